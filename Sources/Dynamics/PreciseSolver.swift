@@ -1,0 +1,215 @@
+import Foundation
+
+/// The `precise` profile: one RATTLE sub-step (Andersen 1983; Leimkuhler & Reich 2004, §7.2) for planar rigid bodies
+/// with coordinates q = (x, y, θ) and the constant mass matrix M = diag(m, m, I), so the configuration space is flat and
+/// RATTLE applies as written:
+///
+///     v½      = v + h/2 M⁻¹ F(q)                         (kick; gravity and spring forces)
+///     q'      = q + h v½ + M⁻¹ G(q)ᵀ λ,   g(q', t+h) = 0   (drift, then SHAKE projection along the old gradients)
+///     v½      = (q' − q) / h
+///     v'      = v½ + h/2 M⁻¹ F(q') + M⁻¹ G(q')ᵀ μ,   G(q') v' + ∂g/∂t = 0   (kick, then velocity projection)
+///
+/// g(q, t) = |p_B(q) − p_A(q, t)| − L for each rigid attachment; an anchor end moves along its path (a kinematic pivot),
+/// so ∂g/∂t = −u · ȧ(t). Both projections are solved by Gauss–Seidel sweeps (SHAKE, Ryckaert et al. 1977) to 1e-9 points
+/// and points/s. Resistance is exact exponential decay e^(−c h/2) applied before and after (Strang splitting), so with
+/// zero resistance and fixed anchors the step is symmetric and symplectic and energy errors stay bounded.
+///
+/// Violent drags (an anchor teleported or moving faster than the step can follow) can make the old gradient nearly
+/// orthogonal to the needed correction; then that update projects along the current gradient instead (robust, not
+/// symplectic) and ``World/fallbackProjections`` counts the sub-step.
+extension World {
+    static let shakeTolerance = 1e-9
+    static let shakeMaxSweeps = 200
+
+    func stepPrecise() {
+        let h = subStepDuration
+        let n = items.count
+        let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base
+        let x0 = previousPosition.base, a0 = previousAngle.base
+        let im = invMass.base, ii = invInertia.base
+        let cl = linearDamping.base, ca = angularDamping.base, g = gravity.base
+        let jc = joints.count, J = joints.base
+        let halfH = 0.5 * h
+
+        // Half of the damping, then the first kick.
+        for i in 0..<n where im[i] > 0 {
+            if cl[i] != 0 { v[i] *= exp(-cl[i] * halfH) }
+            if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
+            v[i] += halfH * g[i]
+        }
+        applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
+
+        // Gradients at q_n (anchors at t_n) for the SHAKE directions.
+        for k in 0..<jc where J[k].isRigid {
+            refreshGeometry(&J[k], x: x, a: a)
+        }
+
+        // Drift.
+        for i in 0..<n where im[i] > 0 {
+            x0[i] = x[i]
+            a0[i] = a[i]
+            x[i] += h * v[i]
+            a[i] += h * w[i]
+        }
+
+        // Anchors at t_{n+1}.
+        if !scriptedJoints.isEmpty {
+            let t1 = time(ofStep: stepCount + 1)
+            for k in scriptedJoints {
+                let path = paths[J[k].path]
+                J[k].anchor = path.position(at: t1)
+                J[k].anchorVelocity = path.velocity(at: t1)
+            }
+        }
+
+        // SHAKE: positions onto g(q, t_{n+1}) = 0.
+        if jc > 0 {
+            if !shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: false) {
+                fallbackProjections += 1
+                _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
+            }
+            // Half-step velocities including the constraint correction.
+            let invH = 1 / h
+            for i in 0..<n where im[i] > 0 {
+                v[i] = (x[i] - x0[i]) * invH
+                w[i] = (a[i] - a0[i]) * invH
+            }
+        }
+
+        // Second kick.
+        for i in 0..<n where im[i] > 0 {
+            v[i] += halfH * g[i]
+        }
+        applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
+
+        // Velocity projection onto G(q_{n+1}) v + ∂g/∂t = 0.
+        if jc > 0 {
+            for k in 0..<jc where J[k].isRigid {
+                refreshGeometry(&J[k], x: x, a: a)
+            }
+            for _ in 0..<World.shakeMaxSweeps {
+                var worst = 0.0
+                for k in 0..<jc where J[k].isRigid {
+                    let ia = J[k].a, ib = J[k].b
+                    let u = J[k].u, rA = J[k].rA, rB = J[k].rB
+                    let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
+                    let vpB = v[ib] + cross(w[ib], rB)
+                    let cdot = dot(u, vpB - vpA)
+                    let r = abs(cdot)
+                    if r > worst { worst = r }
+                    if r <= World.shakeTolerance { continue }
+                    let P = (-J[k].mass * cdot) * u
+                    if ia >= 0 {
+                        v[ia] -= im[ia] * P
+                        w[ia] -= ii[ia] * cross(rA, P)
+                    }
+                    v[ib] += im[ib] * P
+                    w[ib] += ii[ib] * cross(rB, P)
+                }
+                if worst <= World.shakeTolerance { break }
+            }
+        }
+
+        // The other half of the damping.
+        for i in 0..<n where im[i] > 0 {
+            if cl[i] != 0 { v[i] *= exp(-cl[i] * halfH) }
+            if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
+        }
+    }
+
+    /// Lever arms, unit axis and effective mass of a joint at the current positions (anchors as stored).
+    @inline(__always)
+    private func refreshGeometry(_ j: inout Joint, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>) {
+        let ib = j.b, ia = j.a
+        let rB = j.localB == .zero ? .zero : rotate(j.localB, by: a[ib])
+        let rA = ia >= 0 && j.localA != .zero ? rotate(j.localA, by: a[ia]) : .zero
+        let pA = ia >= 0 ? x[ia] + rA : j.anchor
+        let d = x[ib] + rB - pA
+        let len = norm(d)
+        let u = len > 0 ? d / len : Vector2(0, 1)
+        j.rA = rA
+        j.rB = rB
+        j.u = u
+        j.currentLength = len
+        let crA = cross(rA, u), crB = cross(rB, u)
+        var k = invMass[ib] + invInertia[ib] * crB * crB
+        if ia >= 0 { k += invMass[ia] + invInertia[ia] * crA * crA }
+        j.mass = k > 0 ? 1 / k : 0
+    }
+
+    /// Gauss–Seidel SHAKE sweeps over the rigid joints. Each update moves the bodies along the gradient stored by
+    /// `refreshGeometry` at q_n (RATTLE's direction) or, with `fallback`, along the current gradient.
+    /// Returns whether every rod is within tolerance.
+    private func shakePositions(x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                                im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+                                J: UnsafeMutablePointer<Joint>, count jc: Int, fallback: Bool) -> Bool {
+        for _ in 0..<World.shakeMaxSweeps {
+            var worst = 0.0
+            for k in 0..<jc where J[k].isRigid {
+                let ia = J[k].a, ib = J[k].b
+                let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
+                let imB = im[ib], iiB = ii[ib]
+                let localA = J[k].localA, localB = J[k].localB
+                let rB = localB == .zero ? Vector2.zero : rotate(localB, by: a[ib])
+                let rA = ia >= 0 && localA != .zero ? rotate(localA, by: a[ia]) : Vector2.zero
+                let pA = ia >= 0 ? x[ia] + rA : J[k].anchor
+                let d = x[ib] + rB - pA
+                let len = norm(d)
+                let C = len - J[k].length
+                if abs(C) > worst { worst = abs(C) }
+                if abs(C) <= World.shakeTolerance { continue }
+                // Current gradient (for the Newton denominator, and the fallback direction).
+                let u = len > 0 ? d / len : J[k].u
+                let crA = cross(rA, u), crB = cross(rB, u)
+                var dirU = J[k].u, dirA = cross(J[k].rA, J[k].u), dirB = cross(J[k].rB, J[k].u)
+                var denom = (imA + imB) * dot(u, dirU) + iiA * crA * dirA + iiB * crB * dirB
+                let full = imA + imB + iiA * dirA * dirA + iiB * dirB * dirB
+                if fallback || !(denom > 0.25 * full) {
+                    if !fallback { return false }
+                    dirU = u; dirA = crA; dirB = crB
+                    denom = imA + imB + iiA * crA * crA + iiB * crB * crB
+                }
+                if !(denom > 0) { continue }
+                let lambda = -C / denom
+                let P = lambda * dirU
+                if ia >= 0 {
+                    x[ia] -= imA * P
+                    a[ia] -= iiA * dirA * lambda
+                }
+                x[ib] += imB * P
+                a[ib] += iiB * dirB * lambda
+            }
+            if worst <= World.shakeTolerance { return true }
+        }
+        return fallback
+    }
+
+    /// Adds `dt` times every spring attachment's force (Hooke along the axis plus damping of the axial relative
+    /// velocity) to the velocities.
+    @inline(__always)
+    private func applySpringForces(dt: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                                   v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
+                                   im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>) {
+        let jc = joints.count, J = joints.base
+        for k in 0..<jc where !J[k].isRigid {
+            let ia = J[k].a, ib = J[k].b
+            let rB = rotate(J[k].localB, by: a[ib])
+            let rA = ia >= 0 ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
+            let pA = ia >= 0 ? x[ia] + rA : J[k].anchor
+            let d = x[ib] + rB - pA
+            let len = norm(d)
+            guard len > 0 else { continue }
+            let u = d / len
+            let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
+            let vpB = v[ib] + cross(w[ib], rB)
+            let force = -(J[k].stiffness * (len - J[k].length) + J[k].damping * dot(u, vpB - vpA))
+            let P = (dt * force) * u
+            if ia >= 0 {
+                v[ia] -= im[ia] * P
+                w[ia] -= ii[ia] * cross(rA, P)
+            }
+            v[ib] += im[ib] * P
+            w[ib] += ii[ib] * cross(rB, P)
+        }
+    }
+}

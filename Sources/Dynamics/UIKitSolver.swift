@@ -1,0 +1,225 @@
+/// The `uikit` profile: one sub-step with Box2D 2.4.1's island solver semantics (b2Island::Solve, b2DistanceJoint),
+/// expressed in points. Box2D's tolerances are scaled by 100 points per metre.
+///
+/// Order within a sub-step (as b2Island::Solve):
+/// 1. at a frame start, scripted anchors jump to their path position (UIKit's `anchorPoint` setter; no velocity);
+/// 2. integrate velocities: v += h g, then damping v /= (1 + h c) (Box2D 2.4's Padé form), likewise for ω;
+/// 3. initialise joints (lever arms, axis, effective mass, soft-spring γ and bias) and warm-start with last impulses;
+/// 4. 8 velocity iterations over the joints in creation order;
+/// 5. integrate positions (semi-implicit Euler) with Box2D's limits of 2 m (200 pt) and π/2 rad per step;
+/// 6. up to 3 position iterations (non-linear Gauss–Seidel) until every rigid joint is within the linear slop.
+extension World {
+    /// Box2D's b2_linearSlop (0.005 m) in points.
+    static let linearSlop = 0.5
+    /// Box2D's b2_maxTranslation (2 m) in points per step.
+    static let maxTranslation = 200.0
+    /// Box2D's b2_maxRotation (0.5 π) in radians per step.
+    static let maxRotation = 0.5 * Double.pi
+    /// Box2D's b2_epsilon (FLT_EPSILON) as a length in metres, in points: below it a direction is undefined.
+    static let epsilonLength = 1.1920929e-7 * 100
+    static let velocityIterations = 8
+    static let positionIterations = 3
+
+    func stepUIKit() {
+        let h = subStepDuration
+        let n = items.count
+        let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base
+        let im = invMass.base, ii = invInertia.base
+        let cl = linearDamping.base, ca = angularDamping.base, g = gravity.base
+        let jc = joints.count, J = joints.base
+
+        // 1. Scripted anchors move once per display frame, by position only.
+        if stepCount % subSteps == 0, !scriptedJoints.isEmpty {
+            let t = time
+            for k in scriptedJoints {
+                J[k].anchor = paths[J[k].path].position(at: t)
+            }
+        }
+
+        // 2. Integrate velocities, then damp.
+        for i in 0..<n where im[i] > 0 {
+            v[i] = (v[i] + h * g[i]) * (1 / (1 + h * cl[i]))
+            w[i] = w[i] * (1 / (1 + h * ca[i]))
+        }
+
+        // 3. Initialise joints and warm-start.
+        for k in 0..<jc {
+            initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
+        }
+
+        // 4. Velocity iterations.
+        for _ in 0..<World.velocityIterations {
+            for k in 0..<jc {
+                solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
+            }
+        }
+
+        // 5. Integrate positions with Box2D's per-step motion limits.
+        let maxT2 = World.maxTranslation * World.maxTranslation
+        let maxR2 = World.maxRotation * World.maxRotation
+        for i in 0..<n where im[i] > 0 {
+            var vi = v[i], wi = w[i]
+            let translation = h * vi
+            let t2 = dot(translation, translation)
+            if t2 > maxT2 { vi *= World.maxTranslation / t2.squareRoot() }
+            let rotation = h * wi
+            if rotation * rotation > maxR2 { wi *= World.maxRotation / abs(rotation) }
+            x[i] += h * vi
+            a[i] += h * wi
+            v[i] = vi
+            w[i] = wi
+        }
+
+        // 6. Position iterations.
+        for _ in 0..<World.positionIterations {
+            var solved = true
+            for k in 0..<jc {
+                if !solvePositionConstraint(&J[k], x: x, a: a, im: im, ii: ii) { solved = false }
+            }
+            if solved { break }
+        }
+    }
+
+    @inline(__always)
+    private func initVelocityConstraint(_ j: inout Joint, h: Double, x: UnsafeMutablePointer<Vector2>,
+                                        a: UnsafeMutablePointer<Double>, v: UnsafeMutablePointer<Vector2>,
+                                        w: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+                                        ii: UnsafeMutablePointer<Double>) {
+        let ib = j.b
+        let rB = rotate(j.localB, by: a[ib])
+        let pB = x[ib] + rB
+        var imA = 0.0, iiA = 0.0
+        let rA: Vector2, pA: Vector2
+        if j.a >= 0 {
+            rA = rotate(j.localA, by: a[j.a])
+            pA = x[j.a] + rA
+            imA = im[j.a]; iiA = ii[j.a]
+        } else {
+            rA = .zero
+            pA = j.anchor
+        }
+        let imB = im[ib], iiB = ii[ib]
+        j.rA = rA
+        j.rB = rB
+        var u = pB - pA
+        j.currentLength = norm(u)
+        if j.currentLength > World.linearSlop {
+            u *= 1 / j.currentLength
+        } else {
+            u = .zero
+            j.impulse = 0
+            j.lowerImpulse = 0
+        }
+        j.u = u
+        let crA = cross(rA, u), crB = cross(rB, u)
+        var invMassSum = imA + iiA * crA * crA + imB + iiB * crB * crB
+        j.mass = invMassSum != 0 ? 1 / invMassSum : 0
+        if !j.isRigid {
+            // Soft constraint (Box2D 2.4.1): γ = 1 / (h (c + h k)), bias = C h k γ.
+            let C = j.currentLength - j.length
+            var gamma = h * (j.damping + h * j.stiffness)
+            gamma = gamma != 0 ? 1 / gamma : 0
+            j.gamma = gamma
+            j.bias = C * h * j.stiffness * gamma
+            invMassSum += gamma
+            j.softMass = invMassSum != 0 ? 1 / invMassSum : 0
+        } else {
+            j.gamma = 0
+            j.bias = 0
+            j.softMass = j.mass
+        }
+        // Warm start (constant step, so Box2D's dtRatio is 1).
+        let P = (j.impulse + j.lowerImpulse) * u
+        if j.a >= 0 {
+            v[j.a] -= imA * P
+            w[j.a] -= iiA * cross(rA, P)
+        }
+        v[ib] += imB * P
+        w[ib] += iiB * cross(rB, P)
+    }
+
+    @inline(__always)
+    private func solveVelocityConstraint(_ j: inout Joint, h: Double, v: UnsafeMutablePointer<Vector2>,
+                                         w: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+                                         ii: UnsafeMutablePointer<Double>) {
+        let ib = j.b, ia = j.a
+        let imB = im[ib], iiB = ii[ib]
+        let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
+        var vA = ia >= 0 ? v[ia] : .zero, wA = ia >= 0 ? w[ia] : 0
+        var vB = v[ib], wB = w[ib]
+        let u = j.u, rA = j.rA, rB = j.rB
+
+        @inline(__always) func apply(_ impulse: Double) {
+            let P = impulse * u
+            vA -= imA * P
+            wA -= iiA * cross(rA, P)
+            vB += imB * P
+            wB += iiB * cross(rB, P)
+        }
+
+        if j.isRigid {
+            // Equal limits: Cdot = 0.
+            let cdot = dot(u, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+            let impulse = -j.mass * cdot
+            j.impulse += impulse
+            apply(impulse)
+        } else {
+            // Spring.
+            var cdot = dot(u, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+            let impulse = -j.softMass * (cdot + j.bias + j.gamma * j.impulse)
+            j.impulse += impulse
+            apply(impulse)
+            // Lower limit at Box2D's minimum length (the linear slop): keeps the spring from collapsing through zero.
+            // The upper limit is unbounded, so it never acts.
+            let C = j.currentLength - World.linearSlop
+            let bias = max(0, C) / h
+            cdot = dot(u, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+            var lower = -j.mass * (cdot + bias)
+            let old = j.lowerImpulse
+            j.lowerImpulse = max(0, old + lower)
+            lower = j.lowerImpulse - old
+            apply(lower)
+        }
+        if ia >= 0 {
+            v[ia] = vA
+            w[ia] = wA
+        }
+        v[ib] = vB
+        w[ib] = wB
+    }
+
+    /// Returns whether the joint is within the linear slop.
+    @inline(__always)
+    private func solvePositionConstraint(_ j: inout Joint, x: UnsafeMutablePointer<Vector2>,
+                                         a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+                                         ii: UnsafeMutablePointer<Double>) -> Bool {
+        let ib = j.b, ia = j.a
+        let rB = rotate(j.localB, by: a[ib])
+        let rA = ia >= 0 ? rotate(j.localA, by: a[ia]) : .zero
+        let pA = ia >= 0 ? x[ia] + rA : j.anchor
+        var u = x[ib] + rB - pA
+        var len = norm(u)
+        if len < World.epsilonLength {
+            len = 0
+        } else {
+            u *= 1 / len
+        }
+        let C: Double
+        if j.isRigid {
+            C = len - j.length
+        } else if len < World.linearSlop {
+            C = len - World.linearSlop
+        } else {
+            return true
+        }
+        // Box2D reuses the effective mass computed at velocity initialisation.
+        let P = (-j.mass * C) * u
+        if ia >= 0 {
+            x[ia] -= im[ia] * P
+            a[ia] -= ii[ia] * cross(rA, P)
+        }
+        x[ib] += im[ib] * P
+        a[ib] += ii[ib] * cross(rB, P)
+        return abs(C) < World.linearSlop
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+// Small vector helpers over the standard library's SIMD2<Double>.
+// Linux has no `simd` module, so dot, cross and length are written here (DESIGN.md §7).
+
+/// A point or vector in the world's plane, in points (or points/s, points/s^2, by context).
+/// y grows downward, as on screen (UIKit's convention).
+public typealias Vector2 = SIMD2<Double>
+
+@inline(__always)
+func dot(_ a: Vector2, _ b: Vector2) -> Double { a.x * b.x + a.y * b.y }
+
+/// The 2D cross product a.x b.y - a.y b.x (the z-component of the 3D cross product).
+@inline(__always)
+func cross(_ a: Vector2, _ b: Vector2) -> Double { a.x * b.y - a.y * b.x }
+
+/// cross(w, r) for a scalar angular velocity w: the velocity of point r on a body spinning at w.
+@inline(__always)
+func cross(_ w: Double, _ r: Vector2) -> Vector2 { Vector2(-w * r.y, w * r.x) }
+
+@inline(__always)
+func norm(_ a: Vector2) -> Double { (a.x * a.x + a.y * a.y).squareRoot() }
+
+/// Rotates `v` by `angle` radians; positive angles turn +x toward +y (clockwise on screen, where y grows downward).
+@inline(__always)
+func rotate(_ v: Vector2, by angle: Double) -> Vector2 {
+    let c = cos(angle), s = sin(angle)
+    return Vector2(c * v.x - s * v.y, s * v.x + c * v.y)
+}
+
+@inline(__always)
+func rotate(_ v: Vector2, cos c: Double, sin s: Double) -> Vector2 {
+    Vector2(c * v.x - s * v.y, s * v.x + c * v.y)
+}
+
+@inline(__always)
+func isFinite(_ v: Vector2) -> Bool { v.x.isFinite && v.y.isFinite }
+

@@ -1,0 +1,366 @@
+import Foundation
+
+/// A growable column of trivial values in manually managed memory: the structure-of-arrays storage of a ``World``.
+/// Hot loops read its `base` pointer directly, with no copy-on-write or exclusivity checks. Freed by the world.
+struct Column<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init() {
+        capacity = 8
+        base = .allocate(capacity: capacity)
+    }
+
+    mutating func append(_ element: Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    subscript(i: Int) -> Element {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
+
+    func free() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
+
+/// Solver state of one distance constraint (an attachment). Stored array-of-structs: the solver touches every field of
+/// a joint together.
+struct Joint {
+    /// Item index of end A, or -1 when end A is an anchor point.
+    var a: Int
+    /// Item index of end B (always an item).
+    var b: Int
+    /// Attachment point on A in A's frame (offset from center), points; zero for an anchor.
+    var localA: Vector2
+    /// Attachment point on B in B's frame, points.
+    var localB: Vector2
+    /// Anchor position in points (end A is an anchor).
+    var anchor: Vector2
+    /// Anchor velocity in points/s (`precise` only; `uikit` anchors have none).
+    var anchorVelocity: Vector2
+    /// Index into the world's paths, or -1 for a fixed anchor / item end.
+    var path: Int
+    var length: Double
+    /// Spring stiffness (mass/s²) and damping (mass/s) from frequency and ratio, as b2LinearStiffness; 0 when rigid.
+    var stiffness: Double
+    var damping: Double
+    var isRigid: Bool
+    // Scratch (uikit): lever arms, axis, effective masses, soft-constraint terms, accumulated impulses.
+    var rA = Vector2.zero
+    var rB = Vector2.zero
+    var u = Vector2.zero
+    var mass = 0.0
+    var softMass = 0.0
+    var gamma = 0.0
+    var bias = 0.0
+    var currentLength = 0.0
+    var impulse = 0.0
+    var lowerImpulse = 0.0
+}
+
+/// A fixed-step physics world in UIKit's units (UIDynamicAnimator's world): items, gravity, attachments and scripted
+/// anchors, advanced by one of two ``SolverProfile``s.
+///
+/// Units: points, seconds, radians (positive clockwise on screen, y grows downward). Gravity 1.0 = 1000 points/s².
+///
+/// Time: the world advances in sub-steps of `timeStep / subSteps` seconds; `timeStep` is the display frame (1/60 s by
+/// default) at which a `uikit` anchor script is applied. The state after `n` sub-steps is at time
+/// `n * timeStep / subSteps`, computed from `n` (never accumulated), so runs are deterministic and rate-independent.
+///
+/// Storage is structure-of-arrays in manually managed columns; ``step()`` allocates nothing.
+public final class World {
+    /// The solver semantics.
+    public let profile: SolverProfile
+    /// Display frame length in seconds (default 1/60).
+    public let timeStep: Double
+    /// Solver sub-steps per frame.
+    public let subSteps: Int
+    /// Sub-step length `timeStep / subSteps`, seconds.
+    public let subStepDuration: Double
+    /// Number of sub-steps taken so far.
+    public private(set) var stepCount = 0
+
+    // Item columns.
+    var position = Column<Vector2>()
+    var angle = Column<Double>()
+    var velocity = Column<Vector2>()
+    var angularVelocity = Column<Double>()
+    var invMass = Column<Double>()
+    var invInertia = Column<Double>()
+    var linearDamping = Column<Double>()
+    var angularDamping = Column<Double>()
+    var gravity = Column<Vector2>()
+    // Precise scratch: the positions at the start of the sub-step.
+    var previousPosition = Column<Vector2>()
+    var previousAngle = Column<Double>()
+    var joints = Column<Joint>()
+    var paths: [AnchorPath] = []
+    /// Definitions as added (sizes, masses) for reporting.
+    public private(set) var items: [ItemDefinition] = []
+    /// Attachments as added.
+    public private(set) var attachments: [AttachmentBehavior] = []
+    /// Indices of joints whose anchor follows a path.
+    var scriptedJoints: [Int] = []
+    /// Precise: how many sub-steps needed the non-symplectic fallback projection (violent drags). Diagnostic.
+    public internal(set) var fallbackProjections = 0
+
+    /// Creates an empty world.
+    ///
+    /// - Parameters:
+    ///   - profile: solver semantics (see ``SolverProfile``).
+    ///   - timeStep: display frame in seconds, > 0 (default 1/60).
+    ///   - subSteps: sub-steps per frame, >= 1; nil = the profile's default (2 for `uikit`, 4 for `precise`).
+    /// - Precondition: `timeStep` finite and positive, `subSteps` >= 1.
+    public init(profile: SolverProfile = .uikit, timeStep: Double = 1.0 / 60.0, subSteps: Int? = nil) {
+        precondition(timeStep.isFinite && timeStep > 0, "World: timeStep must be positive")
+        let subSteps = subSteps ?? profile.defaultSubSteps
+        precondition(subSteps >= 1, "World: subSteps must be at least 1")
+        self.profile = profile
+        self.timeStep = timeStep
+        self.subSteps = subSteps
+        self.subStepDuration = timeStep / Double(subSteps)
+    }
+
+    deinit {
+        position.free(); angle.free(); velocity.free(); angularVelocity.free()
+        invMass.free(); invInertia.free(); linearDamping.free(); angularDamping.free(); gravity.free()
+        previousPosition.free(); previousAngle.free(); joints.free()
+    }
+
+    /// The time of the current state in seconds: `stepCount * timeStep / subSteps`.
+    public var time: Double { time(ofStep: stepCount) }
+
+    /// The time of the state after `n` sub-steps.
+    public func time(ofStep n: Int) -> Double { Double(n) * timeStep / Double(subSteps) }
+
+    /// Number of items.
+    public var itemCount: Int { items.count }
+
+    /// Adds an item and returns its identifier.
+    /// - Precondition: positive finite size and density, finite values, non-negative resistances.
+    @discardableResult
+    public func addItem(_ item: ItemDefinition) -> ItemID {
+        precondition(item.size.x > 0 && item.size.y > 0 && item.size.x.isFinite && item.size.y.isFinite,
+                     "World.addItem: size must be positive")
+        precondition(item.density > 0 && item.density.isFinite, "World.addItem: density must be positive")
+        precondition(item.resistance >= 0 && item.angularResistance >= 0, "World.addItem: resistance must be >= 0")
+        let dynamic = !item.isAnchored
+        position.append(item.center)
+        angle.append(item.angle)
+        velocity.append(dynamic ? item.velocity : .zero)
+        angularVelocity.append(dynamic && item.allowsRotation ? item.angularVelocity : 0)
+        invMass.append(dynamic ? 1 / item.mass : 0)
+        invInertia.append(dynamic && item.allowsRotation ? 1 / item.inertia : 0)
+        linearDamping.append(item.resistance)
+        angularDamping.append(item.angularResistance)
+        gravity.append(.zero)
+        previousPosition.append(item.center)
+        previousAngle.append(item.angle)
+        items.append(item)
+        return ItemID(items.count - 1)
+    }
+
+    /// Adds gravity to the items the behavior names. Several gravity behaviors on one item add up.
+    public func addGravity(_ behavior: GravityBehavior) {
+        let g = behavior.acceleration
+        for id in behavior.items {
+            precondition(id.index >= 0 && id.index < items.count, "World.addGravity: no such item")
+            if invMass[id.index] > 0 { gravity[id.index] += g }
+        }
+    }
+
+    /// World position of a point given in an item's frame (offset from its center), points.
+    public func worldPoint(of id: ItemID, offsetFromCenter offset: Vector2) -> Vector2 {
+        position[id.index] + rotate(offset, by: angle[id.index])
+    }
+
+    /// Adds an attachment (UIAttachmentBehavior) and returns its identifier.
+    ///
+    /// The rest length defaults to the current distance between the attachment points. Springs (`frequency` > 0) get
+    /// stiffness and damping as Box2D 2.4.1's `b2LinearStiffness` computes them: with the reduced mass of the two
+    /// items (or the one item's mass against an anchor), k = m (2π f)², c = 2 m ζ (2π f).
+    /// - Precondition: the items exist and differ; finite values; length >= 0; frequency >= 0; damping >= 0.
+    @discardableResult
+    public func addAttachment(_ behavior: AttachmentBehavior) -> AttachmentID {
+        let b = behavior.item.index
+        precondition(b >= 0 && b < items.count, "World.addAttachment: no such item")
+        precondition(behavior.frequency >= 0 && behavior.frequency.isFinite, "World.addAttachment: frequency must be >= 0")
+        precondition(behavior.damping >= 0 && behavior.damping.isFinite, "World.addAttachment: damping must be >= 0")
+        var joint = Joint(a: -1, b: b, localA: .zero, localB: behavior.offsetFromCenter, anchor: .zero,
+                          anchorVelocity: .zero, path: -1, length: 0, stiffness: 0, damping: 0, isRigid: true)
+        let pointA: Vector2
+        var massA = 0.0
+        switch behavior.attachedTo {
+        case let .anchor(point, path):
+            if let path {
+                paths.append(path)
+                joint.path = paths.count - 1
+                joint.anchor = path.position(at: 0)
+                joint.anchorVelocity = path.velocity(at: 0)
+                scriptedJoints.append(joints.count)
+            } else {
+                joint.anchor = point
+            }
+            pointA = joint.anchor
+        case let .item(other, offset):
+            precondition(other.index >= 0 && other.index < items.count && other.index != b,
+                         "World.addAttachment: the other item must exist and differ")
+            joint.a = other.index
+            joint.localA = offset
+            pointA = worldPoint(of: other, offsetFromCenter: offset)
+            massA = invMass[other.index] > 0 ? items[other.index].mass : 0
+        }
+        let pointB = worldPoint(of: behavior.item, offsetFromCenter: behavior.offsetFromCenter)
+        let length = behavior.length ?? Foundation.sqrt(dot(pointB - pointA, pointB - pointA))
+        precondition(length >= 0 && length.isFinite, "World.addAttachment: length must be >= 0")
+        joint.length = length
+        if behavior.frequency > 0 {
+            let massB = invMass[b] > 0 ? items[b].mass : 0
+            let m = massA > 0 && massB > 0 ? massA * massB / (massA + massB) : (massA > 0 ? massA : massB)
+            let omega = 2 * Double.pi * behavior.frequency
+            joint.stiffness = m * omega * omega
+            joint.damping = 2 * m * behavior.damping * omega
+            joint.isRigid = false
+        }
+        joints.append(joint)
+        attachments.append(behavior)
+        return AttachmentID(joints.count - 1)
+    }
+
+    // MARK: Stepping
+
+    /// Advances one sub-step of `subStepDuration` seconds with the world's profile. Allocates nothing.
+    public func step() {
+        switch profile {
+        case .uikit: stepUIKit()
+        case .precise: stepPrecise()
+        }
+        stepCount += 1
+    }
+
+    /// Advances one display frame (`subSteps` sub-steps).
+    public func stepFrame() {
+        for _ in 0..<subSteps { step() }
+    }
+
+    /// Advances until `stepCount == n` (no-op if already there or beyond).
+    public func advance(toStep n: Int) {
+        while stepCount < n { step() }
+    }
+
+    // MARK: State access
+
+    /// Center of an item in points.
+    public func position(of id: ItemID) -> Vector2 { position[id.index] }
+    /// Rotation of an item in radians (not wrapped).
+    public func angle(of id: ItemID) -> Double { angle[id.index] }
+    /// Linear velocity of an item in points/s.
+    public func velocity(of id: ItemID) -> Vector2 { velocity[id.index] }
+    /// Angular velocity of an item in radians/s.
+    public func angularVelocity(of id: ItemID) -> Double { angularVelocity[id.index] }
+
+    /// Sets an item's velocity (points/s), for scripted experiments and tests.
+    public func setVelocity(_ v: Vector2, of id: ItemID) {
+        if invMass[id.index] > 0 { velocity[id.index] = v }
+    }
+
+    /// The rest length of an attachment, points.
+    public func length(of id: AttachmentID) -> Double { joints[id.index].length }
+
+    /// The current distance between an attachment's two points, points (equals `length` for a satisfied rigid rod).
+    public func currentDistance(of id: AttachmentID) -> Double {
+        let j = joints[id.index]
+        let pB = position[j.b] + rotate(j.localB, by: angle[j.b])
+        let pA = j.a < 0 ? anchorPosition(of: id, at: time) : position[j.a] + rotate(j.localA, by: angle[j.a])
+        return norm(pB - pA)
+    }
+
+    /// Whether end A of an attachment is an anchor point (rather than an item).
+    public func hasAnchor(_ id: AttachmentID) -> Bool { joints[id.index].a < 0 }
+
+    /// The anchor position the solver uses at time `t`, points: for `precise` the path's position at `t`; for `uikit`
+    /// the path's position at the start of the display frame containing `t` (UIKit's setter applies once per frame).
+    public func anchorPosition(of id: AttachmentID, at t: Double) -> Vector2 {
+        let j = joints[id.index]
+        guard j.path >= 0 else { return j.anchor }
+        return paths[j.path].position(at: profile == .uikit ? frameStart(containing: t) : t)
+    }
+
+    /// The start time of the display frame containing `t` (a time within 1e-9 of a frame boundary counts as on it).
+    public func frameStart(containing t: Double) -> Double {
+        let k = (t / timeStep + 1e-9).rounded(.down)
+        return time(ofStep: Int(k) * subSteps)
+    }
+
+    /// Mechanical energy in mass x points²/s² (kinetic + rotational + gravitational potential relative to the origin +
+    /// spring potential). Meaningful when anchors are fixed. Used by tests and benchmarks.
+    public func mechanicalEnergy() -> Double {
+        var e = 0.0
+        for i in 0..<items.count where invMass[i] > 0 {
+            let m = items[i].mass
+            let v = velocity[i]
+            e += 0.5 * m * dot(v, v)
+            if invInertia[i] > 0 { e += 0.5 * items[i].inertia * angularVelocity[i] * angularVelocity[i] }
+            e -= m * dot(gravity[i], position[i])
+        }
+        for k in 0..<joints.count where !joints[k].isRigid {
+            let stretch = currentDistance(of: AttachmentID(k)) - joints[k].length
+            e += 0.5 * joints[k].stiffness * stretch * stretch
+        }
+        return e
+    }
+
+    /// Whether every position and velocity is finite.
+    public var isFinite: Bool {
+        for i in 0..<items.count {
+            if !Dynamics.isFinite(position[i]) || !Dynamics.isFinite(velocity[i]) || !angle[i].isFinite
+                || !angularVelocity[i].isFinite { return false }
+        }
+        return true
+    }
+
+    /// Copies the current state into `snapshot` (reusing its storage; allocates only when it must grow).
+    public func capture(into snapshot: inout WorldSnapshot) {
+        let n = items.count
+        snapshot.step = stepCount
+        snapshot.time = time
+        if snapshot.position.count != n {
+            snapshot.position = Array(repeating: .zero, count: n)
+            snapshot.velocity = Array(repeating: .zero, count: n)
+            snapshot.angle = Array(repeating: 0, count: n)
+            snapshot.angularVelocity = Array(repeating: 0, count: n)
+        }
+        for i in 0..<n {
+            snapshot.position[i] = position[i]
+            snapshot.velocity[i] = velocity[i]
+            snapshot.angle[i] = angle[i]
+            snapshot.angularVelocity[i] = angularVelocity[i]
+        }
+    }
+}
+
+/// A copy of every item's state at one sub-step, for interpolating output samples that fall between sub-steps.
+public struct WorldSnapshot: Sendable {
+    /// The sub-step index and time (seconds) of the copy; -1 when empty.
+    public var step = -1
+    public var time = 0.0
+    /// Item centers (points), velocities (points/s), angles (radians), angular velocities (radians/s).
+    public var position: [Vector2] = []
+    public var velocity: [Vector2] = []
+    public var angle: [Double] = []
+    public var angularVelocity: [Double] = []
+
+    public init() {}
+}

@@ -1,0 +1,171 @@
+import Dynamics
+import Foundation
+
+/// The built-in scenes, shared by the CLI (`dynsim scenes`, `dynsim run NAME`), the tests and the benchmarks, so that
+/// "the swinging view" has one definition everywhere (as Box2D shares its benchmark scenes).
+///
+/// The Box2D 2.4.1 oracle (Oracles/box2d) builds `swinging-view`, `pendulum`, `spring` and `free-fall` independently from
+/// the same numbers; change them together.
+public enum Catalog {
+    /// A built-in scene's name and one-line summary.
+    public struct Entry {
+        public let name: String
+        public let summary: String
+        public let make: () -> Scene
+    }
+
+    /// The name of the scene `dynsim` runs with no arguments.
+    public static let defaultName = "swinging-view"
+
+    /// All built-in scenes, in listing order.
+    public static let entries: [Entry] = [
+        Entry(name: "swinging-view",
+              summary: "a 100 x 100 view on a rigid attachment, dragged right, paused, flicked left and let go (default)",
+              make: swingingView),
+        Entry(name: "pendulum", summary: "a rigid 100 pt pendulum released at 60 degrees, no resistance",
+              make: pendulum),
+        Entry(name: "double-pendulum", summary: "two items chained item to item, released horizontal, no resistance",
+              make: doublePendulum),
+        Entry(name: "spring", summary: "a view on a 2 Hz, damping 0.3 spring attachment, released stretched",
+              make: spring),
+        Entry(name: "free-fall", summary: "a view thrown up and sideways under gravity 1.0, no resistance",
+              make: freeFall),
+        Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (see `dynsim bench`)",
+              make: { pendulums(count: 100) }),
+    ]
+
+    /// The scene with that name, or nil.
+    public static func scene(named name: String) -> Scene? {
+        entries.first { $0.name == name }?.make()
+    }
+
+    static func item(_ name: String, center: Vector2, size: Vector2 = Vector2(100, 100), resistance: Double = 0.1,
+                     angularResistance: Double = 0.1) -> SceneItem {
+        SceneItem(name: name, definition: ItemDefinition(center: center, size: size, resistance: resistance,
+                                                          angularResistance: angularResistance))
+    }
+
+    /// `swinging-view`: UIKit's classic attachment demo. A 100 x 100 pt view (density 1, UIKit's default resistance 0.1)
+    /// hangs 150 pt below an anchor near the top center of a 375 x 667 pt screen, on a rigid attachment to its center,
+    /// under gravity 1.0. A finger picks the anchor up at 0.5 s, drags it right (and a little down) with a minimum-jerk
+    /// profile over 1 s, pauses for 0.5 s, flicks it 200 pt left in 0.25 s (peak 1500 pt/s) and lets go at 2.25 s; the
+    /// view keeps swinging until 10 s.
+    public static func swingingView() -> Scene {
+        var s = Scene()
+        s.name = "swinging-view"
+        s.description = "A view hanging from a dragged anchor: pick up, drag right, pause, flick left, let go."
+        s.duration = 10
+        s.items = [item("view", center: Vector2(187.5, 300))]
+        s.behaviors = [
+            .gravity(SceneGravity(items: ["view"])),
+            .attachment({
+                var a = SceneAttachment(item: "view")
+                a.name = "anchor"
+                a.drag = SceneDrag(interpolation: .minimumJerk, times: [0, 0.5, 1.5, 2.0, 2.25], points: [
+                    Vector2(187.5, 150), Vector2(187.5, 150), Vector2(287.5, 160), Vector2(287.5, 160), Vector2(87.5, 150),
+                ])
+                return a
+            }()),
+        ]
+        return s
+    }
+
+    /// `pendulum`: a 100 x 100 view on a rigid 100 pt attachment to its center from a fixed anchor at (187.5, 150),
+    /// released from rest at 60 degrees to the right, gravity 1.0, resistance 0.
+    public static func pendulum() -> Scene {
+        pendulum(angle: Double.pi / 3, length: 100)
+    }
+
+    /// A rigid point-like pendulum (attachment at the item's center) released from rest at `angle` radians from straight
+    /// down, clockwise positive (to the right), rod `length` points, zero resistance.
+    public static func pendulum(angle: Double, length: Double) -> Scene {
+        var s = Scene()
+        s.name = "pendulum"
+        s.description = "A rigid pendulum released at an angle."
+        s.duration = 10
+        let anchor = Vector2(187.5, 150)
+        s.items = [item("bob", center: anchor + length * Vector2(sin(angle), cos(angle)), resistance: 0,
+                        angularResistance: 0)]
+        var a = SceneAttachment(item: "bob")
+        a.name = "anchor"
+        a.anchorPoint = anchor
+        s.behaviors = [.gravity(SceneGravity(items: ["bob"])), .attachment(a)]
+        return s
+    }
+
+    /// `double-pendulum`: two 40 x 40 items (density 6.25, mass 1 each) chained by rigid 80 pt attachments — the
+    /// upper to a fixed anchor, the lower to the upper (item to item) — released from rest horizontal, zero resistance.
+    public static func doublePendulum() -> Scene {
+        var s = Scene()
+        s.name = "double-pendulum"
+        s.description = "Two items chained item to item, released horizontal."
+        s.duration = 10
+        var upper = item("upper", center: Vector2(267.5, 200), size: Vector2(40, 40), resistance: 0, angularResistance: 0)
+        var lower = item("lower", center: Vector2(347.5, 200), size: Vector2(40, 40), resistance: 0, angularResistance: 0)
+        upper.definition.density = 6.25
+        lower.definition.density = 6.25
+        s.items = [upper, lower]
+        var top = SceneAttachment(item: "upper")
+        top.name = "anchor"
+        top.anchorPoint = Vector2(187.5, 200)
+        var link = SceneAttachment(item: "lower")
+        link.attachedTo = "upper"
+        s.behaviors = [.gravity(SceneGravity()), .attachment(top), .attachment(link)]
+        return s
+    }
+
+    /// `spring`: a 100 x 100 view on a spring attachment (frequency 2 Hz, damping ratio 0.3, rest length 100 pt) from a
+    /// fixed anchor at (187.5, 150), released from rest at (247.5, 250), gravity 1.0, resistance 0.
+    public static func spring() -> Scene {
+        var s = Scene()
+        s.name = "spring"
+        s.description = "A view on a 2 Hz, damping 0.3 spring attachment."
+        s.duration = 10
+        s.items = [item("bob", center: Vector2(247.5, 250), resistance: 0, angularResistance: 0)]
+        var a = SceneAttachment(item: "bob")
+        a.name = "anchor"
+        a.anchorPoint = Vector2(187.5, 150)
+        a.length = 100
+        a.frequency = 2
+        a.damping = 0.3
+        s.behaviors = [.gravity(SceneGravity(items: ["bob"])), .attachment(a)]
+        return s
+    }
+
+    /// `free-fall`: a 100 x 100 view at (187.5, 100) thrown at (50, -200) pt/s under gravity 1.0, resistance 0, for 1 s.
+    public static func freeFall() -> Scene {
+        var s = Scene()
+        s.name = "free-fall"
+        s.description = "A view thrown under gravity."
+        s.duration = 1
+        var box = item("box", center: Vector2(187.5, 100), resistance: 0, angularResistance: 0)
+        box.definition.velocity = Vector2(50, -200)
+        s.items = [box]
+        s.behaviors = [.gravity(SceneGravity())]
+        return s
+    }
+
+    /// Benchmark scene A: `count` independent rigid pendulums (20 x 20 items, rods 100 pt, released from rest at angles
+    /// spread over 10...80 degrees), each from its own fixed anchor, gravity 1.0, resistance 0. Output limited to the
+    /// first pendulum's columns.
+    public static func pendulums(count: Int) -> Scene {
+        precondition(count >= 1, "pendulums: count must be >= 1")
+        var s = Scene()
+        s.name = "pendulums"
+        s.description = "Benchmark scene A: \(count) independent rigid pendulums."
+        s.duration = 10
+        for i in 0..<count {
+            let anchor = Vector2(20 + Double(i % 34) * 10, 100 + Double((i / 34) % 40) * 12)
+            let angle = (10 + Double((i * 7) % 71)) * Double.pi / 180
+            s.items.append(item("bob\(i)", center: anchor + 100 * Vector2(sin(angle), cos(angle)), size: Vector2(20, 20),
+                                resistance: 0, angularResistance: 0))
+            var a = SceneAttachment(item: "bob\(i)")
+            a.name = "anchor\(i)"
+            a.anchorPoint = anchor
+            s.behaviors.append(.attachment(a))
+        }
+        s.behaviors.insert(.gravity(SceneGravity()), at: 0)
+        s.columns = ["t"] + SceneItem.columnSuffixes.map { "bob0." + $0 }
+        return s
+    }
+}

@@ -1,0 +1,172 @@
+import Dynamics
+
+/// A validated scene: everything needed to build a ``World`` and sample it. The JSON scene format mirrors these fields
+/// one to one (see the README's "Scene files" section and ``SceneDecoder``); every field has a default, listed here.
+///
+/// Units: points, seconds, radians (clockwise positive, y down), Hz for rates and spring frequencies.
+public struct Scene: Equatable, Sendable {
+    /// Short name (informational). Default nil.
+    public var name: String?
+    /// One-line description (informational). Default nil.
+    public var description: String?
+    /// Solver profile. Default `uikit`.
+    public var profile: SolverProfile = .uikit
+    /// Display frame in seconds; scripted `uikit` anchors move once per frame. Default 1/60. Must be in (0, 1].
+    public var timeStep: Double = 1.0 / 60.0
+    /// Solver sub-steps per frame. Default nil = the profile's default (2 for `uikit`, 4 for `precise`).
+    public var subSteps: Int?
+    /// Length of the run in seconds. Default 10. Must be >= 0.
+    public var duration: Double = 10
+    /// Output rate in rows per second. Default 60. Must be > 0. Rows are at t = i / rate for i = 0 ... duration x rate.
+    public var rate: Double = 60
+    /// The reference bounds (UIDynamicAnimator's reference view), points. Default 375 x 667 at the origin.
+    /// Recorded for collisions; in this version nothing collides with it.
+    public var bounds = Rect(x: 0, y: 0, width: 375, height: 667)
+    /// The items, in order. At least one.
+    public var items: [SceneItem] = []
+    /// Gravity and attachment behaviors, in order (attachments are solved in this order).
+    public var behaviors: [SceneBehavior] = []
+    /// Output columns in order; nil = all (see ``allColumns``).
+    public var columns: [String]?
+
+    public init() {}
+
+    /// Every available column: `t`; for each item `<name>.x`, `.y`, `.angle`, `.vx`, `.vy`, `.omega`; for each
+    /// attachment to an anchor point `<anchor name>.x`, `.y`.
+    public var allColumns: [String] {
+        var out = ["t"]
+        for item in items {
+            for p in SceneItem.columnSuffixes { out.append(item.name + "." + p) }
+        }
+        for name in anchorNames { out.append(name + ".x"); out.append(name + ".y") }
+        return out
+    }
+
+    /// The names of the anchors (attachments to an anchor point), in behavior order.
+    public var anchorNames: [String] {
+        behaviors.compactMap { b in
+            if case .attachment(let a) = b, a.attachedTo == nil { return a.name }
+            return nil
+        }
+    }
+
+    /// The columns a run writes: `columns` or all.
+    public var outputColumns: [String] { columns ?? allColumns }
+
+    /// Sub-steps actually used.
+    public var effectiveSubSteps: Int { subSteps ?? profile.defaultSubSteps }
+}
+
+/// An axis-aligned rectangle in points.
+public struct Rect: Equatable, Sendable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+/// An item of a scene: ``ItemDefinition`` plus a name for its columns.
+public struct SceneItem: Equatable, Sendable {
+    /// The column properties of an item, in output order.
+    public static let columnSuffixes = ["x", "y", "angle", "vx", "vy", "omega"]
+    /// Name used in columns (`<name>.x`) and behaviors. Letters, digits, '_' and '-'; unique in the scene.
+    /// Default `item<index>`.
+    public var name: String
+    /// Physical definition; see ``ItemDefinition`` for units and defaults.
+    public var definition: ItemDefinition
+
+    public init(name: String, definition: ItemDefinition) {
+        self.name = name
+        self.definition = definition
+    }
+}
+
+/// A behavior of a scene.
+public enum SceneBehavior: Equatable, Sendable {
+    case gravity(SceneGravity)
+    case attachment(SceneAttachment)
+}
+
+/// UIGravityBehavior in a scene.
+public struct SceneGravity: Equatable, Sendable {
+    /// Items it acts on, by name; nil = every item. Default nil.
+    public var items: [String]?
+    /// How the scene file gave the vector: `gravityDirection` (a vector whose length is the magnitude) or
+    /// `angle` + `magnitude`. Default gravityDirection (0, 1).
+    public enum Form: Equatable, Sendable {
+        case direction(Vector2)
+        case angle(Double, magnitude: Double)
+    }
+    public var form: Form = .direction(Vector2(0, 1))
+
+    public init(items: [String]? = nil, form: Form = .direction(Vector2(0, 1))) {
+        self.items = items
+        self.form = form
+    }
+
+    /// gravityDirection as a vector (length = magnitude; 1.0 = 1000 points/s²).
+    public var gravityDirection: Vector2 {
+        switch form {
+        case .direction(let v): return v
+        case .angle(let a, let m): return GravityBehavior(items: [], angle: a, magnitude: m).gravityDirection
+        }
+    }
+}
+
+/// UIAttachmentBehavior in a scene: item to anchor point (optionally dragged by a script) or item to item.
+public struct SceneAttachment: Equatable, Sendable {
+    /// For anchor attachments, the name of the anchor's columns (`<name>.x`, `<name>.y`). Default `anchor` for the first
+    /// anchor attachment, `anchor2`, `anchor3`, ... after it. Nil for item-to-item attachments.
+    public var name: String?
+    /// The attached item, by name. Required.
+    public var item: String
+    /// Attachment point as an offset from the item's center, in the item's frame, points. Default (0, 0).
+    public var offsetFromCenter: Vector2 = .zero
+    /// Anchor point in points. Required for an anchor attachment without a drag; must be omitted with a drag (the drag's
+    /// position at t = 0 is the anchor point then).
+    public var anchorPoint: Vector2?
+    /// A scripted path for the anchor. Default none (the anchor stays put).
+    public var drag: SceneDrag?
+    /// The other item, by name, for an item-to-item attachment (UIAttachmentBehavior(item:offsetFromCenter:attachedTo:
+    /// offsetFromCenter:)). Default nil.
+    public var attachedTo: String?
+    /// Attachment point on `attachedTo` as an offset from its center, points. Default (0, 0).
+    public var attachedOffsetFromCenter: Vector2 = .zero
+    /// Rest length in points. Default: the distance between the attachment points at t = 0.
+    public var length: Double?
+    /// Spring frequency in Hz; 0 = rigid. Default 0.
+    public var frequency: Double = 0
+    /// Spring damping ratio (UIAttachmentBehavior.damping). Default 0.
+    public var damping: Double = 0
+
+    public init(item: String) { self.item = item }
+
+    /// The anchor's position at t = 0 (nil for item-to-item).
+    public var initialAnchorPoint: Vector2? {
+        if let drag { return drag.path.position(at: 0) }
+        return anchorPoint
+    }
+}
+
+/// A scripted anchor path in a scene: keyframes `[t, x, y]` or a CSV file of `t,x,y` samples, and an interpolation.
+public struct SceneDrag: Equatable, Sendable {
+    /// Interpolation between keyframes. Default `linear`.
+    public var interpolation: AnchorPath.Interpolation = .linear
+    /// The CSV file the keyframes came from, as written in the scene (relative to the scene file), or nil when the
+    /// keyframes are inline.
+    public var csv: String?
+    /// Keyframe times (seconds, non-decreasing; equal times make a jump) and positions (points).
+    public var times: [Double] = []
+    public var points: [Vector2] = []
+
+    public init(interpolation: AnchorPath.Interpolation = .linear, csv: String? = nil, times: [Double],
+                points: [Vector2]) {
+        self.interpolation = interpolation
+        self.csv = csv
+        self.times = times
+        self.points = points
+    }
+
+    /// The path the solver follows.
+    public var path: AnchorPath { AnchorPath(times: times, points: points, interpolation: interpolation) }
+}

@@ -1,0 +1,506 @@
+import Dynamics
+import Foundation
+
+/// A problem in user input, located by file and JSON path (or CSV line), quoting the offending value.
+/// Prints as `<file>: <path>: <problem>, got <value>` (the CLI prefixes `dynsim: error: ` and exits 65).
+public struct InputError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The file as the user named it (or `<builtin NAME>`).
+    public var file: String
+    /// JSON path such as `items[1].size`, `line 4` for CSV, or empty for the whole file.
+    public var path: String
+    /// What is wrong, ending with `, got <value>` when there is a value to quote.
+    public var message: String
+
+    public init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
+}
+
+/// Reads and validates a scene file (JSON) into a ``Scene``.
+///
+/// Every field is optional except `items` (at least one) and each attachment's `item`; defaults are documented on
+/// ``Scene``, ``SceneItem`` (``ItemDefinition``), ``SceneGravity``, ``SceneAttachment`` and ``SceneDrag``.
+/// Unknown fields are errors (a typo must not silently fall back to a default). Numbers must be finite.
+public struct SceneDecoder {
+    /// Name of the file for messages.
+    public var fileName: String
+    /// Reads a drag CSV named in the scene (resolved relative to the scene file by the caller). Returns its bytes or
+    /// throws an ``InputError``.
+    public var readFile: (String) throws -> [UInt8]
+
+    /// Upper limits that keep a run finite and its counters in range.
+    public static let maxDuration = 1_000_000.0
+    public static let maxRate = 100_000.0
+    public static let maxSubSteps = 1000
+
+    public init(fileName: String, readFile: @escaping (String) throws -> [UInt8]) {
+        self.fileName = fileName
+        self.readFile = readFile
+    }
+
+    /// A decoder for a scene file on disk: drag CSVs are read relative to the scene file's directory.
+    public static func forFile(_ path: String) -> SceneDecoder {
+        let directory = (path as NSString).deletingLastPathComponent
+        return SceneDecoder(fileName: path) { name in
+            let full = name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: full) else {
+                throw InputError(file: name, path: "", message: "cannot read the file, got \"\(full)\"")
+            }
+            return [UInt8](data)
+        }
+    }
+
+    /// Parses and validates JSON text.
+    /// - Throws: ``InputError`` naming the file, the JSON path (or line and column for malformed JSON) and the value.
+    public func decode(_ text: [UInt8]) throws -> Scene {
+        let json: JSON
+        do {
+            json = try JSONParser.parse(text)
+        } catch let e as JSONSyntaxError {
+            throw InputError(file: fileName, path: "line \(e.line), column \(e.column)", message: "malformed JSON: " + e.message)
+        }
+        return try decode(json)
+    }
+
+    /// Validates a parsed JSON document.
+    public func decode(_ json: JSON) throws -> Scene {
+        let top = try Fields(json, path: "", file: fileName, allowed: [
+            "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
+            "behaviors", "columns",
+        ])
+        var scene = Scene()
+        scene.name = try top.string("name")
+        scene.description = try top.string("description")
+        if let p = try top.string("profile") {
+            guard let profile = SolverProfile(rawValue: p) else {
+                throw top.error("profile", "must be \"uikit\" or \"precise\", got \"\(p)\"")
+            }
+            scene.profile = profile
+        }
+        if let ts = try top.number("timeStep") {
+            guard ts > 0 && ts <= 1 else { throw top.error("timeStep", "must be positive and at most 1 s, got \(top.text("timeStep"))") }
+            scene.timeStep = ts
+        }
+        if let s = try top.int("subSteps") {
+            guard s >= 1 && s <= SceneDecoder.maxSubSteps else {
+                throw top.error("subSteps", "must be from 1 to \(SceneDecoder.maxSubSteps), got \(s)")
+            }
+            scene.subSteps = s
+        }
+        if let d = try top.number("duration") {
+            guard d >= 0 && d <= SceneDecoder.maxDuration else {
+                throw top.error("duration", "must be from 0 to \(Int(SceneDecoder.maxDuration)) s, got \(top.text("duration"))")
+            }
+            scene.duration = d
+        }
+        if let r = try top.number("rate") {
+            guard r > 0 && r <= SceneDecoder.maxRate else {
+                throw top.error("rate", "must be positive and at most \(Int(SceneDecoder.maxRate)) Hz, got \(top.text("rate"))")
+            }
+            scene.rate = r
+        }
+        if let b = top.value("bounds") {
+            let f = try Fields(b, path: "bounds", file: fileName, allowed: ["x", "y", "width", "height"])
+            let w = try f.number("width") ?? 375, h = try f.number("height") ?? 667
+            guard w > 0 else { throw f.error("width", "must be positive, got \(f.text("width"))") }
+            guard h > 0 else { throw f.error("height", "must be positive, got \(f.text("height"))") }
+            scene.bounds = Rect(x: try f.number("x") ?? 0, y: try f.number("y") ?? 0, width: w, height: h)
+        }
+
+        // Items.
+        guard let itemsJSON = top.value("items") else {
+            throw InputError(file: fileName, path: "items", message: "missing field (a scene needs at least one item)")
+        }
+        guard case .array(let itemArray) = itemsJSON, !itemArray.isEmpty else {
+            throw InputError(file: fileName, path: "items", message: "must be a non-empty array of items, got \(itemsJSON.brief)")
+        }
+        var names = Set<String>()
+        for (k, itemJSON) in itemArray.enumerated() {
+            let item = try decodeItem(itemJSON, path: "items[\(k)]", index: k)
+            guard names.insert(item.name).inserted else {
+                throw InputError(file: fileName, path: "items[\(k)].name", message: "duplicate name, got \"\(item.name)\"")
+            }
+            scene.items.append(item)
+        }
+
+        // Behaviors.
+        if let bj = top.value("behaviors") {
+            guard case .array(let arr) = bj else {
+                throw InputError(file: fileName, path: "behaviors", message: "must be an array, got \(bj.brief)")
+            }
+            var anchorCount = 0
+            for (k, b) in arr.enumerated() {
+                let path = "behaviors[\(k)]"
+                guard case .object(let members) = b else {
+                    throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
+                }
+                guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
+                    throw InputError(file: fileName, path: path + ".type", message: "missing field (\"gravity\" or \"attachment\")")
+                }
+                guard case .string(let type) = typeValue else {
+                    throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
+                }
+                switch type {
+                case "gravity":
+                    scene.behaviors.append(.gravity(try decodeGravity(b, path: path, names: names)))
+                case "attachment":
+                    let a = try decodeAttachment(b, path: path, scene: scene, anchorIndex: anchorCount, names: &names)
+                    if a.attachedTo == nil { anchorCount += 1 }
+                    scene.behaviors.append(.attachment(a))
+                default:
+                    throw InputError(file: fileName, path: path + ".type",
+                                     message: "unknown behavior (expected \"gravity\" or \"attachment\"), got \"\(type)\"")
+                }
+            }
+        }
+
+        // Columns.
+        if let cj = top.value("columns") {
+            guard case .array(let arr) = cj, !arr.isEmpty else {
+                throw InputError(file: fileName, path: "columns", message: "must be a non-empty array of column names, got \(cj.brief)")
+            }
+            let known = Set(scene.allColumns)
+            var chosen: [String] = []
+            var seen = Set<String>()
+            for (k, c) in arr.enumerated() {
+                guard case .string(let name) = c else {
+                    throw InputError(file: fileName, path: "columns[\(k)]", message: "must be a string, got \(c.brief)")
+                }
+                guard known.contains(name) else {
+                    throw InputError(file: fileName, path: "columns[\(k)]", message: "unknown column, got \"\(name)\"")
+                }
+                guard seen.insert(name).inserted else {
+                    throw InputError(file: fileName, path: "columns[\(k)]", message: "duplicate column, got \"\(name)\"")
+                }
+                chosen.append(name)
+            }
+            scene.columns = chosen
+        }
+        return scene
+    }
+
+    static func isValidName(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.count <= 64 && s.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-"
+        }
+    }
+
+    private func decodeItem(_ json: JSON, path: String, index: Int) throws -> SceneItem {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "name", "center", "size", "angle", "velocity", "angularVelocity", "density", "resistance",
+            "angularResistance", "allowsRotation", "isAnchored",
+        ])
+        let name = try f.string("name") ?? "item\(index)"
+        guard SceneDecoder.isValidName(name) else {
+            throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \"\(name)\"")
+        }
+        guard let center = try f.vector("center") else { throw f.missing("center", "the item's center [x, y] in points") }
+        let size = try f.vector("size") ?? Vector2(100, 100)
+        for (k, s) in [size.x, size.y].enumerated() where !(s > 0) {
+            _ = k
+            throw f.error("size", "must be positive, got \(NumberFormat.shortest(s))")
+        }
+        var def = ItemDefinition(center: center, size: size)
+        def.angle = try f.number("angle") ?? 0
+        def.velocity = try f.vector("velocity") ?? .zero
+        def.angularVelocity = try f.number("angularVelocity") ?? 0
+        if let d = try f.number("density") {
+            guard d > 0 else { throw f.error("density", "must be positive, got \(f.text("density"))") }
+            def.density = d
+        }
+        if let r = try f.number("resistance") {
+            guard r >= 0 else { throw f.error("resistance", "must be >= 0, got \(f.text("resistance"))") }
+            def.resistance = r
+        }
+        if let r = try f.number("angularResistance") {
+            guard r >= 0 else { throw f.error("angularResistance", "must be >= 0, got \(f.text("angularResistance"))") }
+            def.angularResistance = r
+        }
+        def.allowsRotation = try f.bool("allowsRotation") ?? true
+        def.isAnchored = try f.bool("isAnchored") ?? false
+        return SceneItem(name: name, definition: def)
+    }
+
+    private func itemReference(_ f: Fields, _ key: String, names: Set<String>) throws -> String? {
+        guard let name = try f.string(key) else { return nil }
+        guard names.contains(name) else { throw f.error(key, "no such item, got \"\(name)\"") }
+        return name
+    }
+
+    private func decodeGravity(_ json: JSON, path: String, names: Set<String>) throws -> SceneGravity {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "items", "gravityDirection", "angle", "magnitude"])
+        var g = SceneGravity()
+        if let list = f.value("items") {
+            guard case .array(let arr) = list else {
+                throw f.error("items", "must be an array of item names, got \(list.brief)")
+            }
+            var out: [String] = []
+            for (k, v) in arr.enumerated() {
+                guard case .string(let s) = v else {
+                    throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "must be an item name, got \(v.brief)")
+                }
+                guard names.contains(s) else {
+                    throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "no such item, got \"\(s)\"")
+                }
+                out.append(s)
+            }
+            g.items = out
+        }
+        let direction = try f.vector("gravityDirection")
+        let angle = try f.number("angle")
+        let magnitude = try f.number("magnitude")
+        if let direction {
+            if angle != nil || magnitude != nil {
+                throw f.error(angle != nil ? "angle" : "magnitude",
+                              "give either gravityDirection or angle and magnitude, not both, got \(f.text(angle != nil ? "angle" : "magnitude"))")
+            }
+            g.form = .direction(direction)
+        } else if angle != nil || magnitude != nil {
+            g.form = .angle(angle ?? Double.pi / 2, magnitude: magnitude ?? 1)
+        }
+        return g
+    }
+
+    private func decodeAttachment(_ json: JSON, path: String, scene: Scene, anchorIndex: Int,
+                                  names: inout Set<String>) throws -> SceneAttachment {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "type", "name", "item", "offsetFromCenter", "anchorPoint", "drag", "attachedTo", "attachedOffsetFromCenter",
+            "length", "frequency", "damping",
+        ])
+        guard let item = try itemReference(f, "item", names: Set(scene.items.map(\.name))) else {
+            throw f.missing("item", "the name of the attached item")
+        }
+        var a = SceneAttachment(item: item)
+        a.offsetFromCenter = try f.vector("offsetFromCenter") ?? .zero
+        a.attachedTo = try itemReference(f, "attachedTo", names: Set(scene.items.map(\.name)))
+        if let other = a.attachedTo {
+            guard other != item else { throw f.error("attachedTo", "must name another item, got \"\(other)\"") }
+            for key in ["anchorPoint", "drag", "name"] where f.value(key) != nil {
+                throw f.error(key, "not allowed with attachedTo (an item-to-item attachment has no anchor), got \(f.value(key)!.brief)")
+            }
+            a.attachedOffsetFromCenter = try f.vector("attachedOffsetFromCenter") ?? .zero
+        } else {
+            if f.value("attachedOffsetFromCenter") != nil {
+                throw f.error("attachedOffsetFromCenter", "only allowed with attachedTo, got \(f.value("attachedOffsetFromCenter")!.brief)")
+            }
+            let name = try f.string("name") ?? (anchorIndex == 0 ? "anchor" : "anchor\(anchorIndex + 1)")
+            guard SceneDecoder.isValidName(name) else {
+                throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \"\(name)\"")
+            }
+            guard names.insert(name).inserted else {
+                throw f.error("name", "already names an item or anchor, got \"\(name)\"")
+            }
+            a.name = name
+            a.anchorPoint = try f.vector("anchorPoint")
+            if let dragJSON = f.value("drag") {
+                if a.anchorPoint != nil {
+                    throw f.error("anchorPoint", "not allowed with drag (the drag's position at t = 0 is the anchor point), got \(f.value("anchorPoint")!.brief)")
+                }
+                a.drag = try decodeDrag(dragJSON, path: path + ".drag")
+            } else if a.anchorPoint == nil {
+                throw f.missing("anchorPoint", "an anchor [x, y] in points, or attachedTo an item, or a drag")
+            }
+        }
+        if let l = try f.number("length") {
+            guard l >= 0 else { throw f.error("length", "must be >= 0, got \(f.text("length"))") }
+            a.length = l
+        }
+        if let fr = try f.number("frequency") {
+            guard fr >= 0 && fr <= 1000 else { throw f.error("frequency", "must be from 0 to 1000 Hz, got \(f.text("frequency"))") }
+            a.frequency = fr
+        }
+        if let d = try f.number("damping") {
+            guard d >= 0 else { throw f.error("damping", "must be >= 0, got \(f.text("damping"))") }
+            a.damping = d
+        }
+        return a
+    }
+
+    private func decodeDrag(_ json: JSON, path: String) throws -> SceneDrag {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["interpolation", "keyframes", "csv"])
+        var interpolation = AnchorPath.Interpolation.linear
+        if let s = try f.string("interpolation") {
+            guard let i = AnchorPath.Interpolation(rawValue: s) else {
+                throw f.error("interpolation", "must be \"linear\", \"catmullRom\" or \"minimumJerk\", got \"\(s)\"")
+            }
+            interpolation = i
+        }
+        let csv = try f.string("csv")
+        let keyframes = f.value("keyframes")
+        if csv != nil && keyframes != nil {
+            throw f.error("csv", "give either keyframes or csv, not both, got \"\(csv!)\"")
+        }
+        var times: [Double] = [], points: [Vector2] = []
+        if let csv {
+            let bytes = try readFile(csv)
+            (times, points) = try DragCSV.parse(bytes, fileName: csv)
+        } else if let keyframes {
+            guard case .array(let arr) = keyframes, !arr.isEmpty else {
+                throw f.error("keyframes", "must be a non-empty array of [t, x, y], got \(keyframes.brief)")
+            }
+            for (k, kf) in arr.enumerated() {
+                let kpath = "\(path).keyframes[\(k)]"
+                guard case .array(let triple) = kf, triple.count == 3 else {
+                    throw InputError(file: fileName, path: kpath, message: "must be [t, x, y], got \(kf.brief)")
+                }
+                var values: [Double] = []
+                for (c, v) in triple.enumerated() {
+                    guard case .number(let x, let text) = v else {
+                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be a number, got \(v.brief)")
+                    }
+                    guard x.isFinite else {
+                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be a finite number, got \(text)")
+                    }
+                    values.append(x)
+                }
+                if let last = times.last, values[0] < last {
+                    throw InputError(file: fileName, path: "\(kpath)[0]",
+                                     message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(values[0]))")
+                }
+                times.append(values[0])
+                points.append(Vector2(values[1], values[2]))
+            }
+        } else {
+            throw f.missing("keyframes", "[[t, x, y], ...] or a csv file of t,x,y")
+        }
+        return SceneDrag(interpolation: interpolation, csv: csv, times: times, points: points)
+    }
+}
+
+/// Reads a drag CSV: rows `t,x,y` (seconds, points), an optional header row, blank lines ignored, times non-decreasing.
+enum DragCSV {
+    static func parse(_ bytes: [UInt8], fileName: String) throws -> ([Double], [Vector2]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var times: [Double] = [], points: [Vector2] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            if times.isEmpty && lineNumber == firstContentLine(text) && Double(fields[0]) == nil {
+                guard fields == ["t", "x", "y"] else {
+                    throw InputError(file: fileName, path: "line \(lineNumber)", message: "header must be t,x,y, got \"\(line)\"")
+                }
+                continue
+            }
+            guard fields.count == 3 else {
+                throw InputError(file: fileName, path: "line \(lineNumber)", message: "must have 3 fields t,x,y, got \"\(line)\"")
+            }
+            var values: [Double] = []
+            for (c, s) in fields.enumerated() {
+                guard let v = Double(s), !s.isEmpty, s.first != "+" || s.count > 1 else {
+                    throw InputError(file: fileName, path: "line \(lineNumber), field \(["t", "x", "y"][c])",
+                                     message: "must be a number, got \"\(s)\"")
+                }
+                guard v.isFinite else {
+                    throw InputError(file: fileName, path: "line \(lineNumber), field \(["t", "x", "y"][c])",
+                                     message: "must be a finite number, got \(s)")
+                }
+                values.append(v)
+            }
+            if let last = times.last, values[0] < last {
+                throw InputError(file: fileName, path: "line \(lineNumber)",
+                                 message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(fields[0])")
+            }
+            times.append(values[0])
+            points.append(Vector2(values[1], values[2]))
+        }
+        guard !times.isEmpty else {
+            throw InputError(file: fileName, path: "", message: "no samples (expected rows t,x,y), got an empty file")
+        }
+        return (times, points)
+    }
+
+    private static func firstContentLine(_ text: String) -> Int {
+        var n = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            n += 1
+            if !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return n }
+        }
+        return n
+    }
+}
+
+/// Typed access to one JSON object's fields, with unknown-field detection and path-qualified errors.
+struct Fields {
+    let members: [JSON.Member]
+    let path: String
+    let file: String
+
+    init(_ json: JSON, path: String, file: String, allowed: [String]) throws {
+        guard case .object(let members) = json else {
+            throw InputError(file: file, path: path, message: "must be an object, got \(json.brief)")
+        }
+        for m in members where !allowed.contains(m.key) {
+            throw InputError(file: file, path: path.isEmpty ? m.key : path + "." + m.key,
+                             message: "unknown field (expected one of: \(allowed.joined(separator: ", "))), got \"\(m.key)\"")
+        }
+        self.members = members
+        self.path = path
+        self.file = file
+    }
+
+    func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    func value(_ key: String) -> JSON? { members.first { $0.key == key }?.value }
+
+    func text(_ key: String) -> String { value(key)?.brief ?? "nothing" }
+
+    func error(_ key: String, _ message: String) -> InputError {
+        InputError(file: file, path: childPath(key), message: message)
+    }
+
+    func missing(_ key: String, _ what: String) -> InputError {
+        InputError(file: file, path: childPath(key), message: "missing field (\(what))")
+    }
+
+    func number(_ key: String) throws -> Double? {
+        guard let v = value(key) else { return nil }
+        guard case .number(let x, let text) = v else { throw error(key, "must be a number, got \(v.brief)") }
+        guard x.isFinite else { throw error(key, "must be a finite number, got \(text)") }
+        return x
+    }
+
+    func int(_ key: String) throws -> Int? {
+        guard let v = value(key) else { return nil }
+        guard case .number(let x, let text) = v, x.isFinite, x == x.rounded(), abs(x) < 1e9 else {
+            throw error(key, "must be a whole number, got \(v.brief)")
+        }
+        _ = text
+        return Int(x)
+    }
+
+    func string(_ key: String) throws -> String? {
+        guard let v = value(key) else { return nil }
+        guard case .string(let s) = v else { throw error(key, "must be a string, got \(v.brief)") }
+        return s
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard case .bool(let b) = v else { throw error(key, "must be true or false, got \(v.brief)") }
+        return b
+    }
+
+    func vector(_ key: String) throws -> Vector2? {
+        guard let v = value(key) else { return nil }
+        guard case .array(let a) = v, a.count == 2 else { throw error(key, "must be an array of 2 numbers, got \(v.brief)") }
+        var out = Vector2.zero
+        for k in 0..<2 {
+            guard case .number(let x, let text) = a[k] else {
+                throw error(key, "must be an array of 2 numbers, got \(v.brief)")
+            }
+            guard x.isFinite else { throw error(key, "must be finite numbers, got \(text)") }
+            out[k] = x
+        }
+        return out
+    }
+}

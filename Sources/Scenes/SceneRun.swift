@@ -1,0 +1,164 @@
+import Dynamics
+
+/// The simulation produced a non-finite number: reported instead of writing nan or inf. The CLI exits 1.
+public struct SimulationError: Error, CustomStringConvertible, Sendable {
+    public var time: Double
+    public var column: String
+    public var description: String {
+        "simulation diverged at t = \(NumberFormat.shortest(time)) s: \(column) is not finite"
+    }
+}
+
+/// Builds a ``World`` from a ``Scene`` and samples it at the scene's output rate, row by row, without holding the
+/// trajectory in memory.
+///
+/// Sampling: row i is at t = i / rate, for i = 0 ... ⌊duration x rate⌋. The physics runs at its own fixed sub-step
+/// h = timeStep / subSteps whatever the rate. A row whose time is within 1e-6 h of a sub-step boundary reports that
+/// sub-step's state exactly, so rows at shared times agree bit for bit across rates. A row between two sub-steps is
+/// interpolated on that interval: positions and angles by the cubic Hermite curve through both end states and their
+/// velocities (exact for uniformly accelerated motion), velocities and angular velocities linearly. Anchor columns give
+/// the anchor the solver uses at that time (``World/anchorPosition(of:at:)``).
+public final class SceneRun {
+    /// The scene being run.
+    public let scene: Scene
+    /// The world built from it.
+    public let world: World
+    /// Output column names, in order (`t` first unless the scene's `columns` says otherwise).
+    public let columns: [String]
+    /// Item ids by name, and attachment ids of anchors by anchor name.
+    public let itemIDs: [String: ItemID]
+    public let anchorIDs: [String: AttachmentID]
+
+    private enum Source {
+        case time
+        case item(Int, Int)        // item index, property (x, y, angle, vx, vy, omega)
+        case anchor(AttachmentID, Int)
+    }
+    private let sources: [Source]
+    private var snapshot = WorldSnapshot()
+    private var values: [Double]
+
+    /// Builds the world: items in order, then behaviors in order.
+    /// - Precondition: the scene is valid (as ``SceneDecoder`` or ``Catalog`` produce).
+    public init(scene: Scene) {
+        self.scene = scene
+        let world = World(profile: scene.profile, timeStep: scene.timeStep, subSteps: scene.effectiveSubSteps)
+        var itemIDs: [String: ItemID] = [:]
+        for item in scene.items { itemIDs[item.name] = world.addItem(item.definition) }
+        var anchorIDs: [String: AttachmentID] = [:]
+        for behavior in scene.behaviors {
+            switch behavior {
+            case .gravity(let g):
+                let ids = (g.items ?? scene.items.map(\.name)).map { itemIDs[$0]! }
+                world.addGravity(GravityBehavior(items: ids, gravityDirection: g.gravityDirection))
+            case .attachment(let a):
+                let end: AttachmentBehavior.End
+                if let other = a.attachedTo {
+                    end = .item(itemIDs[other]!, offsetFromCenter: a.attachedOffsetFromCenter)
+                } else {
+                    end = .anchor(point: a.anchorPoint ?? .zero, path: a.drag?.path)
+                }
+                let id = world.addAttachment(AttachmentBehavior(
+                    item: itemIDs[a.item]!, offsetFromCenter: a.offsetFromCenter, attachedTo: end, length: a.length,
+                    frequency: a.frequency, damping: a.damping))
+                if let name = a.name { anchorIDs[name] = id }
+            }
+        }
+        self.world = world
+        self.itemIDs = itemIDs
+        self.anchorIDs = anchorIDs
+        self.columns = scene.outputColumns
+        let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
+        self.sources = columns.map { column in
+            if column == "t" { return .time }
+            let dot = column.lastIndex(of: ".")!
+            let owner = String(column[..<dot]), property = String(column[column.index(after: dot)...])
+            if let i = itemIndex[owner] { return .item(i, SceneItem.columnSuffixes.firstIndex(of: property)!) }
+            return .anchor(anchorIDs[owner]!, property == "x" ? 0 : 1)
+        }
+        self.values = Array(repeating: 0, count: columns.count)
+    }
+
+    /// Number of rows: ⌊duration x rate⌋ + 1 (a tolerance of 1e-9 absorbs rounding, so 10 s at 60 Hz is 601 rows).
+    public var sampleCount: Int { Int((scene.duration * scene.rate + 1e-9).rounded(.down)) + 1 }
+
+    /// The time of row i in seconds: i / rate.
+    public func sampleTime(_ i: Int) -> Double { Double(i) / scene.rate }
+
+    /// Runs the scene, calling `body` with each row's values (in `columns` order) as it is computed.
+    /// - Throws: ``SimulationError`` when a value is not finite (before that row is passed on), or whatever `body` throws.
+    public func run(_ body: ([Double]) throws -> Void) throws {
+        let h = world.subStepDuration
+        for i in 0..<sampleCount {
+            let t = sampleTime(i)
+            let position = t / h
+            let nearest = position.rounded()
+            if abs(position - nearest) <= 1e-6 {
+                world.advance(toStep: Int(nearest))
+                fillFromWorld(t: t)
+            } else {
+                let n0 = Int(position.rounded(.down))
+                if snapshot.step != n0 {
+                    world.advance(toStep: n0)
+                    world.capture(into: &snapshot)
+                }
+                world.advance(toStep: n0 + 1)
+                fillInterpolated(t: t, s: position - Double(n0), h: h)
+            }
+            for (k, v) in values.enumerated() where !v.isFinite {
+                throw SimulationError(time: t, column: columns[k])
+            }
+            try body(values)
+        }
+    }
+
+    private func fillFromWorld(t: Double) {
+        for (k, source) in sources.enumerated() {
+            switch source {
+            case .time: values[k] = t
+            case let .item(i, p):
+                let id = ItemID(i)
+                switch p {
+                case 0: values[k] = world.position(of: id).x
+                case 1: values[k] = world.position(of: id).y
+                case 2: values[k] = world.angle(of: id)
+                case 3: values[k] = world.velocity(of: id).x
+                case 4: values[k] = world.velocity(of: id).y
+                default: values[k] = world.angularVelocity(of: id)
+                }
+            case let .anchor(id, axis):
+                values[k] = world.anchorPosition(of: id, at: t)[axis]
+            }
+        }
+    }
+
+    private func fillInterpolated(t: Double, s: Double, h: Double) {
+        let s2 = s * s, s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1, h10 = (s3 - 2 * s2 + s) * h
+        let h01 = -2 * s3 + 3 * s2, h11 = (s3 - s2) * h
+        func hermite(_ p0: Double, _ v0: Double, _ p1: Double, _ v1: Double) -> Double {
+            h00 * p0 + h10 * v0 + h01 * p1 + h11 * v1
+        }
+        func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * s }
+        for (k, source) in sources.enumerated() {
+            switch source {
+            case .time: values[k] = t
+            case let .item(i, p):
+                let id = ItemID(i)
+                let x0 = snapshot.position[i], v0 = snapshot.velocity[i]
+                let x1 = world.position(of: id), v1 = world.velocity(of: id)
+                switch p {
+                case 0: values[k] = hermite(x0.x, v0.x, x1.x, v1.x)
+                case 1: values[k] = hermite(x0.y, v0.y, x1.y, v1.y)
+                case 2: values[k] = hermite(snapshot.angle[i], snapshot.angularVelocity[i], world.angle(of: id),
+                                            world.angularVelocity(of: id))
+                case 3: values[k] = lerp(v0.x, v1.x)
+                case 4: values[k] = lerp(v0.y, v1.y)
+                default: values[k] = lerp(snapshot.angularVelocity[i], world.angularVelocity(of: id))
+                }
+            case let .anchor(id, axis):
+                values[k] = world.anchorPosition(of: id, at: t)[axis]
+            }
+        }
+    }
+}

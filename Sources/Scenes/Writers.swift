@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Output formats of `dynsim run`.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// RFC 4180 CSV: a header row of column names, then one row per sample; '.' decimals, shortest round-trip numbers.
+    case csv
+    /// JSON Lines: one object per sample, keys in column order.
+    case jsonl
+}
+
+/// Why writing output failed.
+public enum SinkError: Error, Equatable, CustomStringConvertible {
+    /// The reader closed the pipe (EPIPE): not an error for the user (`dynsim | head` ends quietly).
+    case brokenPipe
+    /// Any other write failure, with errno's text.
+    case io(String)
+
+    public var description: String {
+        switch self {
+        case .brokenPipe: return "broken pipe"
+        case .io(let s): return s
+        }
+    }
+}
+
+/// Where output bytes go: a C stream (stdout or a file), written with `fwrite` and checked.
+public final class FileSink {
+    private let stream: UnsafeMutablePointer<FILE>
+
+    /// Wraps an open stream; the caller keeps ownership (closes it).
+    public init(_ stream: UnsafeMutablePointer<FILE>) { self.stream = stream }
+
+    /// Writes all bytes and flushes the stream. Throws ``SinkError``.
+    public func write(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stream) }
+        if written != bytes.count || fflush(stream) != 0 {
+            let code = errno
+            clearerr(stream)
+            if code == EPIPE { throw SinkError.brokenPipe }
+            throw SinkError.io(String(cString: strerror(code)))
+        }
+    }
+}
+
+/// Formats rows as CSV or JSON Lines into a buffer and hands it to a sink whenever it reaches 64 KiB, and at
+/// ``finish()``. Nothing but data is written.
+public final class RowWriter {
+    /// Flush threshold in bytes.
+    public static let flushThreshold = 64 * 1024
+    private let format: OutputFormat
+    private let columns: [String]
+    private let sink: (([UInt8]) throws -> Void)
+    private var buffer: [UInt8] = []
+    private var jsonKeys: [[UInt8]] = []
+
+    /// - Parameters:
+    ///   - format: CSV or JSON Lines.
+    ///   - columns: column names (validated names: no quoting needed).
+    ///   - sink: receives each full buffer.
+    public init(format: OutputFormat, columns: [String], sink: @escaping ([UInt8]) throws -> Void) {
+        self.format = format
+        self.columns = columns
+        self.sink = sink
+        buffer.reserveCapacity(RowWriter.flushThreshold + 4096)
+        jsonKeys = columns.enumerated().map { k, c in Array(((k == 0 ? "{" : ",") + JSONWriter.quote(c) + ":").utf8) }
+    }
+
+    /// Writes the header (CSV only).
+    public func header() throws {
+        if format == .csv {
+            buffer.append(contentsOf: columns.joined(separator: ",").utf8)
+            buffer.append(0x0A)
+            try flushIfFull()
+        }
+    }
+
+    /// Writes one row. - Precondition: `values.count == columns.count`, all finite.
+    public func row(_ values: [Double]) throws {
+        precondition(values.count == columns.count, "RowWriter: wrong number of values")
+        switch format {
+        case .csv:
+            for (k, v) in values.enumerated() {
+                if k > 0 { buffer.append(UInt8(ascii: ",")) }
+                NumberFormat.append(v, to: &buffer)
+            }
+            buffer.append(0x0A)
+        case .jsonl:
+            for (k, v) in values.enumerated() {
+                buffer.append(contentsOf: jsonKeys[k])
+                NumberFormat.append(v, to: &buffer)
+            }
+            buffer.append(contentsOf: Array("}\n".utf8))
+        }
+        try flushIfFull()
+    }
+
+    private func flushIfFull() throws {
+        if buffer.count >= RowWriter.flushThreshold { try flush() }
+    }
+
+    /// Hands whatever is buffered to the sink.
+    public func flush() throws {
+        guard !buffer.isEmpty else { return }
+        let out = buffer
+        buffer.removeAll(keepingCapacity: true)
+        try sink(out)
+    }
+
+    /// Flushes the rest; call once at the end.
+    public func finish() throws { try flush() }
+}

@@ -1,0 +1,207 @@
+import Dynamics
+import Scenes
+
+/// The version `dynsim --version` prints.
+let dynsimVersion = "0.1.0"
+
+/// A parsed command line. Parsing is a pure function of the arguments (``parseCommand(_:)``).
+enum Command: Equatable {
+    case run(RunOptions)
+    case listScenes
+    case showScene(String)
+    case help(String?)
+    case version
+}
+
+/// Options of `dynsim run`.
+struct RunOptions: Equatable {
+    /// A built-in scene name or a path to a scene file; nil = the default built-in.
+    var scene: String?
+    var duration: Double?
+    var rate: Double?
+    var profile: SolverProfile?
+    var format: OutputFormat = .csv
+    var output: String?
+}
+
+/// A command-line mistake: exit 64, with the message and the usage of `command` on stderr.
+struct UsageError: Error, Equatable {
+    var message: String
+    var command: String?
+}
+
+/// Parses the arguments (without the program name).
+func parseCommand(_ args: [String]) throws -> Command {
+    guard let first = args.first else { return .run(RunOptions()) }
+    switch first {
+    case "-h", "--help": return .help(nil)
+    case "--version": return .version
+    case "help":
+        if args.count > 2 { throw UsageError(message: "help takes at most one command, got \"\(args[2])\"", command: nil) }
+        if args.count == 2 {
+            guard ["run", "scenes", "help"].contains(args[1]) else {
+                throw UsageError(message: "unknown command, got \"\(args[1])\"", command: nil)
+            }
+            return .help(args[1])
+        }
+        return .help(nil)
+    case "scenes":
+        let rest = Array(args.dropFirst())
+        if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help("scenes") }
+        if let bad = rest.first(where: { $0.hasPrefix("-") }) {
+            throw UsageError(message: "unknown option, got \"\(bad)\"", command: "scenes")
+        }
+        if rest.count > 1 { throw UsageError(message: "scenes takes at most one name, got \"\(rest[1])\"", command: "scenes") }
+        if let name = rest.first {
+            guard Catalog.scene(named: name) != nil else {
+                throw UsageError(message: "no built-in scene named that (dynsim scenes lists them), got \"\(name)\"",
+                                 command: "scenes")
+            }
+            return .showScene(name)
+        }
+        return .listScenes
+    case "run":
+        return try parseRun(Array(args.dropFirst()))
+    default:
+        return try parseRun(args)
+    }
+}
+
+private func parseRun(_ args: [String]) throws -> Command {
+    var options = RunOptions()
+    var k = 0
+    func value(_ flag: String, inline: String?) throws -> String {
+        if let inline { return inline }
+        k += 1
+        guard k < args.count else { throw UsageError(message: "\(flag): missing value", command: "run") }
+        return args[k]
+    }
+    func number(_ flag: String, _ text: String) throws -> Double {
+        guard let x = Double(text), x.isFinite else {
+            throw UsageError(message: "\(flag): must be a finite number, got \"\(text)\"", command: "run")
+        }
+        return x
+    }
+    while k < args.count {
+        let arg = args[k]
+        if arg == "-h" || arg == "--help" { return .help("run") }
+        if arg.hasPrefix("--") {
+            var flag = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "=") {
+                flag = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            switch flag {
+            case "--duration":
+                let d = try number(flag, try value(flag, inline: inline))
+                guard d >= 0 && d <= SceneDecoder.maxDuration else {
+                    throw UsageError(message: "--duration: must be from 0 to \(Int(SceneDecoder.maxDuration)) s, got \(NumberFormat.shortest(d))", command: "run")
+                }
+                options.duration = d
+            case "--rate":
+                let r = try number(flag, try value(flag, inline: inline))
+                guard r > 0 && r <= SceneDecoder.maxRate else {
+                    throw UsageError(message: "--rate: must be positive and at most \(Int(SceneDecoder.maxRate)) Hz, got \(NumberFormat.shortest(r))", command: "run")
+                }
+                options.rate = r
+            case "--profile":
+                let p = try value(flag, inline: inline)
+                guard let profile = SolverProfile(rawValue: p) else {
+                    throw UsageError(message: "--profile: must be uikit or precise, got \"\(p)\"", command: "run")
+                }
+                options.profile = profile
+            case "--format":
+                let f = try value(flag, inline: inline)
+                guard let format = OutputFormat(rawValue: f) else {
+                    throw UsageError(message: "--format: must be csv or jsonl, got \"\(f)\"", command: "run")
+                }
+                options.format = format
+            case "--output":
+                let o = try value(flag, inline: inline)
+                guard !o.isEmpty else { throw UsageError(message: "--output: must be a file path, got \"\"", command: "run") }
+                options.output = o
+            default:
+                throw UsageError(message: "unknown option, got \"\(arg)\"", command: "run")
+            }
+        } else if arg.hasPrefix("-") && arg != "-" {
+            throw UsageError(message: "unknown option, got \"\(arg)\"", command: "run")
+        } else {
+            guard options.scene == nil else {
+                throw UsageError(message: "only one scene per run, got \"\(arg)\" after \"\(options.scene!)\"", command: "run")
+            }
+            options.scene = arg
+        }
+        k += 1
+    }
+    return .run(options)
+}
+
+/// Help texts, in swift-argument-parser's layout. Printed to stdout for `--help` / `help`, to stderr after a usage error.
+func helpText(_ command: String?) -> String {
+    switch command {
+    case "run":
+        return """
+        OVERVIEW: Run a scene at a fixed step and stream its trajectories to stdout.
+
+        USAGE: dynsim [run] [SCENE.json | BUILTIN] [--duration S] [--rate HZ] [--profile uikit|precise]
+                      [--format csv|jsonl] [--output FILE]
+
+        ARGUMENTS:
+          SCENE.json | BUILTIN    A scene file or a built-in scene name (default: \(Catalog.defaultName)).
+
+        OPTIONS:
+          --duration S            Length of the run in seconds (default: the scene's, 10 for built-ins).
+          --rate HZ               Output rows per second (default: the scene's, 60). The physics step does not change.
+          --profile P             Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise
+                                  (constraint-exact symplectic RATTLE) (default: the scene's, uikit).
+          --format F              csv (default) or jsonl.
+          --output FILE           Write to FILE instead of stdout; FILE appears only when the run completes.
+          -h, --help              Show this help.
+
+        COLUMNS: t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s),
+          .omega (radians/s), then per anchor <anchor>.x,.y (points).
+
+        EXIT STATUS: 0 success, 64 usage error, 65 bad scene or drag file, 1 runtime failure.
+        """
+    case "scenes":
+        return """
+        OVERVIEW: List the built-in scenes, or print one as a scene file to edit.
+
+        USAGE: dynsim scenes [NAME]
+
+        ARGUMENTS:
+          NAME                    A built-in scene; its JSON goes to stdout. Running that JSON gives output
+                                  byte-identical to running the built-in.
+
+        OPTIONS:
+          -h, --help              Show this help.
+        """
+    case "help":
+        return """
+        OVERVIEW: Show help for dynsim or one of its commands.
+
+        USAGE: dynsim help [COMMAND]
+        """
+    default:
+        return """
+        OVERVIEW: dynsim \(dynsimVersion): UIKit Dynamics-style physics off-device. Runs a scene at a fixed step and
+        streams its trajectories as CSV to stdout.
+
+        USAGE: dynsim [run] [SCENE.json | BUILTIN] [options]
+               dynsim scenes [NAME]
+               dynsim help [COMMAND]
+
+        OPTIONS:
+          -h, --help              Show this help.
+          --version               Show the version.
+
+        SUBCOMMANDS:
+          run (default)           Run a scene and stream CSV (see `dynsim help run`).
+          scenes                  List the built-in scenes or print one as JSON.
+          help                    Show help for a command.
+
+        With no arguments dynsim runs the built-in `\(Catalog.defaultName)` scene for 10 s at 60 rows per second.
+        """
+    }
+}
