@@ -113,6 +113,8 @@ public final class World {
     public private(set) var attachments: [AttachmentBehavior] = []
     /// Indices of joints whose anchor follows a path.
     var scriptedJoints: [Int] = []
+    /// Precise: the fastest spring, 2π f (rad/s), for splitting sub-steps.
+    var maxSpringRate = 0.0
     /// Precise: how many sub-steps needed the non-symplectic fallback projection (violent drags). Diagnostic.
     public internal(set) var fallbackProjections = 0
 
@@ -233,6 +235,7 @@ public final class World {
             joint.stiffness = m * omega * omega
             joint.damping = 2 * m * behavior.damping * omega
             joint.isRigid = false
+            maxSpringRate = max(maxSpringRate, omega)
         }
         joints.append(joint)
         attachments.append(behavior)
