@@ -45,7 +45,10 @@ extension World {
             rate = max(rate, norm(dv) / J[k].length, abs(w[ib]))
         }
         let phase = rate * h
-        let pieces = phase > World.maxPhasePerStep ? min(Int((phase / World.maxPhasePerStep).rounded(.up)), World.maxSplits) : 1
+        // (A non-finite rate — a state that already overflowed — takes the most pieces; the run then reports it.)
+        let pieces = phase <= World.maxPhasePerStep ? 1
+            : phase < Double(World.maxSplits) * World.maxPhasePerStep ? Int((phase / World.maxPhasePerStep).rounded(.up))
+            : World.maxSplits
         let t0 = time
         for piece in 0..<pieces {
             let t1 = piece == pieces - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(pieces)

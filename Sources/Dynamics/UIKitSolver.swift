@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `uikit` profile: one sub-step with Box2D 2.4.1's island solver semantics (b2Island::Solve, b2DistanceJoint),
 /// expressed in points. Box2D's tolerances are scaled by 100 points per metre.
 ///
@@ -61,7 +63,8 @@ extension World {
             var vi = v[i], wi = w[i]
             let translation = h * vi
             let t2 = dot(translation, translation)
-            if t2 > maxT2 { vi *= World.maxTranslation / t2.squareRoot() }
+            // (hypot: h v may be so large that its square overflows.)
+            if t2 > maxT2 { vi *= World.maxTranslation / hypot(translation.x, translation.y) }
             let rotation = h * wi
             if rotation * rotation > maxR2 { wi *= World.maxRotation / abs(rotation) }
             x[i] += h * vi

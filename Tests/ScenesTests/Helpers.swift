@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+import Dynamics
+@testable import Scenes
+
+/// Runs a scene through the real writer and returns the output bytes.
+func output(_ scene: Scene, format: OutputFormat = .csv) throws -> [UInt8] {
+    var out: [UInt8] = []
+    let run = SceneRun(scene: scene)
+    let writer = RowWriter(format: format, columns: run.columns) { out += $0 }
+    try writer.header()
+    try run.run { try writer.row($0) }
+    try writer.finish()
+    return out
+}
+
+/// A parsed CSV: header and numeric rows.
+struct Table {
+    var header: [String]
+    var rows: [[Double]]
+
+    init(_ text: String) {
+        let lines = text.split(separator: "\n").map(String.init)
+        header = lines[0].split(separator: ",").map(String.init)
+        rows = lines.dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
+    }
+
+    init(bytes: [UInt8]) { self.init(String(decoding: bytes, as: UTF8.self)) }
+
+    func column(_ name: String) -> Int { header.firstIndex(of: name)! }
+}
+
+/// The repository's Tests/Fixtures directory.
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+func fixture(_ name: String) throws -> Table {
+    Table(try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8))
+}
+
+func decode(_ text: String, file: String = "scene.json", files: [String: String] = [:]) throws -> Scene {
+    try SceneDecoder(fileName: file) { name in
+        guard let body = files[name] else { throw InputError(file: name, path: "", message: "cannot read the file, got \"\(name)\"") }
+        return Array(body.utf8)
+    }.decode(Array(text.utf8))
+}
