@@ -374,18 +374,23 @@ public struct SceneDecoder {
 /// Reads a drag CSV: rows `t,x,y` (seconds, points), an optional header row, blank lines ignored, times non-decreasing.
 enum DragCSV {
     static func parse(_ bytes: [UInt8], fileName: String) throws -> ([Double], [Vector2]) {
-        let text = String(decoding: bytes, as: UTF8.self)
+        // Split on LF bytes (a Swift String would treat CR LF as one character), drop a trailing CR.
+        let lines: [String] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { raw in
+            var line = raw[...]
+            if line.last == 0x0D { line = line.dropLast() }
+            return String(decoding: line, as: UTF8.self)
+        }
         var times: [Double] = [], points: [Vector2] = []
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
+        var sawContent = false
+        for (index, line) in lines.enumerated() {
+            let lineNumber = index + 1
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            if times.isEmpty && lineNumber == firstContentLine(text) && Double(fields[0]) == nil {
+            let isFirstContent = !sawContent
+            sawContent = true
+            if isFirstContent && Double(fields[0]) == nil {
                 guard fields == ["t", "x", "y"] else {
                     throw InputError(file: fileName, path: "line \(lineNumber)", message: "header must be t,x,y, got \"\(line)\"")
                 }
@@ -396,13 +401,12 @@ enum DragCSV {
             }
             var values: [Double] = []
             for (c, s) in fields.enumerated() {
-                guard let v = Double(s), !s.isEmpty, s.first != "+" || s.count > 1 else {
-                    throw InputError(file: fileName, path: "line \(lineNumber), field \(["t", "x", "y"][c])",
-                                     message: "must be a number, got \"\(s)\"")
+                let where_ = "line \(lineNumber), field \(["t", "x", "y"][c])"
+                guard let v = Double(s) else {
+                    throw InputError(file: fileName, path: where_, message: "must be a number, got \"\(s)\"")
                 }
                 guard v.isFinite else {
-                    throw InputError(file: fileName, path: "line \(lineNumber), field \(["t", "x", "y"][c])",
-                                     message: "must be a finite number, got \(s)")
+                    throw InputError(file: fileName, path: where_, message: "must be a finite number, got \(s)")
                 }
                 values.append(v)
             }
@@ -417,15 +421,6 @@ enum DragCSV {
             throw InputError(file: fileName, path: "", message: "no samples (expected rows t,x,y), got an empty file")
         }
         return (times, points)
-    }
-
-    private static func firstContentLine(_ text: String) -> Int {
-        var n = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            n += 1
-            if !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return n }
-        }
-        return n
     }
 }
 

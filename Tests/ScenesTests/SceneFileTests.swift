@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+import Dynamics
+@testable import Scenes
+
+final class SceneFileTests: XCTestCase {
+    let minimal = #"{"items": [{"name": "bob", "center": [100, 200]}]}"#
+
+    func testDefaultsOfAMinimalScene() throws {
+        let s = try decode(minimal)
+        XCTAssertEqual(s.profile, .uikit)
+        XCTAssertEqual(s.timeStep, 1.0 / 60.0)
+        XCTAssertNil(s.subSteps)
+        XCTAssertEqual(s.effectiveSubSteps, 2)
+        XCTAssertEqual(s.duration, 10)
+        XCTAssertEqual(s.rate, 60)
+        XCTAssertEqual(s.bounds, Rect(x: 0, y: 0, width: 375, height: 667))
+        let item = s.items[0].definition
+        XCTAssertEqual(item.size, Vector2(100, 100))
+        XCTAssertEqual(item.density, 1)
+        XCTAssertEqual(item.resistance, 0.1)
+        XCTAssertEqual(item.angularResistance, 0.1)
+        XCTAssertTrue(item.allowsRotation)
+        XCTAssertFalse(item.isAnchored)
+        XCTAssertEqual(s.allColumns, ["t", "bob.x", "bob.y", "bob.angle", "bob.vx", "bob.vy", "bob.omega"])
+    }
+
+    func testBuiltinsRoundTripThroughTheirJSON() throws {
+        for entry in Catalog.entries {
+            var scene = entry.make()
+            let text = SceneEncoder.text(scene)
+            let decoded = try decode(text)
+            XCTAssertEqual(decoded, scene, entry.name)
+            scene.duration = min(scene.duration, 2)
+            var decodedShort = decoded
+            decodedShort.duration = scene.duration
+            XCTAssertEqual(try output(decodedShort), try output(scene), entry.name)
+            XCTAssertEqual(SceneEncoder.text(decoded), text, "\(entry.name): printing is stable")
+        }
+    }
+
+    func testGravityByAngleAndMagnitude() throws {
+        let s = try decode(#"{"items": [{"name": "a", "center": [0, 0]}], "behaviors": [{"type": "gravity", "angle": 0, "magnitude": 2}]}"#)
+        guard case .gravity(let g) = s.behaviors[0] else { return XCTFail() }
+        XCTAssertEqual(g.gravityDirection.x, 2, accuracy: 1e-15)
+        XCTAssertEqual(g.gravityDirection.y, 0, accuracy: 1e-15)
+    }
+
+    func testDragFromCSV() throws {
+        let scene = #"""
+        {"items": [{"name": "v", "center": [0, 100]}],
+         "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "pan.csv", "interpolation": "catmullRom"}}]}
+        """#
+        let s = try decode(scene, files: ["pan.csv": "t,x,y\n0,0,0\n0.5,10,0\r\n\n1,20,5\n"])
+        guard case .attachment(let a) = s.behaviors[0], let drag = a.drag else { return XCTFail() }
+        XCTAssertEqual(drag.times, [0, 0.5, 1])
+        XCTAssertEqual(drag.points, [Vector2(0, 0), Vector2(10, 0), Vector2(20, 5)])
+        XCTAssertEqual(drag.interpolation, .catmullRom)
+        XCTAssertEqual(a.initialAnchorPoint, Vector2(0, 0))
+        XCTAssertEqual(a.name, "anchor")
+        XCTAssertEqual(SceneEncoder.text(s).contains("\"csv\": \"pan.csv\""), true)
+    }
+
+    /// Each bad input and the exact message it must produce: file, JSON path (or line), problem, offending value.
+    func testBadInputNamesFilePathAndValue() {
+        let item = #"{"name": "bob", "center": [100, 200]}"#
+        let cases: [(String, String)] = [
+            (#"{"items": [{"name": "bob", "center": [100, 200]}"#,
+             "scene.json: line 1, column 49: malformed JSON: expected ',' or ']', got end of file"),
+            ("{\"items\": [\n  {\"name\": \"bob\" \"center\": [1, 2]}]}",
+             "scene.json: line 2, column 18: malformed JSON: expected ',' or '}', got \"\"center\": [1\""),
+            (#"{"items": [\#(item)], "gravity": 1}"#,
+             "scene.json: gravity: unknown field (expected one of: name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, columns), got \"gravity\""),
+            (#"{"items": [{"name": "bob", "center": [1, 2], "sise": [1, 2]}]}"#,
+             "scene.json: items[0].sise: unknown field (expected one of: name, center, size, angle, velocity, angularVelocity, density, resistance, angularResistance, allowsRotation, isAnchored), got \"sise\""),
+            (#"{"items": [\#(item), {"name": "b", "center": [0, 0], "size": [100, -3]}]}"#,
+             "scene.json: items[1].size: must be positive, got -3"),
+            (#"{"items": [{"name": "bob", "center": [1, 2], "size": [0, 10]}]}"#,
+             "scene.json: items[0].size: must be positive, got 0"),
+            (#"{"items": [{"name": "bob", "center": [1, 2], "density": -1}]}"#,
+             "scene.json: items[0].density: must be positive, got -1"),
+            (#"{"items": [{"name": "bob", "center": [NaN, 2]}]}"#,
+             "scene.json: items[0].center: must be finite numbers, got NaN"),
+            (#"{"items": [{"name": "bob", "center": [1, 2], "angle": 1e999}]}"#,
+             "scene.json: items[0].angle: must be a finite number, got 1e999"),
+            (#"{"items": [{"name": "bob", "center": [1, 2], "angle": -Infinity}]}"#,
+             "scene.json: items[0].angle: must be a finite number, got -Infinity"),
+            (#"{"items": [\#(item)], "timeStep": 0}"#, "scene.json: timeStep: must be positive and at most 1 s, got 0"),
+            (#"{"items": [\#(item)], "timeStep": -0.01}"#, "scene.json: timeStep: must be positive and at most 1 s, got -0.01"),
+            (#"{"items": [\#(item)], "rate": 0}"#, "scene.json: rate: must be positive and at most 100000 Hz, got 0"),
+            (#"{"items": [\#(item)], "rate": -30}"#, "scene.json: rate: must be positive and at most 100000 Hz, got -30"),
+            (#"{"items": [\#(item)], "duration": -1}"#, "scene.json: duration: must be from 0 to 1000000 s, got -1"),
+            (#"{"items": [\#(item)], "subSteps": 1.5}"#, "scene.json: subSteps: must be a whole number, got 1.5"),
+            (#"{"items": [\#(item)], "profile": "box2d"}"#, "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""),
+            (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
+            (#"{"duration": 1}"#, "scene.json: items: missing field (a scene needs at least one item)"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bobb", "anchorPoint": [0, 0]}]}"#,
+             "scene.json: behaviors[0].item: no such item, got \"bobb\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "anchorPoint": [0, 0]}]}"#,
+             "scene.json: behaviors[0].item: missing field (the name of the attached item)"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": ["bob", "ghost"]}]}"#,
+             "scene.json: behaviors[0].items[1]: no such item, got \"ghost\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "snap"}]}"#,
+             "scene.json: behaviors[0].type: unknown behavior (expected \"gravity\" or \"attachment\"), got \"snap\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob"}]}"#,
+             "scene.json: behaviors[0].anchorPoint: missing field (an anchor [x, y] in points, or attachedTo an item, or a drag)"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "anchorPoint": [0, 0], "frequency": -2}]}"#,
+             "scene.json: behaviors[0].frequency: must be from 0 to 1000 Hz, got -2"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0, 0], [0.5, 1, 1], [0.4, 2, 2]]}}]}"#,
+             "scene.json: behaviors[0].drag.keyframes[2][0]: time goes backwards (after 0.5), got 0.4"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0]]}}]}"#,
+             "scene.json: behaviors[0].drag.keyframes[0]: must be [t, x, y], got [0, 0]"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "pan.csv"}}]}"#,
+             "pan.csv: line 3: time goes backwards (after 0.5), got 0.25"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "bad.csv"}}]}"#,
+             "bad.csv: line 2, field x: must be a number, got \"abc\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "missing.csv"}}]}"#,
+             "missing.csv: cannot read the file, got \"missing.csv\""),
+            (#"{"items": [\#(item)], "columns": ["t", "bob.z"]}"#, "scene.json: columns[1]: unknown column, got \"bob.z\""),
+            (#"{"items": [\#(item), {"name": "bob", "center": [0, 0]}]}"#, "scene.json: items[1].name: duplicate name, got \"bob\""),
+            (#"{"items": [{"name": "a.b", "center": [0, 0]}]}"#,
+             "scene.json: items[0].name: must be 1 to 64 letters, digits, '_' or '-', got \"a.b\""),
+            (#"{"items": [\#(item)], "items": []}"#, "scene.json: line 1, column 52: malformed JSON: duplicate key, got \"items\""),
+            (#"[1, 2]"#, "scene.json: must be an object, got [1, 2]"),
+            ("", "scene.json: line 1, column 1: malformed JSON: expected a value, got end of file"),
+        ]
+        let files = ["pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n"]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try decode(text, files: files), expected) { error in
+                XCTAssertEqual("\(error)", expected)
+            }
+        }
+    }
+}
+
+final class JSONTests: XCTestCase {
+    func testParsesTheRFC8259Grammar() throws {
+        let v = try JSONParser.parse(Array(#" {"a": [1, -2.5e3, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}} "#.utf8))
+        guard case .object(let m) = v else { return XCTFail() }
+        XCTAssertEqual(m.map(\.key), ["a", "b"])
+        XCTAssertEqual(m[0].value, .array([.number(1, text: "1"), .number(-2500, text: "-2.5e3"), .bool(true), .bool(false),
+                                           .null, .string("x\né😀")]))
+    }
+
+    func testRejectsMalformedDocuments() {
+        for bad in ["{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "\"\\x\"", "[1] 2", "{\"a\":1,}", "tru", "\"abc"] {
+            XCTAssertThrowsError(try JSONParser.parse(Array(bad.utf8)), bad)
+        }
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        XCTAssertThrowsError(try JSONParser.parse(Array(deep.utf8)))
+    }
+
+    func testWriterIsReadBackUnchanged() throws {
+        let v = JSON.object([.init("k\"q", .array([.num(0.1), .num(-3), .string("tab\there")])), .init("o", .object([]))])
+        XCTAssertEqual(try JSONParser.parse(Array(JSONWriter.write(v).utf8)), v)
+    }
+}
