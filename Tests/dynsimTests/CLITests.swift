@@ -1,0 +1,206 @@
+import Foundation
+import XCTest
+
+/// Black-box tests: run the built `dynsim` binary and read its pipes to EOF before waiting for exit.
+final class CLITests: XCTestCase {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: URL {
+        // The test bundle sits in the build products directory next to the executable.
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("dynsim").path) { break }
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("dynsim")
+    }
+
+    @discardableResult
+    func dynsim(_ args: [String], cwd: URL? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = CLITests.binary
+        p.arguments = args
+        if let cwd { p.currentDirectoryURL = cwd }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        return collect(p, out: out, err: err)
+    }
+
+    final class Box: @unchecked Sendable { var data = Data() }
+
+    /// Reads both pipes to EOF (stderr on another thread), then waits for exit.
+    func collect(_ p: Process, out: Pipe, err: Pipe) -> Result {
+        let errBox = Box()
+        let errHandle = err.fileHandleForReading
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errBox.data = errHandle.readDataToEndOfFile(); group.leave() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errBox.data, as: UTF8.self))
+    }
+
+    func shell(_ script: String) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", script]
+        p.environment = ["DYNSIM": CLITests.binary.path, "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        return collect(p, out: out, err: err)
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    func testNoArgumentsRunsTheDefaultScene() throws {
+        let r = try dynsim([])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stderr, "")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.first, "t,view.x,view.y,view.angle,view.vx,view.vy,view.omega,anchor.x,anchor.y")
+        XCTAssertEqual(lines.count, 1 + 601 + 1)   // header, 601 rows, final newline
+        XCTAssertEqual(lines[601].split(separator: ",").first, "10")
+        XCTAssertFalse(r.stdout.contains("nan") || r.stdout.contains("inf"))
+    }
+
+    func testHeadEndsQuietly() throws {
+        let r = try shell("\"$DYNSIM\" | head -3; echo \"status=${PIPESTATUS[0]}\"")
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4, r.stdout)
+        XCTAssertEqual(lines.last, "status=0")
+        XCTAssertEqual(r.stderr, "")
+    }
+
+    func testRowsStreamWhileTheRunGoesOn() throws {
+        // A very long run: the first rows must reach the reader long before the run could finish.
+        let p = Process()
+        p.executableURL = CLITests.binary
+        p.arguments = ["run", "pendulum", "--duration", "1000000", "--rate", "1000"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let first = out.fileHandleForReading.readData(ofLength: 1000)
+        XCTAssertTrue(p.isRunning, "the run should still be going")
+        XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix("t,bob.x"))
+        p.terminate()
+        p.waitUntilExit()
+    }
+
+    func testPrintedSceneRunsByteIdentically() throws {
+        let dir = try temporaryDirectory()
+        for name in ["swinging-view", "pendulum", "double-pendulum"] {
+            let json = try dynsim(["scenes", name])
+            XCTAssertEqual(json.status, 0)
+            let file = dir.appendingPathComponent("\(name).json")
+            try json.stdout.write(to: file, atomically: true, encoding: .utf8)
+            let builtin = try dynsim(["run", name, "--duration", "3"])
+            let fromFile = try dynsim(["run", file.path, "--duration", "3"])
+            XCTAssertEqual(builtin.status, 0)
+            XCTAssertEqual(fromFile.stdout, builtin.stdout, name)
+            XCTAssertGreaterThan(builtin.stdout.count, 1000)
+        }
+    }
+
+    func testTwoRunsAreByteIdenticalAndProfilesDiffer() throws {
+        let a = try dynsim(["--profile", "precise", "--duration", "2"])
+        let b = try dynsim(["--profile", "precise", "--duration", "2"])
+        let c = try dynsim(["--profile", "uikit", "--duration", "2"])
+        XCTAssertEqual(a.stdout, b.stdout)
+        XCTAssertNotEqual(a.stdout, c.stdout)
+    }
+
+    func testOutputFileAppearsOnlyWhenComplete() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("swing.csv")
+        let ok = try dynsim(["run", "--rate", "30", "--output", out.path])
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertEqual(ok.stdout, "")
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8).split(separator: "\n").count, 302)
+        // A failing run leaves no file and no partial file behind.
+        let scene = dir.appendingPathComponent("bad.json")
+        try #"{"profile": "precise", "duration": 1, "items": [{"name": "b", "center": [0, 100], "velocity": [1e300, 0]}], "behaviors": [{"type": "attachment", "item": "b", "anchorPoint": [0, 0]}]}"#
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let failed = dir.appendingPathComponent("failed.csv")
+        let r = try dynsim(["run", scene.path, "--output", failed.path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: \(scene.path): simulation diverged at t = "), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["bad.json", "swing.csv"])
+    }
+
+    func testJSONLinesFormat() throws {
+        let r = try dynsim(["pendulum", "--format", "jsonl", "--duration", "0.05"])
+        XCTAssertEqual(r.status, 0)
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertTrue(lines[0].hasPrefix("{\"t\":0,\"bob.x\":"), String(lines[0]))
+    }
+
+    func testBadSceneFilesExit65BeforeAnyRow() throws {
+        let dir = try temporaryDirectory()
+        let cases: [(String, String)] = [
+            (#"{"items": [{"name": "v", "center": [1, 2], "size": [100, -3]}]}"#, "items[0].size: must be positive, got -3"),
+            (#"{"items": [{"name": "v", "center": [1, 2]}], "rate": 0}"#, "rate: must be positive and at most 100000 Hz, got 0"),
+            (#"{"items": [{"name": "v", "center": [1, 2]}], "wat": 0}"#, "wat: unknown field"),
+            (#"{"items": [{"name": "v", "center": [1, 2]"#, "line 1, column 42: malformed JSON"),
+            (#"{"items": [{"name": "v", "center": [1, 2]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "pan.csv"}}]}"#,
+             "pan.csv: line 3: time goes backwards (after 1), got 0.5"),
+        ]
+        try "t,x,y\n1,0,0\n0.5,1,1\n".write(to: dir.appendingPathComponent("pan.csv"), atomically: true, encoding: .utf8)
+        for (k, (text, expected)) in cases.enumerated() {
+            let file = dir.appendingPathComponent("scene\(k).json")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let r = try dynsim(["run", file.path])
+            XCTAssertEqual(r.status, 65, text)
+            XCTAssertEqual(r.stdout, "", text)
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: "), r.stderr)
+            XCTAssertTrue(r.stderr.contains(expected), "\(r.stderr) should contain \(expected)")
+            if !expected.hasPrefix("pan.csv") { XCTAssertTrue(r.stderr.contains(file.path + ": "), r.stderr) }
+        }
+        let missing = try dynsim(["run", dir.appendingPathComponent("nope.json").path])
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertEqual(missing.stdout, "")
+    }
+
+    func testBadFlagsExit64WithUsage() throws {
+        for args in [["--rate", "0"], ["--rate", "-5"], ["--rate", "nan"], ["--duration", "-1"], ["--profile", "fast"],
+                     ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
+                     ["no-such-scene"]] {
+            let r = try dynsim(args)
+            XCTAssertEqual(r.status, 64, "\(args)")
+            XCTAssertEqual(r.stdout, "", "\(args)")
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: "), "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("USAGE:"), "\(args): \(r.stderr)")
+        }
+        let r = try dynsim(["--rate", "-5"])
+        XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --rate: must be positive and at most 100000 Hz, got -5\n"), r.stderr)
+    }
+
+    func testHelpVersionAndSceneList() throws {
+        let help = try dynsim(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("USAGE: dynsim"))
+        XCTAssertEqual(help.stderr, "")
+        XCTAssertEqual(try dynsim(["run", "--help"]).status, 0)
+        let version = try dynsim(["--version"])
+        XCTAssertTrue(version.stdout.hasPrefix("dynsim "))
+        let list = try dynsim(["scenes"])
+        for name in ["swinging-view", "pendulum", "double-pendulum"] { XCTAssertTrue(list.stdout.contains(name)) }
+    }
+}
