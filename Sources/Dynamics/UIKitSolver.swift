@@ -89,12 +89,13 @@ extension World {
                                         w: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
                                         ii: UnsafeMutablePointer<Double>) {
         let ib = j.b
-        let rB = rotate(j.localB, by: a[ib])
+        // (Zero offsets, the common case, skip the rotation's sin and cos.)
+        let rB = j.localB == .zero ? .zero : rotate(j.localB, by: a[ib])
         let pB = x[ib] + rB
         var imA = 0.0, iiA = 0.0
         let rA: Vector2, pA: Vector2
         if j.a >= 0 {
-            rA = rotate(j.localA, by: a[j.a])
+            rA = j.localA == .zero ? .zero : rotate(j.localA, by: a[j.a])
             pA = x[j.a] + rA
             imA = im[j.a]; iiA = ii[j.a]
         } else {
@@ -197,8 +198,8 @@ extension World {
                                          a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
                                          ii: UnsafeMutablePointer<Double>) -> Bool {
         let ib = j.b, ia = j.a
-        let rB = rotate(j.localB, by: a[ib])
-        let rA = ia >= 0 ? rotate(j.localA, by: a[ia]) : .zero
+        let rB = j.localB == .zero ? .zero : rotate(j.localB, by: a[ib])
+        let rA = ia >= 0 && j.localA != .zero ? rotate(j.localA, by: a[ia]) : .zero
         let pA = ia >= 0 ? x[ia] + rA : j.anchor
         var u = x[ib] + rB - pA
         var len = norm(u)
