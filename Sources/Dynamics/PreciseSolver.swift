@@ -127,6 +127,26 @@ extension World {
                     let u = J[k].u, rA = J[k].rA, rB = J[k].rB
                     let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
                     let vpB = v[ib] + cross(w[ib], rB)
+                    if J[k].isPin {
+                        // Point constraint: relative velocity zero in both axes.
+                        let cdot = vpB - vpA
+                        let r = max(abs(cdot.x), abs(cdot.y))
+                        if r > worst { worst = r }
+                        if r <= World.shakeTolerance { continue }
+                        let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
+                        let pA = perp(rA), pB = perp(rB)
+                        let m = imA + imB
+                        let mu = solve22(m + iiA * pA.x * pA.x + iiB * pB.x * pB.x, iiA * pA.x * pA.y + iiB * pB.x * pB.y,
+                                         iiA * pA.y * pA.x + iiB * pB.y * pB.x, m + iiA * pA.y * pA.y + iiB * pB.y * pB.y,
+                                         -cdot)
+                        if ia >= 0 {
+                            v[ia] -= imA * mu
+                            w[ia] -= iiA * dot(pA, mu)
+                        }
+                        v[ib] += imB * mu
+                        w[ib] += iiB * dot(pB, mu)
+                        continue
+                    }
                     let cdot = dot(u, vpB - vpA)
                     let r = abs(cdot)
                     if r > worst { worst = r }
@@ -187,6 +207,26 @@ extension World {
                 let rA = ia >= 0 && localA != .zero ? rotate(localA, by: a[ia]) : Vector2.zero
                 let pA = ia >= 0 ? x[ia] + rA : J[k].anchor
                 let d = x[ib] + rB - pA
+                if J[k].isPin {
+                    // Point constraint d = 0: Newton step λ = −K⁻¹ d with K = G(q) M⁻¹ G(q_n)ᵀ, entries
+                    // K_cd = (imA + imB) δ_cd + iiA perp(rA)_c perp(rA_n)_d + iiB perp(rB)_c perp(rB_n)_d.
+                    let error = max(abs(d.x), abs(d.y))
+                    if error > worst { worst = error }
+                    if error <= World.shakeTolerance { continue }
+                    let pA = perp(rA), pB = perp(rB)
+                    let nA = fallback ? pA : perp(J[k].rA), nB = fallback ? pB : perp(J[k].rB)
+                    let m = imA + imB
+                    let lambda = solve22(m + iiA * pA.x * nA.x + iiB * pB.x * nB.x, iiA * pA.x * nA.y + iiB * pB.x * nB.y,
+                                         iiA * pA.y * nA.x + iiB * pB.y * nB.x, m + iiA * pA.y * nA.y + iiB * pB.y * nB.y,
+                                         -d)
+                    if ia >= 0 {
+                        x[ia] -= imA * lambda
+                        a[ia] -= iiA * dot(nA, lambda)
+                    }
+                    x[ib] += imB * lambda
+                    a[ib] += iiB * dot(nB, lambda)
+                    continue
+                }
                 let len = norm(d)
                 let C = len - J[k].length
                 if abs(C) > worst { worst = abs(C) }

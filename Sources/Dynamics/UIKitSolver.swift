@@ -105,6 +105,17 @@ extension World {
         let imB = im[ib], iiB = ii[ib]
         j.rA = rA
         j.rB = rB
+        if j.isPin {
+            // Box2D 2.4.1 b2RevoluteJoint (no motor, no limit): warm start with the accumulated point impulse.
+            let P = j.pinImpulse
+            if j.a >= 0 {
+                v[j.a] -= imA * P
+                w[j.a] -= iiA * cross(rA, P)
+            }
+            v[ib] += imB * P
+            w[ib] += iiB * cross(rB, P)
+            return
+        }
         var u = pB - pA
         j.currentLength = norm(u)
         if j.currentLength > World.linearSlop {
@@ -161,7 +172,20 @@ extension World {
             wB += iiB * cross(rB, P)
         }
 
-        if j.isRigid {
+        if j.isPin {
+            // Point constraint: Cdot = vB + ωB x rB − vA − ωA x rA = 0, solved with the 2x2 effective mass K.
+            let cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+            let m = imA + imB
+            let k11 = m + rA.y * rA.y * iiA + rB.y * rB.y * iiB
+            let k12 = -rA.y * rA.x * iiA - rB.y * rB.x * iiB
+            let k22 = m + rA.x * rA.x * iiA + rB.x * rB.x * iiB
+            let impulse = solve22(k11, k12, k12, k22, -cdot)
+            j.pinImpulse += impulse
+            vA -= imA * impulse
+            wA -= iiA * cross(rA, impulse)
+            vB += imB * impulse
+            wB += iiB * cross(rB, impulse)
+        } else if j.isRigid {
             // Equal limits: Cdot = 0.
             let cdot = dot(u, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
             let impulse = -j.mass * cdot
@@ -201,6 +225,22 @@ extension World {
         let rB = j.localB == .zero ? .zero : rotate(j.localB, by: a[ib])
         let rA = ia >= 0 && j.localA != .zero ? rotate(j.localA, by: a[ia]) : .zero
         let pA = ia >= 0 ? x[ia] + rA : j.anchor
+        if j.isPin {
+            let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
+            let C = x[ib] + rB - pA
+            let m = imA + imB
+            let k11 = m + rA.y * rA.y * iiA + rB.y * rB.y * iiB
+            let k12 = -rA.y * rA.x * iiA - rB.y * rB.x * iiB
+            let k22 = m + rA.x * rA.x * iiA + rB.x * rB.x * iiB
+            let impulse = -solve22(k11, k12, k12, k22, C)
+            if ia >= 0 {
+                x[ia] -= imA * impulse
+                a[ia] -= iiA * cross(rA, impulse)
+            }
+            x[ib] += imB * impulse
+            a[ib] += iiB * cross(rB, impulse)
+            return norm(C) <= World.linearSlop
+        }
         var u = x[ib] + rB - pA
         var len = norm(u)
         if len < World.epsilonLength {

@@ -36,3 +36,15 @@ func rotate(_ v: Vector2, cos c: Double, sin s: Double) -> Vector2 {
 @inline(__always)
 func isFinite(_ v: Vector2) -> Bool { v.x.isFinite && v.y.isFinite }
 
+
+/// perp(r) = (−r.y, r.x): the derivative of a lever arm r with respect to its body's angle.
+@inline(__always)
+func perp(_ r: Vector2) -> Vector2 { Vector2(-r.y, r.x) }
+
+/// Solves the 2x2 system [a11 a12; a21 a22] x = b (Box2D's b2Mat22::Solve: zero when singular).
+@inline(__always)
+func solve22(_ a11: Double, _ a12: Double, _ a21: Double, _ a22: Double, _ b: Vector2) -> Vector2 {
+    var det = a11 * a22 - a12 * a21
+    if det != 0 { det = 1 / det }
+    return Vector2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a21 * b.x))
+}

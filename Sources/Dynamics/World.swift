@@ -57,6 +57,11 @@ struct Joint {
     var stiffness: Double
     var damping: Double
     var isRigid: Bool
+    /// A rigid attachment shorter than 1 point is a pin (revolute joint): the two points coincide in both axes. UIKit's
+    /// engine does the same for anchors closer than 1 point (REFERENCE.md), since a distance of ~0 has no direction.
+    var isPin = false
+    /// Accumulated pin impulse (uikit warm start).
+    var pinImpulse = Vector2.zero
     // Scratch (uikit): lever arms, axis, effective masses, soft-constraint terms, accumulated impulses.
     var rA = Vector2.zero
     var rB = Vector2.zero
@@ -228,6 +233,7 @@ public final class World {
         let length = behavior.length ?? Foundation.sqrt(dot(pointB - pointA, pointB - pointA))
         precondition(length >= 0 && length.isFinite, "World.addAttachment: length must be >= 0")
         joint.length = length
+        joint.isPin = behavior.frequency == 0 && length < World.pinThreshold
         if behavior.frequency > 0 {
             let massB = invMass[b] > 0 ? items[b].mass : 0
             let m = massA > 0 && massB > 0 ? massA * massB / (massA + massB) : (massA > 0 ? massA : massB)
@@ -241,6 +247,9 @@ public final class World {
         attachments.append(behavior)
         return AttachmentID(joints.count - 1)
     }
+
+    /// Rigid attachments shorter than this (points) become pins (revolute joints), as in UIKit's engine.
+    public static let pinThreshold = 1.0
 
     // MARK: Stepping
 
