@@ -77,13 +77,17 @@ public struct ItemDefinition: Sendable, Equatable {
 
 /// Identifies an item in a ``World``: its index in creation order.
 public struct ItemID: Hashable, Sendable {
+    /// Position in creation order, from 0.
     public let index: Int
+    /// Wraps an index returned by ``World/addItem(_:)``.
     public init(_ index: Int) { self.index = index }
 }
 
 /// Identifies an attachment in a ``World``: its index in creation order.
 public struct AttachmentID: Hashable, Sendable {
+    /// Position in creation order, from 0.
     public let index: Int
+    /// Wraps an index returned by ``World/addAttachment(_:)``.
     public init(_ index: Int) { self.index = index }
 }
 

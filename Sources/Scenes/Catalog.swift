@@ -9,8 +9,11 @@ import Foundation
 public enum Catalog {
     /// A built-in scene's name and one-line summary.
     public struct Entry {
+        /// The name `dynsim run` and `dynsim scenes` take.
         public let name: String
+        /// One line for `dynsim scenes`.
         public let summary: String
+        /// Builds the scene.
         public let make: () -> Scene
     }
 

@@ -14,8 +14,11 @@ public indirect enum JSON: Equatable, Sendable {
 
     /// One `"key": value` pair of an object.
     public struct Member: Equatable, Sendable {
+        /// The key.
         public var key: String
+        /// The value.
         public var value: JSON
+        /// A member `key: value`.
         public init(_ key: String, _ value: JSON) {
             self.key = key
             self.value = value
@@ -43,8 +46,11 @@ public indirect enum JSON: Equatable, Sendable {
 
 /// A syntax error in a JSON text, with a 1-based line and column.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
+    /// 1-based line of the offending byte.
     public var line: Int
+    /// 1-based column (in characters) of the offending byte.
     public var column: Int
+    /// What was expected and what was found.
     public var message: String
 }
 

@@ -29,6 +29,7 @@ public struct Scene: Equatable, Sendable {
     /// Output columns in order; nil = all (see ``allColumns``).
     public var columns: [String]?
 
+    /// A scene with every default and no items (add at least one before running).
     public init() {}
 
     /// Every available column: `t`; for each item `<name>.x`, `.y`, `.angle`, `.vx`, `.vy`, `.omega`; for each
@@ -59,7 +60,9 @@ public struct Scene: Equatable, Sendable {
 
 /// An axis-aligned rectangle in points.
 public struct Rect: Equatable, Sendable {
+    /// Origin and size in points.
     public var x, y, width, height: Double
+    /// A rectangle with origin (x, y) and the given size, points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -75,6 +78,7 @@ public struct SceneItem: Equatable, Sendable {
     /// Physical definition; see ``ItemDefinition`` for units and defaults.
     public var definition: ItemDefinition
 
+    /// An item named `name` (see ``name`` for the allowed characters).
     public init(name: String, definition: ItemDefinition) {
         self.name = name
         self.definition = definition
@@ -97,8 +101,10 @@ public struct SceneGravity: Equatable, Sendable {
         case direction(Vector2)
         case angle(Double, magnitude: Double)
     }
+    /// The vector as written in the scene file.
     public var form: Form = .direction(Vector2(0, 1))
 
+    /// Gravity on `items` (nil = all) given by `form` (default magnitude 1 straight down).
     public init(items: [String]? = nil, form: Form = .direction(Vector2(0, 1))) {
         self.items = items
         self.form = form
@@ -139,6 +145,7 @@ public struct SceneAttachment: Equatable, Sendable {
     /// Spring damping ratio (UIAttachmentBehavior.damping). Default 0.
     public var damping: Double = 0
 
+    /// An attachment of `item` with every default; set an anchor, a drag or `attachedTo` before use.
     public init(item: String) { self.item = item }
 
     /// The anchor's position at t = 0 (nil for item-to-item).
@@ -157,8 +164,10 @@ public struct SceneDrag: Equatable, Sendable {
     public var csv: String?
     /// Keyframe times (seconds, non-decreasing; equal times make a jump) and positions (points).
     public var times: [Double] = []
+    /// Keyframe positions, points, one per time.
     public var points: [Vector2] = []
 
+    /// A drag with the given keyframes (at least one; times non-decreasing).
     public init(interpolation: AnchorPath.Interpolation = .linear, csv: String? = nil, times: [Double],
                 points: [Vector2]) {
         self.interpolation = interpolation

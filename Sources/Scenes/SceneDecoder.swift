@@ -11,12 +11,14 @@ public struct InputError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What is wrong, ending with `, got <value>` when there is a value to quote.
     public var message: String
 
+    /// An error in `file` at `path`.
     public init(file: String, path: String, message: String) {
         self.file = file
         self.path = path
         self.message = message
     }
 
+    /// `<file>: <path>: <message>`.
     public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
 }
 
@@ -34,9 +36,12 @@ public struct SceneDecoder {
 
     /// Upper limits that keep a run finite and its counters in range.
     public static let maxDuration = 1_000_000.0
+    /// Highest output rate, rows per second.
     public static let maxRate = 100_000.0
+    /// Most sub-steps per frame.
     public static let maxSubSteps = 1000
 
+    /// A decoder that names `fileName` in errors and reads drag CSVs with `readFile`.
     public init(fileName: String, readFile: @escaping (String) throws -> [UInt8]) {
         self.fileName = fileName
         self.readFile = readFile

@@ -2,8 +2,11 @@ import Dynamics
 
 /// The simulation produced a non-finite number: reported instead of writing nan or inf. The CLI exits 1.
 public struct SimulationError: Error, CustomStringConvertible, Sendable {
+    /// Time of the row that failed, seconds.
     public var time: Double
+    /// The first non-finite column.
     public var column: String
+    /// `simulation diverged at t = T s: COLUMN is not finite`.
     public var description: String {
         "simulation diverged at t = \(NumberFormat.shortest(time)) s: \(column) is not finite"
     }
@@ -27,6 +30,7 @@ public final class SceneRun {
     public let columns: [String]
     /// Item ids by name, and attachment ids of anchors by anchor name.
     public let itemIDs: [String: ItemID]
+    /// Attachment ids of the anchors, by anchor name.
     public let anchorIDs: [String: AttachmentID]
 
     private enum Source {

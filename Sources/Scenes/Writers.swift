@@ -19,6 +19,7 @@ public enum SinkError: Error, Equatable, CustomStringConvertible {
     /// Any other write failure, with errno's text.
     case io(String)
 
+    /// A short human-readable reason.
     public var description: String {
         switch self {
         case .brokenPipe: return "broken pipe"
