@@ -27,7 +27,7 @@ extension World {
     static let maxSplits = 256
 
     /// One `precise` sub-step. Velocity Verlet is accurate while ω h is small, where ω is the fastest rate in the
-    /// system: a rigid rod's relative angular speed |Δv| / L, or a spring's 2π f. When ω h exceeds 0.1 (a violent
+    /// system: a rigid rod's relative angular speed |Δv| / L, or a spring's 2π f (or its damping rate 2 ζ 2π f when larger). When ω h exceeds 0.1 (a violent
     /// drag can spin a rod at hundreds of radians per second, a stiff spring can be set to 1000 Hz) the sub-step is
     /// split into ⌈ω h / 0.1⌉ equal RATTLE steps (at most 256), the scripted anchors followed at each. The decision
     /// depends only on the state, so runs stay deterministic; ordinary motion (ω h < 0.1) takes one step.
@@ -257,8 +257,9 @@ extension World {
         return fallback
     }
 
-    /// Adds `dt` times every spring attachment's force (Hooke along the axis plus damping of the axial relative
-    /// velocity) to the velocities.
+    /// Applies `dt` worth of every spring attachment to the velocities: Hooke's force along the axis as a kick
+    /// (dt k stretch), then the damping of the axial relative velocity as its exact exponential relaxation,
+    /// v_rel ← v_rel e^(−c dt / m_eff) with m_eff the effective mass along the axis, which is stable for any damping.
     @inline(__always)
     private func applySpringForces(dt: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
                                    v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
@@ -266,6 +267,7 @@ extension World {
         let jc = joints.count, J = joints.base
         for k in 0..<jc where !J[k].isRigid {
             let ia = J[k].a, ib = J[k].b
+            let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
             let rB = rotate(J[k].localB, by: a[ib])
             let rA = ia >= 0 ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
             let pA = ia >= 0 ? x[ia] + rA : J[k].anchor
@@ -273,16 +275,25 @@ extension World {
             let len = norm(d)
             guard len > 0 else { continue }
             let u = d / len
-            let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
-            let vpB = v[ib] + cross(w[ib], rB)
-            let force = -(J[k].stiffness * (len - J[k].length) + J[k].damping * dot(u, vpB - vpA))
-            let P = (dt * force) * u
-            if ia >= 0 {
-                v[ia] -= im[ia] * P
-                w[ia] -= ii[ia] * cross(rA, P)
+            @inline(__always) func apply(_ impulse: Double) {
+                let P = impulse * u
+                if ia >= 0 {
+                    v[ia] -= imA * P
+                    w[ia] -= iiA * cross(rA, P)
+                }
+                v[ib] += imB * P
+                w[ib] += iiB * cross(rB, P)
             }
-            v[ib] += im[ib] * P
-            w[ib] += ii[ib] * cross(rB, P)
+            apply(-dt * J[k].stiffness * (len - J[k].length))
+            if J[k].damping > 0 {
+                let crA = cross(rA, u), crB = cross(rB, u)
+                let invMass = imA + imB + iiA * crA * crA + iiB * crB * crB
+                guard invMass > 0 else { continue }
+                let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
+                let vpB = v[ib] + cross(w[ib], rB)
+                let relative = dot(u, vpB - vpA)
+                apply(relative * (exp(-J[k].damping * invMass * dt) - 1) / invMass)
+            }
         }
     }
 }

@@ -118,7 +118,7 @@ public final class World {
     public private(set) var attachments: [AttachmentBehavior] = []
     /// Indices of joints whose anchor follows a path.
     var scriptedJoints: [Int] = []
-    /// Precise: the fastest spring, 2π f (rad/s), for splitting sub-steps.
+    /// Precise: the fastest spring rate, max(2π f, 2 ζ 2π f) (1/s), for splitting sub-steps.
     var maxSpringRate = 0.0
     /// Precise: how many sub-steps needed the non-symplectic fallback projection (violent drags). Diagnostic.
     public internal(set) var fallbackProjections = 0
@@ -241,7 +241,8 @@ public final class World {
             joint.stiffness = m * omega * omega
             joint.damping = 2 * m * behavior.damping * omega
             joint.isRigid = false
-            maxSpringRate = max(maxSpringRate, omega)
+            // The fastest rate a spring sets: its angular frequency, or its damping rate 2 ζ ω when overdamped.
+            maxSpringRate = max(maxSpringRate, omega, 2 * behavior.damping * omega)
         }
         joints.append(joint)
         attachments.append(behavior)

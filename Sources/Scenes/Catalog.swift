@@ -23,7 +23,7 @@ public enum Catalog {
     /// All built-in scenes, in listing order.
     public static let entries: [Entry] = [
         Entry(name: "swinging-view",
-              summary: "a 100 x 100 view on a rigid attachment, dragged right, paused, flicked left and let go (default)",
+              summary: "a 100 x 100 view on a rigid attachment; a finger drags the anchor right, pauses, flicks it left and lifts (default)",
               make: swingingView),
         Entry(name: "pendulum", summary: "a rigid 100 pt pendulum released at 60 degrees, no resistance",
               make: pendulum),
@@ -33,7 +33,7 @@ public enum Catalog {
               make: spring),
         Entry(name: "free-fall", summary: "a view thrown up and sideways under gravity 1.0, no resistance",
               make: freeFall),
-        Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (see `dynsim bench`)",
+        Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
               make: { pendulums(count: 100) }),
     ]
 

@@ -34,12 +34,12 @@ public indirect enum JSON: Equatable, Sendable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(_, let text): return text
-        case .string(let s): return "\"" + s + "\""
+        case .string(let s): return quoted(s)
         case .array(let a):
             let inner = a.prefix(4).map(\.brief).joined(separator: ", ")
             return "[" + inner + (a.count > 4 ? ", ..." : "") + "]"
         case .object(let m):
-            return "{" + m.prefix(3).map { "\"\($0.key)\": ..." }.joined(separator: ", ") + (m.count > 3 ? ", ..." : "") + "}"
+            return "{" + m.prefix(3).map { quoted($0.key) + ": ..." }.joined(separator: ", ") + (m.count > 3 ? ", ..." : "") + "}"
         }
     }
 }
@@ -87,7 +87,7 @@ public struct JSONParser {
         guard i < bytes.count else { return "end of file" }
         var end = i
         while end < bytes.count && end - i < 12 && !(bytes[end] == 10 || bytes[end] == 13) { end += 1 }
-        return "\"" + String(decoding: bytes[i..<end], as: UTF8.self) + "\""
+        return quoted(String(decoding: bytes[i..<end], as: UTF8.self))
     }
 
     private mutating func skipSpace() {
@@ -145,7 +145,7 @@ public struct JSONParser {
             let key = try string()
             if !seen.insert(key).inserted {
                 i = keyStart
-                throw error("duplicate key, got \"\(key)\"")
+                throw error("duplicate key, got \(quoted(key))")
             }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':', got \(peekDescription)") }
@@ -272,7 +272,7 @@ public struct JSONParser {
             if digits() == 0 { throw error("invalid number (no exponent digits), got \(peekDescription)") }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let value = Double(text) else { throw error("invalid number, got \"\(text)\"") }
+        guard let value = Double(text) else { throw error("invalid number, got \(quoted(text))") }
         return .number(value, text: text)
     }
 }

@@ -52,10 +52,7 @@ public struct SceneDecoder {
         let directory = (path as NSString).deletingLastPathComponent
         return SceneDecoder(fileName: path) { name in
             let full = name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
-            guard let data = FileManager.default.contents(atPath: full) else {
-                throw InputError(file: name, path: "", message: "cannot read the file, got \"\(full)\"")
-            }
-            return [UInt8](data)
+            return try readInputFile(full, name: name)
         }
     }
 
@@ -82,12 +79,14 @@ public struct SceneDecoder {
         scene.description = try top.string("description")
         if let p = try top.string("profile") {
             guard let profile = SolverProfile(rawValue: p) else {
-                throw top.error("profile", "must be \"uikit\" or \"precise\", got \"\(p)\"")
+                throw top.error("profile", "must be \"uikit\" or \"precise\", got \(quoted(p))")
             }
             scene.profile = profile
         }
         if let ts = try top.number("timeStep") {
-            guard ts > 0 && ts <= 1 else { throw top.error("timeStep", "must be positive and at most 1 s, got \(top.text("timeStep"))") }
+            guard ts >= Limits.minTimeStep && ts <= 1 else {
+                throw top.error("timeStep", "must be from 1e-6 to 1 s, got \(top.text("timeStep"))")
+            }
             scene.timeStep = ts
         }
         if let s = try top.int("subSteps") {
@@ -116,18 +115,24 @@ public struct SceneDecoder {
             scene.bounds = Rect(x: try f.number("x") ?? 0, y: try f.number("y") ?? 0, width: w, height: h)
         }
 
+        if let problem = Limits.runBudgetProblem(duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
+                                                 subSteps: scene.effectiveSubSteps) {
+            throw InputError(file: fileName, path: top.value("duration") != nil ? "duration" : "timeStep",
+                             message: problem + ", got \(top.text(top.value("duration") != nil ? "duration" : "timeStep"))")
+        }
+
         // Items.
         guard let itemsJSON = top.value("items") else {
-            throw InputError(file: fileName, path: "items", message: "missing field (a scene needs at least one item)")
+            throw InputError(file: fileName, path: "items", message: "is required (a scene needs at least one item), got nothing")
         }
         guard case .array(let itemArray) = itemsJSON, !itemArray.isEmpty else {
             throw InputError(file: fileName, path: "items", message: "must be a non-empty array of items, got \(itemsJSON.brief)")
         }
         var names = Set<String>()
         for (k, itemJSON) in itemArray.enumerated() {
-            let item = try decodeItem(itemJSON, path: "items[\(k)]", index: k)
+            let item = try decodeItem(itemJSON, path: "items[\(k)]", index: k, usedNames: names)
             guard names.insert(item.name).inserted else {
-                throw InputError(file: fileName, path: "items[\(k)].name", message: "duplicate name, got \"\(item.name)\"")
+                throw InputError(file: fileName, path: "items[\(k)].name", message: "duplicate name, got \(quoted(item.name))")
             }
             scene.items.append(item)
         }
@@ -144,7 +149,7 @@ public struct SceneDecoder {
                     throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
                 }
                 guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
-                    throw InputError(file: fileName, path: path + ".type", message: "missing field (\"gravity\" or \"attachment\")")
+                    throw InputError(file: fileName, path: path + ".type", message: "is required (\"gravity\" or \"attachment\"), got nothing")
                 }
                 guard case .string(let type) = typeValue else {
                     throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
@@ -158,7 +163,7 @@ public struct SceneDecoder {
                     scene.behaviors.append(.attachment(a))
                 default:
                     throw InputError(file: fileName, path: path + ".type",
-                                     message: "unknown behavior (expected \"gravity\" or \"attachment\"), got \"\(type)\"")
+                                     message: "unknown behavior (expected \"gravity\" or \"attachment\"), got \(quoted(type))")
                 }
             }
         }
@@ -176,10 +181,10 @@ public struct SceneDecoder {
                     throw InputError(file: fileName, path: "columns[\(k)]", message: "must be a string, got \(c.brief)")
                 }
                 guard known.contains(name) else {
-                    throw InputError(file: fileName, path: "columns[\(k)]", message: "unknown column, got \"\(name)\"")
+                    throw InputError(file: fileName, path: "columns[\(k)]", message: "unknown column, got \(quoted(name))")
                 }
                 guard seen.insert(name).inserted else {
-                    throw InputError(file: fileName, path: "columns[\(k)]", message: "duplicate column, got \"\(name)\"")
+                    throw InputError(file: fileName, path: "columns[\(k)]", message: "duplicate column, got \(quoted(name))")
                 }
                 chosen.append(name)
             }
@@ -194,14 +199,17 @@ public struct SceneDecoder {
         }
     }
 
-    private func decodeItem(_ json: JSON, path: String, index: Int) throws -> SceneItem {
+    private func decodeItem(_ json: JSON, path: String, index: Int, usedNames: Set<String>) throws -> SceneItem {
         let f = try Fields(json, path: path, file: fileName, allowed: [
             "name", "center", "size", "angle", "velocity", "angularVelocity", "density", "resistance",
             "angularResistance", "allowsRotation", "isAnchored",
         ])
         let name = try f.string("name") ?? "item\(index)"
+        if f.value("name") == nil, usedNames.contains(name) {
+            throw f.error("name", "is required here: the default name is already taken, got nothing (default \(quoted(name)))")
+        }
         guard SceneDecoder.isValidName(name) else {
-            throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \"\(name)\"")
+            throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))")
         }
         guard let center = try f.vector("center") else { throw f.missing("center", "the item's center [x, y] in points") }
         let size = try f.vector("size") ?? Vector2(100, 100)
@@ -232,7 +240,7 @@ public struct SceneDecoder {
 
     private func itemReference(_ f: Fields, _ key: String, names: Set<String>) throws -> String? {
         guard let name = try f.string(key) else { return nil }
-        guard names.contains(name) else { throw f.error(key, "no such item, got \"\(name)\"") }
+        guard names.contains(name) else { throw f.error(key, "no such item, got \(quoted(name))") }
         return name
     }
 
@@ -249,7 +257,7 @@ public struct SceneDecoder {
                     throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "must be an item name, got \(v.brief)")
                 }
                 guard names.contains(s) else {
-                    throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "no such item, got \"\(s)\"")
+                    throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "no such item, got \(quoted(s))")
                 }
                 out.append(s)
             }
@@ -283,7 +291,7 @@ public struct SceneDecoder {
         a.offsetFromCenter = try f.vector("offsetFromCenter") ?? .zero
         a.attachedTo = try itemReference(f, "attachedTo", names: Set(scene.items.map(\.name)))
         if let other = a.attachedTo {
-            guard other != item else { throw f.error("attachedTo", "must name another item, got \"\(other)\"") }
+            guard other != item else { throw f.error("attachedTo", "must name another item, got \(quoted(other))") }
             for key in ["anchorPoint", "drag", "name"] where f.value(key) != nil {
                 throw f.error(key, "not allowed with attachedTo (an item-to-item attachment has no anchor), got \(f.value(key)!.brief)")
             }
@@ -292,12 +300,20 @@ public struct SceneDecoder {
             if f.value("attachedOffsetFromCenter") != nil {
                 throw f.error("attachedOffsetFromCenter", "only allowed with attachedTo, got \(f.value("attachedOffsetFromCenter")!.brief)")
             }
-            let name = try f.string("name") ?? (anchorIndex == 0 ? "anchor" : "anchor\(anchorIndex + 1)")
+            // Default: "anchor", then "anchor2", "anchor3", ..., skipping names already taken.
+            var name = "anchor"
+            if let given = try f.string("name") {
+                name = given
+            } else {
+                var n = anchorIndex + 1
+                name = n == 1 ? "anchor" : "anchor\(n)"
+                while names.contains(name) { n += 1; name = "anchor\(n)" }
+            }
             guard SceneDecoder.isValidName(name) else {
-                throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \"\(name)\"")
+                throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))")
             }
             guard names.insert(name).inserted else {
-                throw f.error("name", "already names an item or anchor, got \"\(name)\"")
+                throw f.error("name", "already names an item or anchor, got \(quoted(name))")
             }
             a.name = name
             a.anchorPoint = try f.vector("anchorPoint")
@@ -330,14 +346,15 @@ public struct SceneDecoder {
         var interpolation = AnchorPath.Interpolation.linear
         if let s = try f.string("interpolation") {
             guard let i = AnchorPath.Interpolation(rawValue: s) else {
-                throw f.error("interpolation", "must be \"linear\", \"catmullRom\" or \"minimumJerk\", got \"\(s)\"")
+                throw f.error("interpolation", "must be \"linear\", \"catmullRom\" or \"minimumJerk\", got \(quoted(s))")
             }
             interpolation = i
         }
         let csv = try f.string("csv")
+        if let csv, csv.isEmpty { throw f.error("csv", "must be a file name, got \"\"") }
         let keyframes = f.value("keyframes")
         if csv != nil && keyframes != nil {
-            throw f.error("csv", "give either keyframes or csv, not both, got \"\(csv!)\"")
+            throw f.error("csv", "give either keyframes or csv, not both, got \(quoted(csv!))")
         }
         var times: [Double] = [], points: [Vector2] = []
         if let csv {
@@ -359,6 +376,9 @@ public struct SceneDecoder {
                     }
                     guard x.isFinite else {
                         throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be a finite number, got \(text)")
+                    }
+                    guard abs(x) <= Limits.magnitude else {
+                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)")
                     }
                     values.append(x)
                 }
@@ -395,23 +415,26 @@ enum DragCSV {
             }
             let isFirstContent = !sawContent
             sawContent = true
-            if isFirstContent && Double(fields[0]) == nil {
+            if isFirstContent && parseDecimal(Substring(fields[0])) == nil {
                 guard fields == ["t", "x", "y"] else {
-                    throw InputError(file: fileName, path: "line \(lineNumber)", message: "header must be t,x,y, got \"\(line)\"")
+                    throw InputError(file: fileName, path: "line \(lineNumber)", message: "header must be t,x,y, got \(quoted(line))")
                 }
                 continue
             }
             guard fields.count == 3 else {
-                throw InputError(file: fileName, path: "line \(lineNumber)", message: "must have 3 fields t,x,y, got \"\(line)\"")
+                throw InputError(file: fileName, path: "line \(lineNumber)", message: "must have 3 fields t,x,y, got \(quoted(line))")
             }
             var values: [Double] = []
             for (c, s) in fields.enumerated() {
                 let where_ = "line \(lineNumber), field \(["t", "x", "y"][c])"
-                guard let v = Double(s) else {
-                    throw InputError(file: fileName, path: where_, message: "must be a number, got \"\(s)\"")
+                guard let v = parseDecimal(Substring(s)) else {
+                    throw InputError(file: fileName, path: where_, message: "must be a number, got \(quoted(s))")
                 }
                 guard v.isFinite else {
                     throw InputError(file: fileName, path: where_, message: "must be a finite number, got \(s)")
+                }
+                guard abs(v) <= Limits.magnitude else {
+                    throw InputError(file: fileName, path: where_, message: "must be between -1e9 and 1e9, got \(s)")
                 }
                 values.append(v)
             }
@@ -423,7 +446,7 @@ enum DragCSV {
             points.append(Vector2(values[1], values[2]))
         }
         guard !times.isEmpty else {
-            throw InputError(file: fileName, path: "", message: "no samples (expected rows t,x,y), got an empty file")
+            throw InputError(file: fileName, path: "", message: "no samples (expected rows t,x,y), got \(sawContent ? "only a header" : "an empty file")")
         }
         return (times, points)
     }
@@ -437,11 +460,11 @@ struct Fields {
 
     init(_ json: JSON, path: String, file: String, allowed: [String]) throws {
         guard case .object(let members) = json else {
-            throw InputError(file: file, path: path, message: "must be an object, got \(json.brief)")
+            throw InputError(file: file, path: path.isEmpty ? "top level" : path, message: "must be an object, got \(json.brief)")
         }
         for m in members where !allowed.contains(m.key) {
             throw InputError(file: file, path: path.isEmpty ? m.key : path + "." + m.key,
-                             message: "unknown field (expected one of: \(allowed.joined(separator: ", "))), got \"\(m.key)\"")
+                             message: "unknown field (expected one of: \(allowed.joined(separator: ", "))), got \(quoted(m.key))")
         }
         self.members = members
         self.path = path
@@ -459,13 +482,14 @@ struct Fields {
     }
 
     func missing(_ key: String, _ what: String) -> InputError {
-        InputError(file: file, path: childPath(key), message: "missing field (\(what))")
+        InputError(file: file, path: childPath(key), message: "is required (\(what)), got nothing")
     }
 
     func number(_ key: String) throws -> Double? {
         guard let v = value(key) else { return nil }
         guard case .number(let x, let text) = v else { throw error(key, "must be a number, got \(v.brief)") }
         guard x.isFinite else { throw error(key, "must be a finite number, got \(text)") }
+        guard abs(x) <= Limits.magnitude else { throw error(key, "must be between -1e9 and 1e9, got \(text)") }
         return x
     }
 
@@ -499,6 +523,7 @@ struct Fields {
                 throw error(key, "must be an array of 2 numbers, got \(v.brief)")
             }
             guard x.isFinite else { throw error(key, "must be finite numbers, got \(text)") }
+            guard abs(x) <= Limits.magnitude else { throw error(key, "must be between -1e9 and 1e9, got \(text)") }
             out[k] = x
         }
         return out

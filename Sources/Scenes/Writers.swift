@@ -48,11 +48,16 @@ public final class FileSink {
     }
 }
 
-/// Formats rows as CSV or JSON Lines into a buffer and hands it to a sink whenever it reaches 64 KiB, and at
-/// ``finish()``. Nothing but data is written.
+/// Formats rows as CSV or JSON Lines into a buffer and hands it to a sink right after the header, whenever the buffer
+/// reaches 64 KiB or 100 ms have passed since the last hand-over, and at ``finish()``, so a reader of a pipe sees rows
+/// while a slow run goes on. Nothing but data is written; the bytes never depend on the timing.
 public final class RowWriter {
     /// Flush threshold in bytes.
     public static let flushThreshold = 64 * 1024
+    /// Longest time rows wait in the buffer, nanoseconds.
+    public static let flushInterval: UInt64 = 100_000_000
+    private var lastFlush: UInt64 = 0
+    private var rowsSinceClockCheck = 0
     private let format: OutputFormat
     private let columns: [String]
     private let sink: (([UInt8]) throws -> Void)
@@ -76,7 +81,7 @@ public final class RowWriter {
         if format == .csv {
             buffer.append(contentsOf: columns.joined(separator: ",").utf8)
             buffer.append(0x0A)
-            try flushIfFull()
+            try flush()
         }
     }
 
@@ -101,11 +106,24 @@ public final class RowWriter {
     }
 
     private func flushIfFull() throws {
-        if buffer.count >= RowWriter.flushThreshold { try flush() }
+        if buffer.count >= RowWriter.flushThreshold { try flush(); return }
+        // Read the clock every 16 rows: cheap, and frequent enough for any run slow enough to need it.
+        rowsSinceClockCheck += 1
+        if rowsSinceClockCheck >= 16 {
+            rowsSinceClockCheck = 0
+            if monotonicNanoseconds() - lastFlush >= RowWriter.flushInterval { try flush() }
+        }
+    }
+
+    private func monotonicNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
     /// Hands whatever is buffered to the sink.
     public func flush() throws {
+        lastFlush = monotonicNanoseconds()
         guard !buffer.isEmpty else { return }
         let out = buffer
         buffer.removeAll(keepingCapacity: true)

@@ -77,8 +77,8 @@ private func parseRun(_ args: [String]) throws -> Command {
         return args[k]
     }
     func number(_ flag: String, _ text: String) throws -> Double {
-        guard let x = Double(text), x.isFinite else {
-            throw UsageError(message: "\(flag): must be a finite number, got \"\(text)\"", command: "run")
+        guard let x = parseDecimal(Substring(text)), x.isFinite else {
+            throw UsageError(message: "\(flag): must be a decimal number, got \(quoted(text))", command: "run")
         }
         return x
     }
@@ -142,7 +142,7 @@ func helpText(_ command: String?) -> String {
     switch command {
     case "run":
         return """
-        OVERVIEW: Run a scene at a fixed step and stream its trajectories to stdout.
+        OVERVIEW: Run a scene at a fixed step and stream its trajectories to stdout as CSV or JSON Lines.
 
         USAGE: dynsim [run] [SCENE.json | BUILTIN] [--duration S] [--rate HZ] [--profile uikit|precise]
                       [--format csv|jsonl] [--output FILE]
@@ -151,7 +151,7 @@ func helpText(_ command: String?) -> String {
           SCENE.json | BUILTIN    A scene file or a built-in scene name (default: \(Catalog.defaultName)).
 
         OPTIONS:
-          --duration S            Length of the run in seconds (default: the scene's, 10 for built-ins).
+          --duration S            Length of the run in seconds (default: the scene's duration).
           --rate HZ               Output rows per second (default: the scene's, 60). The physics step does not change.
           --profile P             Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise
                                   (constraint-exact symplectic RATTLE) (default: the scene's, uikit).
@@ -160,7 +160,8 @@ func helpText(_ command: String?) -> String {
           -h, --help              Show this help.
 
         COLUMNS: t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s),
-          .omega (radians/s), then per anchor <anchor>.x,.y (points).
+          .omega (radians/s), then per anchor <anchor>.x,.y (points). In the uikit profile an anchor column is the
+          position the anchor holds for the display frame starting at t (UIKit moves it once per frame).
 
         EXIT STATUS: 0 success, 64 usage error, 65 bad scene or drag file, 1 runtime failure.
         """
@@ -197,7 +198,7 @@ func helpText(_ command: String?) -> String {
           --version               Show the version.
 
         SUBCOMMANDS:
-          run (default)           Run a scene and stream CSV (see `dynsim help run`).
+          run (default)           Run a scene and stream CSV or JSON Lines (see `dynsim help run`).
           scenes                  List the built-in scenes or print one as JSON.
           help                    Show help for a command.
 

@@ -35,18 +35,12 @@ func writeStdout(_ text: String) -> Int32 {
 func loadScene(_ name: String?) throws -> (Scene, String) {
     let name = name ?? Catalog.defaultName
     if let builtin = Catalog.scene(named: name) { return (builtin, name) }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory), !isDirectory.boolValue else {
-        if name.hasSuffix(".json") || name.contains("/") {
-            throw InputError(file: name, path: "", message: "cannot read the scene file (no such file), got \"\(name)\"")
-        }
-        throw UsageError(message: "no such scene file or built-in scene (dynsim scenes lists them), got \"\(name)\"",
+    if !FileManager.default.fileExists(atPath: name) && !name.hasSuffix(".json") && !name.contains("/") {
+        throw UsageError(message: "no such scene file or built-in scene (dynsim scenes lists them), got \(quoted(name))",
                          command: "run")
     }
-    guard let data = FileManager.default.contents(atPath: name) else {
-        throw InputError(file: name, path: "", message: "cannot read the scene file, got \"\(name)\"")
-    }
-    return (try SceneDecoder.forFile(name).decode([UInt8](data)), name)
+    let bytes = try readInputFile(name, name: name)
+    return (try SceneDecoder.forFile(name).decode(bytes), name)
 }
 
 func run(_ options: RunOptions) -> Int32 {
@@ -68,24 +62,65 @@ func run(_ options: RunOptions) -> Int32 {
     if let d = options.duration { scene.duration = d }
     if let r = options.rate { scene.rate = r }
     if let p = options.profile { scene.profile = p }
+    if let problem = Limits.runBudgetProblem(duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
+                                             subSteps: scene.effectiveSubSteps) {
+        // The scene file passed this check, so a flag made the run too long.
+        let flags = [options.duration != nil ? "--duration" : nil, options.rate != nil ? "--rate" : nil,
+                     options.profile != nil ? "--profile" : nil].compactMap { $0 }.joined(separator: ", ")
+        printError("\(flags): \(problem)")
+        fputs(helpText("run") + "\n", stderr)
+        return Exit.usage
+    }
 
     // Where the rows go: stdout, or a temporary file renamed over FILE only on success.
+    // A regular file (or a new one) is written beside its final place and renamed over it on success, so it never
+    // exists half-written; a symbolic link is followed to its target first. Anything else (a device such as /dev/full
+    // or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only written.
     var stream: UnsafeMutablePointer<FILE> = stdout
     var temporary: String?
+    var finalPath: String?
     if let output = options.output {
-        let tmp = output + ".partial-\(getpid())"
-        guard let f = fopen(tmp, "wb") else {
-            printError("\(output): cannot create the output file (\(String(cString: strerror(errno)))), got \"\(output)\"")
+        var target = output
+        if let resolved = realpath(output, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        } else {
+            // A dangling symbolic link: write to where it points (relative to the link's folder).
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(output, &buffer, buffer.count - 1)
+            if n > 0 {
+                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = (output as NSString).deletingLastPathComponent
+                target = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
+            }
+        }
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        if exists && (info.st_mode & S_IFMT) == S_IFDIR {
+            printError("\(output): is a directory, got \(quoted(output))")
             return Exit.failure
         }
-        stream = f
-        temporary = tmp
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            guard let f = fopen(target, "wb") else {
+                printError("\(output): cannot open for writing (\(String(cString: strerror(errno)))), got \(quoted(output))")
+                return Exit.failure
+            }
+            stream = f
+        } else {
+            let tmp = target + ".partial-\(getpid())"
+            guard let f = fopen(tmp, "wb") else {
+                printError("\(output): cannot create the output file (\(String(cString: strerror(errno)))), got \(quoted(output))")
+                return Exit.failure
+            }
+            stream = f
+            temporary = tmp
+            finalPath = target
+            removeOnSignal(tmp)
+        }
     }
     func discard() {
-        if let tmp = temporary {
-            fclose(stream)
-            unlink(tmp)
-        }
+        if options.output != nil { fclose(stream) }
+        if let tmp = temporary { unlink(tmp) }
     }
 
     let sceneRun = SceneRun(scene: scene)
@@ -107,13 +142,15 @@ func run(_ options: RunOptions) -> Int32 {
         printError("\(options.output ?? "stdout"): cannot write (\(error))")
         return Exit.failure
     }
-    if let tmp = temporary, let output = options.output {
+    if let output = options.output {
         if fclose(stream) != 0 {
-            unlink(tmp)
+            if let tmp = temporary { unlink(tmp) }
             printError("\(output): cannot write (\(String(cString: strerror(errno))))")
             return Exit.failure
         }
-        if rename(tmp, output) != 0 {
+    }
+    if let tmp = temporary, let output = options.output, let finalPath {
+        if rename(tmp, finalPath) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(tmp)
             printError("\(output): cannot write (\(reason))")
@@ -121,6 +158,21 @@ func run(_ options: RunOptions) -> Int32 {
         }
     }
     return Exit.success
+}
+
+/// The temporary output file, as a C string the signal handler can use (unlink is async-signal-safe).
+nonisolated(unsafe) var temporaryPathForSignals: UnsafeMutablePointer<CChar>?
+
+/// Removes the temporary output file if the process is stopped by a signal, then dies of that signal.
+func removeOnSignal(_ path: String) {
+    temporaryPathForSignals = strdup(path)
+    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+        signal(sig) { sig in
+            if let p = temporaryPathForSignals { unlink(p) }
+            signal(sig, SIG_DFL)
+            raise(sig)
+        }
+    }
 }
 
 func main() -> Int32 {

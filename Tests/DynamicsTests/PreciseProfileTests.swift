@@ -173,6 +173,35 @@ final class PreciseProfileTests: XCTestCase {
         XCTAssertLessThan(worst, 0.5, "precise spring vs closed form: worst \(worst) pt")
     }
 
+    func testOverdampedStiffSpringFollowsTheClosedForm() {
+        // Damping ratio 5 (overdamped) at 2 Hz: y − y_eq = e^(−ζωt) (A cosh(ω_s t) + B sinh(ω_s t)), ω_s = ω √(ζ² − 1),
+        // A = 50, B = ζ ω A / ω_s (released from rest). And a 1000 Hz spring with damping ratio 1000 stays finite.
+        let world = World(profile: .precise)
+        let anchor = Vector2(187.5, 150)
+        let omega = 2 * Double.pi * 2, zeta = 5.0, rest = 100.0
+        let equilibrium = anchor.y + rest + 1000 / (omega * omega)
+        let bob = world.addItem(ItemDefinition(center: Vector2(anchor.x, equilibrium + 50), resistance: 0, angularResistance: 0))
+        world.addGravity(GravityBehavior(items: [bob]))
+        world.addAttachment(AttachmentBehavior(item: bob, attachedTo: .anchor(point: anchor, path: nil), length: rest,
+                                               frequency: 2, damping: zeta))
+        let ws = omega * (zeta * zeta - 1).squareRoot()
+        var worst = 0.0
+        while world.time < 2 {
+            world.step()
+            let t = world.time
+            let y = equilibrium + exp(-zeta * omega * t) * (50 * cosh(ws * t) + zeta * omega * 50 / ws * sinh(ws * t))
+            worst = max(worst, abs(world.position(of: bob).y - y))
+        }
+        XCTAssertLessThan(worst, 0.5, "precise overdamped spring vs closed form: worst \(worst) pt")
+
+        let stiff = World(profile: .precise)
+        let tiny = stiff.addItem(ItemDefinition(center: Vector2(0, 100), size: Vector2(1e-3, 1e-3), velocity: Vector2(1e6, 0)))
+        stiff.addAttachment(AttachmentBehavior(item: tiny, attachedTo: .anchor(point: .zero, path: nil), frequency: 1000,
+                                               damping: 1000))
+        while stiff.time < 1 { stiff.step() }
+        XCTAssertTrue(stiff.isFinite)
+    }
+
     func testResistanceIsExactExponentialDecay() {
         let world = World(profile: .precise)
         let box = world.addItem(ItemDefinition(center: .zero, velocity: Vector2(100, 0), angularVelocity: 2,

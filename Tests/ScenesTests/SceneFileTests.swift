@@ -39,6 +39,16 @@ final class SceneFileTests: XCTestCase {
         }
     }
 
+    func testDefaultAnchorNamesSkipTakenNames() throws {
+        let s = try decode(#"{"items": [{"name": "anchor", "center": [0, 0]}], "behaviors": [{"type": "attachment", "item": "anchor", "anchorPoint": [0, -100]}]}"#)
+        XCTAssertEqual(s.anchorNames, ["anchor2"])
+    }
+
+    func testStrictDecimalSyntax() {
+        for good in ["0", "-1", "1.5", "1e-5", "2E+3", ".5", "5."] { XCTAssertNotNil(parseDecimal(Substring(good)), good) }
+        for bad in ["", "+1", "0x10", "inf", "nan", "1\0", "1e", "--1", "1 ", "e5"] { XCTAssertNil(parseDecimal(Substring(bad)), bad) }
+    }
+
     func testGravityByAngleAndMagnitude() throws {
         let s = try decode(#"{"items": [{"name": "a", "center": [0, 0]}], "behaviors": [{"type": "gravity", "angle": 0, "magnitude": 2}]}"#)
         guard case .gravity(let g) = s.behaviors[0] else { return XCTFail() }
@@ -68,7 +78,7 @@ final class SceneFileTests: XCTestCase {
             (#"{"items": [{"name": "bob", "center": [100, 200]}"#,
              "scene.json: line 1, column 49: malformed JSON: expected ',' or ']', got end of file"),
             ("{\"items\": [\n  {\"name\": \"bob\" \"center\": [1, 2]}]}",
-             "scene.json: line 2, column 18: malformed JSON: expected ',' or '}', got \"\"center\": [1\""),
+             #"scene.json: line 2, column 18: malformed JSON: expected ',' or '}', got "\"center\": [1""#),
             (#"{"items": [\#(item)], "gravity": 1}"#,
              "scene.json: gravity: unknown field (expected one of: name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, columns), got \"gravity\""),
             (#"{"items": [{"name": "bob", "center": [1, 2], "sise": [1, 2]}]}"#,
@@ -85,25 +95,45 @@ final class SceneFileTests: XCTestCase {
              "scene.json: items[0].angle: must be a finite number, got 1e999"),
             (#"{"items": [{"name": "bob", "center": [1, 2], "angle": -Infinity}]}"#,
              "scene.json: items[0].angle: must be a finite number, got -Infinity"),
-            (#"{"items": [\#(item)], "timeStep": 0}"#, "scene.json: timeStep: must be positive and at most 1 s, got 0"),
-            (#"{"items": [\#(item)], "timeStep": -0.01}"#, "scene.json: timeStep: must be positive and at most 1 s, got -0.01"),
+            (#"{"items": [\#(item)], "timeStep": 0}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got 0"),
+            (#"{"items": [\#(item)], "timeStep": -0.01}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got -0.01"),
+            (#"{"items": [\#(item)], "timeStep": 1e-9}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got 1e-9"),
+            (#"{"items": [\#(item)], "timeStep": 1e-6, "subSteps": 1000}"#,
+             "scene.json: timeStep: the run would take 10000000000 sub-steps (duration / timeStep x subSteps), more than the limit of 1e8, got 1e-6"),
+            (#"{"items": [\#(item)], "duration": 1000000, "rate": 100000}"#,
+             "scene.json: duration: the run would take 120000000 sub-steps (duration / timeStep x subSteps), more than the limit of 1e8, got 1000000"),
+            (#"{"items": [\#(item)], "duration": 100000, "rate": 100000}"#,
+             "scene.json: duration: the run would write 10000000001 rows (duration x rate + 1), more than the limit of 1e8, got 100000"),
+            (#"{"items": [{"name": "bob", "center": [1e300, 0]}]}"#, "scene.json: items[0].center: must be between -1e9 and 1e9, got 1e300"),
+            (#"{"items": [{"name": "bob\"\n", "center": [0, 0]}]}"#,
+             #"scene.json: items[0].name: must be 1 to 64 letters, digits, '_' or '-', got "bob\"\n""#),
+            (#"{"items": [{"name": "\#(String(repeating: "x", count: 100))", "center": [0, 0]}]}"#,
+             "scene.json: items[0].name: must be 1 to 64 letters, digits, '_' or '-', got \"" + String(repeating: "x", count: 60) + "\"…"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": ""}}]}"#,
+             "scene.json: behaviors[0].drag.csv: must be a file name, got \"\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "header.csv"}}]}"#,
+             "header.csv: no samples (expected rows t,x,y), got only a header"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "hex.csv"}}]}"#,
+             "hex.csv: line 1, field x: must be a number, got \"0x10\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 2e9, 0]]}}]}"#,
+             "scene.json: behaviors[0].drag.keyframes[0][1]: must be between -1e9 and 1e9, got 2e9"),
             (#"{"items": [\#(item)], "rate": 0}"#, "scene.json: rate: must be positive and at most 100000 Hz, got 0"),
             (#"{"items": [\#(item)], "rate": -30}"#, "scene.json: rate: must be positive and at most 100000 Hz, got -30"),
             (#"{"items": [\#(item)], "duration": -1}"#, "scene.json: duration: must be from 0 to 1000000 s, got -1"),
             (#"{"items": [\#(item)], "subSteps": 1.5}"#, "scene.json: subSteps: must be a whole number, got 1.5"),
             (#"{"items": [\#(item)], "profile": "box2d"}"#, "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""),
             (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
-            (#"{"duration": 1}"#, "scene.json: items: missing field (a scene needs at least one item)"),
+            (#"{"duration": 1}"#, "scene.json: items: is required (a scene needs at least one item), got nothing"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bobb", "anchorPoint": [0, 0]}]}"#,
              "scene.json: behaviors[0].item: no such item, got \"bobb\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "anchorPoint": [0, 0]}]}"#,
-             "scene.json: behaviors[0].item: missing field (the name of the attached item)"),
+             "scene.json: behaviors[0].item: is required (the name of the attached item), got nothing"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": ["bob", "ghost"]}]}"#,
              "scene.json: behaviors[0].items[1]: no such item, got \"ghost\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "snap"}]}"#,
              "scene.json: behaviors[0].type: unknown behavior (expected \"gravity\" or \"attachment\"), got \"snap\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob"}]}"#,
-             "scene.json: behaviors[0].anchorPoint: missing field (an anchor [x, y] in points, or attachedTo an item, or a drag)"),
+             "scene.json: behaviors[0].anchorPoint: is required (an anchor [x, y] in points, or attachedTo an item, or a drag), got nothing"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "anchorPoint": [0, 0], "frequency": -2}]}"#,
              "scene.json: behaviors[0].frequency: must be from 0 to 1000 Hz, got -2"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0, 0], [0.5, 1, 1], [0.4, 2, 2]]}}]}"#,
@@ -121,10 +151,11 @@ final class SceneFileTests: XCTestCase {
             (#"{"items": [{"name": "a.b", "center": [0, 0]}]}"#,
              "scene.json: items[0].name: must be 1 to 64 letters, digits, '_' or '-', got \"a.b\""),
             (#"{"items": [\#(item)], "items": []}"#, "scene.json: line 1, column 52: malformed JSON: duplicate key, got \"items\""),
-            (#"[1, 2]"#, "scene.json: must be an object, got [1, 2]"),
+            (#"[1, 2]"#, "scene.json: top level: must be an object, got [1, 2]"),
             ("", "scene.json: line 1, column 1: malformed JSON: expected a value, got end of file"),
         ]
-        let files = ["pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n"]
+        let files = ["pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n", "header.csv": "t,x,y\n",
+                     "hex.csv": "0,0x10,0\n"]
         for (text, expected) in cases {
             XCTAssertThrowsError(try decode(text, files: files), expected) { error in
                 XCTAssertEqual("\(error)", expected)
