@@ -24,6 +24,7 @@ final class Box2DParityTests: XCTestCase {
             compared += 1
         }
         XCTAssertEqual(compared, Int((until * 60).rounded()) + 1, "rows compared", file: file, line: line)
+        print("uikit vs Box2D 2.4.1, \(name): worst position difference \(worst) pt over \(until) s")
         return worst
     }
 
