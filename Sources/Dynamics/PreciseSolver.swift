@@ -135,10 +135,7 @@ extension World {
                         if r <= World.shakeTolerance { continue }
                         let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
                         let pA = perp(rA), pB = perp(rB)
-                        let m = imA + imB
-                        let mu = solve22(m + iiA * pA.x * pA.x + iiB * pB.x * pB.x, iiA * pA.x * pA.y + iiB * pB.x * pB.y,
-                                         iiA * pA.y * pA.x + iiB * pB.y * pB.x, m + iiA * pA.y * pA.y + iiB * pB.y * pB.y,
-                                         -cdot)
+                        let mu = solvePin(pA: pA, nA: pA, pB: pB, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -cdot)
                         if ia >= 0 {
                             v[ia] -= imA * mu
                             w[ia] -= iiA * dot(pA, mu)
@@ -215,10 +212,7 @@ extension World {
                     if error <= World.shakeTolerance { continue }
                     let pA = perp(rA), pB = perp(rB)
                     let nA = fallback ? pA : perp(J[k].rA), nB = fallback ? pB : perp(J[k].rB)
-                    let m = imA + imB
-                    let lambda = solve22(m + iiA * pA.x * nA.x + iiB * pB.x * nB.x, iiA * pA.x * nA.y + iiB * pB.x * nB.y,
-                                         iiA * pA.y * nA.x + iiB * pB.y * nB.x, m + iiA * pA.y * nA.y + iiB * pB.y * nB.y,
-                                         -d)
+                    let lambda = solvePin(pA: pA, nA: nA, pB: pB, nB: nB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -d)
                     if ia >= 0 {
                         x[ia] -= imA * lambda
                         a[ia] -= iiA * dot(nA, lambda)

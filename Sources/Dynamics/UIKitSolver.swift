@@ -175,11 +175,8 @@ extension World {
         if j.isPin {
             // Point constraint: Cdot = vB + ωB x rB − vA − ωA x rA = 0, solved with the 2x2 effective mass K.
             let cdot = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-            let m = imA + imB
-            let k11 = m + rA.y * rA.y * iiA + rB.y * rB.y * iiB
-            let k12 = -rA.y * rA.x * iiA - rB.y * rB.x * iiB
-            let k22 = m + rA.x * rA.x * iiA + rB.x * rB.x * iiB
-            let impulse = solve22(k11, k12, k12, k22, -cdot)
+            let pA = perp(rA), pB = perp(rB)
+            let impulse = solvePin(pA: pA, nA: pA, pB: pB, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -cdot)
             j.pinImpulse += impulse
             vA -= imA * impulse
             wA -= iiA * cross(rA, impulse)
@@ -228,11 +225,8 @@ extension World {
         if j.isPin {
             let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
             let C = x[ib] + rB - pA
-            let m = imA + imB
-            let k11 = m + rA.y * rA.y * iiA + rB.y * rB.y * iiB
-            let k12 = -rA.y * rA.x * iiA - rB.y * rB.x * iiB
-            let k22 = m + rA.x * rA.x * iiA + rB.x * rB.x * iiB
-            let impulse = -solve22(k11, k12, k12, k22, C)
+            let lA = perp(rA), lB = perp(rB)
+            let impulse = -solvePin(pA: lA, nA: lA, pB: lB, nB: lB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, C)
             if ia >= 0 {
                 x[ia] -= imA * impulse
                 a[ia] -= iiA * cross(rA, impulse)

@@ -48,3 +48,14 @@ func solve22(_ a11: Double, _ a12: Double, _ a21: Double, _ a22: Double, _ b: Ve
     if det != 0 { det = 1 / det }
     return Vector2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a21 * b.x))
 }
+
+/// Solves K λ = rhs for a pin's 2x2 effective mass K_cd = (imA + imB) δ_cd + iiA pA_c nA_d + iiB pB_c nB_d, where p and
+/// n are the lever arms' perpendiculars (perp(r)) at the current and at the reference configuration (equal except in
+/// RATTLE's position projection). With p = n this is Box2D's revolute-joint K.
+@inline(__always)
+func solvePin(pA: Vector2, nA: Vector2, pB: Vector2, nB: Vector2, imA: Double, iiA: Double, imB: Double, iiB: Double,
+              _ rhs: Vector2) -> Vector2 {
+    let m = imA + imB
+    return solve22(m + iiA * pA.x * nA.x + iiB * pB.x * nB.x, iiA * pA.x * nA.y + iiB * pB.x * nB.y,
+                   iiA * pA.y * nA.x + iiB * pB.y * nB.x, m + iiA * pA.y * nA.y + iiB * pB.y * nB.y, rhs)
+}
