@@ -1,6 +1,6 @@
 // swift-tools-version:5.9
 // dynsim: Apple's motion stack (UIKit Dynamics, spring timing, Core Animation timing) as a portable Swift package and CLI.
-// Layering (see DESIGN.md): dynsim -> Scenes -> Dynamics. Dynamics imports nothing of ours.
+// Layering (see DESIGN.md): dynsim -> {Scenes -> Dynamics, Springs}. Dynamics and Springs import nothing of ours.
 import PackageDescription
 
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
@@ -8,17 +8,20 @@ let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 let package = Package(
     name: "dynsim",
     products: [
+        .library(name: "Springs", targets: ["Springs"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .executable(name: "dynsim", targets: ["dynsim"]),
         .executable(name: "dynsim-bench", targets: ["DynsimBench"]),
     ],
     targets: [
+        .target(name: "Springs", linkerSettings: libm),
         .target(name: "Dynamics", linkerSettings: libm),
         .target(name: "Scenes", dependencies: ["Dynamics"], linkerSettings: libm),
-        .executableTarget(name: "dynsim", dependencies: ["Scenes"], linkerSettings: libm),
-        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics"], path: "Benchmarks/DynsimBench",
+        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs"], linkerSettings: libm),
+        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs"], path: "Benchmarks/DynsimBench",
                           linkerSettings: libm),
+        .testTarget(name: "SpringsTests", dependencies: ["Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim"]),
