@@ -1,25 +1,28 @@
 // dynsim-bench: step cost of the dynsim engine on the shared benchmark scenes, in release mode:
 //   swift run -c release dynsim-bench [--sizes 100,1000,10000] [--profile uikit|precise|both] [--repeats R]
-//                                     [--csv FILE] [--list]
+//                                     [--csv FILE] [--list] [--suite all|dynamics|timing]
 // Scene A (DESIGN.md §5): N independent rigid pendulums from the shared catalog (Catalog.pendulums), 1/60 s frames with
 // each profile's default sub-steps. Prints ns per body-step (one item advanced by one solver sub-step), the minimum over
-// the repeats, and the energy error over the run relative to the swing energy. Speed is measured here, never in tests.
+// the repeats, and the energy error over the run relative to the swing energy. The timing suite measures closed-form
+// spring samples and cubic-Bézier solves (ns each, min over repeats). Speed is measured here, never in tests.
 #if canImport(Glibc)
 import Glibc
 #endif
 import Dynamics
 import Foundation
 import Scenes
+import Springs
 
 struct Options {
     var sizes = [100, 1000, 10000]
     var profiles = SolverProfile.allCases
     var repeats = 5
     var csv: String?
+    var suite = "all"
 }
 
 func usage() -> Never {
-    fputs("usage: dynsim-bench [--sizes N1,N2,...] [--profile uikit|precise|both] [--repeats R] [--csv FILE] [--list]\n", stderr)
+    fputs("usage: dynsim-bench [--sizes N1,N2,...] [--profile uikit|precise|both] [--repeats R] [--csv FILE] [--list] [--suite all|dynamics|timing]\n", stderr)
     exit(64)
 }
 
@@ -48,6 +51,9 @@ func parse() -> Options {
             guard let r = Int(value), r > 0 else { usage() }
             o.repeats = r
         case "--csv": o.csv = value
+        case "--suite":
+            guard ["all", "dynamics", "timing"].contains(value) else { usage() }
+            o.suite = value
         default: usage()
         }
     }
@@ -58,6 +64,7 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 let options = parse()
 var csvRows = ["scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error"]
+if options.suite != "timing" {
 print("scene  N       profile  substeps  frames  ns/body-step  energy error (of swing energy)")
 for profile in options.profiles {
     for n in options.sizes {
@@ -98,6 +105,42 @@ for profile in options.profiles {
         csvRows.append("A,\(n),dynsim,\(profile.rawValue),\(subSteps),\(frames),\(String(format: "%.1f", nsPerBodyStep)),\(String(format: "%.3e", energyError))")
     }
 }
+}
+
+/// Minimum over the repeats of the time per call of `body`, which runs `count` calls and returns a checksum.
+func timePerCall(count: Int, repeats: Int, _ body: (Int) -> Double) -> (ns: Double, checksum: Double) {
+    var best = UInt64.max
+    var checksum = 0.0
+    for _ in 0..<repeats {
+        let start = now()
+        checksum = body(count)
+        best = min(best, now() - start)
+    }
+    return (Double(best) / Double(count), checksum)
+}
+
+if options.suite != "dynamics" {
+    let count = 10_000_000
+    let spring = SpringMotion(spring: Spring(mass: 2, stiffness: 30, damping: 7), from: 0, to: 1)
+    let springCost = timePerCall(count: count, repeats: options.repeats) { n in
+        var sum = 0.0
+        let dt = 5.0 / Double(n)
+        for i in 0..<n { sum += spring.value(at: Double(i) * dt) }
+        return sum
+    }
+    let curve = CubicBezier.easeInEaseOut
+    let curveCost = timePerCall(count: count, repeats: options.repeats) { n in
+        var sum = 0.0
+        let dx = 1.0 / Double(n)
+        for i in 0..<n { sum += curve.value(at: Double(i) * dx) }
+        return sum
+    }
+    print("timing: spring sample \(String(format: "%.1f", springCost.ns)) ns (m 2, k 30, c 7; checksum \(springCost.checksum)), "
+          + "curve solve \(String(format: "%.1f", curveCost.ns)) ns (easeInEaseOut; checksum \(curveCost.checksum))")
+    csvRows.append("spring-sample,1,dynsim,closed-form,0,\(count),\(String(format: "%.1f", springCost.ns)),")
+    csvRows.append("curve-solve,1,dynsim,easeInEaseOut,0,\(count),\(String(format: "%.1f", curveCost.ns)),")
+}
+
 if let path = options.csv {
     do {
         try (csvRows.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)

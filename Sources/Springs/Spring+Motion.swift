@@ -29,8 +29,9 @@ extension Spring {
             let wd = (-q).squareRoot()
             let phase = wd * t
             let e = exp(-a * t)
-            let sinc = abs(phase) < 1e-4 ? t * (1 - phase * phase / 6) : sin(phase) / wd
-            return (e * cos(phase), e * sinc)
+            let (sn, cs) = sinCos(phase)
+            let sinc = abs(phase) < 1e-4 ? t * (1 - phase * phase / 6) : sn / wd
+            return (e * cs, e * sinc)
         } else if q > 0 {
             let ws = q.squareRoot()
             let phase = ws * t
@@ -206,5 +207,60 @@ extension Spring {
     /// against Apple's "about 2.85 s" and "just over 1 s" (Apple's rule evidently uses a looser band or an envelope).
     public var settlingDuration: Double {
         settlingDuration(from: 0, to: 1, initialVelocity: 0, epsilon: 0.001)
+    }
+}
+
+/// One spring motion (spring, start, target, initial velocity) with its constants precomputed, for sampling many times
+/// cheaply (the curve a CLI run or an animation samples every frame). Same formulas and results as
+/// ``Spring/state(at:from:to:initialVelocity:)``.
+public struct SpringMotion: Sendable {
+    /// The spring.
+    public let spring: Spring
+    /// Start and target values, and the initial velocity (value units per second).
+    public let from: Double, to: Double, initialVelocity: Double
+    @usableFromInline let a: Double, w2: Double, q: Double, omega: Double, inverseOmega: Double
+    @usableFromInline let x0: Double, b: Double, d: Double
+
+    /// A motion from `from` to `to` starting with `initialVelocity`.
+    public init(spring: Spring, from: Double = 0, to: Double = 1, initialVelocity: Double = 0) {
+        self.spring = spring
+        self.from = from
+        self.to = to
+        self.initialVelocity = initialVelocity
+        a = spring.damping / (2 * spring.mass)
+        w2 = spring.stiffness / spring.mass
+        q = a * a - w2
+        omega = abs(q).squareRoot()
+        inverseOmega = omega > 0 ? 1 / omega : 0
+        x0 = from - to
+        b = initialVelocity + a * x0
+        d = w2 * x0 + a * initialVelocity
+    }
+
+    /// Value and velocity at `t` seconds (the initial state for t ≤ 0).
+    @inlinable
+    public func state(at t: Double) -> (value: Double, velocity: Double) {
+        let (c, s) = propagator(t)
+        return (to + x0 * c + b * s, initialVelocity * c - d * s)
+    }
+
+    /// Value at `t` seconds.
+    @inlinable
+    public func value(at t: Double) -> Double {
+        let (c, s) = propagator(t)
+        return to + x0 * c + b * s
+    }
+
+    @inlinable
+    func propagator(_ t: Double) -> (Double, Double) {
+        if q < 0, t > 0 {
+            let phase = omega * t
+            if phase >= 1e-4 {
+                let e = exp(-a * t)
+                let (sn, cs) = sinCos(phase)
+                return (e * cs, e * sn * inverseOmega)
+            }
+        }
+        return Spring.propagator(t: t, a: a, q: q)
     }
 }

@@ -123,3 +123,13 @@ public struct SpringTiming: Hashable, Sendable, TimingCurve {
         return spring.velocity(at: time * s, from: 0, to: 1, initialVelocity: initialVelocity) * s
     }
 }
+
+extension Spring: TimingCurve {
+    /// The unit motion 0 → 1 from rest, on the spring's own time (`duration` is ignored, as UIKit does for
+    /// mass/stiffness/damping springs).
+    public func progress(atTime time: Double, duration: Double) -> Double { value(at: time) }
+    /// Its velocity, 1/s.
+    public func progressRate(atTime time: Double, duration: Double) -> Double { velocity(at: time) }
+    /// Always true.
+    public var ignoresDuration: Bool { true }
+}

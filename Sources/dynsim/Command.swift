@@ -7,6 +7,8 @@ let dynsimVersion = "0.1.0"
 /// A parsed command line. Parsing is a pure function of the arguments (``parseCommand(_:)``).
 enum Command: Equatable {
     case run(RunOptions)
+    case spring(SpringOptions)
+    case curve(CurveOptions)
     case listScenes
     case showScene(String)
     case help(String?)
@@ -39,7 +41,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "help":
         if args.count > 2 { throw UsageError(message: "help takes at most one command, got \"\(args[2])\"", command: nil) }
         if args.count == 2 {
-            guard ["run", "scenes", "help"].contains(args[1]) else {
+            guard ["run", "scenes", "spring", "curve", "help"].contains(args[1]) else {
                 throw UsageError(message: "unknown command, got \"\(args[1])\"", command: nil)
             }
             return .help(args[1])
@@ -62,6 +64,10 @@ func parseCommand(_ args: [String]) throws -> Command {
         return .listScenes
     case "run":
         return try parseRun(Array(args.dropFirst()))
+    case "spring":
+        return try parseSpring(Array(args.dropFirst()))
+    case "curve":
+        return try parseCurve(Array(args.dropFirst()))
     default:
         return try parseRun(args)
     }
@@ -178,6 +184,53 @@ func helpText(_ command: String?) -> String {
         OPTIONS:
           -h, --help              Show this help.
         """
+    case "spring":
+        return """
+        OVERVIEW: Sample a spring in closed form (UISpringTimingParameters, CASpringAnimation, SwiftUI Spring).
+
+        USAGE: dynsim spring (--mass M --stiffness K --damping C | --damping-ratio Z --response R |
+                              --perceptual-duration D --bounce B) [--from A] [--to B]
+                             [--initial-velocity V | --relative-velocity R] [--until S] [--rate HZ] [--at T1,T2,...]
+                             [--info]
+
+        OPTIONS:
+          --mass M                Mass (default: 1 when --stiffness and --damping are given).
+          --stiffness K           Stiffness, mass/s^2, > 0.
+          --damping C             Damping coefficient, mass/s, >= 0 (0 = undamped: needs --until).
+          --damping-ratio Z       Damping ratio (SwiftUI dampingFraction), >= 0; with --response, mass 1.
+          --response R            Undamped period in seconds, > 0.
+          --perceptual-duration D SwiftUI duration in seconds, > 0; with --bounce.
+          --bounce B              SwiftUI bounce, -1 < B <= 1 (0 critical, > 0 bouncy, < 0 overdamped).
+          --from A, --to B        Start and target values (default: 0 and 1).
+          --initial-velocity V    Initial velocity in value units per second (default: 0).
+          --relative-velocity R   UIKit's relative initial velocity: R x (to - from) per second (0 when from = to).
+          --until S               Last time in seconds (default: the settling duration, when the value stays within
+                                  0.1% of the distance; of |V| / naturalFrequency when from = to).
+          --rate HZ               Rows per second (default: 60). The last row is at exactly --until.
+          --at T1,T2,...          Only these times (seconds).
+          --info                  Print the derived parameters as name,value rows instead.
+          -h, --help              Show this help.
+
+        OUTPUT: t,value,velocity (seconds, value units, value units per second).
+        """
+    case "curve":
+        return """
+        OVERVIEW: Sample a timing curve (CAMediaTimingFunction, CSS cubic-bezier() and steps()).
+
+        USAGE: dynsim curve (NAME | X1,Y1,X2,Y2 | "steps(N, POSITION)") [--samples N] [--at X1,X2,...]
+
+        ARGUMENTS:
+          NAME                    linear, easeIn, easeOut, easeInEaseOut or default (Apple's named curves).
+          X1,Y1,X2,Y2             Control points; X1 and X2 in [0, 1], Y any value.
+          steps(N, POSITION)      CSS steps: POSITION jump-start, jump-end (default), jump-none or jump-both.
+
+        OPTIONS:
+          --samples N             Evenly spaced inputs from 0 to 1, N >= 2 (default: 101).
+          --at X1,X2,...          Only these inputs; outside [0, 1] a Bézier curve extends linearly.
+          -h, --help              Show this help.
+
+        OUTPUT: t,value (t is the input time fraction, value the progress).
+        """
     case "help":
         return """
         OVERVIEW: Show help for dynsim or one of its commands.
@@ -191,6 +244,8 @@ func helpText(_ command: String?) -> String {
 
         USAGE: dynsim [run] [SCENE.json | BUILTIN] [options]
                dynsim scenes [NAME]
+               dynsim spring (--mass M --stiffness K --damping C | ...) [options]
+               dynsim curve (NAME | X1,Y1,X2,Y2) [--samples N] [--at X1,...]
                dynsim help [COMMAND]
 
         OPTIONS:
@@ -200,9 +255,27 @@ func helpText(_ command: String?) -> String {
         SUBCOMMANDS:
           run (default)           Run a scene and stream CSV or JSON Lines (see `dynsim help run`).
           scenes                  List the built-in scenes or print one as JSON.
+          spring                  Sample a spring in closed form (see `dynsim help spring`).
+          curve                   Sample a timing curve (see `dynsim help curve`).
           help                    Show help for a command.
 
         With no arguments dynsim runs the built-in `\(Catalog.defaultName)` scene for 10 s at 60 rows per second.
         """
     }
+}
+
+/// The USAGE block of a command's help plus a pointer to the full help: what a usage error prints to stderr (as
+/// swift-argument-parser does).
+func usageText(_ command: String?) -> String {
+    var lines: [Substring] = []
+    var inUsage = false
+    for line in helpText(command).split(separator: "\n", omittingEmptySubsequences: false) {
+        if line.hasPrefix("USAGE:") { inUsage = true }
+        if inUsage {
+            if line.isEmpty { break }
+            lines.append(line)
+        }
+    }
+    let more = command.map { "  See 'dynsim help \($0)'." } ?? "  See 'dynsim --help'."
+    return lines.joined(separator: "\n") + "\n" + more
 }

@@ -53,7 +53,7 @@ func run(_ options: RunOptions) -> Int32 {
         return Exit.dataError
     } catch let e as UsageError {
         printError(e.message)
-        fputs(helpText(e.command) + "\n", stderr)
+        fputs(usageText(e.command) + "\n", stderr)
         return Exit.usage
     } catch {
         printError("\(error)")
@@ -68,7 +68,7 @@ func run(_ options: RunOptions) -> Int32 {
         let flags = [options.duration != nil ? "--duration" : nil, options.rate != nil ? "--rate" : nil,
                      options.profile != nil ? "--profile" : nil].compactMap { $0 }.joined(separator: ", ")
         printError("\(flags): \(problem)")
-        fputs(helpText("run") + "\n", stderr)
+        fputs(usageText("run") + "\n", stderr)
         return Exit.usage
     }
 
@@ -182,7 +182,7 @@ func main() -> Int32 {
         command = try parseCommand(Array(CommandLine.arguments.dropFirst()))
     } catch let e as UsageError {
         printError(e.message)
-        fputs(helpText(e.command) + "\n", stderr)
+        fputs(usageText(e.command) + "\n", stderr)
         return Exit.usage
     } catch {
         printError("\(error)")
@@ -200,6 +200,19 @@ func main() -> Int32 {
         return writeStdout(SceneEncoder.text(Catalog.scene(named: name)!))
     case .run(let options):
         return run(options)
+    case .spring(let options):
+        do {
+            return writeStdout(try springRows(options).joined(separator: "\n") + "\n")
+        } catch let e as UsageError {
+            printError(e.message)
+            fputs(usageText(e.command) + "\n", stderr)
+            return Exit.usage
+        } catch {
+            printError("\(error)")
+            return Exit.failure
+        }
+    case .curve(let options):
+        return writeStdout(curveRows(options).joined(separator: "\n") + "\n")
     }
 }
 

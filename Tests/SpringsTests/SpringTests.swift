@@ -154,3 +154,22 @@ final class SpringTests: XCTestCase {
         XCTAssertNil(Spring.relativeVelocity(absolute: 400, from: 5, to: 5))
     }
 }
+
+final class SinCosTests: XCTestCase {
+    func testAgreesWithLibm() {
+        var generator = SystemRandomNumberGenerator()
+        var worst = 0.0
+        for scale in [1e-6, 1.0, 10, 1000, 9e5] {
+            for _ in 0..<20_000 {
+                let x = Double.random(in: -scale...scale, using: &generator)
+                let (s, c) = sinCos(x)
+                worst = max(worst, abs(s - sin(x)), abs(c - cos(x)))
+            }
+        }
+        for x in [0.0, -0.0, .pi / 4, .pi / 2, .pi, 3 * .pi / 2, 2 * .pi, 1e6, -2e7] {
+            XCTAssertEqual(sinCos(x).sin, sin(x), accuracy: 4e-16)
+            XCTAssertEqual(sinCos(x).cos, cos(x), accuracy: 4e-16)
+        }
+        XCTAssertLessThan(worst, 4e-16)
+    }
+}

@@ -247,6 +247,61 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --rate: must be positive and at most 100000 Hz, got -5\n"), r.stderr)
     }
 
+    func testSpringCommand() throws {
+        // The seed spring at the published times, through the CLI.
+        let r = try dynsim(["spring", "--mass", "2", "--stiffness", "30", "--damping", "7", "--at", "0.1,0.5,1,2,5"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = r.stdout.split(separator: "\n")
+        XCTAssertEqual(rows.first, "t,value,velocity")
+        let values = rows.dropFirst().map { Double($0.split(separator: ",")[1])! }
+        for (v, e) in zip(values, [0.0661520304, 0.8565176331, 1.1924470086, 0.9665722898, 1.0000808018]) {
+            XCTAssertEqual(v, e, accuracy: 1e-9)
+        }
+        // Without --until: 0 to the settling duration at 60 Hz, ending exactly there, inside the 0.1% band.
+        let full = try dynsim(["spring", "--damping-ratio", "0.5", "--response", "0.4", "--from", "10", "--to", "20"])
+        let last = full.stdout.split(separator: "\n").last!.split(separator: ",").map { Double($0)! }
+        XCTAssertEqual(abs(last[1] - 20), 0.01, accuracy: 1e-9)
+        let info = try dynsim(["spring", "--perceptual-duration", "0.5", "--bounce", "0.3", "--info"])
+        XCTAssertTrue(info.stdout.hasPrefix("name,value\nmass,1\nstiffness,157.91"), info.stdout)
+        XCTAssertTrue(info.stdout.contains("\nregime,underdamped\n"))
+    }
+
+    func testCurveCommand() throws {
+        let r = try dynsim(["curve", "easeInEaseOut", "--samples", "101"])
+        XCTAssertEqual(r.status, 0)
+        let rows = r.stdout.split(separator: "\n")
+        XCTAssertEqual(rows.count, 102)
+        XCTAssertEqual(rows[51], "0.5,0.5")
+        let at = try dynsim(["curve", "0.5,1,0.5,1", "--at", "-1,0.5,2"])
+        XCTAssertEqual(at.stdout, "t,value\n-1,-2\n0.5,0.875\n2,1\n")
+        let steps = try dynsim(["curve", "steps(4, jump-start)", "--at", "0,0.5,1"])
+        XCTAssertEqual(steps.stdout, "t,value\n0,0.25\n0.5,0.75\n1,1\n")
+    }
+
+    func testBadTimingInputExits64NamingFlagAndValue() throws {
+        let cases: [([String], String)] = [
+            (["spring", "--mass", "0", "--stiffness", "30", "--damping", "7"], "--mass: must be positive, got 0"),
+            (["spring", "--mass", "-2", "--stiffness", "30", "--damping", "7"], "--mass: must be positive, got -2"),
+            (["spring", "--stiffness", "0", "--damping", "7"], "--stiffness: must be positive, got 0"),
+            (["spring", "--stiffness", "30", "--damping", "-1"], "--damping: must be >= 0, got -1"),
+            (["spring", "--stiffness", "nan", "--damping", "1"], "--stiffness: must be a decimal number, got \"nan\""),
+            (["spring", "--stiffness", "30", "--damping", "0"], "--until: required for an undamped spring"),
+            (["spring", "--stiffness", "30", "--damping", "1", "--response", "1"], "give one parameter family"),
+            (["spring", "--perceptual-duration", "1", "--bounce", "-1"], "--bounce: must be greater than -1 and at most 1, got -1"),
+            (["curve", "1.5,0,0.5,1"], "curve: x1 must be in [0, 1], got 1.5"),
+            (["curve", "0.5,0,-0.1,1"], "curve: x2 must be in [0, 1], got -0.1"),
+            (["curve", "0.5,NaN,0.5,1"], "curve: y1 must be a decimal number, got \"NaN\""),
+            (["curve", "easeInEaseOut", "--samples", "1"], "--samples: must be a whole number from 2 to 10000000, got \"1\""),
+            (["curve", "bogus"], "curve: must be a name"),
+        ]
+        for (args, expected) in cases {
+            let r = try dynsim(args)
+            XCTAssertEqual(r.status, 64, "\(args)")
+            XCTAssertEqual(r.stdout, "", "\(args)")
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: " + expected), "\(args): \(r.stderr)")
+        }
+    }
+
     func testHelpVersionAndSceneList() throws {
         let help = try dynsim(["--help"])
         XCTAssertEqual(help.status, 0)
