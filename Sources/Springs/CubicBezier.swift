@@ -40,10 +40,13 @@ public struct CubicBezier: Hashable, Sendable {
         else { endGradient = 0 }
     }
 
-    /// Apple's named curves (CAMediaTimingFunctionName).
+    /// CAMediaTimingFunctionName.linear: (0, 0, 1, 1).
     public static let linear = CubicBezier(0, 0, 1, 1)
+    /// CAMediaTimingFunctionName.easeIn: (0.42, 0, 1, 1).
     public static let easeIn = CubicBezier(0.42, 0, 1, 1)
+    /// CAMediaTimingFunctionName.easeOut: (0, 0, 0.58, 1).
     public static let easeOut = CubicBezier(0, 0, 0.58, 1)
+    /// CAMediaTimingFunctionName.easeInEaseOut: (0.42, 0, 0.58, 1).
     public static let easeInEaseOut = CubicBezier(0.42, 0, 0.58, 1)
     /// CAMediaTimingFunctionName.default (CSS `ease`).
     public static let `default` = CubicBezier(0.25, 0.1, 0.25, 1)
