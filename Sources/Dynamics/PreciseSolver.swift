@@ -50,6 +50,7 @@ extension World {
             : phase < Double(World.maxSplits) * World.maxPhasePerStep ? Int((phase / World.maxPhasePerStep).rounded(.up))
             : World.maxSplits
         let t0 = time
+        pushing = (!forces.isEmpty || nextScheduled < scheduled.count) && applyExternal(at: t0)
         for piece in 0..<pieces {
             let t1 = piece == pieces - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(pieces)
             rattleStep(h: h / Double(pieces), t1: t1)
@@ -71,6 +72,7 @@ extension World {
             if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
             v[i] += halfH * g[i]
         }
+        if pushing { kickPushes(halfH) }
         applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
 
         // Gradients at q_n (anchors at t_n) for the SHAKE directions.
@@ -113,6 +115,7 @@ extension World {
         for i in 0..<n where im[i] > 0 {
             v[i] += halfH * g[i]
         }
+        if pushing { kickPushes(halfH) }
         applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
 
         // Velocity projection onto G(q_{n+1}) v + ∂g/∂t = 0.
@@ -164,6 +167,16 @@ extension World {
         for i in 0..<n where im[i] > 0 {
             if cl[i] != 0 { v[i] *= exp(-cl[i] * halfH) }
             if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
+        }
+    }
+
+    /// Adds `dt` worth of the continuous pushes' forces and torques (constant over the sub-step) to the velocities.
+    private func kickPushes(_ dt: Double) {
+        let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
+        let f = forceColumn.base, tq = torqueColumn.base
+        for i in 0..<forceColumn.count where im[i] > 0 {
+            v[i] += (dt * im[i]) * f[i]
+            w[i] += (dt * ii[i]) * tq[i]
         }
     }
 

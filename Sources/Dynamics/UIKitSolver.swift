@@ -38,10 +38,22 @@ extension World {
             }
         }
 
-        // 2. Integrate velocities, then damp.
-        for i in 0..<n where im[i] > 0 {
-            v[i] = (v[i] + h * g[i]) * (1 / (1 + h * cl[i]))
-            w[i] = w[i] * (1 / (1 + h * ca[i]))
+        // Pushes and scheduled velocity changes act once per display frame, before its sub-steps (UIKit's `_step`).
+        let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
+        let pushing = (!forces.isEmpty || nextScheduled < scheduled.count) && applyExternal(at: frameStart)
+
+        // 2. Integrate velocities (gravity and pushes), then damp.
+        if pushing {
+            let f = forceColumn.base, tq = torqueColumn.base
+            for i in 0..<n where im[i] > 0 {
+                v[i] = (v[i] + h * (g[i] + im[i] * f[i])) * (1 / (1 + h * cl[i]))
+                w[i] = (w[i] + h * ii[i] * tq[i]) * (1 / (1 + h * ca[i]))
+            }
+        } else {
+            for i in 0..<n where im[i] > 0 {
+                v[i] = (v[i] + h * g[i]) * (1 / (1 + h * cl[i]))
+                w[i] = w[i] * (1 / (1 + h * ca[i]))
+            }
         }
 
         // 3. Initialise joints and warm-start.

@@ -111,6 +111,18 @@ public final class World {
     var previousPosition = Column<Vector2>()
     var previousAngle = Column<Double>()
     var joints = Column<Joint>()
+    /// Continuous pushes, and per-item force (mass·pt/s²) and torque accumulators for them.
+    var forces: [ContinuousForce] = []
+    var forceColumn = Column<Vector2>()
+    var torqueColumn = Column<Double>()
+    /// Scheduled velocity changes, sorted by time, and the index of the next one due.
+    var scheduled: [ScheduledVelocity] = []
+    var nextScheduled = 0
+    /// Precise: whether continuous pushes act in the current sub-step.
+    var pushing = false
+    /// The world gravity (points/s²) that every item in a gravity behavior feels, and who feels it.
+    public private(set) var gravityAcceleration = Vector2.zero
+    var affectedByGravity: [Bool] = []
     var paths: [AnchorPath] = []
     /// Definitions as added (sizes, masses) for reporting.
     public private(set) var items: [ItemDefinition] = []
@@ -144,6 +156,7 @@ public final class World {
         position.free(); angle.free(); velocity.free(); angularVelocity.free()
         invMass.free(); invInertia.free(); linearDamping.free(); angularDamping.free(); gravity.free()
         previousPosition.free(); previousAngle.free(); joints.free()
+        forceColumn.free(); torqueColumn.free()
     }
 
     /// The time of the current state in seconds: `stepCount * timeStep / subSteps`.
@@ -173,19 +186,26 @@ public final class World {
         linearDamping.append(item.resistance)
         angularDamping.append(item.angularResistance)
         gravity.append(.zero)
+        affectedByGravity.append(false)
+        if !forces.isEmpty { forceColumn.append(.zero); torqueColumn.append(0) }
         previousPosition.append(item.center)
         previousAngle.append(item.angle)
         items.append(item)
         return ItemID(items.count - 1)
     }
 
-    /// Adds gravity to the items the behavior names. Several gravity behaviors on one item add up.
+    /// Adds gravity to the items the behavior names.
+    ///
+    /// As in UIKit's engine, gravity is the world's: one vector, set by the last gravity behavior added, acts on every
+    /// item of every gravity behavior (measured by kern0x1b/charon: adding a second behavior changes the first one's
+    /// items too; Apple logs "Multiple gravity behavior per animator is undefined").
     public func addGravity(_ behavior: GravityBehavior) {
-        let g = behavior.acceleration
+        gravityAcceleration = behavior.acceleration
         for id in behavior.items {
             precondition(id.index >= 0 && id.index < items.count, "World.addGravity: no such item")
-            if invMass[id.index] > 0 { gravity[id.index] += g }
+            affectedByGravity[id.index] = true
         }
+        for i in 0..<items.count where affectedByGravity[i] && invMass[i] > 0 { gravity[i] = gravityAcceleration }
     }
 
     /// World position of a point given in an item's frame (offset from its center), points.

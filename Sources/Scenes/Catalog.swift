@@ -33,6 +33,10 @@ public enum Catalog {
               make: spring),
         Entry(name: "free-fall", summary: "a view thrown up and sideways under gravity 1.0, no resistance",
               make: freeFall),
+        Entry(name: "snap", summary: "a 100 x 50 view, turned 0.3 rad, snaps from (100, 100) to (300, 200) (UISnapBehavior)",
+              make: snap),
+        Entry(name: "push", summary: "a view pushed once off-center at 0.5 s, then pushed steadily up from 1.5 s to 2 s",
+              make: push),
         Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
               make: { pendulums(count: 100) }),
     ]
@@ -145,6 +149,42 @@ public enum Catalog {
         box.definition.velocity = Vector2(50, -200)
         s.items = [box]
         s.behaviors = [.gravity(SceneGravity())]
+        return s
+    }
+
+    /// `snap`: a 100 x 50 view at (100, 100) turned 0.3 rad snaps to (300, 200) with UIKit's default damping 0.5
+    /// (the case kern0x1b/charon measured on UIKit), 3 s.
+    public static func snap() -> Scene {
+        var s = Scene()
+        s.name = "snap"
+        s.description = "A view snapping to a point (UISnapBehavior, damping 0.5)."
+        s.duration = 3
+        var view = item("view", center: Vector2(100, 100), size: Vector2(100, 50))
+        view.definition.angle = 0.3
+        s.items = [view]
+        s.behaviors = [.snap(SceneSnap(item: "view", snapPoint: Vector2(300, 200)))]
+        return s
+    }
+
+    /// `push`: a 100 x 100 view at rest (UIKit's resistance 0.1) gets an instantaneous push of magnitude 1 to the right at
+    /// 0.5 s, 30 pt below its center (so it also spins), then a continuous push of magnitude 2 straight up from 1.5 s to
+    /// 2 s; 3 s.
+    public static func push() -> Scene {
+        var s = Scene()
+        s.name = "push"
+        s.description = "An instantaneous off-center push, then a continuous one (UIPushBehavior)."
+        s.duration = 3
+        s.items = [item("view", center: Vector2(100, 400))]
+        var kick = ScenePush(items: ["view"])
+        kick.mode = .instantaneous
+        kick.form = .direction(Vector2(1, 0))
+        kick.targetOffsetFromCenter = Vector2(0, 30)
+        kick.beginTime = 0.5
+        var lift = ScenePush(items: ["view"])
+        lift.form = .angle(-Double.pi / 2, magnitude: 2)
+        lift.beginTime = 1.5
+        lift.endTime = 2
+        s.behaviors = [.push(kick), .push(lift)]
         return s
     }
 

@@ -89,6 +89,65 @@ public struct SceneItem: Equatable, Sendable {
 public enum SceneBehavior: Equatable, Sendable {
     case gravity(SceneGravity)
     case attachment(SceneAttachment)
+    case push(ScenePush)
+    case snap(SceneSnap)
+    case addVelocity(SceneAddVelocity)
+}
+
+/// UIPushBehavior in a scene (see ``PushBehavior`` for units and timing).
+public struct ScenePush: Equatable, Sendable {
+    /// Pushed items, by name. Required.
+    public var items: [String]
+    /// `continuous` (default) or `instantaneous`.
+    public var mode: PushBehavior.Mode = .continuous
+    /// The vector as written: `pushDirection` [dx, dy] (length = magnitude, UIKit Newtons) or `angle` (radians) +
+    /// `magnitude`. Default pushDirection (0, 0), as UIPushBehavior starts.
+    public var form: SceneGravity.Form = .direction(.zero)
+    /// Where the push acts, offset from each item's center in screen axes, points. Default (0, 0).
+    public var targetOffsetFromCenter: Vector2 = .zero
+    /// When it starts, seconds. Default 0.
+    public var beginTime: Double = 0
+    /// When a continuous push stops, seconds. Default never (omitted).
+    public var endTime: Double?
+
+    public init(items: [String]) { self.items = items }
+
+    /// The push vector in UIKit Newtons.
+    public var pushDirection: Vector2 {
+        switch form {
+        case .direction(let v): return v
+        case .angle(let a, let m): return PushBehavior(items: [], mode: .continuous, angle: a, magnitude: m).pushDirection
+        }
+    }
+}
+
+/// UISnapBehavior in a scene (see ``SnapBehavior``).
+public struct SceneSnap: Equatable, Sendable {
+    /// The item, by name. Required.
+    public var item: String
+    /// Target center, points. Required.
+    public var snapPoint: Vector2
+    /// Damping ratio 0 ... 1. Default 0.5.
+    public var damping: Double = 0.5
+
+    public init(item: String, snapPoint: Vector2) {
+        self.item = item
+        self.snapPoint = snapPoint
+    }
+}
+
+/// A velocity added to an item at a time (UIDynamicItemBehavior.addLinearVelocity / addAngularVelocity).
+public struct SceneAddVelocity: Equatable, Sendable {
+    /// The item, by name. Required.
+    public var item: String
+    /// When, seconds. Default 0.
+    public var time: Double = 0
+    /// Added velocity, points/s. Default (0, 0).
+    public var linearVelocity: Vector2 = .zero
+    /// Added angular velocity, radians/s. Default 0.
+    public var angularVelocity: Double = 0
+
+    public init(item: String) { self.item = item }
 }
 
 /// UIGravityBehavior in a scene.

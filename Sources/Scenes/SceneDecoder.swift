@@ -149,7 +149,7 @@ public struct SceneDecoder {
                     throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
                 }
                 guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
-                    throw InputError(file: fileName, path: path + ".type", message: "is required (\"gravity\" or \"attachment\"), got nothing")
+                    throw InputError(file: fileName, path: path + ".type", message: "is required (\"gravity\", \"attachment\", \"push\", \"snap\" or \"addVelocity\"), got nothing")
                 }
                 guard case .string(let type) = typeValue else {
                     throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
@@ -161,9 +161,15 @@ public struct SceneDecoder {
                     let a = try decodeAttachment(b, path: path, scene: scene, anchorIndex: anchorCount, names: &names)
                     if a.attachedTo == nil { anchorCount += 1 }
                     scene.behaviors.append(.attachment(a))
+                case "push":
+                    scene.behaviors.append(.push(try decodePush(b, path: path, names: Set(scene.items.map(\.name)))))
+                case "snap":
+                    scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: Set(scene.items.map(\.name)))))
+                case "addVelocity":
+                    scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: Set(scene.items.map(\.name)))))
                 default:
                     throw InputError(file: fileName, path: path + ".type",
-                                     message: "unknown behavior (expected \"gravity\" or \"attachment\"), got \(quoted(type))")
+                                     message: "unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\" or \"addVelocity\"), got \(quoted(type))")
                 }
             }
         }
@@ -276,6 +282,79 @@ public struct SceneDecoder {
             g.form = .angle(angle ?? Double.pi / 2, magnitude: magnitude ?? 1)
         }
         return g
+    }
+
+    private func itemList(_ f: Fields, _ key: String, path: String, names: Set<String>) throws -> [String]? {
+        guard let list = f.value(key) else { return nil }
+        guard case .array(let arr) = list else { throw f.error(key, "must be an array of item names, got \(list.brief)") }
+        var out: [String] = []
+        for (k, v) in arr.enumerated() {
+            guard case .string(let s) = v else {
+                throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be an item name, got \(v.brief)")
+            }
+            guard names.contains(s) else {
+                throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "no such item, got \(quoted(s))")
+            }
+            out.append(s)
+        }
+        return out
+    }
+
+    private func decodePush(_ json: JSON, path: String, names: Set<String>) throws -> ScenePush {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "type", "items", "mode", "pushDirection", "angle", "magnitude", "targetOffsetFromCenter", "beginTime", "endTime",
+        ])
+        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
+            throw f.missing("items", "a non-empty array of item names")
+        }
+        var p = ScenePush(items: items)
+        if let m = try f.string("mode") {
+            guard let mode = PushBehavior.Mode(rawValue: m) else {
+                throw f.error("mode", "must be \"continuous\" or \"instantaneous\", got \(quoted(m))")
+            }
+            p.mode = mode
+        }
+        let direction = try f.vector("pushDirection")
+        let angle = try f.number("angle"), magnitude = try f.number("magnitude")
+        if let direction {
+            if angle != nil || magnitude != nil {
+                let key = angle != nil ? "angle" : "magnitude"
+                throw f.error(key, "give either pushDirection or angle and magnitude, not both, got \(f.text(key))")
+            }
+            p.form = .direction(direction)
+        } else if angle != nil || magnitude != nil {
+            p.form = .angle(angle ?? 0, magnitude: magnitude ?? 1)
+        }
+        p.targetOffsetFromCenter = try f.vector("targetOffsetFromCenter") ?? .zero
+        p.beginTime = try f.number("beginTime") ?? 0
+        if let end = try f.number("endTime") {
+            guard p.mode == .continuous else { throw f.error("endTime", "only for a continuous push, got \(f.text("endTime"))") }
+            guard end >= p.beginTime else { throw f.error("endTime", "must not be before beginTime, got \(f.text("endTime"))") }
+            p.endTime = end
+        }
+        return p
+    }
+
+    private func decodeSnap(_ json: JSON, path: String, names: Set<String>) throws -> SceneSnap {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "item", "snapPoint", "damping"])
+        guard let item = try itemReference(f, "item", names: names) else { throw f.missing("item", "the name of the item") }
+        guard let point = try f.vector("snapPoint") else { throw f.missing("snapPoint", "the target center [x, y] in points") }
+        var snap = SceneSnap(item: item, snapPoint: point)
+        if let d = try f.number("damping") {
+            guard d >= 0 && d <= 1 else { throw f.error("damping", "must be from 0 to 1, got \(f.text("damping"))") }
+            snap.damping = d
+        }
+        return snap
+    }
+
+    private func decodeAddVelocity(_ json: JSON, path: String, names: Set<String>) throws -> SceneAddVelocity {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "item", "time", "linearVelocity", "angularVelocity"])
+        guard let item = try itemReference(f, "item", names: names) else { throw f.missing("item", "the name of the item") }
+        var a = SceneAddVelocity(item: item)
+        a.time = try f.number("time") ?? 0
+        a.linearVelocity = try f.vector("linearVelocity") ?? .zero
+        a.angularVelocity = try f.number("angularVelocity") ?? 0
+        return a
     }
 
     private func decodeAttachment(_ json: JSON, path: String, scene: Scene, anchorIndex: Int,

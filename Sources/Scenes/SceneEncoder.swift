@@ -58,6 +58,25 @@ public enum SceneEncoder {
                 m.append(.init("magnitude", .num(mag)))
             }
             return .object(m)
+        case .push(let p):
+            var m: [JSON.Member] = [.init("type", .string("push")), .init("items", .array(p.items.map { .string($0) })),
+                                    .init("mode", .string(p.mode.rawValue))]
+            switch p.form {
+            case .direction(let v): m.append(.init("pushDirection", vec(v)))
+            case .angle(let a, let mag):
+                m.append(.init("angle", .num(a)))
+                m.append(.init("magnitude", .num(mag)))
+            }
+            m.append(.init("targetOffsetFromCenter", vec(p.targetOffsetFromCenter)))
+            m.append(.init("beginTime", .num(p.beginTime)))
+            if let end = p.endTime { m.append(.init("endTime", .num(end))) }
+            return .object(m)
+        case .snap(let snap):
+            return .object([.init("type", .string("snap")), .init("item", .string(snap.item)),
+                            .init("snapPoint", vec(snap.snapPoint)), .init("damping", .num(snap.damping))])
+        case .addVelocity(let a):
+            return .object([.init("type", .string("addVelocity")), .init("item", .string(a.item)), .init("time", .num(a.time)),
+                            .init("linearVelocity", vec(a.linearVelocity)), .init("angularVelocity", .num(a.angularVelocity))])
         case .attachment(let a):
             var m: [JSON.Member] = [.init("type", .string("attachment"))]
             if let n = a.name { m.append(.init("name", .string(n))) }

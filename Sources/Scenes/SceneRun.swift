@@ -55,6 +55,14 @@ public final class SceneRun {
             case .gravity(let g):
                 let ids = (g.items ?? scene.items.map(\.name)).map { itemIDs[$0]! }
                 world.addGravity(GravityBehavior(items: ids, gravityDirection: g.gravityDirection))
+            case .push(let p):
+                world.addPush(PushBehavior(items: p.items.map { itemIDs[$0]! }, mode: p.mode, pushDirection: p.pushDirection,
+                                           targetOffsetFromCenter: p.targetOffsetFromCenter, beginTime: p.beginTime,
+                                           endTime: p.endTime ?? .infinity))
+            case .snap(let snap):
+                world.addSnap(SnapBehavior(item: itemIDs[snap.item]!, snapPoint: snap.snapPoint, damping: snap.damping))
+            case .addVelocity(let a):
+                world.addVelocity(a.linearVelocity, angularVelocity: a.angularVelocity, to: itemIDs[a.item]!, at: a.time)
             case .attachment(let a):
                 let end: AttachmentBehavior.End
                 if let other = a.attachedTo {
