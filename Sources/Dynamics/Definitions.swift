@@ -52,11 +52,14 @@ public struct ItemDefinition: Sendable, Equatable {
     public var allowsRotation: Bool
     /// Whether the item is fixed in place (UIDynamicItemBehavior.isAnchored): infinite mass, never moves.
     public var isAnchored: Bool
+    /// Electric charge for electric and magnetic fields (UIDynamicItemBehavior.charge), default 0.
+    public var charge: Double
 
     /// Creates an item. Defaults follow UIKit's engine (see each property).
     public init(center: Vector2, size: Vector2 = Vector2(100, 100), angle: Double = 0, velocity: Vector2 = .zero,
                 angularVelocity: Double = 0, density: Double = 1, resistance: Double = 0.1,
-                angularResistance: Double = 0.1, allowsRotation: Bool = true, isAnchored: Bool = false) {
+                angularResistance: Double = 0.1, allowsRotation: Bool = true, isAnchored: Bool = false,
+                charge: Double = 0) {
         self.center = center
         self.size = size
         self.angle = angle
@@ -67,6 +70,7 @@ public struct ItemDefinition: Sendable, Equatable {
         self.angularResistance = angularResistance
         self.allowsRotation = allowsRotation
         self.isAnchored = isAnchored
+        self.charge = charge
     }
 
     /// Mass in UIKit's units: density x width x height / 10,000.

@@ -73,6 +73,7 @@ extension World {
             v[i] += halfH * g[i]
         }
         if pushing { kickPushes(halfH) }
+        if !fields.isEmpty { kickFields(halfH, endTime: t1) }
         applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
 
         // Gradients at q_n (anchors at t_n) for the SHAKE directions.
@@ -116,6 +117,7 @@ extension World {
             v[i] += halfH * g[i]
         }
         if pushing { kickPushes(halfH) }
+        if !fields.isEmpty { kickFields(halfH, endTime: t1) }
         applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
 
         // Velocity projection onto G(q_{n+1}) v + ∂g/∂t = 0.
@@ -167,6 +169,16 @@ extension World {
         for i in 0..<n where im[i] > 0 {
             if cl[i] != 0 { v[i] *= exp(-cl[i] * halfH) }
             if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
+        }
+    }
+
+    /// Adds `dt` worth of the fields' accelerations (evaluated at the current positions and velocities); inside a
+    /// velocity field the velocity is set instead (after gravity and pushes, which it overrides).
+    private func kickFields(_ dt: Double, endTime t: Double) {
+        evaluateFields(endTime: t)
+        let v = velocity.base, im = invMass.base, fa = fieldAcceleration.base, fo = fieldOverride.base
+        for i in 0..<fieldAcceleration.count where im[i] > 0 {
+            if fieldOverrides[i] { v[i] = fo[i] } else { v[i] += dt * fa[i] }
         }
     }
 

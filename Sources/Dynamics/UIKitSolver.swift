@@ -42,8 +42,26 @@ extension World {
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
         let pushing = (!forces.isEmpty || nextScheduled < scheduled.count) && applyExternal(at: frameStart)
 
-        // 2. Integrate velocities (gravity and pushes), then damp.
-        if pushing {
+        // 2. Integrate velocities (gravity, pushes, fields), then damp. Inside a velocity field the velocity is replaced
+        //    and gravity and forces are ignored for the sub-step (UIKit's island, per kern0x1b/charon §0).
+        if !fields.isEmpty {
+            evaluateFields(endTime: time(ofStep: stepCount + 1))
+            let fa = fieldAcceleration.base, fo = fieldOverride.base
+            let f = forceColumn.count == n ? forceColumn.base : nil, tq = torqueColumn.count == n ? torqueColumn.base : nil
+            for i in 0..<n where im[i] > 0 {
+                var vi: Vector2
+                if fieldOverrides[i] {
+                    vi = fo[i]
+                } else {
+                    vi = v[i] + h * (g[i] + fa[i])
+                    if pushing, let f { vi += (h * im[i]) * f[i] }
+                }
+                v[i] = vi * (1 / (1 + h * cl[i]))
+                var wi = w[i]
+                if pushing, let tq { wi += h * ii[i] * tq[i] }
+                w[i] = wi * (1 / (1 + h * ca[i]))
+            }
+        } else if pushing {
             let f = forceColumn.base, tq = torqueColumn.base
             for i in 0..<n where im[i] > 0 {
                 v[i] = (v[i] + h * (g[i] + im[i] * f[i])) * (1 / (1 + h * cl[i]))

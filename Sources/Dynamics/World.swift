@@ -123,6 +123,11 @@ public final class World {
     /// The world gravity (points/s²) that every item in a gravity behavior feels, and who feels it.
     public private(set) var gravityAcceleration = Vector2.zero
     var affectedByGravity: [Bool] = []
+    /// Fields, and per-item field accelerations (points/s²) and velocity overrides for the current sub-step.
+    var fields: [FieldBehavior] = []
+    var fieldAcceleration = Column<Vector2>()
+    var fieldOverride = Column<Vector2>()
+    var fieldOverrides: [Bool] = []
     var paths: [AnchorPath] = []
     /// Definitions as added (sizes, masses) for reporting.
     public private(set) var items: [ItemDefinition] = []
@@ -156,7 +161,7 @@ public final class World {
         position.free(); angle.free(); velocity.free(); angularVelocity.free()
         invMass.free(); invInertia.free(); linearDamping.free(); angularDamping.free(); gravity.free()
         previousPosition.free(); previousAngle.free(); joints.free()
-        forceColumn.free(); torqueColumn.free()
+        forceColumn.free(); torqueColumn.free(); fieldAcceleration.free(); fieldOverride.free()
     }
 
     /// The time of the current state in seconds: `stepCount * timeStep / subSteps`.
@@ -188,6 +193,7 @@ public final class World {
         gravity.append(.zero)
         affectedByGravity.append(false)
         if !forces.isEmpty { forceColumn.append(.zero); torqueColumn.append(0) }
+        if !fields.isEmpty { fieldAcceleration.append(.zero); fieldOverride.append(.zero); fieldOverrides.append(false) }
         previousPosition.append(item.center)
         previousAngle.append(item.angle)
         items.append(item)

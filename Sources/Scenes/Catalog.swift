@@ -37,6 +37,8 @@ public enum Catalog {
               make: snap),
         Entry(name: "push", summary: "a view pushed once off-center at 0.5 s, then pushed steadily up from 1.5 s to 2 s",
               make: push),
+        Entry(name: "field", summary: "three views in a vortex around a radial gravity well, one charged in a magnetic field",
+              make: field),
         Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
               make: { pendulums(count: 100) }),
     ]
@@ -185,6 +187,31 @@ public enum Catalog {
         lift.beginTime = 1.5
         lift.endTime = 2
         s.behaviors = [.push(kick), .push(lift)]
+        return s
+    }
+
+    /// `field`: three 60 x 60 views (resistance 0.5) around (187.5, 333.5): all in a radial gravity field of strength 3
+    /// (falloff 2, minimumRadius 50 pt) and a vortex of strength 0.5 inside a 250 pt circle; the third, charged 1, also in
+    /// a magnetic field of strength 0.5. 5 s.
+    public static func field() -> Scene {
+        var s = Scene()
+        s.name = "field"
+        s.description = "Views swirling in radial gravity, vortex and magnetic fields (UIFieldBehavior)."
+        s.duration = 5
+        let center = Vector2(187.5, 333.5)
+        s.items = [
+            item("a", center: center + Vector2(120, 0), size: Vector2(60, 60), resistance: 0.5),
+            item("b", center: center + Vector2(-80, 90), size: Vector2(60, 60), resistance: 0.5),
+            item("c", center: center + Vector2(0, -150), size: Vector2(60, 60), resistance: 0.5),
+        ]
+        s.items[2].definition.charge = 1
+        s.behaviors = [
+            .field(SceneField(items: ["a", "b", "c"], field: FieldBehavior(
+                kind: .radialGravity, items: [], position: center, strength: 3, minimumRadius: 50))),
+            .field(SceneField(items: ["a", "b", "c"], field: FieldBehavior(
+                kind: .vortex, items: [], position: center, region: .circle(radius: 250), strength: 0.5))),
+            .field(SceneField(items: ["c"], field: FieldBehavior(kind: .magnetic, items: [], position: center, strength: 0.5))),
+        ]
         return s
     }
 

@@ -92,6 +92,20 @@ public enum SceneBehavior: Equatable, Sendable {
     case push(ScenePush)
     case snap(SceneSnap)
     case addVelocity(SceneAddVelocity)
+    case field(SceneField)
+}
+
+/// UIFieldBehavior in a scene (see ``FieldBehavior`` for the formulas and units).
+public struct SceneField: Equatable, Sendable {
+    /// The field's items, by name. Required.
+    public var items: [String]
+    /// The field with item identifiers left empty (filled when the world is built).
+    public var field: FieldBehavior
+
+    public init(items: [String], field: FieldBehavior) {
+        self.items = items
+        self.field = field
+    }
 }
 
 /// UIPushBehavior in a scene (see ``PushBehavior`` for units and timing).

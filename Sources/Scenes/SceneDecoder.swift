@@ -149,7 +149,7 @@ public struct SceneDecoder {
                     throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
                 }
                 guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
-                    throw InputError(file: fileName, path: path + ".type", message: "is required (\"gravity\", \"attachment\", \"push\", \"snap\" or \"addVelocity\"), got nothing")
+                    throw InputError(file: fileName, path: path + ".type", message: "is required (\"gravity\", \"attachment\", \"push\", \"snap\", \"field\" or \"addVelocity\"), got nothing")
                 }
                 guard case .string(let type) = typeValue else {
                     throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
@@ -165,11 +165,13 @@ public struct SceneDecoder {
                     scene.behaviors.append(.push(try decodePush(b, path: path, names: Set(scene.items.map(\.name)))))
                 case "snap":
                     scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: Set(scene.items.map(\.name)))))
+                case "field":
+                    scene.behaviors.append(.field(try decodeField(b, path: path, names: Set(scene.items.map(\.name)))))
                 case "addVelocity":
                     scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: Set(scene.items.map(\.name)))))
                 default:
                     throw InputError(file: fileName, path: path + ".type",
-                                     message: "unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\" or \"addVelocity\"), got \(quoted(type))")
+                                     message: "unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\" or \"addVelocity\"), got \(quoted(type))")
                 }
             }
         }
@@ -208,7 +210,7 @@ public struct SceneDecoder {
     private func decodeItem(_ json: JSON, path: String, index: Int, usedNames: Set<String>) throws -> SceneItem {
         let f = try Fields(json, path: path, file: fileName, allowed: [
             "name", "center", "size", "angle", "velocity", "angularVelocity", "density", "resistance",
-            "angularResistance", "allowsRotation", "isAnchored",
+            "angularResistance", "allowsRotation", "isAnchored", "charge",
         ])
         let name = try f.string("name") ?? "item\(index)"
         if f.value("name") == nil, usedNames.contains(name) {
@@ -241,6 +243,7 @@ public struct SceneDecoder {
         }
         def.allowsRotation = try f.bool("allowsRotation") ?? true
         def.isAnchored = try f.bool("isAnchored") ?? false
+        def.charge = try f.number("charge") ?? 0
         return SceneItem(name: name, definition: def)
     }
 
@@ -333,6 +336,60 @@ public struct SceneDecoder {
             p.endTime = end
         }
         return p
+    }
+
+    private func decodeField(_ json: JSON, path: String, names: Set<String>) throws -> SceneField {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "type", "kind", "items", "position", "region", "strength", "falloff", "minimumRadius", "direction", "smoothness",
+            "animationSpeed", "seed",
+        ])
+        guard let kindName = try f.string("kind") else {
+            throw f.missing("kind", FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        guard let kind = FieldBehavior.Kind(rawValue: kindName) else {
+            throw f.error("kind", "must be one of \(FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(kindName))")
+        }
+        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
+            throw f.missing("items", "a non-empty array of item names")
+        }
+        var field = FieldBehavior(kind: kind, items: [])
+        field.position = try f.vector("position") ?? .zero
+        if let r = f.value("region") {
+            field.region = try decodeRegion(r, path: path + ".region")
+        }
+        field.strength = try f.number("strength") ?? 1
+        field.falloff = try f.number("falloff") ?? kind.defaultFalloff
+        if let m = try f.number("minimumRadius") {
+            guard m >= 0 else { throw f.error("minimumRadius", "must be >= 0, got \(f.text("minimumRadius"))") }
+            field.minimumRadius = m
+        }
+        field.direction = try f.vector("direction") ?? .zero
+        if let sm = try f.number("smoothness") {
+            guard sm >= 0 && sm <= 1 else { throw f.error("smoothness", "must be from 0 to 1, got \(f.text("smoothness"))") }
+            field.smoothness = sm
+        }
+        field.animationSpeed = try f.number("animationSpeed") ?? 0
+        if let seed = try f.int("seed") {
+            guard seed >= 0 else { throw f.error("seed", "must be >= 0, got \(seed)") }
+            field.seed = UInt64(seed)
+        }
+        return SceneField(items: items, field: field)
+    }
+
+    private func decodeRegion(_ json: JSON, path: String) throws -> FieldRegion {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["radius", "size", "inverse"])
+        var region = FieldRegion.infinite
+        let radius = try f.number("radius"), size = try f.vector("size")
+        if radius != nil && size != nil { throw f.error("size", "give either radius or size, not both, got \(f.text("size"))") }
+        if let radius {
+            guard radius >= 0 else { throw f.error("radius", "must be >= 0, got \(f.text("radius"))") }
+            region = .circle(radius: radius)
+        } else if let size {
+            guard size.x >= 0 && size.y >= 0 else { throw f.error("size", "must not be negative, got \(f.text("size"))") }
+            region = .rectangle(width: size.x, height: size.y)
+        }
+        if try f.bool("inverse") == true { region = .inverse(region) }
+        return region
     }
 
     private func decodeSnap(_ json: JSON, path: String, names: Set<String>) throws -> SceneSnap {

@@ -43,6 +43,7 @@ public enum SceneEncoder {
             .init("angularResistance", .num(d.angularResistance)),
             .init("allowsRotation", .bool(d.allowsRotation)),
             .init("isAnchored", .bool(d.isAnchored)),
+            .init("charge", .num(d.charge)),
         ])
     }
 
@@ -70,6 +71,34 @@ public enum SceneEncoder {
             m.append(.init("targetOffsetFromCenter", vec(p.targetOffsetFromCenter)))
             m.append(.init("beginTime", .num(p.beginTime)))
             if let end = p.endTime { m.append(.init("endTime", .num(end))) }
+            return .object(m)
+        case .field(let sf):
+            let f = sf.field
+            var m: [JSON.Member] = [.init("type", .string("field")), .init("kind", .string(f.kind.rawValue)),
+                                    .init("items", .array(sf.items.map { .string($0) })), .init("position", vec(f.position))]
+            func region(_ r: FieldRegion) -> JSON? {
+                switch r {
+                case .infinite: return nil
+                case .circle(let radius): return .object([.init("radius", .num(radius))])
+                case .rectangle(let w, let h): return .object([.init("size", vec(Vector2(w, h)))])
+                case .inverse(let inner):
+                    if case .object(var members) = region(inner) ?? .object([]) {
+                        members.append(.init("inverse", .bool(true)))
+                        return .object(members)
+                    }
+                    return nil
+                }
+            }
+            if let r = region(f.region) { m.append(.init("region", r)) }
+            m.append(.init("strength", .num(f.strength)))
+            m.append(.init("falloff", .num(f.falloff)))
+            m.append(.init("minimumRadius", .num(f.minimumRadius)))
+            m.append(.init("direction", vec(f.direction)))
+            if f.kind == .noise || f.kind == .turbulence {
+                m.append(.init("smoothness", .num(f.smoothness)))
+                m.append(.init("animationSpeed", .num(f.animationSpeed)))
+                m.append(.init("seed", .num(Double(f.seed))))
+            }
             return .object(m)
         case .snap(let snap):
             return .object([.init("type", .string("snap")), .init("item", .string(snap.item)),

@@ -59,6 +59,10 @@ public final class SceneRun {
                 world.addPush(PushBehavior(items: p.items.map { itemIDs[$0]! }, mode: p.mode, pushDirection: p.pushDirection,
                                            targetOffsetFromCenter: p.targetOffsetFromCenter, beginTime: p.beginTime,
                                            endTime: p.endTime ?? .infinity))
+            case .field(let sf):
+                var field = sf.field
+                field.items = sf.items.map { itemIDs[$0]! }
+                world.addField(field)
             case .snap(let snap):
                 world.addSnap(SnapBehavior(item: itemIDs[snap.item]!, snapPoint: snap.snapPoint, damping: snap.damping))
             case .addVelocity(let a):
