@@ -4,8 +4,15 @@
 // UIKit Dynamics drives its engine, and writes golden CSV trajectories
 // (in points, screen coordinates, y down) for the Swift tests.
 //
-// Usage: oracle OUTPUT_DIR      writes the five scene CSVs into OUTPUT_DIR
+// Usage: oracle OUTPUT_DIR      writes all scene CSVs into OUTPUT_DIR
 //        oracle --version       prints the linked Box2D version
+//
+// Two families of scenes:
+//  - kinematic scenes (free fall, pendulum, spring, swinging view): one item
+//    whose fixture collides with nothing, optionally joined to an anchor;
+//  - collision scenes (bounce, two boxes, tilted box): colliding items inside
+//    the screen boundary, with continuous physics (TOI) switched off, plus an
+//    optional log of contact begin/end events.
 //
 // See README.md next to this file for the configuration and scene list.
 
@@ -17,6 +24,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -273,6 +281,360 @@ std::vector<Scene> makeScenes() {
     return scenes;
 }
 
+// ---------------------------------------------------------------------------
+// Collision scenes.
+//
+// World: sleeping off, warm starting on, continuous physics (TOI) off, since
+// dynsim's uikit profile does not mirror Box2D's time-of-impact sub-stepping.
+// The screen boundary (reference bounds 375 x 667 pt at the origin, outset by
+// 1 pt) is one static body with four two-sided edges of radius 0.
+
+constexpr double kBoundsWidth = 375.0;   // points
+constexpr double kBoundsHeight = 667.0;  // points
+constexpr double kBoundsOutset = 1.0;    // points
+constexpr float kBoundsFriction = 0.2f;
+constexpr float kBoundsRestitution = 0.2f;
+constexpr double kGravityMetresPerSecond2 = 10.0;  // UIKit magnitude 1.0
+constexpr double kPi = 3.14159265358979323846;
+
+enum class ShapeKind { Box, Ball };
+
+struct CollisionItem {
+    std::string name;
+    ShapeKind shape;           // Ball: circle of radius width/2 (width == height)
+    Point center;              // points
+    double angle;              // radians
+    Point velocity;            // points / s
+    double angularVelocity;    // rad / s
+    double width;              // points
+    double height;             // points
+    double density;            // UIKit density: mass = density * w * h / 10000
+    double friction;
+    double elasticity;         // restitution
+    double resistance;         // linearDamping
+    double angularResistance;  // angularDamping
+};
+
+struct CollisionScene {
+    std::string fileName;
+    std::string eventsFileName;  // empty: no event log
+    std::vector<CollisionItem> items;
+    double gravity;              // UIKit magnitude; 1.0 = (0, +10) m/s^2
+    int frames;                  // K: rows k = 0..K
+};
+
+struct ContactEvent {
+    int step;  // 1-based index of the Step during which the callback fired
+    bool begin;
+    std::string a;
+    std::string b;
+    bool hasPoint;
+    double x;  // points
+    double y;  // points
+};
+
+// Records BeginContact/EndContact in callback order. Participants are named
+// by body; an item is listed before the boundary.
+class EventRecorder : public b2ContactListener {
+public:
+    void addParticipant(const b2Body* body, const std::string& name,
+                        bool isItem) {
+        participants_.push_back({body, {name, isItem}});
+    }
+    void setStep(int step) { step_ = step; }
+    const std::vector<ContactEvent>& events() const { return events_; }
+
+    void BeginContact(b2Contact* contact) override {
+        ContactEvent event = makeEvent(contact, true);
+        if (contact->GetManifold()->pointCount > 0) {
+            b2WorldManifold worldManifold;
+            contact->GetWorldManifold(&worldManifold);
+            event.hasPoint = true;
+            event.x = toPoints(worldManifold.points[0].x);
+            event.y = toPoints(worldManifold.points[0].y);
+        }
+        events_.push_back(event);
+    }
+
+    void EndContact(b2Contact* contact) override {
+        events_.push_back(makeEvent(contact, false));
+    }
+
+private:
+    struct Participant {
+        std::string name;
+        bool isItem;
+    };
+
+    Participant lookup(const b2Body* body) const {
+        for (const auto& entry : participants_) {
+            if (entry.first == body) return entry.second;
+        }
+        return {"?", false};
+    }
+
+    ContactEvent makeEvent(b2Contact* contact, bool begin) const {
+        Participant first = lookup(contact->GetFixtureA()->GetBody());
+        Participant second = lookup(contact->GetFixtureB()->GetBody());
+        if (!first.isItem && second.isItem) std::swap(first, second);
+        ContactEvent event;
+        event.step = step_;
+        event.begin = begin;
+        event.a = first.name;
+        event.b = second.name;
+        event.hasPoint = false;
+        event.x = 0.0;
+        event.y = 0.0;
+        return event;
+    }
+
+    std::vector<std::pair<const b2Body*, Participant>> participants_;
+    std::vector<ContactEvent> events_;
+    int step_ = 0;
+};
+
+b2Body* createBounds(b2World& world) {
+    b2BodyDef def;
+    def.type = b2_staticBody;
+    def.position.Set(0.0f, 0.0f);
+    b2Body* bounds = world.CreateBody(&def);
+
+    const double left = -kBoundsOutset;
+    const double top = -kBoundsOutset;
+    const double right = kBoundsWidth + kBoundsOutset;
+    const double bottom = kBoundsHeight + kBoundsOutset;
+    const Point corners[4] = {
+        {left, top}, {right, top}, {right, bottom}, {left, bottom}};
+    for (int i = 0; i < 4; ++i) {
+        b2EdgeShape edge;
+        edge.SetTwoSided(toMetres(corners[i]), toMetres(corners[(i + 1) % 4]));
+        edge.m_radius = 0.0f;
+        b2FixtureDef fixtureDef;
+        fixtureDef.shape = &edge;
+        fixtureDef.friction = kBoundsFriction;
+        fixtureDef.restitution = kBoundsRestitution;
+        bounds->CreateFixture(&fixtureDef);
+    }
+    return bounds;
+}
+
+b2Body* createCollisionItem(b2World& world, const CollisionItem& spec) {
+    b2BodyDef def;
+    def.type = b2_dynamicBody;
+    def.position = toMetres(spec.center);
+    def.angle = static_cast<float>(spec.angle);
+    def.linearVelocity = toMetres(spec.velocity);
+    def.angularVelocity = static_cast<float>(spec.angularVelocity);
+    def.linearDamping = static_cast<float>(spec.resistance);
+    def.angularDamping = static_cast<float>(spec.angularResistance);
+    b2Body* body = world.CreateBody(&def);
+
+    // UIKit's mass for the item, in kg.
+    const double mass = spec.density * spec.width * spec.height / 10000.0;
+
+    b2FixtureDef fixtureDef;
+    fixtureDef.friction = static_cast<float>(spec.friction);
+    fixtureDef.restitution = static_cast<float>(spec.elasticity);
+
+    b2PolygonShape box;
+    b2CircleShape circle;
+    if (spec.shape == ShapeKind::Ball) {
+        const double radius = spec.width / 200.0;  // metres
+        circle.m_p.Set(0.0f, 0.0f);
+        circle.m_radius = static_cast<float>(radius);
+        fixtureDef.shape = &circle;
+        fixtureDef.density =
+            static_cast<float>(mass / (kPi * radius * radius));
+    } else {
+        box.SetAsBox(static_cast<float>(spec.width / 200.0),
+                     static_cast<float>(spec.height / 200.0));
+        box.m_radius = 0.0f;
+        fixtureDef.shape = &box;
+        fixtureDef.density = static_cast<float>(spec.density);
+    }
+    body->CreateFixture(&fixtureDef);
+    return body;
+}
+
+FILE* openOutput(const std::string& outputDir, const std::string& fileName) {
+    const std::string path = outputDir + "/" + fileName;
+    FILE* out = std::fopen(path.c_str(), "wb");
+    if (!out) {
+        std::fprintf(stderr, "oracle: cannot open %s: %s\n", path.c_str(),
+                     std::strerror(errno));
+    }
+    return out;
+}
+
+bool closeOutput(FILE* out, const std::string& outputDir,
+                 const std::string& fileName) {
+    if (std::fclose(out) != 0) {
+        std::fprintf(stderr, "oracle: error writing %s/%s\n",
+                     outputDir.c_str(), fileName.c_str());
+        return false;
+    }
+    return true;
+}
+
+bool runCollisionScene(const CollisionScene& scene,
+                       const std::string& outputDir) {
+    b2World world(
+        b2Vec2(0.0f, static_cast<float>(kGravityMetresPerSecond2 *
+                                        scene.gravity)));
+    world.SetAllowSleeping(false);
+    world.SetWarmStarting(true);
+    world.SetContinuousPhysics(false);
+
+    EventRecorder recorder;
+    world.SetContactListener(&recorder);
+
+    const b2Body* bounds = createBounds(world);
+    recorder.addParticipant(bounds, "bounds", false);
+
+    std::vector<b2Body*> bodies;
+    for (const CollisionItem& spec : scene.items) {
+        b2Body* body = createCollisionItem(world, spec);
+        recorder.addParticipant(body, spec.name, true);
+        bodies.push_back(body);
+    }
+
+    FILE* out = openOutput(outputDir, scene.fileName);
+    if (!out) return false;
+
+    std::fprintf(out, "t");
+    for (const CollisionItem& spec : scene.items) {
+        const char* n = spec.name.c_str();
+        std::fprintf(out, ",%s.x,%s.y,%s.angle,%s.vx,%s.vy,%s.omega", n, n, n,
+                     n, n, n);
+    }
+    std::fprintf(out, "\n");
+
+    int step = 0;
+    for (int k = 0; k <= scene.frames; ++k) {
+        const double t = static_cast<double>(k) / 60.0;
+        std::fprintf(out, "%.17g", t);
+        for (const b2Body* body : bodies) {
+            const b2Vec2 p = body->GetPosition();
+            const b2Vec2 v = body->GetLinearVelocity();
+            std::fprintf(out, ",%.9g,%.9g,%.9g,%.9g,%.9g,%.9g", toPoints(p.x),
+                         toPoints(p.y), static_cast<double>(body->GetAngle()),
+                         toPoints(v.x), toPoints(v.y),
+                         static_cast<double>(body->GetAngularVelocity()));
+        }
+        std::fprintf(out, "\n");
+
+        if (k < scene.frames) {
+            for (int s = 0; s < kStepsPerFrame; ++s) {
+                ++step;
+                recorder.setStep(step);
+                world.Step(kStepDuration, kVelocityIterations,
+                           kPositionIterations);
+            }
+        }
+    }
+    world.SetContactListener(nullptr);
+    if (!closeOutput(out, outputDir, scene.fileName)) return false;
+
+    if (scene.eventsFileName.empty()) return true;
+
+    FILE* events = openOutput(outputDir, scene.eventsFileName);
+    if (!events) return false;
+    std::fprintf(events, "t,kind,a,b,x,y\n");
+    for (const ContactEvent& event : recorder.events()) {
+        const double t = static_cast<double>(event.step) / 120.0;
+        std::fprintf(events, "%.17g,%s,%s,%s,", t,
+                     event.begin ? "begin" : "end", event.a.c_str(),
+                     event.b.c_str());
+        if (event.hasPoint) std::fprintf(events, "%.9g,%.9g", event.x, event.y);
+        else std::fprintf(events, ",");
+        std::fprintf(events, "\n");
+    }
+    return closeOutput(events, outputDir, scene.eventsFileName);
+}
+
+std::vector<CollisionScene> makeCollisionScenes() {
+    std::vector<CollisionScene> scenes;
+
+    // A 50 pt ball dropped from rest; its bottom (168) is 500 pt above the
+    // floor edge at y = 668.
+    CollisionItem ball;
+    ball.name = "ball";
+    ball.shape = ShapeKind::Ball;
+    ball.center = {187.5, 143.0};
+    ball.angle = 0.0;
+    ball.velocity = {0.0, 0.0};
+    ball.angularVelocity = 0.0;
+    ball.width = 50.0;
+    ball.height = 50.0;
+    ball.density = 1.0;
+    ball.friction = 0.0;
+    ball.elasticity = 0.5;
+    ball.resistance = 0.0;
+    ball.angularResistance = 0.0;
+
+    CollisionScene bounce;
+    bounce.fileName = "bounce.csv";
+    bounce.eventsFileName = "bounce-events.csv";
+    bounce.items = {ball};
+    bounce.gravity = 1.0;
+    bounce.frames = 300;
+    scenes.push_back(bounce);
+
+    // Head-on hit of two 1 kg boxes without gravity.
+    CollisionItem a;
+    a.name = "a";
+    a.shape = ShapeKind::Box;
+    a.center = {100.0, 333.5};
+    a.angle = 0.0;
+    a.velocity = {400.0, 0.0};
+    a.angularVelocity = 0.0;
+    a.width = 100.0;
+    a.height = 100.0;
+    a.density = 1.0;
+    a.friction = 0.2;
+    a.elasticity = 0.5;
+    a.resistance = 0.0;
+    a.angularResistance = 0.0;
+
+    CollisionItem b = a;
+    b.name = "b";
+    b.center = {260.0, 333.5};
+    b.velocity = {0.0, 0.0};
+
+    CollisionScene twoBox;
+    twoBox.fileName = "two-box.csv";
+    twoBox.items = {a, b};
+    twoBox.gravity = 0.0;
+    twoBox.frames = 120;
+    scenes.push_back(twoBox);
+
+    // A 100 x 50 box with UIKit's default item properties, tilted 0.3 rad,
+    // falls onto the floor edge, tips over and settles.
+    CollisionItem box;
+    box.name = "box";
+    box.shape = ShapeKind::Box;
+    box.center = {187.5, 400.0};
+    box.angle = 0.3;
+    box.velocity = {0.0, 0.0};
+    box.angularVelocity = 0.0;
+    box.width = 100.0;
+    box.height = 50.0;
+    box.density = 1.0;
+    box.friction = 0.2;
+    box.elasticity = 0.2;
+    box.resistance = 0.1;
+    box.angularResistance = 0.1;
+
+    CollisionScene tilted;
+    tilted.fileName = "tilted-box.csv";
+    tilted.items = {box};
+    tilted.gravity = 1.0;
+    tilted.frames = 180;
+    scenes.push_back(tilted);
+
+    return scenes;
+}
+
 // Box2D 2.4.1 as released (and as packaged by Debian, 2.4.1-3) still reports
 // b2_version = 2.4.0: the constant in b2_settings.cpp was not bumped for the
 // release (upstream issue erincatto/box2d#696). Release 2.4.2 in turn reports
@@ -334,6 +696,15 @@ int main(int argc, char** argv) {
         if (!runScene(scene, outputDir)) return 1;
         std::fprintf(stderr, "oracle: wrote %s/%s\n", outputDir.c_str(),
                      scene.fileName.c_str());
+    }
+    for (const CollisionScene& scene : makeCollisionScenes()) {
+        if (!runCollisionScene(scene, outputDir)) return 1;
+        std::fprintf(stderr, "oracle: wrote %s/%s\n", outputDir.c_str(),
+                     scene.fileName.c_str());
+        if (!scene.eventsFileName.empty()) {
+            std::fprintf(stderr, "oracle: wrote %s/%s\n", outputDir.c_str(),
+                         scene.eventsFileName.c_str());
+        }
     }
     return 0;
 }

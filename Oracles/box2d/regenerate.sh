@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the Box2D golden trajectories in Tests/Fixtures/box2d/.
+# Regenerates all Box2D golden files in Tests/Fixtures/box2d/ (the kinematic
+# scenes, the collision scenes and the bounce contact-event log) in one go.
 # Run from the repository root:  bash Oracles/box2d/regenerate.sh
 set -euo pipefail
 

@@ -54,12 +54,20 @@ public struct ItemDefinition: Sendable, Equatable {
     public var isAnchored: Bool
     /// Electric charge for electric and magnetic fields (UIDynamicItemBehavior.charge), default 0.
     public var charge: Double
+    /// Restitution in collisions, 0 (none) ... 1 (fully elastic), default 0.2 (UIKit's engine default; Apple documents
+    /// 0). A pair bounces with the larger of its two elasticities (Box2D's rule).
+    public var elasticity: Double
+    /// Coulomb friction coefficient, default 0.2 (UIKit's engine default). A pair uses √(f1 f2) (Box2D's rule).
+    public var friction: Double
+    /// The collision shape (UIDynamicItem.collisionBoundsType), default the bounds rectangle.
+    public var collisionBounds: CollisionBounds
 
     /// Creates an item. Defaults follow UIKit's engine (see each property).
     public init(center: Vector2, size: Vector2 = Vector2(100, 100), angle: Double = 0, velocity: Vector2 = .zero,
                 angularVelocity: Double = 0, density: Double = 1, resistance: Double = 0.1,
                 angularResistance: Double = 0.1, allowsRotation: Bool = true, isAnchored: Bool = false,
-                charge: Double = 0) {
+                charge: Double = 0, elasticity: Double = 0.2, friction: Double = 0.2,
+                collisionBounds: CollisionBounds = .rectangle) {
         self.center = center
         self.size = size
         self.angle = angle
@@ -71,6 +79,9 @@ public struct ItemDefinition: Sendable, Equatable {
         self.allowsRotation = allowsRotation
         self.isAnchored = isAnchored
         self.charge = charge
+        self.elasticity = elasticity
+        self.friction = friction
+        self.collisionBounds = collisionBounds
     }
 
     /// Mass in UIKit's units: density x width x height / 10,000.

@@ -30,6 +30,9 @@ extension World {
         let cl = linearDamping.base, ca = angularDamping.base, g = gravity.base
         let jc = joints.count, J = joints.base
 
+        // 0. Narrow phase at the start of the sub-step (b2World::Step: Collide before Solve).
+        if hasCollisions { collide(eventTime: time(ofStep: stepCount + 1)) }
+
         // 1. Scripted anchors move once per display frame, by position only.
         if stepCount % subSteps == 0, !scriptedJoints.isEmpty {
             let t = time
@@ -74,16 +77,19 @@ extension World {
             }
         }
 
-        // 3. Initialise joints and warm-start.
+        // 3. Initialise contacts and joints, warm-starting both (b2Island::Solve's order).
+        if !contacts.isEmpty { initializeContacts() }
         for k in 0..<jc {
             initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
         }
 
-        // 4. Velocity iterations.
+        // 4. Velocity iterations: joints, then contacts.
+        let touching = !contacts.isEmpty
         for _ in 0..<World.velocityIterations {
             for k in 0..<jc {
                 solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
             }
+            if touching { solveContactVelocities() }
         }
 
         // 5. Integrate positions with Box2D's per-step motion limits.
@@ -103,9 +109,9 @@ extension World {
             w[i] = wi
         }
 
-        // 6. Position iterations.
+        // 6. Position iterations: contacts, then joints.
         for _ in 0..<World.positionIterations {
-            var solved = true
+            var solved = touching ? solveContactPositions() : true
             for k in 0..<jc {
                 if !solvePositionConstraint(&J[k], x: x, a: a, im: im, ii: ii) { solved = false }
             }

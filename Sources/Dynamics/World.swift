@@ -128,6 +128,20 @@ public final class World {
     var fieldAcceleration = Column<Vector2>()
     var fieldOverride = Column<Vector2>()
     var fieldOverrides: [Bool] = []
+    /// Collisions: shapes, behaviors, boundaries, the current contacts (by pair key) and contact events.
+    var itemShapes: [ItemShape?] = []
+    var itemCollisionMask: [UInt64] = []
+    var boundaryCollisionMask: [UInt64] = []
+    var collisionBehaviors: [CollisionBehavior] = []
+    var boundaryEdges: [BoundaryEdge] = []
+    var contacts: [ContactConstraint] = []
+    var contactIndex: [UInt64: Int] = [:]
+    /// The reference bounds (origin and size, points), for `translatesReferenceBoundsIntoBoundary`.
+    public var referenceBounds: (origin: Vector2, size: Vector2)?
+    /// Whether contact begin/end events are recorded into ``events``.
+    public var recordsEvents = false
+    /// Recorded contact events, oldest first (see ``takeEvents()``).
+    public internal(set) var events: [ContactEvent] = []
     var paths: [AnchorPath] = []
     /// Definitions as added (sizes, masses) for reporting.
     public private(set) var items: [ItemDefinition] = []
@@ -192,6 +206,9 @@ public final class World {
         angularDamping.append(item.angularResistance)
         gravity.append(.zero)
         affectedByGravity.append(false)
+        itemShapes.append(World.shape(for: item))
+        itemCollisionMask.append(0)
+        boundaryCollisionMask.append(0)
         if !forces.isEmpty { forceColumn.append(.zero); torqueColumn.append(0) }
         if !fields.isEmpty { fieldAcceleration.append(.zero); fieldOverride.append(.zero); fieldOverrides.append(false) }
         previousPosition.append(item.center)
@@ -199,6 +216,35 @@ public final class World {
         items.append(item)
         return ItemID(items.count - 1)
     }
+
+    /// The collision shape of an item definition (see ``CollisionBounds``).
+    static func shape(for item: ItemDefinition) -> ItemShape? {
+        let hw = item.size.x / 2, hh = item.size.y / 2
+        switch item.collisionBounds {
+        case .rectangle:
+            return .polygon(.box(halfWidth: hw, halfHeight: hh))
+        case .ellipse:
+            if item.size.x == item.size.y { return .circle(hw) }
+            let perimeter = Double.pi * (3 * (hw + hh) - ((3 * hw + hh) * (hw + 3 * hh)).squareRoot())
+            let count = max(8, Int(perimeter / 10))
+            let points = (0..<count).map { k -> Vector2 in
+                let t = 2 * Double.pi * Double(k) / Double(count)
+                return Vector2(hw * cos(t), hh * sin(t))
+            }
+            return ConvexPolygon.convex(points, radius: 0.9).map { .polygon($0) }
+        case .path(let points):
+            return ConvexPolygon.convex(points, radius: 0.9).map { .polygon($0) }
+        }
+    }
+
+    /// Returns the recorded contact events and clears them.
+    public func takeEvents() -> [ContactEvent] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// The current number of touching contacts (pairs with at least one manifold point).
+    public var contactCount: Int { contacts.count }
 
     /// Adds gravity to the items the behavior names.
     ///

@@ -93,6 +93,46 @@ public enum SceneBehavior: Equatable, Sendable {
     case snap(SceneSnap)
     case addVelocity(SceneAddVelocity)
     case field(SceneField)
+    case collision(SceneCollision)
+}
+
+/// UICollisionBehavior in a scene.
+public struct SceneCollision: Equatable, Sendable {
+    /// The colliding items, by name. Required.
+    public var items: [String]
+    /// `everything` (default), `items` or `boundaries`.
+    public var collisionMode: CollisionMode = .everything
+    /// Whether the scene's bounds (outset by 1 pt) are a boundary. Default false, as in UIKit.
+    public var translatesReferenceBoundsIntoBoundary = false
+    /// Named boundaries: a segment (`from`, `to`) or a path of points (consecutive segments; `closed` joins the last
+    /// point to the first).
+    public var boundaries: [SceneBoundary] = []
+
+    public init(items: [String]) { self.items = items }
+}
+
+/// A named collision boundary in a scene.
+public struct SceneBoundary: Equatable, Sendable {
+    /// The identifier reported in contact events.
+    public var identifier: String
+    /// The boundary's points, points: two for a segment, more for a path.
+    public var points: [Vector2]
+    /// Whether a path closes back to its first point.
+    public var closed: Bool
+
+    public init(identifier: String, points: [Vector2], closed: Bool = false) {
+        self.identifier = identifier
+        self.points = points
+        self.closed = closed
+    }
+
+    /// The segments, in order.
+    public var segments: [(Vector2, Vector2)] {
+        var out: [(Vector2, Vector2)] = []
+        for k in 0..<(points.count - 1) { out.append((points[k], points[k + 1])) }
+        if closed && points.count > 2 { out.append((points[points.count - 1], points[0])) }
+        return out
+    }
 }
 
 /// UIFieldBehavior in a scene (see ``FieldBehavior`` for the formulas and units).

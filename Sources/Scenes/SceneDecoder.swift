@@ -149,7 +149,7 @@ public struct SceneDecoder {
                     throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
                 }
                 guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
-                    throw InputError(file: fileName, path: path + ".type", message: "is required (\"gravity\", \"attachment\", \"push\", \"snap\", \"field\" or \"addVelocity\"), got nothing")
+                    throw InputError(file: fileName, path: path + ".type", message: "is required (\"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got nothing")
                 }
                 guard case .string(let type) = typeValue else {
                     throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
@@ -165,13 +165,15 @@ public struct SceneDecoder {
                     scene.behaviors.append(.push(try decodePush(b, path: path, names: Set(scene.items.map(\.name)))))
                 case "snap":
                     scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: Set(scene.items.map(\.name)))))
+                case "collision":
+                    scene.behaviors.append(.collision(try decodeCollision(b, path: path, names: Set(scene.items.map(\.name)))))
                 case "field":
                     scene.behaviors.append(.field(try decodeField(b, path: path, names: Set(scene.items.map(\.name)))))
                 case "addVelocity":
                     scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: Set(scene.items.map(\.name)))))
                 default:
                     throw InputError(file: fileName, path: path + ".type",
-                                     message: "unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\" or \"addVelocity\"), got \(quoted(type))")
+                                     message: "unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got \(quoted(type))")
                 }
             }
         }
@@ -210,7 +212,8 @@ public struct SceneDecoder {
     private func decodeItem(_ json: JSON, path: String, index: Int, usedNames: Set<String>) throws -> SceneItem {
         let f = try Fields(json, path: path, file: fileName, allowed: [
             "name", "center", "size", "angle", "velocity", "angularVelocity", "density", "resistance",
-            "angularResistance", "allowsRotation", "isAnchored", "charge",
+            "angularResistance", "allowsRotation", "isAnchored", "charge", "elasticity", "friction",
+            "collisionBoundsType", "collisionBoundingPath",
         ])
         let name = try f.string("name") ?? "item\(index)"
         if f.value("name") == nil, usedNames.contains(name) {
@@ -244,6 +247,37 @@ public struct SceneDecoder {
         def.allowsRotation = try f.bool("allowsRotation") ?? true
         def.isAnchored = try f.bool("isAnchored") ?? false
         def.charge = try f.number("charge") ?? 0
+        if let e = try f.number("elasticity") {
+            guard e >= 0 else { throw f.error("elasticity", "must be >= 0, got \(f.text("elasticity"))") }
+            def.elasticity = e
+        }
+        if let fr = try f.number("friction") {
+            guard fr >= 0 else { throw f.error("friction", "must be >= 0, got \(f.text("friction"))") }
+            def.friction = fr
+        }
+        let boundsType = try f.string("collisionBoundsType") ?? (f.value("collisionBoundingPath") != nil ? "path" : "rectangle")
+        switch boundsType {
+        case "rectangle": def.collisionBounds = .rectangle
+        case "ellipse": def.collisionBounds = .ellipse
+        case "path":
+            guard let pj = f.value("collisionBoundingPath"), case .array(let pts) = pj, pts.count >= 3 else {
+                throw f.missing("collisionBoundingPath", "at least 3 points [x, y] of a convex polygon, item-local")
+            }
+            var points: [Vector2] = []
+            for (i, p) in pts.enumerated() {
+                guard case .array(let xy) = p, xy.count == 2, case .number(let x, _) = xy[0], case .number(let y, _) = xy[1],
+                      x.isFinite, y.isFinite, abs(x) <= Limits.magnitude, abs(y) <= Limits.magnitude else {
+                    throw InputError(file: fileName, path: "\(path).collisionBoundingPath[\(i)]", message: "must be [x, y] with finite numbers within ±1e9, got \(p.brief)")
+                }
+                points.append(Vector2(x, y))
+            }
+            guard ConvexPolygon.isConvexPath(points) else {
+                throw f.error("collisionBoundingPath", "must be a convex, non-self-intersecting polygon, got \(pj.brief)")
+            }
+            def.collisionBounds = .path(points)
+        default:
+            throw f.error("collisionBoundsType", "must be \"rectangle\", \"ellipse\" or \"path\", got \(quoted(boundsType))")
+        }
         return SceneItem(name: name, definition: def)
     }
 
@@ -336,6 +370,62 @@ public struct SceneDecoder {
             p.endTime = end
         }
         return p
+    }
+
+    private func decodeCollision(_ json: JSON, path: String, names: Set<String>) throws -> SceneCollision {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "type", "items", "collisionMode", "translatesReferenceBoundsIntoBoundary", "boundaries",
+        ])
+        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
+            throw f.missing("items", "a non-empty array of item names")
+        }
+        var c = SceneCollision(items: items)
+        if let m = try f.string("collisionMode") {
+            guard let mode = CollisionMode(rawValue: m) else {
+                throw f.error("collisionMode", "must be \"items\", \"boundaries\" or \"everything\", got \(quoted(m))")
+            }
+            c.collisionMode = mode
+        }
+        c.translatesReferenceBoundsIntoBoundary = try f.bool("translatesReferenceBoundsIntoBoundary") ?? false
+        if let list = f.value("boundaries") {
+            guard case .array(let arr) = list else { throw f.error("boundaries", "must be an array, got \(list.brief)") }
+            var identifiers = Set<String>()
+            for (k, bj) in arr.enumerated() {
+                let bpath = "\(path).boundaries[\(k)]"
+                let bf = try Fields(bj, path: bpath, file: fileName, allowed: ["identifier", "from", "to", "path", "closed"])
+                guard let identifier = try bf.string("identifier"), !identifier.isEmpty else {
+                    throw bf.missing("identifier", "a non-empty name for contact events")
+                }
+                guard identifiers.insert(identifier).inserted else {
+                    throw bf.error("identifier", "duplicate boundary identifier, got \(quoted(identifier))")
+                }
+                var points: [Vector2]
+                let from = try bf.vector("from"), to = try bf.vector("to")
+                if let pathJSON = bf.value("path") {
+                    if from != nil || to != nil { throw bf.error("path", "give either from and to, or path, got both") }
+                    guard case .array(let pts) = pathJSON, pts.count >= 2 else {
+                        throw bf.error("path", "must be an array of at least 2 points [x, y], got \(pathJSON.brief)")
+                    }
+                    points = []
+                    for (i, pj) in pts.enumerated() {
+                        guard case .array(let xy) = pj, xy.count == 2, case .number(let x, _) = xy[0], case .number(let y, _) = xy[1],
+                              x.isFinite, y.isFinite, abs(x) <= Limits.magnitude, abs(y) <= Limits.magnitude else {
+                            throw InputError(file: fileName, path: "\(bpath).path[\(i)]", message: "must be [x, y] with finite numbers within ±1e9, got \(pj.brief)")
+                        }
+                        points.append(Vector2(x, y))
+                    }
+                } else {
+                    guard let from else { throw bf.missing("from", "the segment's start [x, y], or a path") }
+                    guard let to else { throw bf.missing("to", "the segment's end [x, y]") }
+                    points = [from, to]
+                }
+                for i in 1..<points.count where points[i] == points[i - 1] {
+                    throw InputError(file: fileName, path: bpath, message: "has a zero-length segment, got the point [\(NumberFormat.shortest(points[i].x)), \(NumberFormat.shortest(points[i].y))] twice")
+                }
+                c.boundaries.append(SceneBoundary(identifier: identifier, points: points, closed: try bf.bool("closed") ?? false))
+            }
+        }
+        return c
     }
 
     private func decodeField(_ json: JSON, path: String, names: Set<String>) throws -> SceneField {

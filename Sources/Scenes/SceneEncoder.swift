@@ -31,7 +31,7 @@ public enum SceneEncoder {
 
     static func item(_ item: SceneItem) -> JSON {
         let d = item.definition
-        return .object([
+        let members: [JSON.Member] = [
             .init("name", .string(item.name)),
             .init("center", vec(d.center)),
             .init("size", vec(d.size)),
@@ -44,7 +44,19 @@ public enum SceneEncoder {
             .init("allowsRotation", .bool(d.allowsRotation)),
             .init("isAnchored", .bool(d.isAnchored)),
             .init("charge", .num(d.charge)),
-        ])
+            .init("elasticity", .num(d.elasticity)),
+            .init("friction", .num(d.friction)),
+        ]
+        return .object(members + bounds(d.collisionBounds))
+    }
+
+    static func bounds(_ b: CollisionBounds) -> [JSON.Member] {
+        switch b {
+        case .rectangle: return [.init("collisionBoundsType", .string("rectangle"))]
+        case .ellipse: return [.init("collisionBoundsType", .string("ellipse"))]
+        case .path(let points):
+            return [.init("collisionBoundsType", .string("path")), .init("collisionBoundingPath", .array(points.map(vec)))]
+        }
     }
 
     static func behavior(_ b: SceneBehavior) -> JSON {
@@ -71,6 +83,21 @@ public enum SceneEncoder {
             m.append(.init("targetOffsetFromCenter", vec(p.targetOffsetFromCenter)))
             m.append(.init("beginTime", .num(p.beginTime)))
             if let end = p.endTime { m.append(.init("endTime", .num(end))) }
+            return .object(m)
+        case .collision(let c):
+            var m: [JSON.Member] = [.init("type", .string("collision")), .init("items", .array(c.items.map { .string($0) })),
+                                    .init("collisionMode", .string(c.collisionMode.rawValue)),
+                                    .init("translatesReferenceBoundsIntoBoundary", .bool(c.translatesReferenceBoundsIntoBoundary))]
+            if !c.boundaries.isEmpty {
+                m.append(.init("boundaries", .array(c.boundaries.map { b -> JSON in
+                    if b.points.count == 2 && !b.closed {
+                        return .object([.init("identifier", .string(b.identifier)), .init("from", vec(b.points[0])),
+                                        .init("to", vec(b.points[1]))])
+                    }
+                    return .object([.init("identifier", .string(b.identifier)), .init("path", .array(b.points.map(vec))),
+                                    .init("closed", .bool(b.closed))])
+                })))
+            }
             return .object(m)
         case .field(let sf):
             let f = sf.field

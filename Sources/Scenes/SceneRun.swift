@@ -47,6 +47,7 @@ public final class SceneRun {
     public init(scene: Scene) {
         self.scene = scene
         let world = World(profile: scene.profile, timeStep: scene.timeStep, subSteps: scene.effectiveSubSteps)
+        world.referenceBounds = (Vector2(scene.bounds.x, scene.bounds.y), Vector2(scene.bounds.width, scene.bounds.height))
         var itemIDs: [String: ItemID] = [:]
         for item in scene.items { itemIDs[item.name] = world.addItem(item.definition) }
         var anchorIDs: [String: AttachmentID] = [:]
@@ -59,6 +60,14 @@ public final class SceneRun {
                 world.addPush(PushBehavior(items: p.items.map { itemIDs[$0]! }, mode: p.mode, pushDirection: p.pushDirection,
                                            targetOffsetFromCenter: p.targetOffsetFromCenter, beginTime: p.beginTime,
                                            endTime: p.endTime ?? .infinity))
+            case .collision(let c):
+                var boundaries: [(identifier: String, from: Vector2, to: Vector2)] = []
+                for b in c.boundaries {
+                    for (from, to) in b.segments { boundaries.append((b.identifier, from, to)) }
+                }
+                world.addCollision(CollisionBehavior(items: c.items.map { itemIDs[$0]! }, mode: c.collisionMode,
+                                                     translatesReferenceBoundsIntoBoundary: c.translatesReferenceBoundsIntoBoundary,
+                                                     boundaries: boundaries))
             case .field(let sf):
                 var field = sf.field
                 field.items = sf.items.map { itemIDs[$0]! }

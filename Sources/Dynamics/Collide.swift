@@ -1,0 +1,439 @@
+import Foundation
+
+// Narrow phase: contact manifolds between convex polygons, circles and two-sided segments, following Box2D 2.4.1's
+// b2CollidePolygons, b2CollidePolygonAndCircle, b2CollideCircles, b2CollideEdgeAndPolygon and b2CollideEdgeAndCircle
+// (separating-axis search, reference/incident faces, Sutherland–Hodgman clipping, feature ids for warm starting),
+// expressed in points. Coordinates are used as Box2D would use them (no axis flip): polygon vertices run in Box2D's
+// counter-clockwise order of the raw numbers and each edge's outward normal is (e.y, −e.x) / |e|.
+
+/// A rigid transform: rotation (cos, sin) and translation, points.
+struct Transform {
+    var p: Vector2
+    var c: Double
+    var s: Double
+
+    init(position: Vector2, angle: Double) {
+        p = position
+        c = cos(angle)
+        s = sin(angle)
+    }
+
+    init(p: Vector2, c: Double, s: Double) {
+        self.p = p
+        self.c = c
+        self.s = s
+    }
+
+    static let identity = Transform(p: .zero, c: 1, s: 0)
+
+    @inline(__always) func rotate(_ v: Vector2) -> Vector2 { Vector2(c * v.x - s * v.y, s * v.x + c * v.y) }
+    @inline(__always) func rotateT(_ v: Vector2) -> Vector2 { Vector2(c * v.x + s * v.y, -s * v.x + c * v.y) }
+    @inline(__always) func apply(_ v: Vector2) -> Vector2 { rotate(v) + p }
+    @inline(__always) func applyT(_ v: Vector2) -> Vector2 { rotateT(v - p) }
+
+    /// this⁻¹ ∘ other (b2MulT of transforms): maps other's frame into this frame.
+    @inline(__always) func inverseTimes(_ o: Transform) -> Transform {
+        Transform(p: rotateT(o.p - p), c: c * o.c + s * o.s, s: c * o.s - s * o.c)
+    }
+}
+
+/// A convex polygon in its body's frame: vertices in Box2D order with outward unit normals, plus a skin radius.
+public struct ConvexPolygon: Equatable {
+    var vertices: [Vector2]
+    var normals: [Vector2]
+    var radius: Double
+
+    /// Box2D's b2PolygonShape::SetAsBox(hw, hh): (−hw, −hh), (hw, −hh), (hw, hh), (−hw, hh).
+    static func box(halfWidth hx: Double, halfHeight hy: Double, radius: Double = 0) -> ConvexPolygon {
+        ConvexPolygon(vertices: [Vector2(-hx, -hy), Vector2(hx, -hy), Vector2(hx, hy), Vector2(-hx, hy)],
+                      normals: [Vector2(0, -1), Vector2(1, 0), Vector2(0, 1), Vector2(-1, 0)], radius: radius)
+    }
+
+    /// Whether `points` form a convex, non-self-intersecting polygon (UIKit's rule for collisionBoundingPath).
+    public static func isConvexPath(_ points: [Vector2]) -> Bool { convex(points) != nil }
+
+    /// A polygon through convex `points` (either winding; reordered to Box2D's), or nil when fewer than 3 distinct
+    /// non-collinear points or not convex.
+    static func convex(_ points: [Vector2], radius: Double = 0) -> ConvexPolygon? {
+        guard points.count >= 3 else { return nil }
+        var pts = points
+        // Signed area in Box2D's orientation; reverse when negative.
+        var area = 0.0
+        for i in pts.indices { area += cross(pts[i], pts[(i + 1) % pts.count]) }
+        if area < 0 { pts.reverse() }
+        guard abs(area) > 1e-9 else { return nil }
+        var normals: [Vector2] = []
+        for i in pts.indices {
+            let e = pts[(i + 1) % pts.count] - pts[i]
+            let len = norm(e)
+            guard len > 1e-9 else { return nil }
+            normals.append(Vector2(e.y, -e.x) / len)
+        }
+        // Convexity: every vertex turns the same way, and the turns add up to one revolution (no self-intersection).
+        var turning = 0.0
+        for i in pts.indices {
+            let a = pts[(i + 1) % pts.count] - pts[i], b = pts[(i + 2) % pts.count] - pts[(i + 1) % pts.count]
+            if cross(a, b) < -1e-9 { return nil }
+            turning += atan2(cross(a, b), dot(a, b))
+        }
+        if abs(turning - 2 * Double.pi) > 1e-6 { return nil }
+        return ConvexPolygon(vertices: pts, normals: normals, radius: radius)
+    }
+}
+
+/// A contact feature id (b2ContactFeature) packed as Box2D packs it: indexA | indexB << 8 | typeA << 16 | typeB << 24,
+/// types 0 = vertex, 1 = face.
+typealias FeatureID = UInt32
+
+@inline(__always)
+func featureID(indexA: Int, indexB: Int, typeA: UInt32, typeB: UInt32) -> FeatureID {
+    UInt32(indexA & 0xFF) | UInt32(indexB & 0xFF) << 8 | typeA << 16 | typeB << 24
+}
+
+/// Swaps the A and B halves of a feature id (a manifold computed with the shapes' roles exchanged).
+@inline(__always)
+func flipped(_ id: FeatureID) -> FeatureID {
+    let iA = id & 0xFF, iB = (id >> 8) & 0xFF, tA = (id >> 16) & 0xFF, tB = (id >> 24) & 0xFF
+    return iB | iA << 8 | tB << 16 | tA << 24
+}
+
+/// A contact manifold (b2Manifold): up to two points in local coordinates, with accumulated impulses for warm starting.
+struct Manifold {
+    enum Kind { case circles, faceA, faceB }
+    var kind = Kind.circles
+    var localNormal = Vector2.zero
+    var localPoint = Vector2.zero
+    var pointCount = 0
+    var localPoints = (Vector2.zero, Vector2.zero)
+    var ids: (FeatureID, FeatureID) = (0, 0)
+    var normalImpulses = (0.0, 0.0)
+    var tangentImpulses = (0.0, 0.0)
+
+    mutating func addPoint(_ p: Vector2, id: FeatureID) {
+        if pointCount == 0 { localPoints.0 = p; ids.0 = id } else { localPoints.1 = p; ids.1 = id }
+        pointCount += 1
+    }
+
+    func localPoint(_ i: Int) -> Vector2 { i == 0 ? localPoints.0 : localPoints.1 }
+    func id(_ i: Int) -> FeatureID { i == 0 ? ids.0 : ids.1 }
+}
+
+/// A clip vertex: a point and the feature id that produced it.
+private struct ClipVertex {
+    var v: Vector2
+    var id: FeatureID
+}
+
+/// Clips a segment to the half-plane dot(normal, v) − offset ≤ 0 (b2ClipSegmentToLine).
+private func clipSegment(_ input: (ClipVertex, ClipVertex), normal: Vector2, offset: Double, vertexIndexA: Int)
+    -> [ClipVertex] {
+    var out: [ClipVertex] = []
+    let d0 = dot(normal, input.0.v) - offset, d1 = dot(normal, input.1.v) - offset
+    if d0 <= 0 { out.append(input.0) }
+    if d1 <= 0 { out.append(input.1) }
+    if d0 * d1 < 0 {
+        let t = d0 / (d0 - d1)
+        let indexB = Int((input.0.id >> 8) & 0xFF)
+        out.append(ClipVertex(v: input.0.v + t * (input.1.v - input.0.v),
+                              id: featureID(indexA: vertexIndexA, indexB: indexB, typeA: 0, typeB: 1)))
+    }
+    return out
+}
+
+/// The largest separation of poly2 from poly1's edge normals (b2FindMaxSeparation), and that edge.
+private func findMaxSeparation(_ p1: ConvexPolygon, _ xf1: Transform, _ p2: ConvexPolygon, _ xf2: Transform)
+    -> (edge: Int, separation: Double) {
+    let xf = xf2.inverseTimes(xf1)
+    var best = 0
+    var maxSeparation = -Double.greatestFiniteMagnitude
+    for i in p1.vertices.indices {
+        let n = xf.rotate(p1.normals[i]), v1 = xf.apply(p1.vertices[i])
+        var si = Double.greatestFiniteMagnitude
+        for v2 in p2.vertices {
+            let sij = dot(n, v2 - v1)
+            if sij < si { si = sij }
+        }
+        if si > maxSeparation {
+            maxSeparation = si
+            best = i
+        }
+    }
+    return (best, maxSeparation)
+}
+
+/// Polygon–polygon manifold (b2CollidePolygons), A and B in their world transforms.
+func collidePolygons(_ polyA: ConvexPolygon, _ xfA: Transform, _ polyB: ConvexPolygon, _ xfB: Transform) -> Manifold {
+    var m = Manifold()
+    let totalRadius = polyA.radius + polyB.radius
+    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB)
+    if separationA > totalRadius { return m }
+    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA)
+    if separationB > totalRadius { return m }
+
+    let poly1: ConvexPolygon, poly2: ConvexPolygon, xf1: Transform, xf2: Transform, edge1: Int, flip: Bool
+    let tolerance = 0.1 * World.linearSlop
+    if separationB > separationA + tolerance {
+        poly1 = polyB; poly2 = polyA; xf1 = xfB; xf2 = xfA; edge1 = edgeB; flip = true
+        m.kind = .faceB
+    } else {
+        poly1 = polyA; poly2 = polyB; xf1 = xfA; xf2 = xfB; edge1 = edgeA; flip = false
+        m.kind = .faceA
+    }
+
+    // Incident edge: the poly2 edge most anti-parallel to the reference normal (b2FindIncidentEdge).
+    let normal1 = xf2.rotateT(xf1.rotate(poly1.normals[edge1]))
+    var index = 0
+    var minDot = Double.greatestFiniteMagnitude
+    for (i, n) in poly2.normals.enumerated() {
+        let d = dot(normal1, n)
+        if d < minDot { minDot = d; index = i }
+    }
+    let i1 = index, i2 = index + 1 < poly2.vertices.count ? index + 1 : 0
+    let incident = (ClipVertex(v: xf2.apply(poly2.vertices[i1]), id: featureID(indexA: edge1, indexB: i1, typeA: 1, typeB: 0)),
+                    ClipVertex(v: xf2.apply(poly2.vertices[i2]), id: featureID(indexA: edge1, indexB: i2, typeA: 1, typeB: 0)))
+
+    let count1 = poly1.vertices.count
+    let iv1 = edge1, iv2 = edge1 + 1 < count1 ? edge1 + 1 : 0
+    var v11 = poly1.vertices[iv1], v12 = poly1.vertices[iv2]
+    var localTangent = v12 - v11
+    localTangent /= norm(localTangent)
+    let localNormal = Vector2(localTangent.y, -localTangent.x)
+    let planePoint = 0.5 * (v11 + v12)
+    let tangent = xf1.rotate(localTangent)
+    let normal = Vector2(tangent.y, -tangent.x)
+    v11 = xf1.apply(v11)
+    v12 = xf1.apply(v12)
+    let frontOffset = dot(normal, v11)
+    let sideOffset1 = -dot(tangent, v11) + totalRadius
+    let sideOffset2 = dot(tangent, v12) + totalRadius
+
+    let clip1 = clipSegment(incident, normal: -tangent, offset: sideOffset1, vertexIndexA: iv1)
+    if clip1.count < 2 { return m }
+    let clip2 = clipSegment((clip1[0], clip1[1]), normal: tangent, offset: sideOffset2, vertexIndexA: iv2)
+    if clip2.count < 2 { return m }
+
+    m.localNormal = localNormal
+    m.localPoint = planePoint
+    for cv in clip2.prefix(2) {
+        let separation = dot(normal, cv.v) - frontOffset
+        if separation <= totalRadius {
+            m.addPoint(xf2.applyT(cv.v), id: flip ? flipped(cv.id) : cv.id)
+        }
+    }
+    return m
+}
+
+/// Polygon (A) – circle (B) manifold (b2CollidePolygonAndCircle). The circle is centred on its body.
+func collidePolygonAndCircle(_ poly: ConvexPolygon, _ xfA: Transform, radius circleRadius: Double, _ xfB: Transform)
+    -> Manifold {
+    var m = Manifold()
+    let cLocal = xfA.applyT(xfB.p)
+    var normalIndex = 0
+    var separation = -Double.greatestFiniteMagnitude
+    let radius = poly.radius + circleRadius
+    for i in poly.vertices.indices {
+        let s = dot(poly.normals[i], cLocal - poly.vertices[i])
+        if s > radius { return m }
+        if s > separation { separation = s; normalIndex = i }
+    }
+    let v1 = poly.vertices[normalIndex]
+    let v2 = poly.vertices[normalIndex + 1 < poly.vertices.count ? normalIndex + 1 : 0]
+    m.kind = .faceA
+    if separation < 1.1920929e-7 * 100 {
+        m.localNormal = poly.normals[normalIndex]
+        m.localPoint = 0.5 * (v1 + v2)
+        m.addPoint(.zero, id: 0)
+        return m
+    }
+    let u1 = dot(cLocal - v1, v2 - v1), u2 = dot(cLocal - v2, v1 - v2)
+    if u1 <= 0 {
+        if dot(cLocal - v1, cLocal - v1) > radius * radius { return m }
+        let n = cLocal - v1
+        m.localNormal = n / norm(n)
+        m.localPoint = v1
+    } else if u2 <= 0 {
+        if dot(cLocal - v2, cLocal - v2) > radius * radius { return m }
+        let n = cLocal - v2
+        m.localNormal = n / norm(n)
+        m.localPoint = v2
+    } else {
+        let faceCenter = 0.5 * (v1 + v2)
+        if dot(cLocal - faceCenter, poly.normals[normalIndex]) > radius { return m }
+        m.localNormal = poly.normals[normalIndex]
+        m.localPoint = faceCenter
+    }
+    m.addPoint(.zero, id: 0)
+    return m
+}
+
+/// Circle–circle manifold (b2CollideCircles).
+func collideCircles(radiusA: Double, _ xfA: Transform, radiusB: Double, _ xfB: Transform) -> Manifold {
+    var m = Manifold()
+    let d = xfB.p - xfA.p
+    let radius = radiusA + radiusB
+    if dot(d, d) > radius * radius { return m }
+    m.kind = .circles
+    m.localPoint = .zero
+    m.localNormal = .zero
+    m.addPoint(.zero, id: 0)
+    return m
+}
+
+/// Two-sided segment (A, in world coordinates) – circle (B) manifold (b2CollideEdgeAndCircle without neighbours).
+func collideEdgeAndCircle(_ a: Vector2, _ b: Vector2, edgeRadius: Double, radius circleRadius: Double,
+                          _ xfB: Transform) -> Manifold {
+    var m = Manifold()
+    let q = xfB.p
+    let e = b - a
+    var n = Vector2(e.y, -e.x)
+    let offset = dot(n, q - a)
+    let u = dot(e, b - q), v = dot(e, q - a)
+    let radius = edgeRadius + circleRadius
+    if v <= 0 || u <= 0 {
+        let p = v <= 0 ? a : b
+        let d = q - p
+        if dot(d, d) > radius * radius { return m }
+        m.kind = .circles
+        m.localNormal = .zero
+        m.localPoint = p
+        m.addPoint(.zero, id: featureID(indexA: v <= 0 ? 0 : 1, indexB: 0, typeA: 0, typeB: 0))
+        return m
+    }
+    let p = (u * a + v * b) / dot(e, e)
+    let d = q - p
+    if dot(d, d) > radius * radius { return m }
+    if offset < 0 { n = -n }
+    m.kind = .faceA
+    m.localNormal = n / norm(n)
+    m.localPoint = a
+    m.addPoint(.zero, id: featureID(indexA: 0, indexB: 0, typeA: 1, typeB: 0))
+    return m
+}
+
+/// Two-sided segment (A, in world coordinates) – polygon (B) manifold (b2CollideEdgeAndPolygon, two-sided: no ghost
+/// vertices), with Box2D's hysteresis between the edge axis and the polygon axes.
+func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ polyB: ConvexPolygon,
+                           _ xfB: Transform) -> Manifold {
+    var m = Manifold()
+    // Polygon B in the edge's (world) frame.
+    let vertices = polyB.vertices.map { xfB.apply($0) }
+    let normals = polyB.normals.map { xfB.rotate($0) }
+    let count = vertices.count
+    var edge1 = v2 - v1
+    edge1 /= norm(edge1)
+    let normal1 = Vector2(edge1.y, -edge1.x)
+    let radius = polyB.radius + edgeRadius
+
+    // Edge axis: the side of the edge with the least overlap (b2ComputeEdgeSeparation).
+    var edgeSeparation = -Double.greatestFiniteMagnitude
+    var edgeNormal = Vector2.zero
+    for axis in [normal1, -normal1] {
+        var sj = Double.greatestFiniteMagnitude
+        for v in vertices { sj = min(sj, dot(axis, v - v1)) }
+        if sj > edgeSeparation { edgeSeparation = sj; edgeNormal = axis }
+    }
+    if edgeSeparation > radius { return m }
+    // Polygon axes (b2ComputePolygonSeparation).
+    var polygonSeparation = -Double.greatestFiniteMagnitude
+    var polygonIndex = -1
+    var polygonNormal = Vector2.zero
+    for i in 0..<count {
+        let n = -normals[i]
+        let s = min(dot(n, vertices[i] - v1), dot(n, vertices[i] - v2))
+        if s > polygonSeparation { polygonSeparation = s; polygonIndex = i; polygonNormal = n }
+    }
+    if polygonSeparation > radius { return m }
+
+    let usePolygonAxis = polygonSeparation - radius > 0.98 * (edgeSeparation - radius) + 0.001 * 100
+    var clipPoints: (ClipVertex, ClipVertex)
+    let refI1: Int, refI2: Int, refV1: Vector2, refV2: Vector2, refNormal: Vector2
+    let sideNormal1: Vector2, sideNormal2: Vector2
+    if !usePolygonAxis {
+        m.kind = .faceA
+        // The polygon face most anti-parallel to the edge normal.
+        var best = 0
+        var bestValue = dot(edgeNormal, normals[0])
+        for i in 1..<count {
+            let value = dot(edgeNormal, normals[i])
+            if value < bestValue { bestValue = value; best = i }
+        }
+        let i1 = best, i2 = best + 1 < count ? best + 1 : 0
+        clipPoints = (ClipVertex(v: vertices[i1], id: featureID(indexA: 0, indexB: i1, typeA: 1, typeB: 0)),
+                      ClipVertex(v: vertices[i2], id: featureID(indexA: 0, indexB: i2, typeA: 1, typeB: 0)))
+        refI1 = 0; refI2 = 1; refV1 = v1; refV2 = v2; refNormal = edgeNormal
+        sideNormal1 = -edge1; sideNormal2 = edge1
+    } else {
+        m.kind = .faceB
+        clipPoints = (ClipVertex(v: v2, id: featureID(indexA: 1, indexB: polygonIndex, typeA: 0, typeB: 1)),
+                      ClipVertex(v: v1, id: featureID(indexA: 0, indexB: polygonIndex, typeA: 0, typeB: 1)))
+        refI1 = polygonIndex
+        refI2 = refI1 + 1 < count ? refI1 + 1 : 0
+        refV1 = vertices[refI1]; refV2 = vertices[refI2]; refNormal = normals[refI1]
+        sideNormal1 = Vector2(refNormal.y, -refNormal.x)
+        sideNormal2 = -sideNormal1
+        _ = polygonNormal
+    }
+    let sideOffset1 = dot(sideNormal1, refV1), sideOffset2 = dot(sideNormal2, refV2)
+    let c1 = clipSegment(clipPoints, normal: sideNormal1, offset: sideOffset1, vertexIndexA: refI1)
+    if c1.count < 2 { return m }
+    let c2 = clipSegment((c1[0], c1[1]), normal: sideNormal2, offset: sideOffset2, vertexIndexA: refI2)
+    if c2.count < 2 { return m }
+    if m.kind == .faceA {
+        m.localNormal = refNormal
+        m.localPoint = refV1
+    } else {
+        m.localNormal = polyB.normals[refI1]
+        m.localPoint = polyB.vertices[refI1]
+    }
+    for cv in c2.prefix(2) {
+        let separation = dot(refNormal, cv.v - refV1)
+        if separation <= radius {
+            if m.kind == .faceA {
+                m.addPoint(xfB.applyT(cv.v), id: cv.id)
+            } else {
+                m.addPoint(cv.v, id: flipped(cv.id))
+            }
+        }
+    }
+    return m
+}
+
+/// World contact points and normal of a manifold (b2WorldManifold::Initialize): the normal points from A to B.
+func worldManifold(_ m: Manifold, _ xfA: Transform, radiusA: Double, _ xfB: Transform, radiusB: Double)
+    -> (normal: Vector2, points: (Vector2, Vector2), separations: (Double, Double)) {
+    var normal = Vector2.zero
+    var points = (Vector2.zero, Vector2.zero)
+    var separations = (0.0, 0.0)
+    switch m.kind {
+    case .circles:
+        normal = Vector2(1, 0)
+        let pA = xfA.apply(m.localPoint), pB = xfB.apply(m.localPoints.0)
+        let d = pB - pA
+        if dot(d, d) > 1.4210855e-14 * 1e4 { normal = d / norm(d) }
+        let cA = pA + radiusA * normal, cB = pB - radiusB * normal
+        points.0 = 0.5 * (cA + cB)
+        separations.0 = dot(cB - cA, normal)
+    case .faceA:
+        normal = xfA.rotate(m.localNormal)
+        let planePoint = xfA.apply(m.localPoint)
+        for i in 0..<m.pointCount {
+            let clip = xfB.apply(m.localPoint(i))
+            let cA = clip + (radiusA - dot(clip - planePoint, normal)) * normal
+            let cB = clip - radiusB * normal
+            if i == 0 { points.0 = 0.5 * (cA + cB); separations.0 = dot(cB - cA, normal) }
+            else { points.1 = 0.5 * (cA + cB); separations.1 = dot(cB - cA, normal) }
+        }
+    case .faceB:
+        normal = xfB.rotate(m.localNormal)
+        let planePoint = xfB.apply(m.localPoint)
+        for i in 0..<m.pointCount {
+            let clip = xfA.apply(m.localPoint(i))
+            let cB = clip + (radiusB - dot(clip - planePoint, normal)) * normal
+            let cA = clip - radiusA * normal
+            if i == 0 { points.0 = 0.5 * (cA + cB); separations.0 = dot(cA - cB, normal) }
+            else { points.1 = 0.5 * (cA + cB); separations.1 = dot(cA - cB, normal) }
+        }
+        normal = -normal
+    }
+    return (normal, points, separations)
+}

@@ -1,0 +1,366 @@
+import Foundation
+
+// Contacts for the `uikit` profile: the narrow phase at the start of each sub-step (b2ContactManager::Collide, with
+// impulses carried over by feature id), and Box2D 2.4.1's b2ContactSolver: velocity constraints with restitution above
+// the 1 m/s (100 pt/s) threshold, Coulomb friction solved before the normal impulses, the 2-point block solver, warm
+// starting, and non-linear position correction with Baumgarte 0.2, 0.5 pt slop and at most 20 pt per iteration.
+
+extension World {
+    static let baumgarte = 0.2
+    static let maxLinearCorrection = 20.0
+    static let restitutionThreshold = 100.0
+    /// UIKit's boundary material (kern0x1b/charon §7.4).
+    static let boundaryFriction = 0.2
+    static let boundaryRestitution = 0.2
+
+    /// Adds a collision behavior (UICollisionBehavior).
+    ///
+    /// Items of one behavior collide with each other (modes items, everything) and with its boundaries (modes
+    /// boundaries, everything); items of different behaviors do not collide. The reference bounds, when used, are four
+    /// two-sided segments 1 point outside `bounds`, with UIKit's boundary friction 0.2 and elasticity 0.2.
+    /// - Precondition: the items exist; at most 64 collision behaviors; the world has `bounds` when
+    ///   `translatesReferenceBoundsIntoBoundary` is set.
+    public func addCollision(_ c: CollisionBehavior) {
+        precondition(collisionBehaviors.count < 64, "World.addCollision: at most 64 collision behaviors")
+        let bit = UInt64(1) << UInt64(collisionBehaviors.count)
+        collisionBehaviors.append(c)
+        for id in c.items {
+            precondition(id.index >= 0 && id.index < items.count, "World.addCollision: no such item")
+            if c.mode != .boundaries { itemCollisionMask[id.index] |= bit }
+            if c.mode != .items { boundaryCollisionMask[id.index] |= bit }
+        }
+        let index = collisionBehaviors.count - 1
+        if c.translatesReferenceBoundsIntoBoundary {
+            precondition(referenceBounds != nil, "World.addCollision: reference bounds needed")
+            let r = referenceBounds!
+            let x0 = r.origin.x - 1, y0 = r.origin.y - 1, x1 = r.origin.x + r.size.x + 1, y1 = r.origin.y + r.size.y + 1
+            let corners = [Vector2(x0, y0), Vector2(x1, y0), Vector2(x1, y1), Vector2(x0, y1)]
+            for k in 0..<4 {
+                boundaryEdges.append(BoundaryEdge(v1: corners[k], v2: corners[(k + 1) % 4], identifier: "", behavior: index))
+            }
+        }
+        for b in c.boundaries {
+            boundaryEdges.append(BoundaryEdge(v1: b.from, v2: b.to, identifier: b.identifier, behavior: index))
+        }
+    }
+
+    /// Whether any collision behavior exists.
+    var hasCollisions: Bool { !collisionBehaviors.isEmpty }
+
+    /// The world transform of item i.
+    @inline(__always) func transform(_ i: Int) -> Transform { Transform(position: position[i], angle: angle[i]) }
+
+    /// The narrow phase: manifolds for every touching pair at the current positions, impulses matched from the last
+    /// sub-step's manifolds by feature id; begin and end events recorded at `eventTime`.
+    func collide(eventTime: Double) {
+        var next: [UInt64: Int] = [:]
+        var list: [ContactConstraint] = []
+        let n = items.count
+        // Bounding circles for a cheap overlap test (a full broad phase comes with scene C).
+        var center = [Vector2](repeating: .zero, count: n)
+        var extent = [Double](repeating: 0, count: n)
+        for i in 0..<n where itemShapes[i] != nil {
+            center[i] = position[i]
+            extent[i] = 0.5 * norm(items[i].size) + 2
+        }
+        func material(_ i: Int) -> (Double, Double) { (items[i].friction, items[i].elasticity) }
+        func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
+                 restitution: Double) {
+            guard m.pointCount > 0 else { return }
+            var manifold = m
+            if let old = contactIndex[key] {
+                let previous = contacts[old].manifold
+                for i in 0..<manifold.pointCount {
+                    for j in 0..<previous.pointCount where previous.id(j) == manifold.id(i) {
+                        let ni = j == 0 ? previous.normalImpulses.0 : previous.normalImpulses.1
+                        let ti = j == 0 ? previous.tangentImpulses.0 : previous.tangentImpulses.1
+                        if i == 0 { manifold.normalImpulses.0 = ni; manifold.tangentImpulses.0 = ti }
+                        else { manifold.normalImpulses.1 = ni; manifold.tangentImpulses.1 = ti }
+                    }
+                }
+            }
+            next[key] = list.count
+            list.append(ContactConstraint(key: key, a: a, b: b, manifold: manifold, radiusA: rA, radiusB: rB,
+                                          friction: friction, restitution: restitution))
+        }
+        // Items against boundaries (the edge is shape A).
+        for (e, edge) in boundaryEdges.enumerated() {
+            let bit = UInt64(1) << UInt64(edge.behavior)
+            let lo = Vector2(min(edge.v1.x, edge.v2.x), min(edge.v1.y, edge.v2.y))
+            let hi = Vector2(max(edge.v1.x, edge.v2.x), max(edge.v1.y, edge.v2.y))
+            for i in 0..<n where boundaryCollisionMask[i] & bit != 0 && invMass[i] > 0 {
+                guard let shape = itemShapes[i] else { continue }
+                let c = center[i], r = extent[i]
+                if c.x + r < lo.x || c.x - r > hi.x || c.y + r < lo.y || c.y - r > hi.y { continue }
+                let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
+                let (f, el) = material(i)
+                let friction = (f * World.boundaryFriction).squareRoot(), restitution = max(el, World.boundaryRestitution)
+                switch shape {
+                case .polygon(let p):
+                    add(key, -1, i, collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, p, transform(i)), 0, p.radius,
+                        friction: friction, restitution: restitution)
+                case .circle(let radius):
+                    add(key, -1, i, collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, transform(i)), 0,
+                        radius, friction: friction, restitution: restitution)
+                }
+            }
+        }
+        // Item pairs.
+        for i in 0..<n where itemShapes[i] != nil && itemCollisionMask[i] != 0 {
+            for j in (i + 1)..<max(i + 1, n) where itemShapes[j] != nil && itemCollisionMask[i] & itemCollisionMask[j] != 0 {
+                if invMass[i] == 0 && invMass[j] == 0 { continue }
+                let d = center[j] - center[i], r = extent[i] + extent[j]
+                if dot(d, d) > r * r { continue }
+                let key = UInt64(i) << 32 | UInt64(j)
+                let (fi, ei) = material(i), (fj, ej) = material(j)
+                let friction = (fi * fj).squareRoot(), restitution = max(ei, ej)
+                switch (itemShapes[i]!, itemShapes[j]!) {
+                case let (.polygon(p), .polygon(q)):
+                    add(key, i, j, collidePolygons(p, transform(i), q, transform(j)), p.radius, q.radius,
+                        friction: friction, restitution: restitution)
+                case let (.polygon(p), .circle(r)):
+                    add(key, i, j, collidePolygonAndCircle(p, transform(i), radius: r, transform(j)), p.radius, r,
+                        friction: friction, restitution: restitution)
+                case let (.circle(r), .polygon(p)):
+                    add(key, j, i, collidePolygonAndCircle(p, transform(j), radius: r, transform(i)), p.radius, r,
+                        friction: friction, restitution: restitution)
+                case let (.circle(r1), .circle(r2)):
+                    add(key, i, j, collideCircles(radiusA: r1, transform(i), radiusB: r2, transform(j)), r1, r2,
+                        friction: friction, restitution: restitution)
+                }
+            }
+        }
+        // Events: begin for new touching pairs, end for pairs that stopped touching.
+        if recordsEvents {
+            for c in list where contactIndex[c.key] == nil {
+                let wm = worldManifold(c.manifold, c.a >= 0 ? transform(c.a) : .identity, radiusA: c.radiusA,
+                                       transform(c.b), radiusB: c.radiusB)
+                events.append(event(for: c, kind: .begin, time: eventTime, point: wm.points.0))
+            }
+            for c in contacts where next[c.key] == nil {
+                events.append(event(for: c, kind: .end, time: eventTime, point: nil))
+            }
+        }
+        contacts = list
+        contactIndex = next
+    }
+
+    private func event(for c: ContactConstraint, kind: ContactEvent.Kind, time: Double, point: Vector2?) -> ContactEvent {
+        if c.a < 0 {
+            let edge = boundaryEdges[Int((c.key >> 32) & 0x7FFF_FFFF)]
+            return ContactEvent(time: time, kind: kind, item: c.b, otherItem: nil, boundary: edge.identifier, point: point)
+        }
+        let lo = min(c.a, c.b), hi = max(c.a, c.b)
+        return ContactEvent(time: time, kind: kind, item: lo, otherItem: hi, boundary: nil, point: point)
+    }
+
+    /// b2ContactSolver::InitializeVelocityConstraints and WarmStart.
+    func initializeContacts() {
+        let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
+        for k in contacts.indices {
+            var c = contacts[k]
+            let a = c.a, b = c.b
+            let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+            let xfA = a >= 0 ? transform(a) : .identity, xfB = transform(b)
+            let cA = a >= 0 ? position[a] : .zero, cB = position[b]
+            let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
+            let wm = worldManifold(c.manifold, xfA, radiusA: c.radiusA, xfB, radiusB: c.radiusB)
+            c.normal = wm.normal
+            c.pointCount = c.manifold.pointCount
+            let tangent = Vector2(c.normal.y, -c.normal.x)
+            for j in 0..<c.pointCount {
+                let p = j == 0 ? wm.points.0 : wm.points.1
+                let rA = p - cA, rB = p - cB
+                let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
+                let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+                let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                let vRel = dot(c.normal, vB + cross(wB, rB) - vA - cross(wA, rA))
+                let bias = vRel < -World.restitutionThreshold ? -c.restitution * vRel : 0
+                if j == 0 {
+                    c.rA.0 = rA; c.rB.0 = rB
+                    c.normalMass.0 = kNormal > 0 ? 1 / kNormal : 0
+                    c.tangentMass.0 = kTangent > 0 ? 1 / kTangent : 0
+                    c.velocityBias.0 = bias
+                } else {
+                    c.rA.1 = rA; c.rB.1 = rB
+                    c.normalMass.1 = kNormal > 0 ? 1 / kNormal : 0
+                    c.tangentMass.1 = kTangent > 0 ? 1 / kTangent : 0
+                    c.velocityBias.1 = bias
+                }
+            }
+            if c.pointCount == 2 {
+                let rn1A = cross(c.rA.0, c.normal), rn1B = cross(c.rB.0, c.normal)
+                let rn2A = cross(c.rA.1, c.normal), rn2B = cross(c.rB.1, c.normal)
+                let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+                let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+                let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+                if k11 * k11 < 1000 * (k11 * k22 - k12 * k12) {
+                    c.k11 = k11; c.k12 = k12; c.k22 = k22
+                    var det = k11 * k22 - k12 * k12
+                    if det != 0 { det = 1 / det }
+                    c.inv11 = det * k22; c.inv12 = -det * k12; c.inv22 = det * k11
+                } else {
+                    c.pointCount = 1
+                }
+            }
+            // Warm start.
+            var dvA = Vector2.zero, dwA = 0.0, dvB = Vector2.zero, dwB = 0.0
+            for j in 0..<c.manifold.pointCount {
+                let ni = j == 0 ? c.manifold.normalImpulses.0 : c.manifold.normalImpulses.1
+                let ti = j == 0 ? c.manifold.tangentImpulses.0 : c.manifold.tangentImpulses.1
+                let P = ni * c.normal + ti * tangent
+                let rA = j == 0 ? c.rA.0 : c.rA.1, rB = j == 0 ? c.rB.0 : c.rB.1
+                dwA -= iA * cross(rA, P); dvA -= mA * P
+                dwB += iB * cross(rB, P); dvB += mB * P
+            }
+            if a >= 0 { v[a] += dvA; w[a] += dwA }
+            v[b] += dvB
+            w[b] += dwB
+            contacts[k] = c
+        }
+    }
+
+    /// One velocity iteration over the contacts (b2ContactSolver::SolveVelocityConstraints).
+    func solveContactVelocities() {
+        let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
+        contacts.withUnsafeMutableBufferPointer { cs in
+            for k in cs.indices {
+                let a = cs[k].a, b = cs[k].b
+                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+                var vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
+                let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
+                let friction = cs[k].friction
+                let count = cs[k].pointCount
+                @inline(__always) func apply(_ P: Vector2, _ rA: Vector2, _ rB: Vector2) {
+                    vA -= mA * P; wA -= iA * cross(rA, P)
+                    vB += mB * P; wB += iB * cross(rB, P)
+                }
+                // Friction first.
+                for j in 0..<count {
+                    let rA = j == 0 ? cs[k].rA.0 : cs[k].rA.1, rB = j == 0 ? cs[k].rB.0 : cs[k].rB.1
+                    let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
+                    let vt = dot(dv, tangent)
+                    let tm = j == 0 ? cs[k].tangentMass.0 : cs[k].tangentMass.1
+                    var lambda = tm * -vt
+                    let ni = j == 0 ? cs[k].manifold.normalImpulses.0 : cs[k].manifold.normalImpulses.1
+                    let maxFriction = friction * ni
+                    let old = j == 0 ? cs[k].manifold.tangentImpulses.0 : cs[k].manifold.tangentImpulses.1
+                    let newImpulse = min(max(old + lambda, -maxFriction), maxFriction)
+                    lambda = newImpulse - old
+                    if j == 0 { cs[k].manifold.tangentImpulses.0 = newImpulse } else { cs[k].manifold.tangentImpulses.1 = newImpulse }
+                    apply(lambda * tangent, rA, rB)
+                }
+                // Normal impulses.
+                if count == 1 {
+                    let rA = cs[k].rA.0, rB = cs[k].rB.0
+                    let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
+                    let vn = dot(dv, normal)
+                    var lambda = -cs[k].normalMass.0 * (vn - cs[k].velocityBias.0)
+                    let old = cs[k].manifold.normalImpulses.0
+                    let newImpulse = max(old + lambda, 0)
+                    lambda = newImpulse - old
+                    cs[k].manifold.normalImpulses.0 = newImpulse
+                    apply(lambda * normal, rA, rB)
+                } else if count == 2 {
+                    // Block solver (Box2D's LCP by enumeration of the four cases).
+                    let r1A = cs[k].rA.0, r1B = cs[k].rB.0, r2A = cs[k].rA.1, r2B = cs[k].rB.1
+                    let ax = cs[k].manifold.normalImpulses.0, ay = cs[k].manifold.normalImpulses.1
+                    let dv1 = vB + cross(wB, r1B) - vA - cross(wA, r1A)
+                    let dv2 = vB + cross(wB, r2B) - vA - cross(wA, r2A)
+                    var bx = dot(dv1, normal) - cs[k].velocityBias.0
+                    var by = dot(dv2, normal) - cs[k].velocityBias.1
+                    bx -= cs[k].k11 * ax + cs[k].k12 * ay
+                    by -= cs[k].k12 * ax + cs[k].k22 * ay
+                    var x = Vector2.zero
+                    var solved = false
+                    // Case 1: both active.
+                    x = Vector2(-(cs[k].inv11 * bx + cs[k].inv12 * by), -(cs[k].inv12 * bx + cs[k].inv22 * by))
+                    if x.x >= 0 && x.y >= 0 { solved = true }
+                    if !solved {
+                        // Case 2: point 1 active, point 2 off.
+                        x = Vector2(-cs[k].normalMass.0 * bx, 0)
+                        let vn2 = cs[k].k12 * x.x + by
+                        if x.x >= 0 && vn2 >= 0 { solved = true }
+                    }
+                    if !solved {
+                        // Case 3: point 2 active.
+                        x = Vector2(0, -cs[k].normalMass.1 * by)
+                        let vn1 = cs[k].k12 * x.y + bx
+                        if x.y >= 0 && vn1 >= 0 { solved = true }
+                    }
+                    if !solved {
+                        // Case 4: both off.
+                        x = .zero
+                        if bx >= 0 && by >= 0 { solved = true }
+                    }
+                    if solved {
+                        let d = Vector2(x.x - ax, x.y - ay)
+                        let P1 = d.x * normal, P2 = d.y * normal
+                        vA -= mA * (P1 + P2)
+                        wA -= iA * (cross(r1A, P1) + cross(r2A, P2))
+                        vB += mB * (P1 + P2)
+                        wB += iB * (cross(r1B, P1) + cross(r2B, P2))
+                        cs[k].manifold.normalImpulses = (x.x, x.y)
+                    }
+                }
+                if a >= 0 { v[a] = vA; w[a] = wA }
+                v[b] = vB
+                w[b] = wB
+            }
+        }
+    }
+
+    /// One position iteration over the contacts (b2ContactSolver::SolvePositionConstraints). Returns whether the worst
+    /// separation is at least −3 slop.
+    func solveContactPositions() -> Bool {
+        var minSeparation = 0.0
+        let x = position.base, ang = angle.base, im = invMass.base, ii = invInertia.base
+        for c in contacts {
+            let a = c.a, b = c.b
+            let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+            for j in 0..<c.manifold.pointCount {
+                let xfA = a >= 0 ? Transform(position: x[a], angle: ang[a]) : .identity
+                let xfB = Transform(position: x[b], angle: ang[b])
+                var normal: Vector2, point: Vector2, separation: Double
+                switch c.manifold.kind {
+                case .circles:
+                    let pA = xfA.apply(c.manifold.localPoint), pB = xfB.apply(c.manifold.localPoints.0)
+                    normal = pB - pA
+                    let len = norm(normal)
+                    if len >= 1.1920929e-5 { normal /= len }
+                    point = 0.5 * (pA + pB)
+                    separation = dot(pB - pA, normal) - c.radiusA - c.radiusB
+                case .faceA:
+                    normal = xfA.rotate(c.manifold.localNormal)
+                    let planePoint = xfA.apply(c.manifold.localPoint)
+                    let clip = xfB.apply(c.manifold.localPoint(j))
+                    separation = dot(clip - planePoint, normal) - c.radiusA - c.radiusB
+                    point = clip
+                case .faceB:
+                    normal = xfB.rotate(c.manifold.localNormal)
+                    let planePoint = xfB.apply(c.manifold.localPoint)
+                    let clip = xfA.apply(c.manifold.localPoint(j))
+                    separation = dot(clip - planePoint, normal) - c.radiusA - c.radiusB
+                    point = clip
+                    normal = -normal
+                }
+                let cA = a >= 0 ? x[a] : .zero, cB = x[b]
+                let rA = point - cA, rB = point - cB
+                minSeparation = min(minSeparation, separation)
+                let C = min(max(World.baumgarte * (separation + World.linearSlop), -World.maxLinearCorrection), 0)
+                let rnA = cross(rA, normal), rnB = cross(rB, normal)
+                let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                let impulse = K > 0 ? -C / K : 0
+                let P = impulse * normal
+                if a >= 0 {
+                    x[a] -= mA * P
+                    ang[a] -= iA * cross(rA, P)
+                }
+                x[b] += mB * P
+                ang[b] += iB * cross(rB, P)
+            }
+        }
+        return minSeparation >= -3 * World.linearSlop
+    }
+}

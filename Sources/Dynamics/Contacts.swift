@@ -1,0 +1,99 @@
+import Foundation
+
+/// How an item collides (UIDynamicItem.collisionBoundsType and collisionBoundingPath).
+public enum CollisionBounds: Sendable, Equatable {
+    /// The item's bounds rectangle, turning with it (UIKit's default): a box with no skin radius, as UIKit's engine builds it.
+    case rectangle
+    /// An ellipse inscribed in the bounds: a circle of radius width/2 when width equals height; otherwise a convex
+    /// polygon of about one vertex per 10 points of perimeter (UIKit flattens the Bézier ellipse likewise; its exact
+    /// vertices differ) with UIKit's 0.9 pt skin radius.
+    case ellipse
+    /// A convex polygon in item-local points (centered on the item), with UIKit's 0.9 pt skin radius.
+    case path([Vector2])
+}
+
+/// Which contacts a collision behavior creates (UICollisionBehavior.Mode).
+public enum CollisionMode: String, Sendable, CaseIterable {
+    case items
+    case boundaries
+    case everything
+}
+
+/// A collision behavior (UICollisionBehavior): its items collide with each other and/or with its boundaries.
+public struct CollisionBehavior: Sendable, Equatable {
+    /// The items.
+    public var items: [ItemID]
+    /// What collides (default everything).
+    public var mode: CollisionMode
+    /// Whether the world's reference bounds, outset by 1 point as UIKit's engine does, are a boundary (UIKit's
+    /// translatesReferenceBoundsIntoBoundary; default false as in UIKit).
+    public var translatesReferenceBoundsIntoBoundary: Bool
+    /// Named boundaries: segments in world points (a path is given as its consecutive segments).
+    public var boundaries: [(identifier: String, from: Vector2, to: Vector2)]
+
+    public init(items: [ItemID], mode: CollisionMode = .everything, translatesReferenceBoundsIntoBoundary: Bool = false,
+                boundaries: [(identifier: String, from: Vector2, to: Vector2)] = []) {
+        self.items = items
+        self.mode = mode
+        self.translatesReferenceBoundsIntoBoundary = translatesReferenceBoundsIntoBoundary
+        self.boundaries = boundaries
+    }
+
+    public static func == (l: CollisionBehavior, r: CollisionBehavior) -> Bool {
+        l.items == r.items && l.mode == r.mode && l.translatesReferenceBoundsIntoBoundary == r.translatesReferenceBoundsIntoBoundary
+            && l.boundaries.count == r.boundaries.count
+            && zip(l.boundaries, r.boundaries).allSatisfy { $0.identifier == $1.identifier && $0.from == $1.from && $0.to == $1.to }
+    }
+}
+
+/// A contact event: begin or end of touching between two participants (an item and an item, or an item and a boundary).
+public struct ContactEvent: Sendable, Equatable {
+    public enum Kind: String, Sendable { case begin, end }
+    /// Time of the state after the sub-step in which it happened, seconds.
+    public var time: Double
+    public var kind: Kind
+    /// The item (always) and the other item's index, or nil for a boundary.
+    public var item: Int
+    public var otherItem: Int?
+    /// The boundary's identifier ("" for the reference bounds) when the other participant is a boundary.
+    public var boundary: String?
+    /// For `begin`, the first world contact point, points.
+    public var point: Vector2?
+}
+
+/// A collision shape of an item in its own frame.
+enum ItemShape {
+    case polygon(ConvexPolygon)
+    case circle(Double)
+}
+
+/// A static boundary segment.
+struct BoundaryEdge {
+    var v1: Vector2
+    var v2: Vector2
+    var identifier: String
+    /// Collision behavior that owns it.
+    var behavior: Int
+}
+
+/// One solver contact (b2ContactVelocityConstraint + b2ContactPositionConstraint).
+struct ContactConstraint {
+    var key: UInt64
+    var a: Int                // item index of shape A, or -1 for a boundary
+    var b: Int
+    var manifold: Manifold
+    var radiusA: Double
+    var radiusB: Double
+    var friction: Double
+    var restitution: Double
+    // Velocity constraint scratch.
+    var normal = Vector2.zero
+    var rA = (Vector2.zero, Vector2.zero)
+    var rB = (Vector2.zero, Vector2.zero)
+    var normalMass = (0.0, 0.0)
+    var tangentMass = (0.0, 0.0)
+    var velocityBias = (0.0, 0.0)
+    var pointCount = 0
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    var inv11 = 0.0, inv12 = 0.0, inv22 = 0.0
+}
