@@ -598,7 +598,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
 
     CollisionItem b = a;
     b.name = "b";
-    b.center = {260.0, 333.5};
+    b.center = {262.5, 333.5};
     b.velocity = {0.0, 0.0};
 
     CollisionScene twoBox;

@@ -33,6 +33,8 @@ public enum Catalog {
               make: spring),
         Entry(name: "free-fall", summary: "a view thrown up and sideways under gravity 1.0, no resistance",
               make: freeFall),
+        Entry(name: "bouncing-ball", summary: "a 50 pt ball (elasticity 0.5, no friction) dropped 500 pt onto the screen's floor",
+              make: bouncingBall),
         Entry(name: "snap", summary: "a 100 x 50 view, turned 0.3 rad, snaps from (100, 100) to (300, 200) (UISnapBehavior)",
               make: snap),
         Entry(name: "push", summary: "a view pushed once off-center at 0.5 s, then pushed steadily up from 1.5 s to 2 s",
@@ -151,6 +153,25 @@ public enum Catalog {
         box.definition.velocity = Vector2(50, -200)
         s.items = [box]
         s.behaviors = [.gravity(SceneGravity())]
+        return s
+    }
+
+    /// `bouncing-ball`: a 50 x 50 view with ellipse collision bounds (a circle), elasticity 0.5, friction 0, no
+    /// resistance, dropped from rest with its bottom 500 pt above the floor of the 375 x 667 screen (the reference bounds
+    /// as a boundary), gravity 1.0; 5 s. The Box2D oracle runs the same scene (Tests/Fixtures/box2d/bounce.csv).
+    public static func bouncingBall() -> Scene {
+        var s = Scene()
+        s.name = "bouncing-ball"
+        s.description = "A ball dropped 500 pt onto the floor (elasticity 0.5)."
+        s.duration = 5
+        var ball = item("ball", center: Vector2(187.5, 143), size: Vector2(50, 50), resistance: 0, angularResistance: 0)
+        ball.definition.elasticity = 0.5
+        ball.definition.friction = 0
+        ball.definition.collisionBounds = .ellipse
+        s.items = [ball]
+        var collision = SceneCollision(items: ["ball"])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        s.behaviors = [.gravity(SceneGravity()), .collision(collision)]
         return s
     }
 

@@ -110,9 +110,23 @@ public final class SceneRun {
     /// The time of row i in seconds: i / rate.
     public func sampleTime(_ i: Int) -> Double { Double(i) / scene.rate }
 
-    /// Runs the scene, calling `body` with each row's values (in `columns` order) as it is computed.
+    /// Contact events as CSV rows `t,kind,a,b,x,y` (seconds, begin/end, the item, the other item or boundary — `bounds`
+    /// for the reference bounds — and for begin the first contact point in points), in the order they happen.
+    public static let eventColumns = ["t", "kind", "a", "b", "x", "y"]
+
+    /// Formats a contact event as a CSV row (no newline).
+    public func eventRow(_ e: ContactEvent) -> String {
+        let a = scene.items[e.item].name
+        let b = e.otherItem.map { scene.items[$0].name } ?? (e.boundary.map { $0.isEmpty ? "bounds" : $0 } ?? "")
+        let point = e.point.map { NumberFormat.shortest($0.x) + "," + NumberFormat.shortest($0.y) } ?? ","
+        return NumberFormat.shortest(e.time) + "," + e.kind.rawValue + "," + a + "," + b + "," + point
+    }
+
+    /// Runs the scene, calling `body` with each row's values (in `columns` order) as it is computed, and `events` (when
+    /// given) with each contact event as it happens.
     /// - Throws: ``SimulationError`` when a value is not finite (before that row is passed on), or whatever `body` throws.
-    public func run(_ body: ([Double]) throws -> Void) throws {
+    public func run(events: ((ContactEvent) throws -> Void)? = nil, _ body: ([Double]) throws -> Void) throws {
+        world.recordsEvents = events != nil
         let h = world.subStepDuration
         for i in 0..<sampleCount {
             let t = sampleTime(i)
@@ -133,6 +147,7 @@ public final class SceneRun {
             for (k, v) in values.enumerated() where !v.isFinite {
                 throw SimulationError(time: t, column: columns[k])
             }
+            if let events { for e in world.takeEvents() { try events(e) } }
             try body(values)
         }
     }

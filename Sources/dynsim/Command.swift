@@ -24,6 +24,7 @@ struct RunOptions: Equatable {
     var profile: SolverProfile?
     var format: OutputFormat = .csv
     var output: String?
+    var events: String?
 }
 
 /// A command-line mistake: exit 64, with the message and the usage of `command` on stderr.
@@ -123,6 +124,10 @@ private func parseRun(_ args: [String]) throws -> Command {
                     throw UsageError(message: "--format: must be csv or jsonl, got \"\(f)\"", command: "run")
                 }
                 options.format = format
+            case "--events":
+                let e = try value(flag, inline: inline)
+                guard !e.isEmpty else { throw UsageError(message: "--events: must be a file path, got \"\"", command: "run") }
+                options.events = e
             case "--output":
                 let o = try value(flag, inline: inline)
                 guard !o.isEmpty else { throw UsageError(message: "--output: must be a file path, got \"\"", command: "run") }
@@ -151,7 +156,7 @@ func helpText(_ command: String?) -> String {
         OVERVIEW: Run a scene at a fixed step and stream its trajectories to stdout as CSV or JSON Lines.
 
         USAGE: dynsim [run] [SCENE.json | BUILTIN] [--duration S] [--rate HZ] [--profile uikit|precise]
-                      [--format csv|jsonl] [--output FILE]
+                      [--format csv|jsonl] [--output FILE] [--events FILE]
 
         ARGUMENTS:
           SCENE.json | BUILTIN    A scene file or a built-in scene name (default: \(Catalog.defaultName)).
@@ -163,6 +168,8 @@ func helpText(_ command: String?) -> String {
                                   (constraint-exact symplectic RATTLE) (default: the scene's, uikit).
           --format F              csv (default) or jsonl.
           --output FILE           Write to FILE instead of stdout; FILE appears only when the run completes.
+          --events FILE           Write contact events to FILE as CSV t,kind,a,b,x,y (begin/end of touching, the item,
+                                  the other item or boundary, `bounds` for the reference bounds, the contact point).
           -h, --help              Show this help.
 
         COLUMNS: t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s),

@@ -72,63 +72,36 @@ func run(_ options: RunOptions) -> Int32 {
         return Exit.usage
     }
 
-    // Where the rows go: stdout, or a temporary file renamed over FILE only on success.
-    // A regular file (or a new one) is written beside its final place and renamed over it on success, so it never
-    // exists half-written; a symbolic link is followed to its target first. Anything else (a device such as /dev/full
-    // or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only written.
-    var stream: UnsafeMutablePointer<FILE> = stdout
-    var temporary: String?
-    var finalPath: String?
-    if let output = options.output {
-        var target = output
-        if let resolved = realpath(output, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        } else {
-            // A dangling symbolic link: write to where it points (relative to the link's folder).
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = readlink(output, &buffer, buffer.count - 1)
-            if n > 0 {
-                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let folder = (output as NSString).deletingLastPathComponent
-                target = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
-            }
-        }
-        var info = stat()
-        let exists = stat(target, &info) == 0
-        if exists && (info.st_mode & S_IFMT) == S_IFDIR {
-            printError("\(output): is a directory, got \(quoted(output))")
-            return Exit.failure
-        }
-        if exists && (info.st_mode & S_IFMT) != S_IFREG {
-            guard let f = fopen(target, "wb") else {
-                printError("\(output): cannot open for writing (\(String(cString: strerror(errno)))), got \(quoted(output))")
-                return Exit.failure
-            }
-            stream = f
-        } else {
-            let tmp = target + ".partial-\(getpid())"
-            guard let f = fopen(tmp, "wb") else {
-                printError("\(output): cannot create the output file (\(String(cString: strerror(errno)))), got \(quoted(output))")
-                return Exit.failure
-            }
-            stream = f
-            temporary = tmp
-            finalPath = target
-            removeOnSignal(tmp)
-        }
+    // Where the rows go: stdout, or an OutputFile (see there) renamed into place only on success.
+    var output: OutputFile?
+    var events: OutputFile?
+    do {
+        if let path = options.output { output = try OutputFile(path) }
+        if let path = options.events { events = try OutputFile(path) }
+    } catch let e as OutputFile.Failure {
+        output?.discard()
+        printError(e.message)
+        return Exit.failure
+    } catch {
+        printError("\(error)")
+        return Exit.failure
     }
+    let stream: UnsafeMutablePointer<FILE> = output?.stream ?? stdout
     func discard() {
-        if options.output != nil { fclose(stream) }
-        if let tmp = temporary { unlink(tmp) }
+        output?.discard()
+        events?.discard()
     }
 
     let sceneRun = SceneRun(scene: scene)
     let sink = FileSink(stream)
     let writer = RowWriter(format: options.format, columns: sceneRun.columns) { try sink.write($0) }
+    let eventSink = events.map { FileSink($0.stream) }
     do {
         try writer.header()
-        try sceneRun.run { try writer.row($0) }
+        try eventSink?.write(Array((SceneRun.eventColumns.joined(separator: ",") + "\n").utf8))
+        try sceneRun.run(events: eventSink.map { sink in { try sink.write(Array((sceneRun.eventRow($0) + "\n").utf8)) } }) {
+            try writer.row($0)
+        }
         try writer.finish()
     } catch SinkError.brokenPipe {
         discard()
@@ -142,35 +115,104 @@ func run(_ options: RunOptions) -> Int32 {
         printError("\(options.output ?? "stdout"): cannot write (\(error))")
         return Exit.failure
     }
-    if let output = options.output {
-        if fclose(stream) != 0 {
-            if let tmp = temporary { unlink(tmp) }
-            printError("\(output): cannot write (\(String(cString: strerror(errno))))")
+    for file in [output, events].compactMap({ $0 }) {
+        do {
+            try file.commit()
+        } catch let e as OutputFile.Failure {
+            discard()
+            printError(e.message)
             return Exit.failure
-        }
-    }
-    if let tmp = temporary, let output = options.output, let finalPath {
-        if rename(tmp, finalPath) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(tmp)
-            printError("\(output): cannot write (\(reason))")
+        } catch {
             return Exit.failure
         }
     }
     return Exit.success
 }
 
-/// The temporary output file, as a C string the signal handler can use (unlink is async-signal-safe).
-nonisolated(unsafe) var temporaryPathForSignals: UnsafeMutablePointer<CChar>?
+/// A file output that never exists half-written. A regular file (or a new one) is written beside its final place and
+/// renamed over it on success; a symbolic link is followed to its target first (a dangling one too). Anything else that
+/// exists there (a device such as /dev/full or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only
+/// written. A signal removes the temporary file before the process dies.
+final class OutputFile {
+    struct Failure: Error { var message: String }
 
-/// Removes the temporary output file if the process is stopped by a signal, then dies of that signal.
-func removeOnSignal(_ path: String) {
-    temporaryPathForSignals = strdup(path)
-    for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-        signal(sig) { sig in
-            if let p = temporaryPathForSignals { unlink(p) }
-            signal(sig, SIG_DFL)
-            raise(sig)
+    let stream: UnsafeMutablePointer<FILE>
+    private let name: String
+    private let temporary: String?
+    private let target: String
+    private var closed = false
+
+    init(_ path: String) throws {
+        name = path
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        } else {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(path, &buffer, buffer.count - 1)
+            if n > 0 {
+                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = (path as NSString).deletingLastPathComponent
+                target = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
+            }
+        }
+        self.target = target
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        if exists && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw Failure(message: "\(path): is a directory, got \(quoted(path))")
+        }
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            guard let f = fopen(target, "wb") else {
+                throw Failure(message: "\(path): cannot open for writing (\(String(cString: strerror(errno)))), got \(quoted(path))")
+            }
+            stream = f
+            temporary = nil
+        } else {
+            let tmp = target + ".partial-\(getpid())"
+            guard let f = fopen(tmp, "wb") else {
+                throw Failure(message: "\(path): cannot create the output file (\(String(cString: strerror(errno)))), got \(quoted(path))")
+            }
+            stream = f
+            temporary = tmp
+            OutputFile.removeOnSignal(tmp)
+        }
+    }
+
+    /// Closes the stream and removes the temporary file.
+    func discard() {
+        if !closed { fclose(stream); closed = true }
+        if let temporary { unlink(temporary) }
+    }
+
+    /// Closes the stream and renames the temporary file into place. Throws ``Failure`` with the reason.
+    func commit() throws {
+        let closeFailed = fclose(stream) != 0
+        closed = true
+        if closeFailed {
+            let reason = String(cString: strerror(errno))
+            if let temporary { unlink(temporary) }
+            throw Failure(message: "\(name): cannot write (\(reason))")
+        }
+        if let temporary, rename(temporary, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(message: "\(name): cannot write (\(reason))")
+        }
+    }
+
+    /// Temporary files to remove on a signal, as C strings the handler can use (unlink is async-signal-safe).
+    nonisolated(unsafe) static var pathsForSignals: [UnsafeMutablePointer<CChar>] = []
+
+    static func removeOnSignal(_ path: String) {
+        pathsForSignals.append(strdup(path))
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(sig) { sig in
+                for p in OutputFile.pathsForSignals { unlink(p) }
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
         }
     }
 }

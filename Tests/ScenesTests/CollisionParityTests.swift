@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+import Dynamics
+@testable import Scenes
+
+/// `uikit` collisions against Box2D 2.4.1 configured as UIKit's engine (Oracles/box2d: 100 pt/m, two 1/120 s steps per
+/// frame, 8/3 iterations, boxes and segments of radius 0, two-sided boundary segments 1 pt outside the bounds, continuous
+/// physics off). The scenes here are written out independently of the oracle's C++ from the same numbers.
+final class CollisionParityTests: XCTestCase {
+    func scene(_ json: String) throws -> Scene { try decode(json) }
+
+    let bounce = #"""
+    {"duration": 5, "items": [{"name": "ball", "center": [187.5, 143], "size": [50, 50], "elasticity": 0.5, "friction": 0,
+      "resistance": 0, "angularResistance": 0, "collisionBoundsType": "ellipse"}],
+     "behaviors": [{"type": "gravity"}, {"type": "collision", "items": ["ball"], "translatesReferenceBoundsIntoBoundary": true}]}
+    """#
+
+    func worst(_ scene: Scene, _ fixtureName: String) throws -> Double {
+        let golden = try fixture(fixtureName)
+        let ours = Table(bytes: try output(scene))
+        XCTAssertEqual(ours.header, golden.header)
+        XCTAssertEqual(ours.rows.count, golden.rows.count)
+        var worst = 0.0
+        for (a, b) in zip(ours.rows, golden.rows) {
+            for name in golden.header where name.hasSuffix(".x") || name.hasSuffix(".y") || name.hasSuffix(".angle") {
+                let k = golden.column(name)
+                worst = max(worst, abs(a[k] - b[k]))
+            }
+        }
+        print("uikit vs Box2D 2.4.1, \(fixtureName): worst position difference \(worst) over \(ours.rows.last![0]) s")
+        return worst
+    }
+
+    func testBouncingBall() throws {
+        XCTAssertLessThan(try worst(scene(bounce), "box2d/bounce.csv"), 1)
+    }
+
+    func testTwoBoxCollision() throws {
+        let s = try scene(#"""
+        {"duration": 2, "items": [
+          {"name": "a", "center": [100, 333.5], "velocity": [400, 0], "elasticity": 0.5, "friction": 0.2, "resistance": 0, "angularResistance": 0},
+          {"name": "b", "center": [262.5, 333.5], "elasticity": 0.5, "friction": 0.2, "resistance": 0, "angularResistance": 0}],
+         "behaviors": [{"type": "collision", "items": ["a", "b"], "translatesReferenceBoundsIntoBoundary": true}]}
+        """#)
+        XCTAssertLessThan(try worst(s, "box2d/two-box.csv"), 1)
+    }
+
+    func testTiltedBoxLandsAndSettles() throws {
+        let s = try scene(#"""
+        {"duration": 3, "items": [{"name": "box", "center": [187.5, 400], "size": [100, 50], "angle": 0.3}],
+         "behaviors": [{"type": "gravity"}, {"type": "collision", "items": ["box"], "translatesReferenceBoundsIntoBoundary": true}]}
+        """#)
+        XCTAssertLessThan(try worst(s, "box2d/tilted-box.csv"), 1)
+    }
+
+    func testBounceContactEventsMatchTheOracle() throws {
+        var rows: [String] = []
+        let run = SceneRun(scene: try scene(bounce))
+        try run.run(events: { rows.append(run.eventRow($0)) }) { _ in }
+        let golden = try String(contentsOf: fixtures.appendingPathComponent("box2d/bounce-events.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertEqual(rows.count, golden.count)
+        for (ours, theirs) in zip(rows.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }, golden) {
+            XCTAssertEqual(Double(ours[0])!, Double(theirs[0])!, accuracy: 1e-9)
+            XCTAssertEqual(Array(ours[1...3]), Array(theirs[1...3]))
+            if !theirs[5].isEmpty { XCTAssertEqual(Double(ours[5])!, Double(theirs[5])!, accuracy: 0.01) }
+        }
+    }
+
+    func testElasticCollisionConservesMomentumAndEnergyOnlyAtElasticityOne() throws {
+        // Head-on, no friction, no gravity, no boundary: momentum is conserved at any elasticity; kinetic energy only at 1.
+        for e in [1.0, 0.5] {
+            let s = try scene(#"""
+            {"duration": 0.5, "items": [
+              {"name": "a", "center": [100, 300], "size": [50, 50], "velocity": [300, 0], "density": 2, "elasticity": \#(e), "friction": 0, "resistance": 0, "angularResistance": 0},
+              {"name": "b", "center": [200.3, 300], "size": [50, 50], "velocity": [-100, 0], "elasticity": \#(e), "friction": 0, "resistance": 0, "angularResistance": 0}],
+             "behaviors": [{"type": "collision", "items": ["a", "b"]}]}
+            """#)
+            let table = Table(bytes: try output(s))
+            let last = table.rows.last!
+            let ma = 0.5, mb = 0.25
+            let p0 = ma * 300 + mb * -100
+            let p1 = ma * last[table.column("a.vx")] + mb * last[table.column("b.vx")]
+            XCTAssertEqual(p1, p0, accuracy: 0.005 * abs(p0), "momentum, elasticity \(e)")
+            let e0 = 0.5 * ma * 300 * 300 + 0.5 * mb * 100 * 100
+            let e1 = 0.5 * ma * pow(last[table.column("a.vx")], 2) + 0.5 * mb * pow(last[table.column("b.vx")], 2)
+            if e == 1 { XCTAssertEqual(e1, e0, accuracy: 0.005 * e0) } else { XCTAssertLessThan(e1, 0.9 * e0) }
+            XCTAssertLessThan(last[table.column("a.vx")], last[table.column("b.vx")], "they separated")
+        }
+    }
+}
