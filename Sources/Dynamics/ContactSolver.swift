@@ -44,6 +44,20 @@ extension World {
         }
     }
 
+    /// How many pieces the next sub-step needs so that no colliding item travels more than half of its smallest
+    /// half-extent (its radius for a circle) in one piece (at most 64). 1 at ordinary speeds.
+    func continuousPieces() -> Int {
+        let h = subStepDuration
+        var pieces = 1.0
+        for i in 0..<items.count where invMass[i] > 0 && (itemCollisionMask[i] | boundaryCollisionMask[i]) != 0 {
+            let v = velocity[i] + h * gravity[i]
+            let travel = norm(v) * h
+            let limit = 0.25 * min(items[i].size.x, items[i].size.y)
+            if travel > limit { pieces = max(pieces, (travel / limit).rounded(.up)) }
+        }
+        return pieces.isFinite ? Int(min(pieces, 64)) : 64
+    }
+
     /// Whether any collision behavior exists.
     var hasCollisions: Bool { !collisionBehaviors.isEmpty }
 

@@ -160,8 +160,8 @@ extension World {
 
     /// Applies every scheduled velocity change due at `t`, and fills the force and torque columns with the continuous
     /// pushes active at `t`. Returns whether any force acts.
-    func applyExternal(at t: Double) -> Bool {
-        while nextScheduled < scheduled.count && scheduled[nextScheduled].time <= t + 1e-9 {
+    func applyExternal(at t: Double, applyScheduled: Bool = true) -> Bool {
+        while applyScheduled && nextScheduled < scheduled.count && scheduled[nextScheduled].time <= t + 1e-9 {
             let s = scheduled[nextScheduled]
             velocity[s.item] += s.linear
             angularVelocity[s.item] += s.angular

@@ -44,7 +44,8 @@ extension World {
             let dv = v[ib] + cross(w[ib], rB) - vpA
             rate = max(rate, norm(dv) / J[k].length, abs(w[ib]))
         }
-        let phase = rate * h
+        var phase = rate * h
+        if hasCollisions { phase = max(phase, Double(continuousPieces()) * World.maxPhasePerStep * 0.999) }
         // (A non-finite rate — a state that already overflowed — takes the most pieces; the run then reports it.)
         let pieces = phase <= World.maxPhasePerStep ? 1
             : phase < Double(World.maxSplits) * World.maxPhasePerStep ? Int((phase / World.maxPhasePerStep).rounded(.up))
@@ -54,8 +55,8 @@ extension World {
         for piece in 0..<pieces {
             let t1 = piece == pieces - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(pieces)
             rattleStep(h: h / Double(pieces), t1: t1)
+            if hasCollisions { resolveContactsAfterStep() }
         }
-        if hasCollisions { resolveContactsAfterStep() }
     }
 
     func rattleStep(h: Double, t1: Double) {

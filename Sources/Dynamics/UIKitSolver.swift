@@ -22,8 +22,18 @@ extension World {
     static let velocityIterations = 8
     static let positionIterations = 3
 
+    /// One `uikit` sub-step, split into equal pieces when a colliding item would otherwise move more than half its
+    /// smallest half-extent (``World/continuousPieces()``): dynsim's continuous collision, so fast items cannot pass
+    /// through boundaries or each other. Box2D's own time-of-impact sub-stepping is not reproduced; at ordinary speeds
+    /// (one piece) the step is exactly Box2D's.
     func stepUIKit() {
-        let h = subStepDuration
+        let pieces = hasCollisions ? continuousPieces() : 1
+        for piece in 0..<pieces {
+            stepUIKit(h: subStepDuration / Double(pieces), first: piece == 0, last: piece == pieces - 1)
+        }
+    }
+
+    func stepUIKit(h: Double, first: Bool, last: Bool) {
         let n = items.count
         let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base
         let im = invMass.base, ii = invInertia.base
@@ -32,9 +42,10 @@ extension World {
 
         // 0. Narrow phase at the start of the sub-step (b2World::Step: Collide before Solve).
         if hasCollisions { collide(eventTime: time(ofStep: stepCount + 1)) }
+        _ = last
 
         // 1. Scripted anchors move once per display frame, by position only.
-        if stepCount % subSteps == 0, !scriptedJoints.isEmpty {
+        if first, stepCount % subSteps == 0, !scriptedJoints.isEmpty {
             let t = time
             for k in scriptedJoints {
                 J[k].anchor = paths[J[k].path].position(at: t)
@@ -43,7 +54,7 @@ extension World {
 
         // Pushes and scheduled velocity changes act once per display frame, before its sub-steps (UIKit's `_step`).
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
-        let pushing = (!forces.isEmpty || nextScheduled < scheduled.count) && applyExternal(at: frameStart)
+        let pushing = (!forces.isEmpty || nextScheduled < scheduled.count) && applyExternal(at: frameStart, applyScheduled: first)
 
         // 2. Integrate velocities (gravity, pushes, fields), then damp. Inside a velocity field the velocity is replaced
         //    and gravity and forces are ignored for the sub-step (UIKit's island, per kern0x1b/charon §0).

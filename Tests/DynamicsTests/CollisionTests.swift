@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import Dynamics
+
+final class CollisionTests: XCTestCase {
+    func world(_ profile: SolverProfile) -> World {
+        let w = World(profile: profile)
+        w.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
+        return w
+    }
+
+    func testFastItemsNeverCrossABoundary() {
+        // A 20 x 20 item at 6000 pt/s (50 pt per 1/120 s sub-step, 2.5 times its size) toward each wall, both profiles.
+        for profile in SolverProfile.allCases {
+            for direction in [Vector2(1, 0), Vector2(-1, 0), Vector2(0, 1), Vector2(0, -1), Vector2(0.6, 0.8)] {
+                let w = world(profile)
+                let item = w.addItem(ItemDefinition(center: Vector2(187.5, 333.5), size: Vector2(20, 20),
+                                                    velocity: direction * 6000, resistance: 0))
+                w.addCollision(CollisionBehavior(items: [item], translatesReferenceBoundsIntoBoundary: true))
+                while w.time < 2 {
+                    w.step()
+                    let p = w.position(of: item)
+                    XCTAssertTrue(p.x > -1 && p.x < 376 && p.y > -1 && p.y < 668, "\(profile) \(direction): escaped to \(p)")
+                    if !(p.x > -1 && p.x < 376 && p.y > -1 && p.y < 668) { break }
+                }
+            }
+        }
+    }
+
+    func testFastItemsDoNotPassThroughEachOther() {
+        for profile in SolverProfile.allCases {
+            let w = world(profile)
+            let bullet = w.addItem(ItemDefinition(center: Vector2(50, 300), size: Vector2(20, 20), velocity: Vector2(6000, 0),
+                                                  resistance: 0))
+            let wall = w.addItem(ItemDefinition(center: Vector2(250, 300), size: Vector2(20, 200), isAnchored: true))
+            w.addCollision(CollisionBehavior(items: [bullet, wall], mode: .items))
+            while w.time < 0.2 { w.step() }
+            XCTAssertLessThan(w.position(of: bullet).x, 250, "\(profile)")
+        }
+    }
+
+    func testNamedBoundarySegment() {
+        // A 40 x 40 item set down (1 pt above, turned to match) on a named 30° segment slides down it: friction 0.2 is
+        // less than tan 30°, and with μ = √(0.2 · 0.2) = 0.2 its acceleration along the ramp is g (sin 30° − μ cos 30°).
+        let w = world(.uikit)
+        let a = Vector2(0, 300), b = Vector2(375, 300 + 375 * tan(Double.pi / 6))
+        let along = (b - a) / norm(b - a), up = Vector2(along.y, -along.x)
+        let start = a + 150 / along.x * along + 21 * up
+        let item = w.addItem(ItemDefinition(center: start, size: Vector2(40, 40), angle: .pi / 6, resistance: 0,
+                                            angularResistance: 0))
+        w.addGravity(GravityBehavior(items: [item]))
+        w.addCollision(CollisionBehavior(items: [item], boundaries: [("ramp", a, b)]))
+        w.recordsEvents = true
+        while w.time < 0.5 { w.step() }
+        let p = w.position(of: item)
+        XCTAssertEqual(dot(p - a, up), 20, accuracy: 1, "lying on the ramp, not through it")
+        let expected = 1000 * (sin(Double.pi / 6) - 0.2 * cos(Double.pi / 6))
+        XCTAssertEqual(dot(w.velocity(of: item), along) / 0.5, expected, accuracy: 0.05 * expected, "sliding at g(sin − μ cos)")
+        let events = w.takeEvents()
+        XCTAssertEqual(events.first?.kind, .begin)
+        XCTAssertEqual(events.first?.boundary, "ramp")
+    }
+
+    func testItemsModeIgnoresBoundariesAndBoundariesModeIgnoresItems() {
+        let w = world(.uikit)
+        let a = w.addItem(ItemDefinition(center: Vector2(100, 600), size: Vector2(50, 50), velocity: Vector2(0, 500)))
+        let b = w.addItem(ItemDefinition(center: Vector2(100, 400), size: Vector2(50, 50), velocity: Vector2(0, 800)))
+        w.addCollision(CollisionBehavior(items: [a], mode: .items, translatesReferenceBoundsIntoBoundary: true))
+        w.addCollision(CollisionBehavior(items: [b], mode: .boundaries, translatesReferenceBoundsIntoBoundary: true))
+        while w.time < 1 { w.step() }
+        XCTAssertGreaterThan(w.position(of: a).y, 668, "items mode: falls through the bounds")
+        XCTAssertLessThan(w.position(of: b).y, 668, "boundaries mode: stopped by the bounds")
+    }
+}
