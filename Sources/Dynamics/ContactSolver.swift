@@ -102,8 +102,14 @@ extension World {
             let bit = UInt64(1) << UInt64(edge.behavior)
             let lo = Vector2(min(edge.v1.x, edge.v2.x), min(edge.v1.y, edge.v2.y))
             let hi = Vector2(max(edge.v1.x, edge.v2.x), max(edge.v1.y, edge.v2.y))
-            for i in 0..<n where boundaryCollisionMask[i] & bit != 0 && invMass[i] > 0 {
+            for i in 0..<n where boundaryCollisionMask[i] & bit != 0 && !items[i].isAnchored {
                 guard let shape = itemShapes[i] else { continue }
+                if !awake[i] {
+                    // A sleeper keeps its boundary contact as it was.
+                    let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
+                    if let old = contactIndex[key] { next[key] = list.count; list.append(contacts[old]) }
+                    continue
+                }
                 let c = center[i], r = extent[i]
                 if c.x + r < lo.x || c.x - r > hi.x || c.y + r < lo.y || c.y - r > hi.y { continue }
                 let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
@@ -122,7 +128,16 @@ extension World {
         // Item pairs.
         for i in 0..<n where itemShapes[i] != nil && itemCollisionMask[i] != 0 {
             for j in (i + 1)..<max(i + 1, n) where itemShapes[j] != nil && itemCollisionMask[i] & itemCollisionMask[j] != 0 {
-                if invMass[i] == 0 && invMass[j] == 0 { continue }
+                if invMass[i] == 0 && invMass[j] == 0 {
+                    // Two sleepers (or a sleeper and an anchored item) keep their contact as it was, untouched.
+                    let key = UInt64(i) << 32 | UInt64(j)
+                    if !(awake[i] && awake[j]) && !(items[i].isAnchored && items[j].isAnchored),
+                       let old = contactIndex[key] {
+                        next[key] = list.count
+                        list.append(contacts[old])
+                    }
+                    continue
+                }
                 let d = center[j] - center[i], r = extent[i] + extent[j]
                 if dot(d, d) > r * r { continue }
                 let key = UInt64(i) << 32 | UInt64(j)
@@ -218,7 +233,15 @@ extension World {
                     c.pointCount = 1
                 }
             }
-            // Warm start.
+            contacts[k] = c
+        }
+        // Warm start, after every constraint has its restitution bias from the velocities before any of it
+        // (b2ContactSolver: InitializeVelocityConstraints for all, then WarmStart).
+        for k in contacts.indices {
+            let c = contacts[k]
+            let a = c.a, b = c.b
+            let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+            let tangent = Vector2(c.normal.y, -c.normal.x)
             var dvA = Vector2.zero, dwA = 0.0, dvB = Vector2.zero, dwB = 0.0
             for j in 0..<c.manifold.pointCount {
                 let ni = j == 0 ? c.manifold.normalImpulses.0 : c.manifold.normalImpulses.1
@@ -231,7 +254,6 @@ extension World {
             if a >= 0 { v[a] += dvA; w[a] += dwA }
             v[b] += dvB
             w[b] += dwB
-            contacts[k] = c
         }
     }
 

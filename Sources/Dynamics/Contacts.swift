@@ -48,7 +48,8 @@ public struct CollisionBehavior: Sendable, Equatable {
 
 /// A contact event: begin or end of touching between two participants (an item and an item, or an item and a boundary).
 public struct ContactEvent: Sendable, Equatable {
-    public enum Kind: String, Sendable { case begin, end }
+    /// begin / end of touching, or `rest`: the item fell asleep at rest (uikit).
+    public enum Kind: String, Sendable { case begin, end, rest }
     /// Time of the state after the sub-step in which it happened, seconds.
     public var time: Double
     public var kind: Kind

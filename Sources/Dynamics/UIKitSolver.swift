@@ -28,12 +28,16 @@ extension World {
     /// (one piece) the step is exactly Box2D's.
     func stepUIKit() {
         let pieces = hasCollisions ? continuousPieces() : 1
+        var solved = true
         for piece in 0..<pieces {
-            stepUIKit(h: subStepDuration / Double(pieces), first: piece == 0, last: piece == pieces - 1)
+            if !stepUIKit(h: subStepDuration / Double(pieces), first: piece == 0, last: piece == pieces - 1) { solved = false }
         }
+        if allowsSleeping { updateSleep(h: subStepDuration, positionSolved: solved) }
     }
 
-    func stepUIKit(h: Double, first: Bool, last: Bool) {
+    /// One piece of a sub-step; returns whether the position constraints were solved.
+    @discardableResult
+    func stepUIKit(h: Double, first: Bool, last: Bool) -> Bool {
         let n = items.count
         let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base
         let im = invMass.base, ii = invInertia.base
@@ -42,6 +46,7 @@ extension World {
 
         // 0. Narrow phase at the start of the sub-step (b2World::Step: Collide before Solve).
         if hasCollisions { collide(eventTime: time(ofStep: stepCount + 1)) }
+        if allowsSleeping && first { wakeIslands() }
         _ = last
 
         // 1. Scripted anchors move once per display frame, by position only.
@@ -121,13 +126,15 @@ extension World {
         }
 
         // 6. Position iterations: contacts, then joints.
+        var positionSolved = false
         for _ in 0..<World.positionIterations {
             var solved = touching ? solveContactPositions() : true
             for k in 0..<jc {
                 if !solvePositionConstraint(&J[k], x: x, a: a, im: im, ii: ii) { solved = false }
             }
-            if solved { break }
+            if solved { positionSolved = true; break }
         }
+        return positionSolved
     }
 
     @inline(__always)

@@ -140,6 +140,14 @@ public final class World {
     public var referenceBounds: (origin: Vector2, size: Vector2)?
     /// Whether contact begin/end events are recorded into ``events``.
     public var recordsEvents = false
+    /// Rest detection (uikit): whether each item is awake, how long it has rested, and island scratch.
+    var awake: [Bool] = []
+    var sleepTime: [Double] = []
+    var islandParent: [Int] = []
+    var islandAwake: [Bool] = []
+    var islandMinSleep: [Double] = []
+    /// Whether items may fall asleep at rest (`uikit` only; Box2D's allowSleeping, on in UIKit's engine). Default true.
+    public var allowsSleeping = true
     /// Recorded contact events, oldest first (see ``takeEvents()``).
     public internal(set) var events: [ContactEvent] = []
     var paths: [AnchorPath] = []
@@ -207,6 +215,8 @@ public final class World {
         gravity.append(.zero)
         affectedByGravity.append(false)
         itemShapes.append(World.shape(for: item))
+        awake.append(true)
+        sleepTime.append(0)
         itemCollisionMask.append(0)
         boundaryCollisionMask.append(0)
         if !forces.isEmpty { forceColumn.append(.zero); torqueColumn.append(0) }
@@ -358,7 +368,10 @@ public final class World {
 
     /// Sets an item's velocity (points/s), for scripted experiments and tests.
     public func setVelocity(_ v: Vector2, of id: ItemID) {
-        if invMass[id.index] > 0 { velocity[id.index] = v }
+        if !items[id.index].isAnchored {
+            wake(id.index)
+            velocity[id.index] = v
+        }
     }
 
     /// The rest length of an attachment, points.
@@ -393,11 +406,11 @@ public final class World {
     /// spring potential). Meaningful when anchors are fixed. Used by tests and benchmarks.
     public func mechanicalEnergy() -> Double {
         var e = 0.0
-        for i in 0..<items.count where invMass[i] > 0 {
+        for i in 0..<items.count where !items[i].isAnchored {
             let m = items[i].mass
             let v = velocity[i]
             e += 0.5 * m * dot(v, v)
-            if invInertia[i] > 0 { e += 0.5 * items[i].inertia * angularVelocity[i] * angularVelocity[i] }
+            if items[i].allowsRotation { e += 0.5 * items[i].inertia * angularVelocity[i] * angularVelocity[i] }
             e -= m * dot(gravity[i], position[i])
         }
         for k in 0..<joints.count where !joints[k].isRigid {

@@ -35,6 +35,8 @@ public enum Catalog {
               make: freeFall),
         Entry(name: "bouncing-ball", summary: "a 50 pt ball (elasticity 0.5, no friction) dropped 500 pt onto the screen's floor",
               make: bouncingBall),
+        Entry(name: "stack", summary: "ten 50 x 50 views stacked on the screen's floor: they stay put and fall asleep",
+              make: stack),
         Entry(name: "snap", summary: "a 100 x 50 view, turned 0.3 rad, snaps from (100, 100) to (300, 200) (UISnapBehavior)",
               make: snap),
         Entry(name: "push", summary: "a view pushed once off-center at 0.5 s, then pushed steadily up from 1.5 s to 2 s",
@@ -170,6 +172,20 @@ public enum Catalog {
         ball.definition.collisionBounds = .ellipse
         s.items = [ball]
         var collision = SceneCollision(items: ["ball"])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        s.behaviors = [.gravity(SceneGravity()), .collision(collision)]
+        return s
+    }
+
+    /// `stack`: ten 50 x 50 views (UIKit's default materials and resistance) stacked exactly on top of each other on the
+    /// floor of the 375 x 667 screen (the reference bounds, 1 pt outside), under gravity 1.0; 10 s.
+    public static func stack() -> Scene {
+        var s = Scene()
+        s.name = "stack"
+        s.description = "Ten views stacked on the floor."
+        s.duration = 10
+        s.items = (0..<10).map { k in item("box\(k)", center: Vector2(187.5, 668 - 25 - 50 * Double(k)), size: Vector2(50, 50)) }
+        var collision = SceneCollision(items: s.items.map(\.name))
         collision.translatesReferenceBoundsIntoBoundary = true
         s.behaviors = [.gravity(SceneGravity()), .collision(collision)]
         return s

@@ -59,6 +59,11 @@ final class CollisionParityTests: XCTestCase {
         try run.run(events: { rows.append(run.eventRow($0)) }) { _ in }
         let golden = try String(contentsOf: fixtures.appendingPathComponent("box2d/bounce-events.csv"), encoding: .utf8)
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        // The oracle runs without sleeping; dynsim's ball falls asleep 0.5 s after it stops (2.9333 s): one `rest` event.
+        let rest = rows.filter { $0.contains(",rest,") }
+        XCTAssertEqual(rest.count, 1)
+        XCTAssertEqual(Double(rest.first?.split(separator: ",").first ?? "") ?? 0, 2.9333 + 0.5, accuracy: 0.02)
+        rows.removeAll { $0.contains(",rest,") }
         XCTAssertEqual(rows.count, golden.count)
         for (ours, theirs) in zip(rows.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }, golden) {
             XCTAssertEqual(Double(ours[0])!, Double(theirs[0])!, accuracy: 1e-9)
@@ -87,5 +92,25 @@ final class CollisionParityTests: XCTestCase {
             if e == 1 { XCTAssertEqual(e1, e0, accuracy: 0.005 * e0) } else { XCTAssertLessThan(e1, 0.9 * e0) }
             XCTAssertLessThan(last[table.column("a.vx")], last[table.column("b.vx")], "they separated")
         }
+    }
+}
+
+final class StackTests: XCTestCase {
+    func testTenStackedBoxesStayStackedAndFallAsleep() throws {
+        let scene = Catalog.stack()
+        let run = SceneRun(scene: scene)
+        var rests: [String: Double] = [:]
+        var last: [Double] = []
+        try run.run(events: { e in if e.kind == .rest { rests[scene.items[e.item].name] = e.time } }) { last = $0 }
+        for (k, item) in scene.items.enumerated() {
+            let x = last[run.columns.firstIndex(of: item.name + ".x")!], y = last[run.columns.firstIndex(of: item.name + ".y")!]
+            let start = item.definition.center
+            XCTAssertLessThan(abs(x - start.x), 1, "\(item.name) drifted sideways")
+            // Each box may sink by the contact slop (0.5 pt) per contact below it: at most 0.5 (k + 1) pt, well under 1 pt
+            // of drift per box relative to the one below.
+            XCTAssertLessThan(abs(y - start.y), 0.5 * Double(k + 1) + 0.5, "\(item.name) sank or rose")
+            XCTAssertNotNil(rests[item.name], "\(item.name) never fell asleep")
+        }
+        print("stack: all asleep by \(rests.values.max() ?? -1) s")
     }
 }
