@@ -22,7 +22,7 @@ struct Options {
 }
 
 func usage() -> Never {
-    fputs("usage: dynsim-bench [--sizes N1,N2,...] [--profile uikit|precise|both] [--repeats R] [--csv FILE] [--list] [--suite all|dynamics|timing]\n", stderr)
+    fputs("usage: dynsim-bench [--sizes N1,N2,...] [--profile uikit|precise|both] [--repeats R] [--csv FILE] [--list] [--suite all|dynamics|collisions|timing]\n", stderr)
     exit(64)
 }
 
@@ -52,7 +52,7 @@ func parse() -> Options {
             o.repeats = r
         case "--csv": o.csv = value
         case "--suite":
-            guard ["all", "dynamics", "timing"].contains(value) else { usage() }
+            guard ["all", "dynamics", "timing", "collisions"].contains(value) else { usage() }
             o.suite = value
         default: usage()
         }
@@ -64,7 +64,31 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 let options = parse()
 var csvRows = ["scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error"]
-if options.suite != "timing" {
+if options.suite == "all" || options.suite == "collisions" {
+    print("scene  N       profile  substeps  frames  ns/body-step  (C: boxes falling into a container, uikit)")
+    for n in [100, 1000, 4000] {
+        let scene = Catalog.boxes(count: n)
+        let subSteps = scene.effectiveSubSteps
+        let frames = max(10, 400_000 / n)
+        var best = UInt64.max
+        for _ in 0..<max(1, options.repeats / 2) {
+            let world = SceneRun(scene: scene).world
+            for _ in 0..<30 { world.stepFrame() }   // fall in first: measure with contacts
+            let start = now()
+            for _ in 0..<frames { world.stepFrame() }
+            best = min(best, now() - start)
+            precondition(world.isFinite)
+        }
+        let ns = Double(best) / Double(n * frames * subSteps)
+        print("C      " + String(n).padding(toLength: 8, withPad: " ", startingAt: 0) + "uikit    "
+              + String(subSteps).padding(toLength: 10, withPad: " ", startingAt: 0)
+              + String(frames).padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: "%12.1f", ns))
+        fflush(stdout)
+        csvRows.append("C,\(n),dynsim,uikit,\(subSteps),\(frames),\(String(format: "%.1f", ns)),")
+    }
+}
+
+if options.suite == "all" || options.suite == "dynamics" {
 print("scene  N       profile  substeps  frames  ns/body-step  energy error (of swing energy)")
 for profile in options.profiles {
     for n in options.sizes {
@@ -119,7 +143,7 @@ func timePerCall(count: Int, repeats: Int, _ body: (Int) -> Double) -> (ns: Doub
     return (Double(best) / Double(count), checksum)
 }
 
-if options.suite != "dynamics" {
+if options.suite == "all" || options.suite == "timing" {
     let count = 10_000_000
     let spring = SpringMotion(spring: Spring(mass: 2, stiffness: 30, damping: 7), from: 0, to: 1)
     let springCost = timePerCall(count: count, repeats: options.repeats) { n in

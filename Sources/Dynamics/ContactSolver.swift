@@ -52,7 +52,7 @@ extension World {
         for i in 0..<items.count where invMass[i] > 0 && (itemCollisionMask[i] | boundaryCollisionMask[i]) != 0 {
             let v = velocity[i] + h * gravity[i]
             let travel = norm(v) * h
-            let limit = 0.25 * min(items[i].size.x, items[i].size.y)
+            let limit = 0.25 * min(itemSize[i].x, itemSize[i].y)
             if travel > limit { pieces = max(pieces, (travel / limit).rounded(.up)) }
         }
         return pieces.isFinite ? Int(min(pieces, 64)) : 64
@@ -75,9 +75,9 @@ extension World {
         var extent = [Double](repeating: 0, count: n)
         for i in 0..<n where itemShapes[i] != nil {
             center[i] = position[i]
-            extent[i] = 0.5 * norm(items[i].size) + 2
+            extent[i] = 0.5 * norm(itemSize[i]) + 2
         }
-        func material(_ i: Int) -> (Double, Double) { (items[i].friction, items[i].elasticity) }
+        func material(_ i: Int) -> (Double, Double) { (itemFriction[i], itemElasticity[i]) }
         func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
                  restitution: Double) {
             guard m.pointCount > 0 else { return }
@@ -102,7 +102,7 @@ extension World {
             let bit = UInt64(1) << UInt64(edge.behavior)
             let lo = Vector2(min(edge.v1.x, edge.v2.x), min(edge.v1.y, edge.v2.y))
             let hi = Vector2(max(edge.v1.x, edge.v2.x), max(edge.v1.y, edge.v2.y))
-            for i in 0..<n where boundaryCollisionMask[i] & bit != 0 && !items[i].isAnchored {
+            for i in 0..<n where boundaryCollisionMask[i] & bit != 0 && !anchored[i] {
                 guard let shape = itemShapes[i] else { continue }
                 if !awake[i] {
                     // A sleeper keeps its boundary contact as it was.
@@ -125,13 +125,60 @@ extension World {
                 }
             }
         }
-        // Item pairs.
+        // Item pairs: sort and sweep over bounding circles along the axis where the items spread most (a tall pile is
+        // swept along y, a wide row along x), using an insertion sort of the last order for that axis (nearly linear
+        // with coherent motion). Then pairs in ascending (i, j) order, so contacts are solved in a deterministic order.
+        sweepOrder.removeAll(keepingCapacity: true)
+        var meanX = 0.0, meanY = 0.0
         for i in 0..<n where itemShapes[i] != nil && itemCollisionMask[i] != 0 {
-            for j in (i + 1)..<max(i + 1, n) where itemShapes[j] != nil && itemCollisionMask[i] & itemCollisionMask[j] != 0 {
+            sweepOrder.append(i)
+            meanX += center[i].x
+            meanY += center[i].y
+        }
+        let count = Double(max(1, sweepOrder.count))
+        meanX /= count
+        meanY /= count
+        var varX = 0.0, varY = 0.0
+        for i in sweepOrder {
+            varX += (center[i].x - meanX) * (center[i].x - meanX)
+            varY += (center[i].y - meanY) * (center[i].y - meanY)
+        }
+        let axis = varY > varX ? 1 : 0
+        var order = sweepAxis == axis && previousSweep.count == sweepOrder.count ? previousSweep : sweepOrder
+        for k in 1..<max(1, order.count) {
+            let item = order[k], key = center[item][axis] - extent[item]
+            var m = k - 1
+            while m >= 0 && center[order[m]][axis] - extent[order[m]] > key {
+                order[m + 1] = order[m]
+                m -= 1
+            }
+            order[m + 1] = item
+        }
+        previousSweep = order
+        sweepAxis = axis
+        let other = 1 - axis
+        var candidates: [UInt64] = []
+        for k in 0..<order.count {
+            let i = order[k]
+            let maxEdge = center[i][axis] + extent[i]
+            var m = k + 1
+            while m < order.count && center[order[m]][axis] - extent[order[m]] <= maxEdge {
+                let j = order[m]
+                if abs(center[i][other] - center[j][other]) <= extent[i] + extent[j]
+                    && itemCollisionMask[i] & itemCollisionMask[j] != 0 {
+                    candidates.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j)))
+                }
+                m += 1
+            }
+        }
+        candidates.sort()
+        for pair in candidates {
+            let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
+            do {
                 if invMass[i] == 0 && invMass[j] == 0 {
                     // Two sleepers (or a sleeper and an anchored item) keep their contact as it was, untouched.
                     let key = UInt64(i) << 32 | UInt64(j)
-                    if !(awake[i] && awake[j]) && !(items[i].isAnchored && items[j].isAnchored),
+                    if !(awake[i] && awake[j]) && !(anchored[i] && anchored[j]),
                        let old = contactIndex[key] {
                         next[key] = list.count
                         list.append(contacts[old])

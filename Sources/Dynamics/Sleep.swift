@@ -22,21 +22,15 @@ extension World {
         sleepTime[i] = 0
     }
 
-    private func root(_ i: Int) -> Int {
+    /// Union–find root with path halving, over a raw buffer (no copy-on-write or exclusivity checks in the loop).
+    @inline(__always)
+    private static func root(_ p: UnsafeMutableBufferPointer<Int>, _ i: Int) -> Int {
         var r = i
-        while islandParent[r] != r { r = islandParent[r] }
-        var j = i
-        while islandParent[j] != r {
-            let next = islandParent[j]
-            islandParent[j] = r
-            j = next
+        while p[r] != r {
+            p[r] = p[p[r]]
+            r = p[r]
         }
         return r
-    }
-
-    private func union(_ i: Int, _ j: Int) {
-        let a = root(i), b = root(j)
-        if a != b { islandParent[max(a, b)] = min(a, b) }
     }
 
     /// Wakes what external causes touch, then wakes every island that holds an awake body. Call after the narrow phase
@@ -46,23 +40,35 @@ extension World {
         // External causes.
         if stepCount % subSteps == 0 {
             let t = time
-            for k in scriptedJoints where joints[k].anchor != paths[joints[k].path].position(at: t) { wake(joints[k].b) }
+            let J = joints.base
+            for k in scriptedJoints where J[k].anchor != paths[J[k].path].position(at: t) { wake(J[k].b) }
         }
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
         var s = nextScheduled
         while s < scheduled.count && scheduled[s].time <= frameStart + 1e-9 { wake(scheduled[s].item); s += 1 }
         for f in forces where f.beginTime <= frameStart + 1e-9 && frameStart + 1e-9 < f.endTime { wake(f.item) }
         // Islands.
-        if islandParent.count != n { islandParent = Array(0..<n) } else { for i in 0..<n { islandParent[i] = i } }
-        for k in 0..<joints.count {
-            let a = joints[k].a, b = joints[k].b
-            if a >= 0 && !items[a].isAnchored && !items[b].isAnchored { union(a, b) }
-        }
-        for c in contacts where c.a >= 0 && !items[c.a].isAnchored && !items[c.b].isAnchored { union(c.a, c.b) }
+        if islandParent.count != n { islandParent = Array(0..<n) }
         if islandAwake.count != n { islandAwake = Array(repeating: false, count: n) }
-        for i in 0..<n { islandAwake[i] = false }
-        for i in 0..<n where awake[i] && !items[i].isAnchored { islandAwake[root(i)] = true }
-        for i in 0..<n where !awake[i] && islandAwake[root(i)] { wake(i) }
+        var sleepers = false
+        for i in 0..<n where !awake[i] { sleepers = true; break }
+        guard sleepers else { return }   // nothing to wake
+        let J = joints.base, jc = joints.count
+        islandParent.withUnsafeMutableBufferPointer { p in
+            for i in 0..<n { p[i] = i }
+            func union(_ a: Int, _ b: Int) {
+                let ra = World.root(p, a), rb = World.root(p, b)
+                if ra != rb { p[max(ra, rb)] = min(ra, rb) }
+            }
+            for k in 0..<jc {
+                let a = J[k].a, b = J[k].b
+                if a >= 0 && !anchored[a] && !anchored[b] { union(a, b) }
+            }
+            for c in contacts where c.a >= 0 && !anchored[c.a] && !anchored[c.b] { union(c.a, c.b) }
+            for i in 0..<n { islandAwake[i] = false }
+            for i in 0..<n where awake[i] && !anchored[i] { islandAwake[World.root(p, i)] = true }
+            for i in 0..<n where !awake[i] && islandAwake[World.root(p, i)] { wake(i) }
+        }
     }
 
     /// After a sub-step of length h: advances sleep timers and puts islands that have rested long enough to sleep.
@@ -70,29 +76,48 @@ extension World {
         let n = items.count
         let linear2 = World.linearSleepTolerance * World.linearSleepTolerance
         let angular2 = World.angularSleepTolerance * World.angularSleepTolerance
-        if islandMinSleep.count != n { islandMinSleep = Array(repeating: 0, count: n) }
-        for i in 0..<n { islandMinSleep[i] = .greatestFiniteMagnitude }
-        for i in 0..<n where awake[i] && !items[i].isAnchored {
-            let v = velocity[i], w = angularVelocity[i]
-            if w * w > angular2 || dot(v, v) > linear2 {
+        let v = velocity.base, w = angularVelocity.base
+        // Bodies still moving reset their timers; if none is close to sleeping there is nothing more to do.
+        var anyReady = false
+        for i in 0..<n where awake[i] && !anchored[i] {
+            if w[i] * w[i] > angular2 || dot(v[i], v[i]) > linear2 {
                 sleepTime[i] = 0
             } else {
                 sleepTime[i] += h
+                if sleepTime[i] >= World.timeToSleep { anyReady = true }
             }
-            let r = root(i)
-            islandMinSleep[r] = min(islandMinSleep[r], sleepTime[i])
         }
-        guard positionSolved else { return }
-        for i in 0..<n where awake[i] && !items[i].isAnchored && islandMinSleep[root(i)] >= World.timeToSleep {
-            awake[i] = false
-            sleepTime[i] = 0
-            velocity[i] = .zero
-            angularVelocity[i] = 0
-            invMass[i] = 0
-            invInertia[i] = 0
-            if recordsEvents {
-                events.append(ContactEvent(time: time(ofStep: stepCount + 1), kind: .rest, item: i, otherItem: nil,
-                                           boundary: nil, point: nil))
+        guard anyReady && positionSolved else { return }
+        if islandMinSleep.count != n { islandMinSleep = Array(repeating: 0, count: n) }
+        if islandParent.count != n { islandParent = Array(0..<n) }
+        let J = joints.base, jc = joints.count
+        islandParent.withUnsafeMutableBufferPointer { p in
+            for i in 0..<n { p[i] = i }
+            func union(_ a: Int, _ b: Int) {
+                let ra = World.root(p, a), rb = World.root(p, b)
+                if ra != rb { p[max(ra, rb)] = min(ra, rb) }
+            }
+            for k in 0..<jc {
+                let a = J[k].a, b = J[k].b
+                if a >= 0 && !anchored[a] && !anchored[b] { union(a, b) }
+            }
+            for c in contacts where c.a >= 0 && !anchored[c.a] && !anchored[c.b] { union(c.a, c.b) }
+            for i in 0..<n { islandMinSleep[i] = .greatestFiniteMagnitude }
+            for i in 0..<n where awake[i] && !anchored[i] {
+                let r = World.root(p, i)
+                islandMinSleep[r] = min(islandMinSleep[r], sleepTime[i])
+            }
+            for i in 0..<n where awake[i] && !anchored[i] && islandMinSleep[World.root(p, i)] >= World.timeToSleep {
+                awake[i] = false
+                sleepTime[i] = 0
+                v[i] = .zero
+                w[i] = 0
+                invMass[i] = 0
+                invInertia[i] = 0
+                if recordsEvents {
+                    events.append(ContactEvent(time: time(ofStep: stepCount + 1), kind: .rest, item: i, otherItem: nil,
+                                               boundary: nil, point: nil))
+                }
             }
         }
     }

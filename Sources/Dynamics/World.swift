@@ -136,12 +136,21 @@ public final class World {
     var boundaryEdges: [BoundaryEdge] = []
     var contacts: [ContactConstraint] = []
     var contactIndex: [UInt64: Int] = [:]
+    /// Broad phase: the items sorted by the left edge of their bounding circles, kept between sub-steps.
+    var sweepOrder: [Int] = []
+    var previousSweep: [Int] = []
+    var sweepAxis = -1
     /// The reference bounds (origin and size, points), for `translatesReferenceBoundsIntoBoundary`.
     public var referenceBounds: (origin: Vector2, size: Vector2)?
     /// Whether contact begin/end events are recorded into ``events``.
     public var recordsEvents = false
     /// Rest detection (uikit): whether each item is awake, how long it has rested, and island scratch.
     var awake: [Bool] = []
+    /// Per-item copies of definition fields the hot paths read (reading `items[i]` would copy a whole definition).
+    var anchored: [Bool] = []
+    var itemSize: [Vector2] = []
+    var itemFriction: [Double] = []
+    var itemElasticity: [Double] = []
     var sleepTime: [Double] = []
     var islandParent: [Int] = []
     var islandAwake: [Bool] = []
@@ -216,6 +225,10 @@ public final class World {
         affectedByGravity.append(false)
         itemShapes.append(World.shape(for: item))
         awake.append(true)
+        anchored.append(item.isAnchored)
+        itemSize.append(item.size)
+        itemFriction.append(item.friction)
+        itemElasticity.append(item.elasticity)
         sleepTime.append(0)
         itemCollisionMask.append(0)
         boundaryCollisionMask.append(0)

@@ -43,6 +43,8 @@ public enum Catalog {
               make: push),
         Entry(name: "field", summary: "three views in a vortex around a radial gravity well, one charged in a magnetic field",
               make: field),
+        Entry(name: "boxes", summary: "benchmark scene C: 100 boxes (10 x 10) dropping into a container and settling into a pile",
+              make: { boxes(count: 100) }),
         Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
               make: { pendulums(count: 100) }),
     ]
@@ -249,6 +251,33 @@ public enum Catalog {
                 kind: .vortex, items: [], position: center, region: .circle(radius: 250), strength: 0.5))),
             .field(SceneField(items: ["c"], field: FieldBehavior(kind: .magnetic, items: [], position: center, strength: 0.5))),
         ]
+        return s
+    }
+
+    /// Benchmark scene C: `count` 10 x 10 views (UIKit's default materials) in a block of ⌈√(2 count)⌉ columns, 12 pt
+    /// apart (odd rows staggered by 3 pt), its lowest row 20 pt above the floor of a container as wide as the block (a
+    /// named boundary path down the left side, along the floor at y = 667 and up the right side, open at the top). They
+    /// drop under gravity 1.0 and settle into a pile whose height grows with √count, so every size has the same kind
+    /// of work per box. Output limited to the first box's columns.
+    public static func boxes(count: Int) -> Scene {
+        precondition(count >= 1, "boxes: count must be >= 1")
+        var s = Scene()
+        s.name = "boxes"
+        s.description = "Benchmark scene C: \(count) boxes falling into a container."
+        s.duration = 5
+        let columns = Int((2 * Double(count)).squareRoot().rounded(.up))
+        let width = Double(columns) * 12 + 6
+        for k in 0..<count {
+            let column = Double(k % columns), row = Double(k / columns), stagger: Double = (k / columns) % 2 == 0 ? 0 : 3
+            let center = Vector2(8 + 12 * column + stagger, 667 - 25 - 12 * row)
+            s.items.append(item("box\(k)", center: center, size: Vector2(10, 10)))
+        }
+        var collision = SceneCollision(items: s.items.map(\.name))
+        collision.boundaries = [SceneBoundary(identifier: "container", points: [
+            Vector2(0, -10_000), Vector2(0, 667), Vector2(width, 667), Vector2(width, -10_000),
+        ])]
+        s.behaviors = [.gravity(SceneGravity()), .collision(collision)]
+        s.columns = ["t"] + SceneItem.columnSuffixes.map { "box0." + $0 }
         return s
     }
 
