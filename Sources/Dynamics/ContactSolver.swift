@@ -394,6 +394,46 @@ extension World {
         }
     }
 
+    /// Keeps squeezed items out of boundaries: an item that touches a boundary and another item, and still overlaps the
+    /// boundary by more than the slop after the position iterations, is moved out along the boundary's normal.
+    /// Sequential impulses cannot satisfy a boundary and an item driven by an attachment at once (UIKit's `cornered`
+    /// case: a dragged item squeezing another into a corner); this lets the boundary win, so the squeezed item overlaps
+    /// the dragged one instead of leaving the screen. Items touching only boundaries are left to the solver, so Box2D
+    /// parity holds for them.
+    func projectSqueezedItems() {
+        guard !boundaryEdges.isEmpty else { return }
+        var touchesItem = [Bool](repeating: false, count: items.count)
+        var any = false
+        for c in contacts where c.a >= 0 { touchesItem[c.a] = true; touchesItem[c.b] = true; any = true }
+        guard any else { return }
+        let x = position.base, ang = angle.base
+        for c in contacts where c.a < 0 && touchesItem[c.b] && invMass[c.b] > 0 {
+            let b = c.b
+            var deepest = 0.0
+            var normal = Vector2.zero
+            for j in 0..<c.manifold.pointCount {
+                let xfB = Transform(position: x[b], angle: ang[b])
+                let n = c.manifold.kind == .faceB ? -xfB.rotate(c.manifold.localNormal) : c.manifold.localNormal
+                let separation: Double
+                switch c.manifold.kind {
+                case .faceA:
+                    separation = dot(xfB.apply(c.manifold.localPoint(j)) - c.manifold.localPoint, n) - c.radiusA - c.radiusB
+                case .faceB:
+                    let planePoint = xfB.apply(c.manifold.localPoint)
+                    separation = dot(c.manifold.localPoint(j) - planePoint, -n) - c.radiusA - c.radiusB
+                case .circles:
+                    let d = x[b] - c.manifold.localPoint
+                    let len = norm(d)
+                    separation = len - c.radiusA - c.radiusB
+                    if len > 0 && separation < deepest { deepest = separation; normal = d / len }
+                    continue
+                }
+                if separation < deepest { deepest = separation; normal = n }
+            }
+            if deepest < -World.linearSlop { x[b] += (-deepest - World.linearSlop) * normal }
+        }
+    }
+
     /// One position iteration over the contacts (b2ContactSolver::SolvePositionConstraints). Returns whether the worst
     /// separation is at least −3 slop.
     func solveContactPositions() -> Bool {

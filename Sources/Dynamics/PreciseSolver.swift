@@ -184,6 +184,7 @@ extension World {
         initializeContacts()
         for _ in 0..<World.velocityIterations { solveContactVelocities() }
         for _ in 0..<World.positionIterations where !solveContactPositions() {}
+        projectSqueezedItems()
     }
 
     /// Adds `dt` worth of the fields' accelerations (evaluated at the current positions and velocities); inside a

@@ -9,7 +9,8 @@ import Foundation
 /// 3. initialise joints (lever arms, axis, effective mass, soft-spring γ and bias) and warm-start with last impulses;
 /// 4. 8 velocity iterations over the joints in creation order;
 /// 5. integrate positions (semi-implicit Euler) with Box2D's limits of 2 m (200 pt) and π/2 rad per step;
-/// 6. up to 3 position iterations (non-linear Gauss–Seidel) until every rigid joint is within the linear slop.
+/// 6. up to 3 position iterations (non-linear Gauss–Seidel) until every joint and contact is within the slop
+///    (joints before contacts, unlike Box2D, so contacts win when both cannot hold; see the step).
 extension World {
     /// Box2D's b2_linearSlop (0.005 m) in points.
     static let linearSlop = 0.5
@@ -125,15 +126,20 @@ extension World {
             w[i] = wi
         }
 
-        // 6. Position iterations: contacts, then joints.
+        // 6. Position iterations. Box2D corrects contacts, then joints; dynsim corrects joints first so that contacts
+        //    have the last word: an item squeezed between an attachment-driven item and a boundary stays out of the
+        //    boundary (UIKit's `cornered` case) instead of being pushed through it. With joints or contacts alone the
+        //    order does not matter, so Box2D parity is unchanged.
         var positionSolved = false
         for _ in 0..<World.positionIterations {
-            var solved = touching ? solveContactPositions() : true
+            var solved = true
             for k in 0..<jc {
                 if !solvePositionConstraint(&J[k], x: x, a: a, im: im, ii: ii) { solved = false }
             }
+            if touching && !solveContactPositions() { solved = false }
             if solved { positionSolved = true; break }
         }
+        if touching { projectSqueezedItems() }
         return positionSolved
     }
 

@@ -37,6 +37,10 @@ public enum Catalog {
               make: bouncingBall),
         Entry(name: "stack", summary: "ten 50 x 50 views stacked on the screen's floor: they stay put and fall asleep",
               make: stack),
+        Entry(name: "toss", summary: "a view thrown up and right, spinning, bouncing off the screen's edges until it rests",
+              make: toss),
+        Entry(name: "cornered", summary: "a dragged view squeezes another into the bottom-right corner",
+              make: cornered),
         Entry(name: "snap", summary: "a 100 x 50 view, turned 0.3 rad, snaps from (100, 100) to (300, 200) (UISnapBehavior)",
               make: snap),
         Entry(name: "push", summary: "a view pushed once off-center at 0.5 s, then pushed steadily up from 1.5 s to 2 s",
@@ -190,6 +194,44 @@ public enum Catalog {
         var collision = SceneCollision(items: s.items.map(\.name))
         collision.translatesReferenceBoundsIntoBoundary = true
         s.behaviors = [.gravity(SceneGravity()), .collision(collision)]
+        return s
+    }
+
+    /// `toss`: a 80 x 120 view thrown from (100, 500) at (900, −1300) pt/s spinning at 6 rad/s, bouncing off the edges of
+    /// the 375 x 667 screen under gravity 1.0 with UIKit's default materials; 8 s.
+    public static func toss() -> Scene {
+        var s = Scene()
+        s.name = "toss"
+        s.description = "A view tossed against the screen's edges."
+        s.duration = 8
+        var card = item("card", center: Vector2(100, 500), size: Vector2(80, 120))
+        card.definition.velocity = Vector2(900, -1300)
+        card.definition.angularVelocity = 6
+        s.items = [card]
+        var collision = SceneCollision(items: ["card"])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        s.behaviors = [.gravity(SceneGravity()), .collision(collision)]
+        return s
+    }
+
+    /// `cornered`: a 100 x 100 view pinned at its center to a finger that drags it right along the floor of the
+    /// 375 x 667 screen, from (80, 610) to (300, 610) with a minimum-jerk motion over 1.5 s, and holds it there; a 60 x 60
+    /// view resting at (240, 630) is pushed into the bottom-right corner and squeezed there. Both collide with each other
+    /// and the screen's edges, gravity 1.0; 4 s.
+    public static func cornered() -> Scene {
+        var s = Scene()
+        s.name = "cornered"
+        s.description = "A dragged view squeezes another into a corner."
+        s.duration = 4
+        s.items = [item("pusher", center: Vector2(80, 610)), item("victim", center: Vector2(240, 636), size: Vector2(60, 60))]
+        var drag = SceneAttachment(item: "pusher")
+        drag.name = "finger"
+        drag.drag = SceneDrag(interpolation: .minimumJerk, times: [0, 0.5, 2.0], points: [
+            Vector2(80, 610), Vector2(80, 610), Vector2(300, 610),
+        ])
+        var collision = SceneCollision(items: ["pusher", "victim"])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        s.behaviors = [.gravity(SceneGravity()), .attachment(drag), .collision(collision)]
         return s
     }
 

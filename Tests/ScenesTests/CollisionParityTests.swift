@@ -114,3 +114,24 @@ final class StackTests: XCTestCase {
         print("stack: all asleep by \(rests.values.max() ?? -1) s")
     }
 }
+
+final class CorneredTests: XCTestCase {
+    func testCorneredItemStaysInsideTheBounds() throws {
+        for profile in SolverProfile.allCases {
+            var scene = Catalog.cornered()
+            scene.profile = profile
+            let run = SceneRun(scene: scene)
+            var worst = -Double.infinity
+            try run.run { row in
+                let x = row[run.columns.firstIndex(of: "victim.x")!], y = row[run.columns.firstIndex(of: "victim.y")!]
+                let a = row[run.columns.firstIndex(of: "victim.angle")!]
+                for corner in [Vector2(30, 30), Vector2(-30, 30), Vector2(30, -30), Vector2(-30, -30)] {
+                    let p = Vector2(x + cos(a) * corner.x - sin(a) * corner.y, y + sin(a) * corner.x + cos(a) * corner.y)
+                    // Outside distance beyond the boundary segments (1 pt outside the 375 x 667 screen).
+                    worst = max(worst, -1 - p.x, p.x - 376, -1 - p.y, p.y - 668)
+                }
+            }
+            XCTAssertLessThan(worst, 1, "\(profile): the cornered view pokes \(worst) pt out of the bounds")
+        }
+    }
+}

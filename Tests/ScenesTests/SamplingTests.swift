@@ -37,7 +37,7 @@ final class SamplingTests: XCTestCase {
     func testTwoRunsAreByteIdentical() throws {
         for name in Catalog.entries.map(\.name) {
             var scene = Catalog.scene(named: name)!
-            scene.duration = min(scene.duration, 3)
+            scene.duration = min(scene.duration, 1)
             for profile in SolverProfile.allCases {
                 scene.profile = profile
                 XCTAssertEqual(try output(scene), try output(scene), "\(name), \(profile)")

@@ -31,7 +31,7 @@ final class SceneFileTests: XCTestCase {
             let text = SceneEncoder.text(scene)
             let decoded = try decode(text)
             XCTAssertEqual(decoded, scene, entry.name)
-            scene.duration = min(scene.duration, 2)
+            scene.duration = min(scene.duration, 1)
             var decodedShort = decoded
             decodedShort.duration = scene.duration
             XCTAssertEqual(try output(decodedShort), try output(scene), entry.name)
