@@ -394,6 +394,26 @@ extension World {
         }
     }
 
+    /// Items that overlap one of their boundaries by more than the slop now, with the boundary's identifier ("" for the
+    /// reference bounds) and the depth in points. UIKit calls items that start inside a boundary undefined behavior;
+    /// scene files reject them.
+    public func boundaryOverlaps() -> [(item: ItemID, boundary: String, depth: Double)] {
+        guard !boundaryEdges.isEmpty else { return [] }
+        let saved = (contacts, contactIndex, recordsEvents)
+        recordsEvents = false
+        collide(eventTime: time)
+        var out: [(ItemID, String, Double)] = []
+        for c in contacts where c.a < 0 {
+            let wm = worldManifold(c.manifold, .identity, radiusA: c.radiusA, transform(c.b), radiusB: c.radiusB)
+            let depth = -min(wm.separations.0, c.manifold.pointCount > 1 ? wm.separations.1 : 0)
+            if depth > World.linearSlop {
+                out.append((ItemID(c.b), boundaryEdges[Int((c.key >> 32) & 0x7FFF_FFFF)].identifier, depth))
+            }
+        }
+        (contacts, contactIndex, recordsEvents) = saved
+        return out
+    }
+
     /// Keeps squeezed items out of boundaries: an item that touches a boundary and another item, and still overlaps the
     /// boundary by more than the slop after the position iterations, is moved out along the boundary's normal.
     /// Sequential impulses cannot satisfy a boundary and an item driven by an attachment at once (UIKit's `cornered`

@@ -104,6 +104,18 @@ public final class SceneRun {
         self.values = Array(repeating: 0, count: columns.count)
     }
 
+    /// Items that start overlapping one of their collision boundaries by more than the 0.5 pt slop, as input errors
+    /// (`items[k]: overlaps boundary "floor" by 12 pt at the start, got center [x, y]`). UIKit calls this undefined.
+    public func startingOverlaps(fileName: String) -> [InputError] {
+        world.boundaryOverlaps().map { overlap in
+            let k = overlap.item.index
+            let name = overlap.boundary.isEmpty ? "the reference bounds" : "boundary \(quoted(overlap.boundary))"
+            let c = scene.items[k].definition.center
+            return InputError(file: fileName, path: "items[\(k)]",
+                              message: "overlaps \(name) by \(NumberFormat.shortest((overlap.depth * 100).rounded() / 100)) pt at the start, got center [\(NumberFormat.shortest(c.x)), \(NumberFormat.shortest(c.y))]")
+        }
+    }
+
     /// Number of rows: ⌊duration x rate⌋ + 1 (a tolerance of 1e-9 absorbs rounding, so 10 s at 60 Hz is 601 rows).
     public var sampleCount: Int { Int((scene.duration * scene.rate + 1e-9).rounded(.down)) + 1 }
 

@@ -93,6 +93,11 @@ func run(_ options: RunOptions) -> Int32 {
     }
 
     let sceneRun = SceneRun(scene: scene)
+    if let overlap = sceneRun.startingOverlaps(fileName: label).first {
+        discard()
+        printError(overlap.description)
+        return Exit.dataError
+    }
     let sink = FileSink(stream)
     let writer = RowWriter(format: options.format, columns: sceneRun.columns) { try sink.write($0) }
     let eventSink = events.map { FileSink($0.stream) }

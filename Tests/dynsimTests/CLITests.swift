@@ -209,7 +209,7 @@ final class CLITests: XCTestCase {
 
     func testBadSceneFilesExit65BeforeAnyRow() throws {
         let dir = try temporaryDirectory()
-        let cases: [(String, String)] = [
+        var cases: [(String, String)] = [
             (#"{"items": [{"name": "v", "center": [1, 2], "size": [100, -3]}]}"#, "items[0].size: must be positive, got -3"),
             (#"{"items": [{"name": "v", "center": [1, 2]}], "rate": 0}"#, "rate: must be positive and at most 100000 Hz, got 0"),
             (#"{"items": [{"name": "v", "center": [1, 2]}], "wat": 0}"#, "wat: unknown field"),
@@ -217,6 +217,10 @@ final class CLITests: XCTestCase {
             (#"{"items": [{"name": "v", "center": [1, 2]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "pan.csv"}}]}"#,
              "pan.csv: line 3: time goes backwards (after 1), got 0.5"),
         ]
+        cases.append((#"{"items": [{"name": "v", "center": [187.5, 660]}], "behaviors": [{"type": "collision", "items": ["v"], "translatesReferenceBoundsIntoBoundary": true}]}"#,
+                      "items[0]: overlaps the reference bounds by 42 pt at the start, got center [187.5, 660]"))
+        cases.append((#"{"items": [{"name": "v", "center": [1, 2], "collisionBoundsType": "path", "collisionBoundingPath": [[0, 0], [10, 10], [10, 0], [0, 10]]}]}"#,
+                      "items[0].collisionBoundingPath: must be a convex, non-self-intersecting polygon"))
         try "t,x,y\n1,0,0\n0.5,1,1\n".write(to: dir.appendingPathComponent("pan.csv"), atomically: true, encoding: .utf8)
         for (k, (text, expected)) in cases.enumerated() {
             let file = dir.appendingPathComponent("scene\(k).json")
