@@ -11,8 +11,13 @@
 //  - kinematic scenes (free fall, pendulum, spring, swinging view): one item
 //    whose fixture collides with nothing, optionally joined to an anchor;
 //  - collision scenes (bounce, two boxes, tilted box): colliding items inside
-//    the screen boundary, with continuous physics (TOI) switched off, plus an
-//    optional log of contact begin/end events.
+//    the screen boundary, with continuous physics (TOI) and sleeping switched
+//    off, plus an optional log of contact begin/end events;
+//  - "ccd" collision scenes (bounce-ccd, bounce-elastic-ccd, two-box-ccd,
+//    stack): the same set-up with continuous physics and sleeping switched
+//    ON and items under gravity made bullets, which is closer to how UIKit
+//    configures its engine; their event logs also record when an item falls
+//    asleep.
 //
 // See README.md next to this file for the configuration and scene list.
 
@@ -284,8 +289,11 @@ std::vector<Scene> makeScenes() {
 // ---------------------------------------------------------------------------
 // Collision scenes.
 //
-// World: sleeping off, warm starting on, continuous physics (TOI) off, since
-// dynsim's uikit profile does not mirror Box2D's time-of-impact sub-stepping.
+// World: warm starting on. The original collision scenes switch sleeping and
+// continuous physics (TOI) off, since dynsim's uikit profile does not mirror
+// Box2D's time-of-impact sub-stepping. The "ccd" scenes switch both on (Box2D
+// defaults: b2_timeToSleep 0.5 s) and make every item under gravity a bullet,
+// as UIKit does for items in a gravity or push behavior.
 // The screen boundary (reference bounds 375 x 667 pt at the origin, outset by
 // 1 pt) is one static body with four two-sided edges of radius 0.
 
@@ -321,11 +329,17 @@ struct CollisionScene {
     std::vector<CollisionItem> items;
     double gravity;              // UIKit magnitude; 1.0 = (0, +10) m/s^2
     int frames;                  // K: rows k = 0..K
+    bool continuousPhysics;      // world.SetContinuousPhysics
+    bool allowSleeping;          // world.SetAllowSleeping
+    bool bulletsUnderGravity;    // bodyDef.bullet for items when gravity != 0
 };
 
+enum class EventKind { Begin, End, Rest };
+
 struct ContactEvent {
-    int step;  // 1-based index of the Step during which the callback fired
-    bool begin;
+    int step;  // 1-based index of the Step during (begin/end) or after (rest)
+               // which the event happened
+    EventKind kind;
     std::string a;
     std::string b;
     bool hasPoint;
@@ -333,16 +347,30 @@ struct ContactEvent {
     double y;  // points
 };
 
-// Records BeginContact/EndContact in callback order. Participants are named
-// by body; an item is listed before the boundary.
+// Records BeginContact/EndContact in callback order, and rest (awake ->
+// asleep) transitions reported by the caller after each Step. Participants
+// are named by body; an item is listed before the boundary, and of two items
+// the one with the lower item index comes first.
 class EventRecorder : public b2ContactListener {
 public:
+    // itemIndex < 0 marks a non-item (the boundary).
     void addParticipant(const b2Body* body, const std::string& name,
-                        bool isItem) {
-        participants_.push_back({body, {name, isItem}});
+                        int itemIndex) {
+        participants_.push_back({body, {name, itemIndex}});
     }
     void setStep(int step) { step_ = step; }
     const std::vector<ContactEvent>& events() const { return events_; }
+
+    void addRest(const std::string& name) {
+        ContactEvent event;
+        event.step = step_;
+        event.kind = EventKind::Rest;
+        event.a = name;
+        event.hasPoint = false;
+        event.x = 0.0;
+        event.y = 0.0;
+        events_.push_back(event);
+    }
 
     void BeginContact(b2Contact* contact) override {
         ContactEvent event = makeEvent(contact, true);
@@ -363,23 +391,29 @@ public:
 private:
     struct Participant {
         std::string name;
-        bool isItem;
+        int itemIndex;  // < 0: not an item
     };
 
     Participant lookup(const b2Body* body) const {
         for (const auto& entry : participants_) {
             if (entry.first == body) return entry.second;
         }
-        return {"?", false};
+        return {"?", -1};
     }
 
     ContactEvent makeEvent(b2Contact* contact, bool begin) const {
         Participant first = lookup(contact->GetFixtureA()->GetBody());
         Participant second = lookup(contact->GetFixtureB()->GetBody());
-        if (!first.isItem && second.isItem) std::swap(first, second);
+        const bool firstIsItem = first.itemIndex >= 0;
+        const bool secondIsItem = second.itemIndex >= 0;
+        if ((!firstIsItem && secondIsItem) ||
+            (firstIsItem && secondIsItem &&
+             second.itemIndex < first.itemIndex)) {
+            std::swap(first, second);
+        }
         ContactEvent event;
         event.step = step_;
-        event.begin = begin;
+        event.kind = begin ? EventKind::Begin : EventKind::End;
         event.a = first.name;
         event.b = second.name;
         event.hasPoint = false;
@@ -418,9 +452,11 @@ b2Body* createBounds(b2World& world) {
     return bounds;
 }
 
-b2Body* createCollisionItem(b2World& world, const CollisionItem& spec) {
+b2Body* createCollisionItem(b2World& world, const CollisionItem& spec,
+                            bool bullet) {
     b2BodyDef def;
     def.type = b2_dynamicBody;
+    def.bullet = bullet;
     def.position = toMetres(spec.center);
     def.angle = static_cast<float>(spec.angle);
     def.linearVelocity = toMetres(spec.velocity);
@@ -481,22 +517,26 @@ bool runCollisionScene(const CollisionScene& scene,
     b2World world(
         b2Vec2(0.0f, static_cast<float>(kGravityMetresPerSecond2 *
                                         scene.gravity)));
-    world.SetAllowSleeping(false);
+    world.SetAllowSleeping(scene.allowSleeping);
     world.SetWarmStarting(true);
-    world.SetContinuousPhysics(false);
+    world.SetContinuousPhysics(scene.continuousPhysics);
 
     EventRecorder recorder;
     world.SetContactListener(&recorder);
 
     const b2Body* bounds = createBounds(world);
-    recorder.addParticipant(bounds, "bounds", false);
+    recorder.addParticipant(bounds, "bounds", -1);
 
+    const bool bullets = scene.bulletsUnderGravity && scene.gravity != 0.0;
     std::vector<b2Body*> bodies;
-    for (const CollisionItem& spec : scene.items) {
-        b2Body* body = createCollisionItem(world, spec);
-        recorder.addParticipant(body, spec.name, true);
+    for (size_t i = 0; i < scene.items.size(); ++i) {
+        const CollisionItem& spec = scene.items[i];
+        b2Body* body = createCollisionItem(world, spec, bullets);
+        recorder.addParticipant(body, spec.name, static_cast<int>(i));
         bodies.push_back(body);
     }
+    std::vector<bool> awake(bodies.size());
+    for (size_t i = 0; i < bodies.size(); ++i) awake[i] = bodies[i]->IsAwake();
 
     FILE* out = openOutput(outputDir, scene.fileName);
     if (!out) return false;
@@ -529,6 +569,15 @@ bool runCollisionScene(const CollisionScene& scene,
                 recorder.setStep(step);
                 world.Step(kStepDuration, kVelocityIterations,
                            kPositionIterations);
+                // Rest events: awake -> asleep transitions of this Step, in
+                // item order, after the Step's contact callbacks.
+                for (size_t i = 0; i < bodies.size(); ++i) {
+                    const bool nowAwake = bodies[i]->IsAwake();
+                    if (awake[i] && !nowAwake) {
+                        recorder.addRest(scene.items[i].name);
+                    }
+                    awake[i] = nowAwake;
+                }
             }
         }
     }
@@ -542,8 +591,10 @@ bool runCollisionScene(const CollisionScene& scene,
     std::fprintf(events, "t,kind,a,b,x,y\n");
     for (const ContactEvent& event : recorder.events()) {
         const double t = static_cast<double>(event.step) / 120.0;
-        std::fprintf(events, "%.17g,%s,%s,%s,", t,
-                     event.begin ? "begin" : "end", event.a.c_str(),
+        const char* kind = event.kind == EventKind::Begin ? "begin"
+                           : event.kind == EventKind::End ? "end"
+                                                          : "rest";
+        std::fprintf(events, "%.17g,%s,%s,%s,", t, kind, event.a.c_str(),
                      event.b.c_str());
         if (event.hasPoint) std::fprintf(events, "%.9g,%.9g", event.x, event.y);
         else std::fprintf(events, ",");
@@ -578,6 +629,9 @@ std::vector<CollisionScene> makeCollisionScenes() {
     bounce.items = {ball};
     bounce.gravity = 1.0;
     bounce.frames = 300;
+    bounce.continuousPhysics = false;
+    bounce.allowSleeping = false;
+    bounce.bulletsUnderGravity = false;
     scenes.push_back(bounce);
 
     // Head-on hit of two 1 kg boxes without gravity.
@@ -606,6 +660,9 @@ std::vector<CollisionScene> makeCollisionScenes() {
     twoBox.items = {a, b};
     twoBox.gravity = 0.0;
     twoBox.frames = 120;
+    twoBox.continuousPhysics = false;
+    twoBox.allowSleeping = false;
+    twoBox.bulletsUnderGravity = false;
     scenes.push_back(twoBox);
 
     // A 100 x 50 box with UIKit's default item properties, tilted 0.3 rad,
@@ -630,7 +687,66 @@ std::vector<CollisionScene> makeCollisionScenes() {
     tilted.items = {box};
     tilted.gravity = 1.0;
     tilted.frames = 180;
+    tilted.continuousPhysics = false;
+    tilted.allowSleeping = false;
+    tilted.bulletsUnderGravity = false;
     scenes.push_back(tilted);
+
+    // --- "ccd" variants: continuous physics and sleeping on, items under
+    // gravity are bullets (UIKit's configuration). ---
+
+    CollisionScene bounceCcd = bounce;
+    bounceCcd.fileName = "bounce-ccd.csv";
+    bounceCcd.eventsFileName = "bounce-ccd-events.csv";
+    bounceCcd.continuousPhysics = true;
+    bounceCcd.allowSleeping = true;
+    bounceCcd.bulletsUnderGravity = true;
+    scenes.push_back(bounceCcd);
+
+    // Perfectly elastic ball (restitution max(1.0, 0.2) = 1) for 20 s.
+    CollisionScene bounceElastic = bounceCcd;
+    bounceElastic.fileName = "bounce-elastic-ccd.csv";
+    bounceElastic.eventsFileName.clear();
+    bounceElastic.items[0].elasticity = 1.0;
+    bounceElastic.frames = 1200;
+    scenes.push_back(bounceElastic);
+
+    // No gravity, so the boxes are not bullets.
+    CollisionScene twoBoxCcd = twoBox;
+    twoBoxCcd.fileName = "two-box-ccd.csv";
+    twoBoxCcd.continuousPhysics = true;
+    twoBoxCcd.allowSleeping = true;
+    twoBoxCcd.bulletsUnderGravity = true;
+    scenes.push_back(twoBoxCcd);
+
+    // Ten 50 x 50 boxes with UIKit's default item properties stacked on the
+    // floor edge, faces touching: box0 on the floor, box9 on top.
+    CollisionScene stack;
+    stack.fileName = "stack.csv";
+    stack.eventsFileName = "stack-events.csv";
+    for (int k = 0; k < 10; ++k) {
+        CollisionItem item;
+        item.name = "box" + std::to_string(k);
+        item.shape = ShapeKind::Box;
+        item.center = {187.5, 668.0 - 25.0 - 50.0 * k};
+        item.angle = 0.0;
+        item.velocity = {0.0, 0.0};
+        item.angularVelocity = 0.0;
+        item.width = 50.0;
+        item.height = 50.0;
+        item.density = 1.0;
+        item.friction = 0.2;
+        item.elasticity = 0.2;
+        item.resistance = 0.1;
+        item.angularResistance = 0.1;
+        stack.items.push_back(item);
+    }
+    stack.gravity = 1.0;
+    stack.frames = 600;
+    stack.continuousPhysics = true;
+    stack.allowSleeping = true;
+    stack.bulletsUnderGravity = true;
+    scenes.push_back(stack);
 
     return scenes;
 }

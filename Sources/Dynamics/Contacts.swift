@@ -31,6 +31,7 @@ public struct CollisionBehavior: Sendable, Equatable {
     /// Named boundaries: segments in world points (a path is given as its consecutive segments).
     public var boundaries: [(identifier: String, from: Vector2, to: Vector2)]
 
+    /// A collision behavior; see the properties for the defaults.
     public init(items: [ItemID], mode: CollisionMode = .everything, translatesReferenceBoundsIntoBoundary: Bool = false,
                 boundaries: [(identifier: String, from: Vector2, to: Vector2)] = []) {
         self.items = items
@@ -39,6 +40,7 @@ public struct CollisionBehavior: Sendable, Equatable {
         self.boundaries = boundaries
     }
 
+    /// Equal items, mode, bounds flag and boundaries.
     public static func == (l: CollisionBehavior, r: CollisionBehavior) -> Bool {
         l.items == r.items && l.mode == r.mode && l.translatesReferenceBoundsIntoBoundary == r.translatesReferenceBoundsIntoBoundary
             && l.boundaries.count == r.boundaries.count
@@ -52,9 +54,11 @@ public struct ContactEvent: Sendable, Equatable {
     public enum Kind: String, Sendable { case begin, end, rest }
     /// Time of the state after the sub-step in which it happened, seconds.
     public var time: Double
+    /// What happened.
     public var kind: Kind
-    /// The item (always) and the other item's index, or nil for a boundary.
+    /// The item (always), by index.
     public var item: Int
+    /// The other item's index, or nil for a boundary or a rest event.
     public var otherItem: Int?
     /// The boundary's identifier ("" for the reference bounds) when the other participant is a boundary.
     public var boundary: String?

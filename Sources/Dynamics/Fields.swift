@@ -64,6 +64,7 @@ public struct FieldBehavior: Sendable, Equatable {
         }
     }
 
+    /// Which field.
     public var kind: Kind
     /// The items the field acts on.
     public var items: [ItemID]
@@ -79,8 +80,9 @@ public struct FieldBehavior: Sendable, Equatable {
     public var minimumRadius: Double
     /// Direction for linear gravity, velocity (m/s, so (1, 0) = 100 points/s) and drag (the medium's velocity).
     public var direction: Vector2
-    /// Noise smoothness 0 ... 1 and animation speed (noise and turbulence only).
+    /// Noise smoothness 0 ... 1 (noise and turbulence only).
     public var smoothness: Double
+    /// How fast the noise changes over time, 1/s (noise and turbulence only).
     public var animationSpeed: Double
     /// Seed of the noise (noise and turbulence only).
     public var seed: UInt64

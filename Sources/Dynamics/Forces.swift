@@ -65,6 +65,7 @@ public struct SnapBehavior: Sendable, Equatable {
     /// Damping ratio of the four springs, 0 ... 1 (default 0.5, UIKit's).
     public var damping: Double
 
+    /// A snap of `item` to `snapPoint` (points) with UIKit's default damping 0.5.
     public init(item: ItemID, snapPoint: Vector2, damping: Double = 0.5) {
         self.item = item
         self.snapPoint = snapPoint

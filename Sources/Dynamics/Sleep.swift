@@ -33,6 +33,22 @@ extension World {
         return r
     }
 
+    /// Fills `p` with union–find links of the islands: items joined by touching contacts and by joints (anchored items
+    /// and anchor points do not join islands).
+    private func linkIslands(_ p: UnsafeMutableBufferPointer<Int>) {
+        for i in 0..<p.count { p[i] = i }
+        func union(_ a: Int, _ b: Int) {
+            let ra = World.root(p, a), rb = World.root(p, b)
+            if ra != rb { p[max(ra, rb)] = min(ra, rb) }
+        }
+        let J = joints.base
+        for k in 0..<joints.count {
+            let a = J[k].a, b = J[k].b
+            if a >= 0 && !anchored[a] && !anchored[b] { union(a, b) }
+        }
+        for c in contacts where c.a >= 0 && !anchored[c.a] && !anchored[c.b] { union(c.a, c.b) }
+    }
+
     /// Wakes what external causes touch, then wakes every island that holds an awake body. Call after the narrow phase
     /// at the start of a sub-step.
     func wakeIslands() {
@@ -53,18 +69,8 @@ extension World {
         var sleepers = false
         for i in 0..<n where !awake[i] { sleepers = true; break }
         guard sleepers else { return }   // nothing to wake
-        let J = joints.base, jc = joints.count
         islandParent.withUnsafeMutableBufferPointer { p in
-            for i in 0..<n { p[i] = i }
-            func union(_ a: Int, _ b: Int) {
-                let ra = World.root(p, a), rb = World.root(p, b)
-                if ra != rb { p[max(ra, rb)] = min(ra, rb) }
-            }
-            for k in 0..<jc {
-                let a = J[k].a, b = J[k].b
-                if a >= 0 && !anchored[a] && !anchored[b] { union(a, b) }
-            }
-            for c in contacts where c.a >= 0 && !anchored[c.a] && !anchored[c.b] { union(c.a, c.b) }
+            linkIslands(p)
             for i in 0..<n { islandAwake[i] = false }
             for i in 0..<n where awake[i] && !anchored[i] { islandAwake[World.root(p, i)] = true }
             for i in 0..<n where !awake[i] && islandAwake[World.root(p, i)] { wake(i) }
@@ -90,18 +96,8 @@ extension World {
         guard anyReady && positionSolved else { return }
         if islandMinSleep.count != n { islandMinSleep = Array(repeating: 0, count: n) }
         if islandParent.count != n { islandParent = Array(0..<n) }
-        let J = joints.base, jc = joints.count
         islandParent.withUnsafeMutableBufferPointer { p in
-            for i in 0..<n { p[i] = i }
-            func union(_ a: Int, _ b: Int) {
-                let ra = World.root(p, a), rb = World.root(p, b)
-                if ra != rb { p[max(ra, rb)] = min(ra, rb) }
-            }
-            for k in 0..<jc {
-                let a = J[k].a, b = J[k].b
-                if a >= 0 && !anchored[a] && !anchored[b] { union(a, b) }
-            }
-            for c in contacts where c.a >= 0 && !anchored[c.a] && !anchored[c.b] { union(c.a, c.b) }
+            linkIslands(p)
             for i in 0..<n { islandMinSleep[i] = .greatestFiniteMagnitude }
             for i in 0..<n where awake[i] && !anchored[i] {
                 let r = World.root(p, i)

@@ -108,6 +108,7 @@ public struct SceneCollision: Equatable, Sendable {
     /// point to the first).
     public var boundaries: [SceneBoundary] = []
 
+    /// A behavior over the named items with every default.
     public init(items: [String]) { self.items = items }
 }
 
@@ -120,6 +121,7 @@ public struct SceneBoundary: Equatable, Sendable {
     /// Whether a path closes back to its first point.
     public var closed: Bool
 
+    /// A boundary named `identifier` through `points` (at least 2).
     public init(identifier: String, points: [Vector2], closed: Bool = false) {
         self.identifier = identifier
         self.points = points
@@ -142,6 +144,7 @@ public struct SceneField: Equatable, Sendable {
     /// The field with item identifiers left empty (filled when the world is built).
     public var field: FieldBehavior
 
+    /// A field over the named items.
     public init(items: [String], field: FieldBehavior) {
         self.items = items
         self.field = field
@@ -164,6 +167,7 @@ public struct ScenePush: Equatable, Sendable {
     /// When a continuous push stops, seconds. Default never (omitted).
     public var endTime: Double?
 
+    /// A behavior over the named items with every default.
     public init(items: [String]) { self.items = items }
 
     /// The push vector in UIKit Newtons.
@@ -184,6 +188,7 @@ public struct SceneSnap: Equatable, Sendable {
     /// Damping ratio 0 ... 1. Default 0.5.
     public var damping: Double = 0.5
 
+    /// A snap of the named item to `snapPoint` (points).
     public init(item: String, snapPoint: Vector2) {
         self.item = item
         self.snapPoint = snapPoint
@@ -201,6 +206,7 @@ public struct SceneAddVelocity: Equatable, Sendable {
     /// Added angular velocity, radians/s. Default 0.
     public var angularVelocity: Double = 0
 
+    /// A behavior for the named item with every default.
     public init(item: String) { self.item = item }
 }
 
@@ -259,6 +265,7 @@ public struct SceneAttachment: Equatable, Sendable {
     public var damping: Double = 0
 
     /// An attachment of `item` with every default; set an anchor, a drag or `attachedTo` before use.
+    /// A behavior for the named item with every default.
     public init(item: String) { self.item = item }
 
     /// The anchor's position at t = 0 (nil for item-to-item).

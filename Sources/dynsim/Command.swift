@@ -286,3 +286,42 @@ func usageText(_ command: String?) -> String {
     let more = command.map { "  See 'dynsim help \($0)'." } ?? "  See 'dynsim --help'."
     return lines.joined(separator: "\n") + "\n" + more
 }
+
+/// Walks an argument list for one command: ``next()`` yields each argument with any `--flag=value` split into the flag
+/// (returned) and its inline value; ``value()`` then takes the flag's value, inline or the following argument.
+struct ArgumentCursor {
+    let args: [String]
+    let command: String
+    private var index = 0
+    private var inline: String?
+    /// The whole current argument, as given.
+    private(set) var raw = ""
+
+    init(_ args: [String], command: String) {
+        self.args = args
+        self.command = command
+    }
+
+    /// The next flag or positional argument, or nil at the end.
+    mutating func next() -> String? {
+        guard index < args.count else { return nil }
+        raw = args[index]
+        index += 1
+        inline = nil
+        if raw.hasPrefix("--"), let eq = raw.firstIndex(of: "=") {
+            inline = String(raw[raw.index(after: eq)...])
+            return String(raw[..<eq])
+        }
+        return raw
+    }
+
+    /// The value of the current flag. Throws a usage error naming the flag when there is none.
+    mutating func value() throws -> String {
+        if let inline { return inline }
+        guard index < args.count else {
+            throw UsageError(message: "\(raw): missing value", command: command)
+        }
+        index += 1
+        return args[index - 1]
+    }
+}

@@ -55,21 +55,10 @@ func parseSpring(_ args: [String]) throws -> Command {
     var values: [String: Double] = [:]
     var options = SpringOptions(spring: Spring())
     var sawVelocity: String?
-    var k = 0
-    while k < args.count {
-        let arg = args[k]
-        var flag = arg
-        var inline: String?
-        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-            flag = String(arg[..<eq])
-            inline = String(arg[arg.index(after: eq)...])
-        }
-        func take() throws -> String {
-            if let inline { return inline }
-            k += 1
-            guard k < args.count else { throw UsageError(message: "\(flag): missing value", command: "spring") }
-            return args[k]
-        }
+    var cursor = ArgumentCursor(args, command: "spring")
+    while let flag = cursor.next() {
+        let arg = cursor.raw
+        func take() throws -> String { try cursor.value() }
         switch flag {
         case "-h", "--help": return .help("spring")
         case "--info": options.info = true
@@ -104,7 +93,6 @@ func parseSpring(_ args: [String]) throws -> Command {
         default:
             throw UsageError(message: "unknown option, got \(quoted(arg))", command: "spring")
         }
-        k += 1
     }
     for (flag, limit) in [("--from", 1e15), ("--to", 1e15), ("--initial-velocity", 1e15), ("--relative-velocity", 1e15)] {
         let v = flag == "--from" ? options.from : flag == "--to" ? options.to : values[flag] ?? 0
@@ -164,21 +152,10 @@ func parseSpring(_ args: [String]) throws -> Command {
 func parseCurve(_ args: [String]) throws -> Command {
     var spec: CurveSpec?
     var options = CurveOptions(curve: .bezier(.linear))
-    var k = 0
-    while k < args.count {
-        let arg = args[k]
-        var flag = arg
-        var inline: String?
-        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-            flag = String(arg[..<eq])
-            inline = String(arg[arg.index(after: eq)...])
-        }
-        func value() throws -> String {
-            if let inline { return inline }
-            k += 1
-            guard k < args.count else { throw UsageError(message: "\(flag): missing value", command: "curve") }
-            return args[k]
-        }
+    var cursor = ArgumentCursor(args, command: "curve")
+    while let flag = cursor.next() {
+        let arg = cursor.raw
+        func value() throws -> String { try cursor.value() }
         switch flag {
         case "-h", "--help": return .help("curve")
         case "--samples":
@@ -194,7 +171,6 @@ func parseCurve(_ args: [String]) throws -> Command {
             guard spec == nil else { throw UsageError(message: "only one curve, got \(quoted(arg)) too", command: "curve") }
             spec = try parseCurveSpec(arg)
         }
-        k += 1
     }
     guard let spec else {
         throw UsageError(message: "give a curve: a name (\(CubicBezier.named.map(\.name).joined(separator: ", "))), X1,Y1,X2,Y2 or steps(N, position), got nothing", command: "curve")

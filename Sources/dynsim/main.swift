@@ -19,6 +19,22 @@ func printError(_ message: String) {
     fputs("dynsim: error: " + message + "\n", stderr)
 }
 
+/// Prints an error the way its kind asks (a usage error with the command's usage) and returns the exit status.
+func report(_ error: Error) -> Int32 {
+    switch error {
+    case let e as UsageError:
+        printError(e.message)
+        fputs(usageText(e.command) + "\n", stderr)
+        return Exit.usage
+    case let e as InputError:
+        printError(e.description)
+        return Exit.dataError
+    default:
+        printError("\(error)")
+        return Exit.failure
+    }
+}
+
 func writeStdout(_ text: String) -> Int32 {
     do {
         try FileSink(stdout).write(Array(text.utf8))
@@ -48,16 +64,8 @@ func run(_ options: RunOptions) -> Int32 {
     let label: String
     do {
         (scene, label) = try loadScene(options.scene)
-    } catch let e as InputError {
-        printError(e.description)
-        return Exit.dataError
-    } catch let e as UsageError {
-        printError(e.message)
-        fputs(usageText(e.command) + "\n", stderr)
-        return Exit.usage
     } catch {
-        printError("\(error)")
-        return Exit.failure
+        return report(error)
     }
     if let d = options.duration { scene.duration = d }
     if let r = options.rate { scene.rate = r }
@@ -227,13 +235,8 @@ func main() -> Int32 {
     let command: Command
     do {
         command = try parseCommand(Array(CommandLine.arguments.dropFirst()))
-    } catch let e as UsageError {
-        printError(e.message)
-        fputs(usageText(e.command) + "\n", stderr)
-        return Exit.usage
     } catch {
-        printError("\(error)")
-        return Exit.usage
+        return report(error)
     }
     switch command {
     case .help(let c): return writeStdout(helpText(c) + "\n")
@@ -250,13 +253,8 @@ func main() -> Int32 {
     case .spring(let options):
         do {
             return writeStdout(try springRows(options).joined(separator: "\n") + "\n")
-        } catch let e as UsageError {
-            printError(e.message)
-            fputs(usageText(e.command) + "\n", stderr)
-            return Exit.usage
         } catch {
-            printError("\(error)")
-            return Exit.failure
+            return report(error)
         }
     case .curve(let options):
         return writeStdout(curveRows(options).joined(separator: "\n") + "\n")
