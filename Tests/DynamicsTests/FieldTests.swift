@@ -129,3 +129,48 @@ final class FieldTests: XCTestCase {
         XCTAssertEqual(world.position(of: item).x, 300 * cos(1.0), accuracy: 1e-3)
     }
 }
+
+/// Every kind at three distances — inside its falloff scale, at r = 1 m (where the falloff factor is 1) and inside
+/// `minimumRadius` (where the falloff holds its value) — against the formulas written out here independently, and zero
+/// outside a circular region.
+final class FieldThreePointTests: XCTestCase {
+    func expected(_ kind: FieldBehavior.Kind, p: Vector2, v: Vector2, m: Double, q: Double, S: Double, k: Double,
+                  rmin: Double, direction: Vector2) -> Vector2 {
+        let pm = p / 100, vm = v / 100
+        let r = (pm.x * pm.x + pm.y * pm.y).squareRoot()
+        let fall = pow(max(r, rmin / 100), -k)
+        let unit = pm / r
+        let force: Vector2
+        switch kind {
+        case .linearGravity: force = direction * (S * m * fall)
+        case .radialGravity: force = unit * (-S * m * fall)
+        case .electric: force = unit * (S * q * fall)
+        case .magnetic: force = Vector2(vm.y, -vm.x) * (S * fall)
+        case .spring: force = unit * (-S * fall)
+        case .vortex: force = Vector2(-unit.y, unit.x) * (S * fall / m)
+        case .drag:
+            let u = vm - direction
+            force = u * (-S * (u.x * u.x + u.y * u.y).squareRoot() * fall)
+        default: force = .zero
+        }
+        return force / m * 100
+    }
+
+    func testEveryKindAtThreePoints() {
+        let kinds: [FieldBehavior.Kind] = [.linearGravity, .radialGravity, .electric, .magnetic, .spring, .vortex, .drag]
+        let m = 2.0, q = 1.5, S = 1.7, k = 1.3, rmin = 40.0
+        let direction = Vector2(0.3, -0.4), v = Vector2(120, -60)
+        for kind in kinds {
+            let field = FieldBehavior(kind: kind, items: [], position: Vector2(10, 20), region: .circle(radius: 500),
+                                      strength: S, falloff: k, minimumRadius: rmin, direction: direction)
+            for offset in [Vector2(180, 240), Vector2(60, 80), Vector2(12, 16)] {   // r = 3 m, 1 m, 0.2 m (< 0.4 m)
+                let got = field.effect(at: Vector2(10, 20) + offset, velocity: v, mass: m, charge: q, time: 0).acceleration
+                let want = expected(kind, p: offset, v: v, m: m, q: q, S: S, k: k, rmin: rmin, direction: direction)
+                XCTAssertEqual(got.x, want.x, accuracy: 1e-9 * max(1, abs(want.x)), "\(kind) at \(offset)")
+                XCTAssertEqual(got.y, want.y, accuracy: 1e-9 * max(1, abs(want.y)), "\(kind) at \(offset)")
+            }
+            let outside = field.effect(at: Vector2(10, 521), velocity: v, mass: m, charge: q, time: 0).acceleration
+            XCTAssertEqual(outside, .zero, "\(kind) outside its region")
+        }
+    }
+}

@@ -135,3 +135,14 @@ final class CorneredTests: XCTestCase {
         }
     }
 }
+
+final class CollisionDeterminismTests: XCTestCase {
+    func testFortyItemSceneIsByteIdenticalTwice() throws {
+        var scene = Catalog.boxes(count: 40)
+        scene.columns = nil
+        scene.duration = 2
+        let first = try output(scene), second = try output(scene)
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(Table(bytes: first).header.count, 1 + 40 * 6)
+    }
+}
