@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates all Box2D golden files in Tests/Fixtures/box2d/ (the kinematic
-# scenes, the collision scenes and the bounce contact-event log) in one go.
+# scenes, the collision scenes, the CCD collision scenes and their contact/rest
+# event logs) in one go.
 # Run from the repository root:  bash Oracles/box2d/regenerate.sh
 set -euo pipefail
 
