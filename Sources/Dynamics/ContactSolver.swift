@@ -394,6 +394,72 @@ extension World {
         }
     }
 
+    /// Box2D's time of impact for circles against boundaries (b2World::SolveTOI, b2Island::SolveTOI), after the discrete
+    /// sub-step: a circle whose centre came within `radius − 3 slop` of a boundary segment during the sub-step (having
+    /// started farther) is moved back to that moment, its overlap corrected with Box2D's TOI Baumgarte 0.75 (20
+    /// iterations), its velocity resolved against the boundary (restitution and friction, 8 iterations, no warm start),
+    /// and it moves on with the new velocity for the rest of the sub-step. So a falling ball bounces at the speed it had
+    /// when it met the floor, not one gravity step later. Polygons of radius 0 are left alone, as Box2D's TOI is for
+    /// them (its target gap gives no contact points), and dynsim's splitting of fast sub-steps covers them.
+    func solveTimeOfImpact(h: Double, start: UnsafeMutablePointer<Vector2>, eventTime: Double) {
+        guard !boundaryEdges.isEmpty else { return }
+        for i in 0..<items.count where awake[i] && invMass[i] > 0 && boundaryCollisionMask[i] != 0 {
+            guard case .circle(let radius)? = itemShapes[i] else { continue }
+            let c0 = start[i], c1 = position[i]
+            let target = max(World.linearSlop, radius - 3 * World.linearSlop)
+            func distance(_ p: Vector2, _ e: BoundaryEdge) -> Double {
+                let d = e.v2 - e.v1
+                let t = min(max(dot(p - e.v1, d) / dot(d, d), 0), 1)
+                return norm(p - (e.v1 + t * d))
+            }
+            var best: (alpha: Double, edge: Int)?
+            for (k, e) in boundaryEdges.enumerated() where boundaryCollisionMask[i] & (UInt64(1) << UInt64(e.behavior)) != 0 {
+                guard distance(c0, e) > target && distance(c1, e) < target else { continue }
+                var lo = 0.0, hi = 1.0
+                for _ in 0..<60 {
+                    let mid = 0.5 * (lo + hi)
+                    if distance(c0 + mid * (c1 - c0), e) > target { lo = mid } else { hi = mid }
+                }
+                if best == nil || lo < best!.alpha { best = (lo, k) }
+            }
+            guard let (alpha, k) = best else { continue }
+            let edge = boundaryEdges[k]
+            position[i] = c0 + alpha * (c1 - c0)
+            let manifold = collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, transform(i))
+            guard manifold.pointCount > 0 else {
+                position[i] = c1
+                continue
+            }
+            let key = (UInt64(1) << 63) | (UInt64(k) << 32) | UInt64(i)
+            let constraint = ContactConstraint(key: key, a: -1, b: i, manifold: manifold, radiusA: 0, radiusB: radius,
+                                               friction: (itemFriction[i] * World.boundaryFriction).squareRoot(),
+                                               restitution: max(itemElasticity[i], World.boundaryRestitution))
+            let saved = contacts
+            contacts = [constraint]
+            for _ in 0..<20 where !solveContactPositions(baumgarte: 0.75) {}
+            initializeContacts()
+            for _ in 0..<World.velocityIterations { solveContactVelocities() }
+            contacts = saved
+            position[i] += (1 - alpha) * h * velocity[i]
+            // Box2D wakes the pair in the time of impact, which resets the sleep timer after the sub-step's own update:
+            // start the timer one sub-step behind so that updateSleep, which runs next, leaves it at 0.
+            sleepTime[i] = -subStepDuration
+            // The contact now exists (with no stored impulses: Box2D does not warm-start from TOI forces).
+            if contactIndex[key] == nil {
+                if recordsEvents {
+                    let wm = worldManifold(manifold, .identity, radiusA: 0, transform(i), radiusB: radius)
+                    _ = wm
+                    let atImpact = worldManifold(manifold, .identity, radiusA: 0,
+                                                 Transform(position: c0 + alpha * (c1 - c0), angle: angle[i]), radiusB: radius)
+                    events.append(ContactEvent(time: eventTime, kind: .begin, item: i, otherItem: nil,
+                                               boundary: edge.identifier, point: atImpact.points.0))
+                }
+                contactIndex[key] = contacts.count
+                contacts.append(constraint)
+            }
+        }
+    }
+
     /// Items that overlap one of their boundaries by more than the slop now, with the boundary's identifier ("" for the
     /// reference bounds) and the depth in points. UIKit calls items that start inside a boundary undefined behavior;
     /// scene files reject them.
@@ -456,7 +522,7 @@ extension World {
 
     /// One position iteration over the contacts (b2ContactSolver::SolvePositionConstraints). Returns whether the worst
     /// separation is at least −3 slop.
-    func solveContactPositions() -> Bool {
+    func solveContactPositions(baumgarte: Double = World.baumgarte) -> Bool {
         var minSeparation = 0.0
         let x = position.base, ang = angle.base, im = invMass.base, ii = invInertia.base
         for c in contacts {
@@ -491,7 +557,7 @@ extension World {
                 let cA = a >= 0 ? x[a] : .zero, cB = x[b]
                 let rA = point - cA, rB = point - cB
                 minSeparation = min(minSeparation, separation)
-                let C = min(max(World.baumgarte * (separation + World.linearSlop), -World.maxLinearCorrection), 0)
+                let C = min(max(baumgarte * (separation + World.linearSlop), -World.maxLinearCorrection), 0)
                 let rnA = cross(rA, normal), rnB = cross(rB, normal)
                 let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
                 let impulse = K > 0 ? -C / K : 0

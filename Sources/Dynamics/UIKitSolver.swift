@@ -109,7 +109,9 @@ extension World {
             if touching { solveContactVelocities() }
         }
 
-        // 5. Integrate positions with Box2D's per-step motion limits.
+        // 5. Integrate positions with Box2D's per-step motion limits (keeping the start for the time of impact).
+        let x0 = previousPosition.base
+        if hasCollisions { for i in 0..<n { x0[i] = x[i] } }
         let maxT2 = World.maxTranslation * World.maxTranslation
         let maxR2 = World.maxRotation * World.maxRotation
         for i in 0..<n where im[i] > 0 {
@@ -140,6 +142,7 @@ extension World {
             if solved { positionSolved = true; break }
         }
         if touching { projectSqueezedItems() }
+        if hasCollisions { solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1)) }
         return positionSolved
     }
 
