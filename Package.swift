@@ -1,6 +1,7 @@
 // swift-tools-version:5.9
 // dynsim: Apple's motion stack (UIKit Dynamics, spring timing, Core Animation timing) as a portable Swift package and CLI.
-// Layering (see DESIGN.md): dynsim -> {Scenes -> Dynamics, Springs}. Dynamics and Springs import nothing of ours.
+// Layering (see DESIGN.md): dynsim -> {Scenes -> Dynamics, Animation -> Springs}. Dynamics and Springs import nothing
+// of ours.
 import PackageDescription
 
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
@@ -9,6 +10,7 @@ let package = Package(
     name: "dynsim",
     products: [
         .library(name: "Springs", targets: ["Springs"]),
+        .library(name: "Animation", targets: ["Animation"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .executable(name: "dynsim", targets: ["dynsim"]),
@@ -16,12 +18,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "Springs", linkerSettings: libm),
+        .target(name: "Animation", dependencies: ["Springs"], linkerSettings: libm),
         .target(name: "Dynamics", linkerSettings: libm),
         .target(name: "Scenes", dependencies: ["Dynamics"], linkerSettings: libm),
         .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs"], linkerSettings: libm),
         .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs"], path: "Benchmarks/DynsimBench",
                           linkerSettings: libm),
         .testTarget(name: "SpringsTests", dependencies: ["Springs"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim"]),
