@@ -584,7 +584,13 @@ public struct SceneDecoder {
         }
         var times: [Double] = [], points: [Vector2] = []
         if let csv {
-            let bytes = try readFile(csv)
+            let bytes: [UInt8]
+            do {
+                bytes = try readFile(csv)
+            } catch let e as InputError {
+                // Name the scene file and the field that pointed at the unreadable file.
+                throw InputError(file: fileName, path: path + ".csv", message: e.message)
+            }
             (times, points) = try DragCSV.parse(bytes, fileName: csv)
         } else if let keyframes {
             guard case .array(let arr) = keyframes, !arr.isEmpty else {
@@ -721,7 +727,7 @@ struct Fields {
 
     func int(_ key: String) throws -> Int? {
         guard let v = value(key) else { return nil }
-        guard case .number(let x, let text) = v, x.isFinite, x == x.rounded(), abs(x) < 1e9 else {
+        guard case .number(let x, let text) = v, x.isFinite, x == x.rounded(), abs(x) < 1e15 else {
             throw error(key, "must be a whole number, got \(v.brief)")
         }
         _ = text

@@ -17,6 +17,10 @@ public struct CubicBezier: Hashable, Sendable {
     @usableFromInline let ax: Double, bx: Double, cx: Double
     @usableFromInline let ay: Double, by: Double, cy: Double
     @usableFromInline let startGradient: Double, endGradient: Double
+    // The curve reflected through (0.5, 0.5): control points (1 − x2, 1 − y2), (1 − x1, 1 − y1). Its values near 0 are
+    // the original's complements near 1, so solving it there keeps full relative precision in 1 − x.
+    @usableFromInline let rax: Double, rbx: Double, rcx: Double
+    @usableFromInline let ray: Double, rby: Double, rcy: Double
 
     /// A curve through the control points.
     /// - Precondition: x1 and x2 in [0, 1]; all finite. (The CLI validates user input with named errors first.)
@@ -30,6 +34,12 @@ public struct CubicBezier: Hashable, Sendable {
         cy = 3 * y1
         by = 3 * (y2 - y1) - cy
         ay = 1 - cy - by
+        rcx = 3 * (1 - x2)
+        rbx = 3 * ((1 - x1) - (1 - x2)) - rcx
+        rax = 1 - rcx - rbx
+        rcy = 3 * (1 - y2)
+        rby = 3 * ((1 - y1) - (1 - y2)) - rcy
+        ray = 1 - rcy - rby
         if x1 > 0 { startGradient = y1 / x1 }
         else if y1 == 0 && x2 > 0 { startGradient = y2 / x2 }
         else if y1 == 0 && y2 == 0 { startGradient = 1 }
@@ -66,14 +76,25 @@ public struct CubicBezier: Hashable, Sendable {
     /// dy/dt.
     @inlinable public func sampleDerivativeY(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
 
-    /// The curve parameter t in [0, 1] with x(t) = x, for x in [0, 1], to |x(t) − x| ≤ 1e-12 (or the closest double).
+    /// The curve parameter t in [0, 1] with x(t) = x, for x in [0, 1]: |x(t) − x| ≤ 1e-14 · min(x, 1 − x), a tolerance
+    /// relative to the distance from the nearer end, so curves that leave an end with zero slope in x (x1 = 0 or x2 = 1)
+    /// are solved as accurately near that end as elsewhere (or to the closest double that bisection reaches).
     @inlinable
     public func solveX(_ x: Double) -> Double {
+        CubicBezier.solve(x, ax, bx, cx)
+    }
+
+    /// Newton then bisection for ((a t + b) t + c) t = x on [0, 1] (see ``solveX(_:)``).
+    @inlinable
+    static func solve(_ x: Double, _ ax: Double, _ bx: Double, _ cx: Double) -> Double {
+        @inline(__always) func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+        @inline(__always) func sampleDerivativeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+        let tolerance = max(1e-14 * min(x, 1 - x), 1e-300)
         // Newton from t = x: quadratic convergence wherever dx/dt is not tiny.
         var t = x
         for _ in 0..<8 {
             let error = sampleX(t) - x
-            if abs(error) <= 1e-12 { return t }
+            if abs(error) <= tolerance { return t }
             let d = sampleDerivativeX(t)
             if abs(d) < 1e-6 { break }
             t -= error / d
@@ -83,20 +104,25 @@ public struct CubicBezier: Hashable, Sendable {
         t = x
         for _ in 0..<64 {
             let value = sampleX(t)
-            if abs(value - x) <= 1e-12 { return t }
+            if abs(value - x) <= tolerance { return t }
             if value < x { lo = t } else { hi = t }
             t = 0.5 * (lo + hi)
-            if hi - lo <= 1e-16 { break }
+            if hi - lo <= 1e-19 { break }
         }
         return t
     }
 
-    /// Progress y at the time fraction x. Inside [0, 1] it solves the curve; outside it extends the curve linearly with
+    /// Progress y at the time fraction x. Inside [0, 1] it solves the curve — above 0.5 through the reflected curve,
+    /// as 1 − ȳ(solve(1 − x)), so precision near 1 matches precision near 0; outside it extends the curve linearly with
     /// its start and end gradients (Chromium's extrapolation).
     @inlinable
     public func value(at x: Double) -> Double {
         if x <= 0 { return x == 0 ? 0 : startGradient * x }
         if x >= 1 { return x == 1 ? 1 : 1 + endGradient * (x - 1) }
+        if x > 0.5 {
+            let u = CubicBezier.solve(1 - x, rax, rbx, rcx)
+            return 1 - ((ray * u + rby) * u + rcy) * u
+        }
         return sampleY(solveX(x))
     }
 

@@ -135,9 +135,11 @@ extension Spring {
     ///
     /// Found exactly, not from the envelope: between consecutive turns the motion is monotone, so the last turn outside
     /// the band is located (turn magnitudes shrink by e^(−aπ/ωd) per half period) and the crossing after it is bisected
-    /// to 1e-12 s. The initial velocity changes the result: it shifts the turns and their sizes.
+    /// to 1e-12 s. The initial velocity changes the result: it shifts the turns and their sizes. A damping so light that
+    /// the motion would need more than 10^12 half periods to settle, or an epsilon too small for the motion's scale
+    /// (not positive, or below 1e-300), counts as never settling (infinity).
     public func settlingDuration(from: Double, to: Double, initialVelocity: Double, epsilon: Double) -> Double {
-        precondition(epsilon > 0, "Spring.settlingDuration: epsilon must be positive")
+        guard epsilon > 1e-300, epsilon.isFinite else { return .infinity }
         let x0 = from - to, v0 = initialVelocity
         func x(_ t: Double) -> Double { value(at: t, from: from, to: to, initialVelocity: initialVelocity) - to }
         if x0 == 0 && v0 == 0 { return 0 }
@@ -154,9 +156,11 @@ extension Spring {
             let m1 = abs(x(t1))
             if m1 > epsilon {
                 // Turns t1 + kπ/ωd have magnitudes m1 e^(−a k π/ωd): the last one above ε.
-                var k = Double(Int((log(m1 / epsilon) / (a * half)).rounded(.down)))
-                while k > 0 && abs(x(t1 + k * half)) <= epsilon { k -= 1 }
-                while abs(x(t1 + (k + 1) * half)) > epsilon { k += 1 }
+                var k = (log(m1 / epsilon) / (a * half)).rounded(.down)
+                guard k.isFinite && k < 1e12 else { return .infinity }
+                var guardCount = 0
+                while k > 0 && abs(x(t1 + k * half)) <= epsilon && guardCount < 64 { k -= 1; guardCount += 1 }
+                while abs(x(t1 + (k + 1) * half)) > epsilon && guardCount < 128 { k += 1; guardCount += 1 }
                 lo = t1 + k * half
                 hi = lo + half
             } else if abs(x0) > epsilon {
@@ -185,6 +189,7 @@ extension Spring {
                 hi += hi - lo
                 guardCount += 1
             }
+            guard hi.isFinite && guardCount < 2000 else { return .infinity }
         }
         return bisectCrossing(lo: lo, hi: hi, x: x, epsilon: epsilon)
     }

@@ -76,7 +76,9 @@ func parseSpring(_ args: [String]) throws -> Command {
             values[flag] = try number(flag, try take(), command: "spring")
         case "--until":
             let u = try number(flag, try take(), command: "spring")
-            guard u >= 0 else { throw UsageError(message: "--until: must be >= 0, got \(NumberFormat.shortest(u))", command: "spring") }
+            guard u >= 0 && u <= 1e9 else {
+                throw UsageError(message: "--until: must be from 0 to 1e9 s, got \(NumberFormat.shortest(u))", command: "spring")
+            }
             options.until = u
         case "--rate":
             let r = try number(flag, try take(), command: "spring")
@@ -86,8 +88,8 @@ func parseSpring(_ args: [String]) throws -> Command {
             options.rate = r
         case "--at":
             let times = try numberList(flag, try take(), command: "spring")
-            if let bad = times.first(where: { $0 < 0 }) {
-                throw UsageError(message: "--at: times must be >= 0, got \(NumberFormat.shortest(bad))", command: "spring")
+            if let bad = times.first(where: { !($0 >= 0 && $0 <= 1e9) }) {
+                throw UsageError(message: "--at: times must be from 0 to 1e9 s, got \(NumberFormat.shortest(bad))", command: "spring")
             }
             options.at = times
         default:
@@ -137,6 +139,13 @@ func parseSpring(_ args: [String]) throws -> Command {
         }
         options.spring = Spring(perceptualDuration: duration, bounce: bounce)
     }
+    let omega = options.spring.naturalFrequency, zeta = options.spring.dampingRatio
+    guard omega >= 1e-6 && omega <= 1e6 else {
+        throw UsageError(message: "spring: the natural frequency sqrt(stiffness / mass) must be from 1e-6 to 1e6 rad/s, got \(NumberFormat.shortest(omega))", command: "spring")
+    }
+    guard zeta <= 1e6 else {
+        throw UsageError(message: "spring: the damping ratio must be at most 1e6, got \(NumberFormat.shortest(zeta))", command: "spring")
+    }
     if let relative = values["--relative-velocity"] {
         options.initialVelocity = Spring.absoluteVelocity(relative: relative, from: options.from, to: options.to)
     } else {
@@ -152,6 +161,7 @@ func parseSpring(_ args: [String]) throws -> Command {
 func parseCurve(_ args: [String]) throws -> Command {
     var spec: CurveSpec?
     var options = CurveOptions(curve: .bezier(.linear))
+    var sawSamples = false
     var cursor = ArgumentCursor(args, command: "curve")
     while let flag = cursor.next() {
         let arg = cursor.raw
@@ -159,18 +169,28 @@ func parseCurve(_ args: [String]) throws -> Command {
         switch flag {
         case "-h", "--help": return .help("curve")
         case "--samples":
+            guard !sawSamples else { throw UsageError(message: "--samples: given twice", command: "curve") }
+            sawSamples = true
             let text = try value()
             guard let n = Int(text), n >= 2, n <= 10_000_000 else {
                 throw UsageError(message: "--samples: must be a whole number from 2 to 10000000, got \(quoted(text))", command: "curve")
             }
             options.samples = n
         case "--at":
-            options.at = try numberList("--at", try value(), command: "curve")
+            guard options.at == nil else { throw UsageError(message: "--at: given twice", command: "curve") }
+            let xs = try numberList("--at", try value(), command: "curve")
+            if let bad = xs.first(where: { abs($0) > 1e6 }) {
+                throw UsageError(message: "--at: inputs must be within ±1e6, got \(NumberFormat.shortest(bad))", command: "curve")
+            }
+            options.at = xs
         default:
             if arg.hasPrefix("--") { throw UsageError(message: "unknown option, got \(quoted(arg))", command: "curve") }
             guard spec == nil else { throw UsageError(message: "only one curve, got \(quoted(arg)) too", command: "curve") }
             spec = try parseCurveSpec(arg)
         }
+    }
+    if sawSamples && options.at != nil {
+        throw UsageError(message: "--samples: give either --samples or --at, got both", command: "curve")
     }
     guard let spec else {
         throw UsageError(message: "give a curve: a name (\(CubicBezier.named.map(\.name).joined(separator: ", "))), X1,Y1,X2,Y2 or steps(N, position), got nothing", command: "curve")
@@ -183,7 +203,8 @@ func parseCurve(_ args: [String]) throws -> Command {
 func parseCurveSpec(_ text: String) throws -> CurveSpec {
     if let named = CubicBezier.named.first(where: { $0.name == text }) { return .bezier(named.curve) }
     if text.hasPrefix("steps(") && text.hasSuffix(")") {
-        let inner = text.dropFirst(6).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let inner = text.dropFirst(6).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
         guard (1...2).contains(inner.count), let n = Int(inner[0]), n >= 1, n <= 1_000_000 else {
             throw UsageError(message: "steps: must be steps(N) or steps(N, position) with N from 1 to 1000000, got \(quoted(text))", command: "curve")
         }
@@ -221,17 +242,21 @@ func parseCurveSpec(_ text: String) throws -> CurveSpec {
     return .bezier(CubicBezier(v[0], v[1], v[2], v[3]))
 }
 
-/// Rows of `dynsim spring`: `t,value,velocity`, or `name,value` with --info.
-func springRows(_ o: SpringOptions) throws -> [String] {
+/// Writes `dynsim spring`'s output: `t,value,velocity` rows (streamed through a ``RowWriter``), or with --info the
+/// derived parameters as `name,value` rows.
+/// - Throws: ``UsageError`` when no end time is known (the spring does not settle), a sink error, or a runtime error
+///   when a value overflows.
+func writeSpring(_ o: SpringOptions, to sink: @escaping ([UInt8]) throws -> Void) throws {
     let s = o.spring
     let distance = abs(o.to - o.from)
     // The band: 0.1% of the distance, or of the natural amplitude |v0| / ω0 when the motion starts at its target.
     let scale = distance > 0 ? distance : abs(o.initialVelocity) / s.naturalFrequency
-    let settle = scale > 0 ? s.settlingDuration(from: o.from, to: o.to, initialVelocity: o.initialVelocity,
-                                                epsilon: 0.001 * scale) : 0
+    // (A band too small to represent, from a distance near 1e-300, means the motion is already settled.)
+    let settle = 0.001 * scale > 1e-300 ? s.settlingDuration(from: o.from, to: o.to, initialVelocity: o.initialVelocity,
+                                                             epsilon: 0.001 * scale) : 0
     if o.info {
         var rows = ["name,value"]
-        func add(_ name: String, _ v: Double) { rows.append(name + "," + (v.isFinite ? NumberFormat.shortest(v) : "")) }
+        func add(_ name: String, _ v: Double) { rows.append(name + "," + (v.isFinite ? NumberFormat.shortest(v) : "never")) }
         add("mass", s.mass)
         add("stiffness", s.stiffness)
         add("damping", s.damping)
@@ -248,40 +273,70 @@ func springRows(_ o: SpringOptions) throws -> [String] {
         add("initialVelocity", o.initialVelocity)
         add("settlingDuration", settle)
         add("settlingEpsilon", 0.001 * scale)
-        if let peak = s.peak(from: o.from, to: o.to, initialVelocity: o.initialVelocity) {
+        if let peak = s.peak(from: o.from, to: o.to, initialVelocity: o.initialVelocity), peak.value.isFinite {
             add("peakTime", peak.time)
             add("peakValue", peak.value)
             if distance > 0 { add("overshoot", (peak.value - o.to) / (o.to - o.from)) }
         }
-        return rows
+        try sink(Array((rows.joined(separator: "\n") + "\n").utf8))
+        return
     }
-    var times: [Double]
+    let writer = RowWriter(format: .csv, columns: ["t", "value", "velocity"], sink: sink)
+    try writer.header()
+    func row(_ t: Double) throws {
+        let st = s.state(at: t, from: o.from, to: o.to, initialVelocity: o.initialVelocity)
+        guard st.value.isFinite && st.velocity.isFinite else {
+            throw SpringOverflow(time: t)
+        }
+        try writer.row([t, st.value, st.velocity])
+    }
     if let at = o.at {
-        times = at
+        for t in at { try row(t) }
     } else {
         let end = o.until ?? settle
+        guard end.isFinite && end <= 1e9 else {
+            throw UsageError(message: "--until: required, this spring does not settle within 1e9 s, got nothing", command: "spring")
+        }
         let count = end * o.rate + 1
         guard count <= Limits.maxRows else {
             throw UsageError(message: "--until: the run would write \(NumberFormat.shortest(count.rounded(.down))) rows, more than the limit of 1e8", command: "spring")
         }
         let n = Int((end * o.rate + 1e-9).rounded(.down))
-        times = (0...n).map { Double($0) / o.rate }
-        if let last = times.last, end - last > 1e-9 { times.append(end) }
+        var last = 0.0
+        for i in 0...n {
+            last = Double(i) / o.rate
+            try row(last)
+        }
+        if end - last > 1e-12 * max(1, end) { try row(end) }
     }
-    var rows = ["t,value,velocity"]
-    rows.reserveCapacity(times.count + 1)
-    for t in times {
-        let st = s.state(at: t, from: o.from, to: o.to, initialVelocity: o.initialVelocity)
-        rows.append(NumberFormat.shortest(t) + "," + NumberFormat.shortest(st.value) + "," + NumberFormat.shortest(st.velocity))
-    }
-    return rows
+    try writer.finish()
 }
 
-/// Rows of `dynsim curve`: `t,value` with t the input fraction.
-func curveRows(_ o: CurveOptions) -> [String] {
-    let xs = o.at ?? (0..<o.samples).map { Double($0) / Double(o.samples - 1) }
-    var rows = ["t,value"]
-    rows.reserveCapacity(xs.count + 1)
-    for x in xs { rows.append(NumberFormat.shortest(x) + "," + NumberFormat.shortest(o.curve.value(at: x))) }
-    return rows
+/// A spring value that overflowed (exit 1).
+struct SpringOverflow: Error, CustomStringConvertible {
+    var time: Double
+    var description: String { "spring: the value overflows at t = \(NumberFormat.shortest(time)) s" }
+}
+
+/// Writes `dynsim curve`'s `t,value` rows (t is the input fraction), streamed through a ``RowWriter``.
+func writeCurve(_ o: CurveOptions, to sink: @escaping ([UInt8]) throws -> Void) throws {
+    let writer = RowWriter(format: .csv, columns: ["t", "value"], sink: sink)
+    try writer.header()
+    func row(_ x: Double) throws {
+        let y = o.curve.value(at: x)
+        guard y.isFinite else { throw CurveOverflow(x: x) }
+        try writer.row([x, y])
+    }
+    if let at = o.at {
+        for x in at { try row(x) }
+    } else {
+        for i in 0..<o.samples { try row(Double(i) / Double(o.samples - 1)) }
+    }
+    try writer.finish()
+}
+
+/// A curve value that overflowed (exit 1).
+struct CurveOverflow: Error, CustomStringConvertible {
+    var x: Double
+    var description: String { "curve: the value overflows at t = \(NumberFormat.shortest(x))" }
 }

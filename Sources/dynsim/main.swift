@@ -251,13 +251,25 @@ func main() -> Int32 {
     case .run(let options):
         return run(options)
     case .spring(let options):
+        let sink = FileSink(stdout)
         do {
-            return writeStdout(try springRows(options).joined(separator: "\n") + "\n")
+            try writeSpring(options) { try sink.write($0) }
+            return Exit.success
+        } catch SinkError.brokenPipe {
+            return Exit.success
         } catch {
             return report(error)
         }
     case .curve(let options):
-        return writeStdout(curveRows(options).joined(separator: "\n") + "\n")
+        let sink = FileSink(stdout)
+        do {
+            try writeCurve(options) { try sink.write($0) }
+            return Exit.success
+        } catch SinkError.brokenPipe {
+            return Exit.success
+        } catch {
+            return report(error)
+        }
     }
 }
 

@@ -145,7 +145,7 @@ final class SceneFileTests: XCTestCase {
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "bad.csv"}}]}"#,
              "bad.csv: line 2, field x: must be a number, got \"abc\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "missing.csv"}}]}"#,
-             "missing.csv: cannot read the file, got \"missing.csv\""),
+             "scene.json: behaviors[0].drag.csv: cannot read the file, got \"missing.csv\""),
             (#"{"items": [\#(item)], "columns": ["t", "bob.z"]}"#, "scene.json: columns[1]: unknown column, got \"bob.z\""),
             (#"{"items": [\#(item), {"name": "bob", "center": [0, 0]}]}"#, "scene.json: items[1].name: duplicate name, got \"bob\""),
             (#"{"items": [{"name": "a.b", "center": [0, 0]}]}"#,

@@ -83,6 +83,21 @@ final class CubicBezierTests: XCTestCase {
         }
     }
 
+    func testAccurateNearEndsWithZeroSlopeInX() {
+        // (0, 1, 0, 1): x(t) = t³ and y(t) = 3t − 3t² + t³, so near 0, t = ∛x exactly.
+        for x in [1e-12, 1e-10, 1e-6] {
+            let t = Foundation.cbrt(x)
+            let expected = 3 * t - 3 * t * t + t * t * t
+            XCTAssertEqual(CubicBezier(0, 1, 0, 1).value(at: x), expected, accuracy: 1e-9 * expected, "x = \(x)")
+        }
+        // (1, 0.5, 1, 0.5) near 1: x(t) = 1 − (1 − t)³ · 1 ... x = 3(1−t)t² + 3(1−t)²t + t³ with x1 = x2 = 1, i.e.
+        // 1 − x = (1 − t)³; y = 1.5 (1 − t)² t + 1.5 (1 − t) t² + t³.
+        let x = 1 - 1e-12
+        let u = Foundation.cbrt(1 - x), t = 1 - u
+        let expected = 1.5 * u * u * t + 1.5 * u * t * t + t * t * t
+        XCTAssertEqual(CubicBezier(1, 0.5, 1, 0.5).value(at: x), expected, accuracy: 1e-9)
+    }
+
     func testNamedCurvesAreApples() {
         XCTAssertEqual(CubicBezier.easeIn, CubicBezier(0.42, 0, 1, 1))
         XCTAssertEqual(CubicBezier.easeOut, CubicBezier(0, 0, 0.58, 1))

@@ -306,6 +306,30 @@ final class CLITests: XCTestCase {
         }
     }
 
+    func testExtremeTimingInputNeverCrashesOrHangs() throws {
+        // Inputs that once trapped, hung or overflowed (found by a new-user pass): each must end with a usage error or
+        // output, quickly, and never a signal or nan.
+        let cases: [[String]] = [
+            ["spring", "--stiffness", "100", "--damping", "10", "--to", "5e-324"],
+            ["spring", "--stiffness", "1", "--damping", "1e-20"],
+            ["spring", "--stiffness", "1", "--damping", "1e-16"],
+            ["spring", "--damping-ratio", "1e-308", "--response", "1"],
+            ["spring", "--stiffness", "100", "--damping", "10", "--until", "1e308"],
+            ["spring", "--stiffness", "100", "--damping", "10", "--at", "1e308"],
+            ["spring", "--perceptual-duration", "1", "--bounce", "-0.999999999"],
+            ["spring", "--stiffness", "1e-9", "--damping", "1e12", "--mass", "1e12"],
+            ["curve", "steps(3)", "--at", "1e308"],
+            ["curve", "0.5,1e9,0.5,-1e9", "--at", "1e300"],
+            ["curve", "steps(3,)"],
+            ["curve", "linear", "--samples", "5", "--samples", "6"],
+        ]
+        for args in cases {
+            let r = try dynsim(args)
+            XCTAssertTrue(r.status == 0 || r.status == 64, "\(args): status \(r.status), \(r.stderr)")
+            XCTAssertFalse(r.stdout.contains("nan") || r.stdout.contains("inf"), "\(args)")
+        }
+    }
+
     func testHelpVersionAndSceneList() throws {
         let help = try dynsim(["--help"])
         XCTAssertEqual(help.status, 0)
