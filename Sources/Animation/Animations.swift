@@ -30,14 +30,19 @@ func endpoints(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue
 public struct BasicAnimation: Sendable {
     /// The animated key path, such as `position.x` or `transform.rotation.z`.
     public var keyPath: String
+    /// Start value (CAPropertyAnimation from/to/by rules; nil = from the layer).
     public var fromValue: AnimatableValue?
+    /// End value (nil = the layer's value, or from + by).
     public var toValue: AnimatableValue?
+    /// Change relative to the start or end value.
     public var byValue: AnimatableValue?
     /// Timing (duration 0 means 0.25 s).
     public var timing: MediaTiming
     /// Easing of each play's progress (default linear, as CAAnimation's nil timing function).
     public var timingFunction: CubicBezier
+    /// Whether the value is added to the layer's value below it (CAPropertyAnimation.isAdditive).
     public var isAdditive: Bool
+    /// Whether each repetition builds on the previous one's end (CAPropertyAnimation.isCumulative).
     public var isCumulative: Bool
 
     /// An animation of `keyPath`; see the properties for defaults.
@@ -70,9 +75,13 @@ public struct BasicAnimation: Sendable {
 /// duration defaults to the spring's settling duration (``Spring/settlingDuration``). `initialVelocity` is relative:
 /// 1 = the whole distance per second, positive toward the target (Apple: CASpringAnimation.initialVelocity).
 public struct SpringAnimation: Sendable {
+    /// The animated key path, such as `position.x` or `transform.rotation.z` (see ``Layer``).
     public var keyPath: String
+    /// Start value (CAPropertyAnimation from/to/by rules; nil = from the layer).
     public var fromValue: AnimatableValue?
+    /// End value (nil = the layer's value, or from + by).
     public var toValue: AnimatableValue?
+    /// Change relative to the start or end value.
     public var byValue: AnimatableValue?
     /// The spring (CASpringAnimation's defaults: mass 1, stiffness 100, damping 10).
     public var spring: Spring
@@ -80,6 +89,7 @@ public struct SpringAnimation: Sendable {
     public var initialVelocity: Double
     /// Timing; a duration of 0 means the settling duration.
     public var timing: MediaTiming
+    /// Whether the value is added to the layer's value below it (CAPropertyAnimation.isAdditive).
     public var isAdditive: Bool
 
     /// A spring animation of `keyPath`; see the properties for defaults.

@@ -16,19 +16,29 @@ public struct KeyframeAnimation: Sendable {
         case linear, discrete, paced, cubic, cubicPaced
     }
 
+    /// The animated key path, such as `position.x` or `transform.rotation.z` (see ``Layer``).
     public var keyPath: String
     /// The keyframe values, all of one kind; at least one.
     public var values: [AnimatableValue]
+    /// Key times in [0, 1], one per value (one more in discrete mode); nil = evenly spaced.
     public var keyTimes: [Double]?
+    /// Easing of the whole animation's progress (default linear).
     public var timingFunction: CubicBezier
+    /// Easing of each segment, one fewer than the values; nil = linear.
     public var timingFunctions: [CubicBezier]?
+    /// How values between keyframes are computed.
     public var calculationMode: CalculationMode
+    /// Kochanek–Bartels tension per keyframe (cubic modes; default 0).
     public var tensionValues: [Double]?
+    /// Kochanek–Bartels continuity per keyframe (cubic modes; default 0).
     public var continuityValues: [Double]?
+    /// Kochanek–Bartels bias per keyframe (cubic modes; default 0).
     public var biasValues: [Double]?
     /// Timing (duration 0 means 0.25 s).
     public var timing: MediaTiming
+    /// Whether the value is added to the layer's value below it (CAPropertyAnimation.isAdditive).
     public var isAdditive: Bool
+    /// Whether each repetition builds on the previous one's end (CAPropertyAnimation.isCumulative).
     public var isCumulative: Bool
 
     /// A keyframe animation; see the properties for defaults (linear mode, even key times, linear timing).

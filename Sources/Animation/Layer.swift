@@ -1,0 +1,239 @@
+import Springs
+
+/// Any animation a layer can run.
+public enum LayerAnimation: Sendable {
+    case basic(BasicAnimation)
+    case spring(SpringAnimation)
+    case keyframe(KeyframeAnimation)
+    case group(AnimationGroup)
+
+    /// The key path it animates (a group animates several).
+    var keyPaths: [String] {
+        switch self {
+        case .basic(let a): return [a.keyPath]
+        case .spring(let a): return [a.keyPath]
+        case .keyframe(let a): return [a.keyPath]
+        case .group(let g): return g.animations.flatMap(\.keyPaths)
+        }
+    }
+
+    /// Its own timing.
+    var timing: MediaTiming {
+        switch self {
+        case .basic(let a): return resolvedTiming(a.timing)
+        case .spring(let a):
+            var t = a.timing
+            if t.duration == 0 { t.duration = a.settlingDuration }
+            return t
+        case .keyframe(let a): return resolvedTiming(a.timing)
+        case .group(let g): return resolvedTiming(g.timing)
+        }
+    }
+
+    /// The value it presents for `keyPath` at `time` (the parent's time), given the value below it, or nil.
+    func value(for keyPath: String, at time: Double, below: AnimatableValue) -> AnimatableValue? {
+        switch self {
+        case .basic(let a): return a.keyPath == keyPath ? a.value(atParentTime: time, model: below) : nil
+        case .spring(let a): return a.keyPath == keyPath ? a.value(atParentTime: time, model: below) : nil
+        case .keyframe(let a): return a.keyPath == keyPath ? a.value(atParentTime: time, model: below) : nil
+        case .group(let g): return g.value(for: keyPath, at: time, below: below)
+        }
+    }
+}
+
+/// CAAnimationGroup: animations sharing the group's time. Children run on the group's local time (after its
+/// timingFunction, which warps it); a child of duration 0 takes the group's duration; a child is cut off where the
+/// group ends.
+public struct AnimationGroup: Sendable {
+    /// The grouped animations, applied in order.
+    public var animations: [LayerAnimation]
+    /// The group's timing (duration 0 means 0.25 s).
+    public var timing: MediaTiming
+    /// Warps the group's local time (default linear).
+    public var timingFunction: CubicBezier
+
+    /// A group; see the properties for defaults.
+    public init(animations: [LayerAnimation], timing: MediaTiming = MediaTiming(), timingFunction: CubicBezier = .linear) {
+        self.animations = animations
+        self.timing = timing
+        self.timingFunction = timingFunction
+    }
+
+    func value(for keyPath: String, at time: Double, below: AnimatableValue) -> AnimatableValue? {
+        let t = resolvedTiming(timing)
+        guard let s = t.sample(atParentTime: time) else { return nil }
+        // The group's local time within the current play, warped by its timing function.
+        let local = timingFunction.value(at: s.progress) * t.duration
+        var value: AnimatableValue?
+        for child in animations {
+            var c = child
+            c = c.withDefaultDuration(t.duration)
+            if let v = c.value(for: keyPath, at: local, below: value ?? below) { value = v }
+        }
+        return value
+    }
+}
+
+extension LayerAnimation {
+    /// The animation with a duration of 0 replaced by `duration` (a group child takes the group's duration).
+    func withDefaultDuration(_ duration: Double) -> LayerAnimation {
+        switch self {
+        case .basic(var a): if a.timing.duration == 0 { a.timing.duration = duration }; return .basic(a)
+        case .keyframe(var a): if a.timing.duration == 0 { a.timing.duration = duration }; return .keyframe(a)
+        case .group(var g): if g.timing.duration == 0 { g.timing.duration = duration }; return .group(g)
+        case .spring: return self
+        }
+    }
+}
+
+/// A layer (CALayer) in the model: property values by key path, and animations added by key.
+///
+/// Properties: `bounds` (rect), `position` and `anchorPoint` (points), `opacity`, `cornerRadius`, `backgroundColor`
+/// (RGBA), and the transform's components `transform.rotation.x`, `.y`, `.z` (radians), `transform.scale.x`, `.y`,
+/// `transform.translation.x`, `.y`. Sub-paths address components: `position.x`, `position.y`, `bounds.size.width`,
+/// `bounds.size.height`, and `transform.scale` sets both scales. The presentation of a key path at a time starts from the
+/// model value and applies every animation touching it in the order they were added; a later one wins unless it is
+/// additive (then it adds to what is below it). Adding an animation under an existing key replaces it; removing it
+/// returns the presentation to the model at once.
+public struct Layer: Sendable {
+    /// The layer's name (column prefix).
+    public var name: String
+    /// Model values by key path.
+    public private(set) var model: [String: AnimatableValue]
+    /// Animations in the order added, with their keys.
+    public private(set) var animations: [(key: String, animation: LayerAnimation)] = []
+
+    /// Core Animation's default model values for a layer with the given bounds and position.
+    public static func defaults(bounds: AnimatableValue, position: AnimatableValue) -> [String: AnimatableValue] {
+        [
+            "bounds": bounds, "position": position, "anchorPoint": .point(0.5, 0.5), "opacity": .scalar(1),
+            "cornerRadius": .scalar(0), "backgroundColor": .color(0, 0, 0, 0),
+            "transform.rotation.x": .scalar(0), "transform.rotation.y": .scalar(0), "transform.rotation.z": .scalar(0),
+            "transform.scale.x": .scalar(1), "transform.scale.y": .scalar(1),
+            "transform.translation.x": .scalar(0), "transform.translation.y": .scalar(0),
+        ]
+    }
+
+    /// A layer with CA's defaults and the given overrides.
+    public init(name: String, bounds: AnimatableValue = .rect(0, 0, 0, 0), position: AnimatableValue = .point(0, 0),
+                values: [String: AnimatableValue] = [:]) {
+        self.name = name
+        var m = Layer.defaults(bounds: bounds, position: position)
+        for (k, v) in values { m[k] = v }
+        self.model = m
+    }
+
+    /// The stored property and component index a key path addresses, or nil for an unknown key path.
+    public static func address(_ keyPath: String) -> (property: String, component: Int?)? {
+        switch keyPath {
+        case "position.x": return ("position", 0)
+        case "position.y": return ("position", 1)
+        case "bounds.size.width": return ("bounds", 2)
+        case "bounds.size.height": return ("bounds", 3)
+        case "bounds", "position", "anchorPoint", "opacity", "cornerRadius", "backgroundColor",
+             "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale.x",
+             "transform.scale.y", "transform.translation.x", "transform.translation.y", "transform.scale",
+             "transform.rotation":
+            return (keyPath == "transform.rotation" ? "transform.rotation.z" : keyPath, nil)
+        default: return nil
+        }
+    }
+
+    /// Sets a model value (CALayer's setter: no implicit animation here).
+    public mutating func setValue(_ value: AnimatableValue, for keyPath: String) {
+        if keyPath == "transform.scale" {
+            model["transform.scale.x"] = value
+            model["transform.scale.y"] = value
+            return
+        }
+        guard let (property, component) = Layer.address(keyPath) else { return }
+        if let c = component, let old = model[property] {
+            var comps = old.components
+            comps[c] = value.scalar
+            model[property] = AnimatableValue(kind: old.kind, components: comps)
+        } else {
+            model[property] = value
+        }
+    }
+
+    /// Adds an animation under `key` (replacing one with the same key).
+    public mutating func add(_ animation: LayerAnimation, forKey key: String) {
+        animations.removeAll { $0.key == key }
+        animations.append((key, animation))
+    }
+
+    /// Removes the animation under `key`; the presentation returns to the model at once.
+    public mutating func removeAnimation(forKey key: String) { animations.removeAll { $0.key == key } }
+
+    /// Removes every animation.
+    public mutating func removeAllAnimations() { animations.removeAll() }
+
+    /// The model value of a key path.
+    public func modelValue(_ keyPath: String) -> AnimatableValue? {
+        if keyPath == "transform.scale" { return model["transform.scale.x"] }
+        guard let (property, component) = Layer.address(keyPath), let v = model[property] else { return nil }
+        if let c = component { return .scalar(v.components[c]) }
+        return v
+    }
+
+    /// Component key paths of the composite properties.
+    static let componentPaths: [String: [String?]] = [
+        "position": ["position.x", "position.y"],
+        "bounds": [nil, nil, "bounds.size.width", "bounds.size.height"],
+    ]
+
+    /// The presented value of a key path at `time` (seconds on the layer's timeline). A composite property (`position`,
+    /// `bounds`) presents its components' animations too.
+    public func presentationValue(_ keyPath: String, at time: Double) -> AnimatableValue? {
+        if let parts = Layer.componentPaths[keyPath], var whole = wholePresentation(keyPath, at: time) {
+            var comps = whole.components
+            for (c, path) in parts.enumerated() {
+                guard let path, animations.contains(where: { $0.animation.keyPaths.contains(path) }) else { continue }
+                if let v = componentPresentation(path, at: time, base: comps[c]) { comps[c] = v }
+            }
+            whole = AnimatableValue(kind: whole.kind, components: comps)
+            return whole
+        }
+        return componentPresentation(keyPath, at: time, base: nil).map { .scalar($0) } ?? simplePresentation(keyPath, at: time)
+    }
+
+    /// A whole property with only its whole-property animations applied.
+    private func wholePresentation(_ keyPath: String, at time: Double) -> AnimatableValue? {
+        guard var value = model[keyPath] ?? modelValue(keyPath) else { return nil }
+        for (_, animation) in animations {
+            if let v = animation.value(for: keyPath, at: time, below: value) { value = v }
+        }
+        return value
+    }
+
+    /// A component key path's presented scalar (nil when `keyPath` is not a component path), starting from `base` or the
+    /// whole property's presentation.
+    private func componentPresentation(_ keyPath: String, at time: Double, base: Double?) -> Double? {
+        guard let (property, component) = Layer.address(keyPath), let c = component, property != keyPath else { return nil }
+        var value = AnimatableValue.scalar(base ?? wholePresentation(property, at: time)?.components[c] ?? 0)
+        for (_, animation) in animations {
+            if let v = animation.value(for: keyPath, at: time, below: value) { value = v }
+        }
+        return value.scalar
+    }
+
+    private func simplePresentation(_ keyPath: String, at time: Double) -> AnimatableValue? {
+        guard var value = modelValue(keyPath) else { return nil }
+        let scaleParts = keyPath == "transform.scale.x" || keyPath == "transform.scale.y"
+        for (_, animation) in animations {
+            // An animation of the whole property presents its component; `transform.scale` drives both scales.
+            if let v = animation.value(for: keyPath, at: time, below: value) { value = v; continue }
+            if scaleParts, let v = animation.value(for: "transform.scale", at: time, below: value) { value = v; continue }
+            if let (property, component) = Layer.address(keyPath), let c = component, property != keyPath,
+               let whole = presentationWhole(property, animation, time), whole.components.count > c {
+                value = .scalar(whole.components[c])
+            }
+        }
+        return value
+    }
+
+    private func presentationWhole(_ property: String, _ animation: LayerAnimation, _ time: Double) -> AnimatableValue? {
+        guard let base = model[property] else { return nil }
+        return animation.value(for: property, at: time, below: base)
+    }
+}
