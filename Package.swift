@@ -20,14 +20,14 @@ let package = Package(
         .target(name: "Springs", linkerSettings: libm),
         .target(name: "Animation", dependencies: ["Springs"], linkerSettings: libm),
         .target(name: "Dynamics", linkerSettings: libm),
-        .target(name: "Scenes", dependencies: ["Dynamics"], linkerSettings: libm),
+        .target(name: "Scenes", dependencies: ["Dynamics", "Animation"], linkerSettings: libm),
         .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs"], linkerSettings: libm),
         .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs"], path: "Benchmarks/DynsimBench",
                           linkerSettings: libm),
         .testTarget(name: "SpringsTests", dependencies: ["Springs"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Animation"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim"]),
     ]
 )

@@ -75,6 +75,19 @@ public struct AnimationGroup: Sendable {
 }
 
 extension LayerAnimation {
+    /// The timing with a duration of 0 resolved (0.25 s, or a spring's settling duration).
+    public var effectiveTiming: MediaTiming { timing }
+
+    /// The animation with its begin time moved later by `delay` seconds.
+    public func delayed(by delay: Double) -> LayerAnimation {
+        switch self {
+        case .basic(var a): a.timing.beginTime += delay; return .basic(a)
+        case .spring(var a): a.timing.beginTime += delay; return .spring(a)
+        case .keyframe(var a): a.timing.beginTime += delay; return .keyframe(a)
+        case .group(var g): g.timing.beginTime += delay; return .group(g)
+        }
+    }
+
     /// The animation with a duration of 0 replaced by `duration` (a group child takes the group's duration).
     func withDefaultDuration(_ duration: Double) -> LayerAnimation {
         switch self {

@@ -64,6 +64,16 @@ public struct ContactEvent: Sendable, Equatable {
     public var boundary: String?
     /// For `begin`, the first world contact point, points.
     public var point: Vector2?
+
+    /// An event; see the properties.
+    public init(time: Double, kind: Kind, item: Int, otherItem: Int?, boundary: String?, point: Vector2?) {
+        self.time = time
+        self.kind = kind
+        self.item = item
+        self.otherItem = otherItem
+        self.boundary = boundary
+        self.point = point
+    }
 }
 
 /// A collision shape of an item in its own frame.

@@ -49,6 +49,10 @@ public enum Catalog {
               make: field),
         Entry(name: "boxes", summary: "benchmark scene C: 100 boxes (10 x 10) dropping into a container and settling into a pile",
               make: { boxes(count: 100) }),
+        Entry(name: "basic-animations", summary: "four views: a corner rounds, a view fades, one moves and turns 315°, one pulses",
+              make: basicAnimations),
+        Entry(name: "shake", summary: "a password field shakes with the seed's offsets and key times (additive keyframes)",
+              make: shake),
         Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
               make: { pendulums(count: 100) }),
     ]
@@ -294,6 +298,57 @@ public enum Catalog {
             .field(SceneField(items: ["c"], field: FieldBehavior(kind: .magnetic, items: [], position: center, strength: 0.5))),
         ]
         return s
+    }
+
+    /// Parses a scene written as JSON text (the Core Animation seeds are clearest written the way users write them).
+    static func fromJSON(_ text: String) -> Scene {
+        do {
+            return try SceneDecoder(fileName: "<builtin>") { _ in [] }.decode(Array(text.utf8))
+        } catch {
+            preconditionFailure("built-in scene does not decode: \(error)")
+        }
+    }
+
+    /// `basic-animations`: the seed's four views (100 x 100 on a 375 x 667 screen). Orange: cornerRadius 0 → 50 over 1 s,
+    /// easeOut. Cyan: opacity 1 → 0 over 1 s, easeIn. Blue: moves to the cyan view's center x (275) while turning 315°
+    /// clockwise over 2 s, and stays (forwards fill, not removed). Green: scales to 1.5 and turns magenta, then back,
+    /// twice (1 s each way, autoreverses, repeatCount 2), ending where it began. 5 s.
+    public static func basicAnimations() -> Scene {
+        fromJSON(#"""
+        {"name": "basic-animations", "description": "Four views animated with basic animations.", "duration": 5,
+         "layers": [
+           {"name": "orange", "bounds": [0, 0, 100, 100], "position": [100, 150], "backgroundColor": [1, 0.5, 0, 1]},
+           {"name": "cyan", "bounds": [0, 0, 100, 100], "position": [275, 150], "backgroundColor": [0, 1, 1, 1]},
+           {"name": "blue", "bounds": [0, 0, 100, 100], "position": [100, 350], "backgroundColor": [0, 0, 1, 1]},
+           {"name": "green", "bounds": [0, 0, 100, 100], "position": [187.5, 550], "backgroundColor": [0, 1, 0, 1]}],
+         "animations": [
+           {"layer": "orange", "key": "corner", "keyPath": "cornerRadius", "fromValue": 0, "toValue": 50, "duration": 1,
+            "timingFunction": "easeOut", "fillMode": "forwards", "isRemovedOnCompletion": false},
+           {"layer": "cyan", "key": "fade", "keyPath": "opacity", "fromValue": 1, "toValue": 0, "duration": 1,
+            "timingFunction": "easeIn", "fillMode": "forwards", "isRemovedOnCompletion": false},
+           {"layer": "blue", "key": "move", "keyPath": "position.x", "toValue": 275, "duration": 2,
+            "fillMode": "forwards", "isRemovedOnCompletion": false},
+           {"layer": "blue", "key": "turn", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 5.497787143782138,
+            "duration": 2, "fillMode": "forwards", "isRemovedOnCompletion": false},
+           {"layer": "green", "key": "grow", "keyPath": "transform.scale", "fromValue": 1, "toValue": 1.5, "duration": 1,
+            "autoreverses": true, "repeatCount": 2},
+           {"layer": "green", "key": "tint", "keyPath": "backgroundColor", "toValue": [1, 0, 1, 1], "duration": 1,
+            "autoreverses": true, "repeatCount": 2}]}
+        """#)
+    }
+
+    /// `shake`: the seed's password field (200 x 40 at (187.5, 300)) shakes horizontally 0.5 s in: an additive keyframe
+    /// animation of `position.x` with offsets 0, 10, −10, 10, −5, 5, −5, 0 at key times 0, 0.125, 0.25, 0.375, 0.5, 0.625,
+    /// 0.8, 1 over 0.4 s. 1.5 s.
+    public static func shake() -> Scene {
+        fromJSON(#"""
+        {"name": "shake", "description": "A password field shakes.", "duration": 1.5,
+         "layers": [{"name": "field", "bounds": [0, 0, 200, 40], "position": [187.5, 300]}],
+         "animations": [
+           {"layer": "field", "key": "shake", "type": "keyframe", "keyPath": "position.x", "isAdditive": true,
+            "values": [0, 10, -10, 10, -5, 5, -5, 0], "keyTimes": [0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.8, 1],
+            "duration": 0.4, "beginTime": 0.5}]}
+        """#)
     }
 
     /// Benchmark scene C: `count` 10 x 10 views (UIKit's default materials) in a block of ⌈√(2 count)⌉ columns, 12 pt

@@ -1,3 +1,4 @@
+import Animation
 import Dynamics
 
 /// A validated scene: everything needed to build a ``World`` and sample it. The JSON scene format mirrors these fields
@@ -5,6 +6,18 @@ import Dynamics
 ///
 /// Units: points, seconds, radians (clockwise positive, y down), Hz for rates and spring frequencies.
 public struct Scene: Equatable, Sendable {
+    /// Field-by-field equality (animations compare by their source JSON).
+    public static func == (a: Scene, b: Scene) -> Bool {
+        a.name == b.name && a.description == b.description && a.profile == b.profile && a.timeStep == b.timeStep
+            && a.subSteps == b.subSteps && a.duration == b.duration && a.rate == b.rate && a.bounds == b.bounds
+            && a.items == b.items && a.behaviors == b.behaviors && a.columns == b.columns
+            && a.layers.map(\.name) == b.layers.map(\.name)
+            && zip(a.layers, b.layers).allSatisfy { x, y in
+                x.values.map(\.keyPath) == y.values.map(\.keyPath) && x.values.map(\.value) == y.values.map(\.value)
+            }
+            && a.animations.map(\.source) == b.animations.map(\.source)
+    }
+
     /// Short name (informational). Default nil.
     public var name: String?
     /// One-line description (informational). Default nil.
@@ -28,6 +41,10 @@ public struct Scene: Equatable, Sendable {
     public var behaviors: [SceneBehavior] = []
     /// Output columns in order; nil = all (see ``allColumns``).
     public var columns: [String]?
+    /// Core Animation layers (their columns follow the items'). Default none.
+    public var layers: [SceneLayer] = []
+    /// Animations on the layers, in the order added. Default none.
+    public var animations: [SceneAnimation] = []
 
     /// A scene with every default and no items (add at least one before running).
     public init() {}
@@ -40,6 +57,7 @@ public struct Scene: Equatable, Sendable {
             for p in SceneItem.columnSuffixes { out.append(item.name + "." + p) }
         }
         for name in anchorNames { out.append(name + ".x"); out.append(name + ".y") }
+        for layer in layers { for k in layerColumnKeyPaths { out.append(layer.name + "." + k) } }
         return out
     }
 

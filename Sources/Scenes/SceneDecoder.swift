@@ -72,7 +72,7 @@ public struct SceneDecoder {
     public func decode(_ json: JSON) throws -> Scene {
         let top = try Fields(json, path: "", file: fileName, allowed: [
             "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
-            "behaviors", "columns",
+            "behaviors", "columns", "layers", "animations",
         ])
         var scene = Scene()
         scene.name = try top.string("name")
@@ -121,14 +121,38 @@ public struct SceneDecoder {
                              message: problem + ", got \(top.text(top.value("duration") != nil ? "duration" : "timeStep"))")
         }
 
+        // Layers and their animations (a scene of layers alone needs no items).
+        var names = Set<String>()
+        if let lj = top.value("layers") { scene.layers = try decodeLayers(lj, names: &names) }
+        if let aj = top.value("animations") {
+            guard case .array(let arr) = aj else {
+                throw InputError(file: fileName, path: "animations", message: "must be an array, got \(aj.brief)")
+            }
+            var keys = Set<String>()
+            for (k, a) in arr.enumerated() {
+                let path = "animations[\(k)]"
+                let d = try decodeAnimation(a, path: path, topLevel: true, layers: Set(scene.layers.map(\.name)))
+                let key = d.key ?? "animation\(k)"
+                guard keys.insert(key).inserted else {
+                    throw InputError(file: fileName, path: path + ".key", message: "duplicate key, got \(quoted(key))")
+                }
+                if let after = d.after, !scene.animations.contains(where: { $0.key == after }) {
+                    throw InputError(file: fileName, path: path + ".after", message: "must name an earlier animation's key, got \(quoted(after))")
+                }
+                scene.animations.append(SceneAnimation(layer: d.layer!, key: key, animation: d.animation, after: d.after, source: a))
+            }
+        }
+
         // Items.
+        if top.value("items") == nil && !scene.layers.isEmpty {
+            return try finishColumns(scene, top: top)
+        }
         guard let itemsJSON = top.value("items") else {
             throw InputError(file: fileName, path: "items", message: "is required (a scene needs at least one item), got nothing")
         }
         guard case .array(let itemArray) = itemsJSON, !itemArray.isEmpty else {
             throw InputError(file: fileName, path: "items", message: "must be a non-empty array of items, got \(itemsJSON.brief)")
         }
-        var names = Set<String>()
         for (k, itemJSON) in itemArray.enumerated() {
             let item = try decodeItem(itemJSON, path: "items[\(k)]", index: k, usedNames: names)
             guard names.insert(item.name).inserted else {
@@ -178,6 +202,11 @@ public struct SceneDecoder {
             }
         }
 
+        return try finishColumns(scene, top: top)
+    }
+
+    private func finishColumns(_ input: Scene, top: Fields) throws -> Scene {
+        var scene = input
         // Columns.
         if let cj = top.value("columns") {
             guard case .array(let arr) = cj, !arr.isEmpty else {

@@ -23,8 +23,18 @@ public enum SceneEncoder {
             .init("x", .num(scene.bounds.x)), .init("y", .num(scene.bounds.y)),
             .init("width", .num(scene.bounds.width)), .init("height", .num(scene.bounds.height)),
         ])))
-        top.append(.init("items", .array(scene.items.map(item))))
-        top.append(.init("behaviors", .array(scene.behaviors.map(behavior))))
+        if !scene.items.isEmpty || scene.layers.isEmpty {
+            top.append(.init("items", .array(scene.items.map(item))))
+            top.append(.init("behaviors", .array(scene.behaviors.map(behavior))))
+        }
+        if !scene.layers.isEmpty {
+            top.append(.init("layers", .array(scene.layers.map { layer in
+                .object([.init("name", .string(layer.name))] + layer.values.map { kv in
+                    .init(kv.keyPath, kv.value.kind == .scalar ? .num(kv.value.scalar) : .array(kv.value.components.map { .num($0) }))
+                })
+            })))
+            top.append(.init("animations", .array(scene.animations.map(\.source))))
+        }
         if let c = scene.columns { top.append(.init("columns", .array(c.map { .string($0) }))) }
         return .object(top)
     }

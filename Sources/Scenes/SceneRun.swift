@@ -1,3 +1,4 @@
+import Animation
 import Dynamics
 
 /// The simulation produced a non-finite number: reported instead of writing nan or inf. The CLI exits 1.
@@ -37,7 +38,13 @@ public final class SceneRun {
         case time
         case item(Int, Int)        // item index, property (x, y, angle, vx, vy, omega)
         case anchor(AttachmentID, Int)
+        case layer(Int, String, Int?)   // layer index, key path, component
     }
+    /// The scene's layers with their animations, begin times resolved (an `after` animation starts when its
+    /// predecessor stops).
+    public private(set) var layers: [Layer] = []
+    /// Start and stop times of each animation (layer, key, start, stop), for the events stream.
+    private var animationTimes: [(layer: String, key: String, start: Double, stop: Double)] = []
     private let sources: [Source]
     private var snapshot = WorldSnapshot()
     private var values: [Double]
@@ -91,6 +98,20 @@ public final class SceneRun {
         }
         self.world = world
         self.itemIDs = itemIDs
+        var layers = scene.layers.map(\.layer)
+        var stops: [String: Double] = [:]
+        var times: [(String, String, Double, Double)] = []
+        for a in scene.animations {
+            var animation = a.animation
+            if let after = a.after, let stop = stops[after] { animation = animation.delayed(by: stop) }
+            let timing = animation.effectiveTiming
+            let stop = timing.activeDuration.isFinite ? timing.beginTime + timing.activeDuration / timing.speed : .infinity
+            stops[a.key] = stop
+            times.append((a.layer, a.key, timing.beginTime, stop))
+            if let index = scene.layers.firstIndex(where: { $0.name == a.layer }) { layers[index].add(animation, forKey: a.key) }
+        }
+        self.layers = layers
+        self.animationTimes = times
         self.anchorIDs = anchorIDs
         self.columns = scene.outputColumns
         let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
@@ -99,7 +120,14 @@ public final class SceneRun {
             let dot = column.lastIndex(of: ".")!
             let owner = String(column[..<dot]), property = String(column[column.index(after: dot)...])
             if let i = itemIndex[owner] { return .item(i, SceneItem.columnSuffixes.firstIndex(of: property)!) }
-            return .anchor(anchorIDs[owner]!, property == "x" ? 0 : 1)
+            if let anchor = anchorIDs[owner] { return .anchor(anchor, property == "x" ? 0 : 1) }
+            // A layer column: <layer>.<keyPath>, the key path possibly with a component.
+            let first = column.firstIndex(of: ".")!
+            let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
+            let li = scene.layers.firstIndex { $0.name == layerName }!
+            let colors = ["backgroundColor.red": 0, "backgroundColor.green": 1, "backgroundColor.blue": 2, "backgroundColor.alpha": 3]
+            if let c = colors[keyPath] { return .layer(li, "backgroundColor", c) }
+            return .layer(li, keyPath, nil)
         }
         self.values = Array(repeating: 0, count: columns.count)
     }
@@ -128,6 +156,12 @@ public final class SceneRun {
 
     /// Formats a contact event as a CSV row (no newline).
     public func eventRow(_ e: ContactEvent) -> String {
+        if e.item < 0, let label = e.boundary {
+            // An animation delegate event: "start <layer> <key>" or "stop <layer> <key>".
+            let parts = label.split(separator: " ").map(String.init)
+            return NumberFormat.shortest(e.time) + "," + parts[0] + "," + parts[1] + "," + parts[2] + ","
+                + (parts[0] == "stop" ? "finished," : ",")
+        }
         let a = scene.items[e.item].name
         let b = e.otherItem.map { scene.items[$0].name } ?? (e.boundary.map { $0.isEmpty ? "bounds" : $0 } ?? "")
         let point = e.point.map { NumberFormat.shortest($0.x) + "," + NumberFormat.shortest($0.y) } ?? ","
@@ -159,7 +193,15 @@ public final class SceneRun {
             for (k, v) in values.enumerated() where !v.isFinite {
                 throw SimulationError(time: t, column: columns[k])
             }
-            if let events { for e in world.takeEvents() { try events(e) } }
+            if let events {
+                for e in world.takeEvents() { try events(e) }
+                // Animation delegate events: animationDidStart and animationDidStop(finished: true) at their times.
+                let previous = i == 0 ? -Double.infinity : sampleTime(i - 1)
+                for a in animationTimes {
+                    if a.start > previous && a.start <= t { try events(ContactEvent(time: a.start, kind: .begin, item: -1, otherItem: nil, boundary: "start " + a.layer + " " + a.key, point: nil)) }
+                    if a.stop > previous && a.stop <= t { try events(ContactEvent(time: a.stop, kind: .end, item: -1, otherItem: nil, boundary: "stop " + a.layer + " " + a.key, point: nil)) }
+                }
+            }
             try body(values)
         }
     }
@@ -180,8 +222,15 @@ public final class SceneRun {
                 }
             case let .anchor(id, axis):
                 values[k] = world.anchorPosition(of: id, at: t)[axis]
+            case let .layer(li, keyPath, component):
+                values[k] = layerValue(li, keyPath, component, t)
             }
         }
+    }
+
+    private func layerValue(_ li: Int, _ keyPath: String, _ component: Int?, _ t: Double) -> Double {
+        guard let v = layers[li].presentationValue(keyPath, at: t) else { return 0 }
+        return v.components[component ?? 0]
     }
 
     private func fillInterpolated(t: Double, s: Double, h: Double) {
@@ -210,6 +259,8 @@ public final class SceneRun {
                 }
             case let .anchor(id, axis):
                 values[k] = world.anchorPosition(of: id, at: t)[axis]
+            case let .layer(li, keyPath, component):
+                values[k] = layerValue(li, keyPath, component, t)
             }
         }
     }

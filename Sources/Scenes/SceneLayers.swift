@@ -1,0 +1,250 @@
+import Animation
+import Springs
+
+/// A layer in a scene: a name and initial model values by key path (see ``Layer`` for the key paths). Values are JSON
+/// numbers (scalars), [x, y] (`position`, `anchorPoint`), [x, y, width, height] (`bounds`) or [r, g, b, a] in 0 ... 1
+/// (`backgroundColor`).
+public struct SceneLayer: Sendable {
+    /// Column prefix; letters, digits, '_' and '-'.
+    public var name: String
+    /// Initial model values, in file order.
+    public var values: [(keyPath: String, value: AnimatableValue)]
+
+    /// A layer named `name` with initial values.
+    public init(name: String, values: [(keyPath: String, value: AnimatableValue)]) {
+        self.name = name
+        self.values = values
+    }
+
+    /// The layer with CA's defaults and these values.
+    public var layer: Layer {
+        var l = Layer(name: name)
+        for (k, v) in values { l.setValue(v, for: k) }
+        return l
+    }
+}
+
+/// An animation added to a scene layer under a key, optionally starting when another one stops (the seeds chain
+/// animations through animationDidStop: `after` names that animation's key; its own `beginTime` then counts from
+/// that stop).
+public struct SceneAnimation: Sendable {
+    /// The layer's name.
+    public var layer: String
+    /// The key it is added under (default `animation<index>`).
+    public var key: String
+    /// The animation.
+    public var animation: LayerAnimation
+    /// The key of an earlier animation whose stop starts this one, or nil.
+    public var after: String?
+    /// The JSON it came from, for printing the scene back.
+    public var source: JSON
+}
+
+/// The output columns of a layer: `<layer>.<keyPath>`.
+public let layerColumnKeyPaths = [
+    "position.x", "position.y", "bounds.size.width", "bounds.size.height", "opacity", "cornerRadius",
+    "transform.rotation.z", "transform.scale.x", "transform.scale.y", "backgroundColor.red", "backgroundColor.green",
+    "backgroundColor.blue", "backgroundColor.alpha",
+]
+
+/// The value kind a key path takes.
+func valueKind(for keyPath: String) -> AnimatableValue.Kind {
+    switch keyPath {
+    case "position", "anchorPoint": return .point
+    case "bounds": return .rect
+    case "backgroundColor": return .color
+    default: return .scalar
+    }
+}
+
+extension SceneDecoder {
+    func decodeValue(_ json: JSON, keyPath: String, path: String) throws -> AnimatableValue {
+        let kind = valueKind(for: keyPath)
+        switch (kind, json) {
+        case (.scalar, .number(let x, let text)):
+            guard x.isFinite && abs(x) <= Limits.magnitude else {
+                throw InputError(file: fileName, path: path, message: "must be a finite number within ±1e9, got \(text)")
+            }
+            return .scalar(x)
+        case (_, .array(let items)) where kind != .scalar:
+            let count = kind == .point || kind == .size ? 2 : 4
+            var comps: [Double] = []
+            for item in items {
+                guard case .number(let x, _) = item, x.isFinite, abs(x) <= Limits.magnitude else { comps = []; break }
+                comps.append(x)
+            }
+            guard comps.count == count else {
+                throw InputError(file: fileName, path: path, message: "must be an array of \(count) numbers for \(keyPath), got \(json.brief)")
+            }
+            return AnimatableValue(kind: kind, components: comps)
+        default:
+            throw InputError(file: fileName, path: path,
+                             message: "must be \(kind == .scalar ? "a number" : "an array of numbers") for \(keyPath), got \(json.brief)")
+        }
+    }
+
+    func decodeLayers(_ json: JSON, names: inout Set<String>) throws -> [SceneLayer] {
+        guard case .array(let arr) = json else {
+            throw InputError(file: fileName, path: "layers", message: "must be an array of layers, got \(json.brief)")
+        }
+        return try arr.enumerated().map { k, lj in
+            let path = "layers[\(k)]"
+            guard case .object(let members) = lj else {
+                throw InputError(file: fileName, path: path, message: "must be an object, got \(lj.brief)")
+            }
+            guard let nameJSON = members.first(where: { $0.key == "name" })?.value, case .string(let name) = nameJSON else {
+                throw InputError(file: fileName, path: path + ".name", message: "is required (the layer's name), got nothing")
+            }
+            guard SceneDecoder.isValidName(name) else {
+                throw InputError(file: fileName, path: path + ".name", message: "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))")
+            }
+            guard names.insert(name).inserted else {
+                throw InputError(file: fileName, path: path + ".name", message: "duplicate name, got \(quoted(name))")
+            }
+            var values: [(String, AnimatableValue)] = []
+            for m in members where m.key != "name" {
+                guard Layer.address(m.key) != nil else {
+                    throw InputError(file: fileName, path: path + "." + m.key, message: "unknown layer property, got \(quoted(m.key))")
+                }
+                values.append((m.key, try decodeValue(m.value, keyPath: m.key, path: path + "." + m.key)))
+            }
+            return SceneLayer(name: name, values: values)
+        }
+    }
+
+    func decodeTimingFunction(_ json: JSON, path: String) throws -> CubicBezier {
+        if case .string(let name) = json, let named = CubicBezier.named.first(where: { $0.name == name }) { return named.curve }
+        if case .array(let a) = json, a.count == 4 {
+            let v = a.compactMap { if case .number(let x, _) = $0, x.isFinite, abs(x) <= 1e6 { return x } else { return nil } }
+            if v.count == 4 && v[0] >= 0 && v[0] <= 1 && v[2] >= 0 && v[2] <= 1 { return CubicBezier(v[0], v[1], v[2], v[3]) }
+        }
+        throw InputError(file: fileName, path: path, message: "must be a curve name (linear, easeIn, easeOut, easeInEaseOut, default) or [x1, y1, x2, y2] with x in [0, 1], got \(json.brief)")
+    }
+
+    func decodeAnimation(_ json: JSON, path: String, topLevel: Bool, layers: Set<String>) throws
+        -> (layer: String?, key: String?, after: String?, animation: LayerAnimation) {
+        var allowed = ["type", "keyPath", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+                       "autoreverses", "fillMode", "isRemovedOnCompletion", "isAdditive", "isCumulative", "timingFunction",
+                       "fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity", "values",
+                       "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues",
+                       "animations"]
+        if topLevel { allowed += ["layer", "key", "after"] }
+        let f = try Fields(json, path: path, file: fileName, allowed: allowed)
+        var layer: String?
+        if topLevel {
+            guard let l = try f.string("layer") else { throw f.missing("layer", "the animated layer's name") }
+            guard layers.contains(l) else { throw f.error("layer", "no such layer, got \(quoted(l))") }
+            layer = l
+        }
+        let type = try f.string("type") ?? "basic"
+        var timing = MediaTiming()
+        timing.beginTime = try f.number("beginTime") ?? 0
+        if let d = try f.number("duration") {
+            guard d >= 0 else { throw f.error("duration", "must be >= 0, got \(f.text("duration"))") }
+            timing.duration = d
+        }
+        if let sp = try f.number("speed") {
+            guard sp > 0 else { throw f.error("speed", "must be positive, got \(f.text("speed"))") }
+            timing.speed = sp
+        }
+        timing.timeOffset = try f.number("timeOffset") ?? 0
+        if let rc = f.value("repeatCount") {
+            if case .string("infinity") = rc { timing.repeatCount = .infinity } else {
+                guard let n = try f.number("repeatCount"), n >= 0 else {
+                    throw f.error("repeatCount", "must be >= 0 or \"infinity\", got \(rc.brief)")
+                }
+                timing.repeatCount = n
+            }
+        }
+        if let rd = try f.number("repeatDuration") {
+            guard rd >= 0 else { throw f.error("repeatDuration", "must be >= 0, got \(f.text("repeatDuration"))") }
+            timing.repeatDuration = rd
+        }
+        timing.autoreverses = try f.bool("autoreverses") ?? false
+        if let fm = try f.string("fillMode") {
+            guard let mode = MediaTiming.FillMode(rawValue: fm) else {
+                throw f.error("fillMode", "must be removed, forwards, backwards or both, got \(quoted(fm))")
+            }
+            timing.fillMode = mode
+        }
+        timing.isRemovedOnCompletion = try f.bool("isRemovedOnCompletion") ?? true
+        let timingFunction = try f.value("timingFunction").map { try decodeTimingFunction($0, path: path + ".timingFunction") } ?? .linear
+        let isAdditive = try f.bool("isAdditive") ?? false, isCumulative = try f.bool("isCumulative") ?? false
+        func keyPath() throws -> String {
+            guard let k = try f.string("keyPath") else { throw f.missing("keyPath", "the animated property") }
+            guard Layer.address(k) != nil else { throw f.error("keyPath", "unknown key path, got \(quoted(k))") }
+            return k
+        }
+        func value(_ key: String, _ kp: String) throws -> AnimatableValue? {
+            try f.value(key).map { try decodeValue($0, keyPath: kp, path: path + "." + key) }
+        }
+        let animation: LayerAnimation
+        switch type {
+        case "basic":
+            let kp = try keyPath()
+            animation = .basic(BasicAnimation(keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
+                                              byValue: try value("byValue", kp), timing: timing, timingFunction: timingFunction,
+                                              isAdditive: isAdditive, isCumulative: isCumulative))
+        case "spring":
+            let kp = try keyPath()
+            let mass = try f.number("mass") ?? 1, stiffness = try f.number("stiffness") ?? 100, damping = try f.number("damping") ?? 10
+            guard mass > 0 else { throw f.error("mass", "must be positive, got \(f.text("mass"))") }
+            guard stiffness > 0 else { throw f.error("stiffness", "must be positive, got \(f.text("stiffness"))") }
+            guard damping > 0 else { throw f.error("damping", "must be positive (an undamped spring never settles), got \(f.text("damping"))") }
+            animation = .spring(SpringAnimation(keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
+                                                byValue: try value("byValue", kp),
+                                                spring: Spring(mass: mass, stiffness: stiffness, damping: damping),
+                                                initialVelocity: try f.number("initialVelocity") ?? 0, timing: timing,
+                                                isAdditive: isAdditive))
+        case "keyframe":
+            let kp = try keyPath()
+            guard case .array(let vs)? = f.value("values"), !vs.isEmpty else {
+                throw f.missing("values", "a non-empty array of keyframe values")
+            }
+            let values = try vs.enumerated().map { try decodeValue($1, keyPath: kp, path: "\(path).values[\($0)]") }
+            func numbers(_ key: String) throws -> [Double]? {
+                guard let j = f.value(key) else { return nil }
+                guard case .array(let a) = j else { throw f.error(key, "must be an array of numbers, got \(j.brief)") }
+                return try a.enumerated().map { k, v in
+                    guard case .number(let x, let text) = v, x.isFinite else {
+                        throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be a finite number, got \(v.brief)")
+                    }
+                    _ = text
+                    return x
+                }
+            }
+            var mode = KeyframeAnimation.CalculationMode.linear
+            if let m = try f.string("calculationMode") {
+                guard let cm = KeyframeAnimation.CalculationMode(rawValue: m) else {
+                    throw f.error("calculationMode", "must be linear, discrete, paced, cubic or cubicPaced, got \(quoted(m))")
+                }
+                mode = cm
+            }
+            var functions: [CubicBezier]?
+            if let tf = f.value("timingFunctions") {
+                guard case .array(let a) = tf else { throw f.error("timingFunctions", "must be an array of curves, got \(tf.brief)") }
+                functions = try a.enumerated().map { try decodeTimingFunction($1, path: "\(path).timingFunctions[\($0)]") }
+            }
+            let k = KeyframeAnimation(keyPath: kp, values: values, keyTimes: try numbers("keyTimes"), timingFunction: timingFunction,
+                                      timingFunctions: functions, calculationMode: mode, tensionValues: try numbers("tensionValues"),
+                                      continuityValues: try numbers("continuityValues"), biasValues: try numbers("biasValues"),
+                                      timing: timing, isAdditive: isAdditive, isCumulative: isCumulative)
+            if let problem = k.problem {
+                let field = String(problem.prefix { $0 != ":" })
+                throw InputError(file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))
+            }
+            animation = .keyframe(k)
+        case "group":
+            guard case .array(let children)? = f.value("animations"), !children.isEmpty else {
+                throw f.missing("animations", "a non-empty array of animations")
+            }
+            let decoded = try children.enumerated().map {
+                try decodeAnimation($1, path: "\(path).animations[\($0)]", topLevel: false, layers: layers).animation
+            }
+            animation = .group(AnimationGroup(animations: decoded, timing: timing, timingFunction: timingFunction))
+        default:
+            throw f.error("type", "must be basic, spring, keyframe or group, got \(quoted(type))")
+        }
+        return (layer, try f.string("key"), try f.string("after"), animation)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+import Springs
+@testable import Scenes
+
+/// The Core Animation seed scenes, checked at exact times against values computed here from their definitions.
+final class AnimationSceneTests: XCTestCase {
+    func rows(_ scene: Scene, rate: Double = 100) throws -> (Table, (Double, String) -> Double) {
+        var s = scene
+        s.rate = rate
+        let table = Table(bytes: try output(s))
+        func value(_ t: Double, _ column: String) -> Double {
+            let row = table.rows.first { abs($0[0] - t) < 1e-9 }!
+            return row[table.column(column)]
+        }
+        return (table, value)
+    }
+
+    func testBasicAnimationsSeedNumbers() throws {
+        let (_, v) = try rows(Catalog.basicAnimations())
+        // Orange: the corner reaches half the side (50) at 1 s along easeOut, and stays.
+        XCTAssertEqual(v(0.5, "orange.cornerRadius"), 50 * CubicBezier.easeOut.value(at: 0.5), accuracy: 1e-9)
+        XCTAssertEqual(v(1, "orange.cornerRadius"), 50, accuracy: 1e-9)
+        XCTAssertEqual(v(3, "orange.cornerRadius"), 50, accuracy: 1e-9)
+        // Cyan: opacity 0 at 1 s along easeIn.
+        XCTAssertEqual(v(0.5, "cyan.opacity"), 1 - CubicBezier.easeIn.value(at: 0.5), accuracy: 1e-9)
+        XCTAssertEqual(v(1, "cyan.opacity"), 0, accuracy: 1e-9)
+        // Blue: ends on the cyan view's center x, turned 315° clockwise, and stays there.
+        for t in [2.0, 4.5] {
+            XCTAssertEqual(v(t, "blue.position.x"), v(t, "cyan.position.x"), accuracy: 1e-9)
+            XCTAssertEqual(v(t, "blue.transform.rotation.z") * 180 / .pi, 315, accuracy: 1e-9)
+        }
+        XCTAssertEqual(v(1, "blue.transform.rotation.z") * 180 / .pi, 157.5, accuracy: 1e-9, "through 157.5°, the long way")
+        // Green: 1.5x and magenta at 1 s and 3 s, back at 2 s, and where it began at the end.
+        for (t, scale, red, green) in [(1.0, 1.5, 1.0, 0.0), (2.0, 1.0, 0.0, 1.0), (3.0, 1.5, 1.0, 0.0), (4.5, 1.0, 0.0, 1.0)] {
+            XCTAssertEqual(v(t, "green.transform.scale.x"), scale, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(v(t, "green.transform.scale.y"), scale, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(v(t, "green.backgroundColor.red"), red, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(v(t, "green.backgroundColor.green"), green, accuracy: 1e-9, "t = \(t)")
+        }
+    }
+
+    func testShakeOffsetsAtTheirKeyTimes() throws {
+        let (_, v) = try rows(Catalog.shake(), rate: 1000)
+        for (o, kt) in zip([0.0, 10, -10, 10, -5, 5, -5, 0], [0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.8, 1]) {
+            XCTAssertEqual(v(0.5 + kt * 0.4, "field.position.x"), 187.5 + o, accuracy: 1e-9, "key time \(kt)")
+        }
+        XCTAssertEqual(v(0.25, "field.position.x"), 187.5)
+    }
+
+    func testDelegateEventsAndChaining() throws {
+        var scene = Catalog.shake()
+        scene = try decode(SceneEncoder.text(scene).replacingOccurrences(of: #""beginTime": 0.5"#, with: #""beginTime": 0.5"#))
+        let run = SceneRun(scene: scene)
+        var events: [String] = []
+        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        XCTAssertEqual(events, ["0.5,start,field,shake,,", "0.9,stop,field,shake,finished,"])
+        // `after`: a second shake starts when the first stops, 0.1 s later.
+        let chained = try decode(#"""
+        {"layers": [{"name": "f", "position": [0, 0]}], "duration": 2,
+         "animations": [{"layer": "f", "key": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 10, "duration": 0.5},
+                        {"layer": "f", "key": "b", "after": "a", "beginTime": 0.1, "keyPath": "position.x", "fromValue": 10,
+                         "toValue": 30, "duration": 0.5}]}
+        """#)
+        let (_, v) = try rows(chained)
+        XCTAssertEqual(v(0.55, "f.position.x"), 0, "between the two: the model value")
+        XCTAssertEqual(v(0.85, "f.position.x"), 20, accuracy: 1e-9)
+    }
+
+    func testInvalidAnimationsNameFileFieldAndValue() {
+        let cases: [(String, String)] = [
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1.5]}]}"#,
+             "scene.json: animations[0].keyTimes: must lie in [0, 1], got 1.5"),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1, 2], "keyTimes": [0, 1]}]}"#,
+             "scene.json: animations[0].keyTimes: 2 key times for 3 values"),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "opacity", "duration": -1}]}"#,
+             "scene.json: animations[0].duration: must be >= 0, got -1"),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "opacity", "toValue": NaN}]}"#,
+             "scene.json: animations[0].toValue: must be a finite number within ±1e9, got NaN"),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "g", "keyPath": "opacity"}]}"#,
+             "scene.json: animations[0].layer: no such layer, got \"g\""),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "wobble"}]}"#,
+             "scene.json: animations[0].keyPath: unknown key path, got \"wobble\""),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "position", "toValue": 3}]}"#,
+             "scene.json: animations[0].toValue: must be an array of numbers for position, got 3"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
+        }
+    }
+}
