@@ -40,6 +40,13 @@ public struct KeyframeAnimation: Sendable {
     public var isAdditive: Bool
     /// Whether each repetition builds on the previous one's end (CAPropertyAnimation.isCumulative).
     public var isCumulative: Bool
+    /// A path for a point property (`position`): it overrides `values`. Linear and discrete modes give each path
+    /// element an equal share of time; paced and cubicPaced move at constant speed along the arc length.
+    public var path: BezierPath?
+    /// CAAnimationRotationMode: `auto` turns the layer's x-axis along the path's tangent, `autoReverse` the opposite way.
+    public enum RotationMode: String, Sendable { case auto, autoReverse }
+    /// Rotation along a path, or nil (default).
+    public var rotationMode: RotationMode?
 
     /// A keyframe animation; see the properties for defaults (linear mode, even key times, linear timing).
     public init(keyPath: String, values: [AnimatableValue], keyTimes: [Double]? = nil,
@@ -64,6 +71,13 @@ public struct KeyframeAnimation: Sendable {
     /// Why the animation is invalid, or nil: no values, mixed kinds, key times out of [0, 1], decreasing, or of the
     /// wrong count, timing functions of the wrong count.
     public var problem: String? {
+        if let path {
+            if keyPath != "position" { return "keyPath: a path animates position, got \(keyPath)" }
+            if keyTimes != nil { return "keyTimes: not supported with a path (elements share time evenly, or paced)" }
+            if timingFunctions != nil { return "timingFunctions: not supported with a path" }
+            if !path.length.isFinite { return "path: its length is not finite" }
+            return nil
+        }
         guard let first = values.first else { return "values: at least one value is needed" }
         if values.contains(where: { $0.kind != first.kind }) { return "values: all must be of one kind" }
         if let kt = keyTimes, calculationMode != .paced && calculationMode != .cubicPaced {
@@ -92,7 +106,29 @@ public struct KeyframeAnimation: Sendable {
         return (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
     }
 
+    /// Position and tangent angle on the path at overall fraction f: paced modes by arc length, discrete mode jumping
+    /// from vertex to vertex (each of the n + 1 vertices holds 1/(n + 1) of the time), otherwise each element an
+    /// equal share of time.
+    func pathSample(_ path: BezierPath, _ f: Double) -> (point: SIMD2<Double>, angle: Double) {
+        switch calculationMode {
+        case .paced, .cubicPaced: return path.sample(at: f, paced: true)
+        case .discrete:
+            let n = path.segmentCount
+            let i = min(Int((min(max(f, 0), 1) * Double(n + 1)).rounded(.down)), n)
+            return path.sample(at: Double(i) / Double(n), paced: false)
+        default: return path.sample(at: f, paced: false)
+        }
+    }
+
+    /// The rotation a path with a rotation mode gives the layer at `parentTime` (radians), or nil.
+    public func rotation(atParentTime parentTime: Double) -> Double? {
+        guard let path, let mode = rotationMode, let s = resolvedTiming(timing).sample(atParentTime: parentTime) else { return nil }
+        let angle = pathSample(path, timingFunction.value(at: s.progress)).angle
+        return mode == .auto ? angle : angle + Double.pi
+    }
+
     /// The value at overall fraction f (after the whole-animation timing function), before additive and cumulative.
+
     public func value(atFraction f: Double) -> AnimatableValue {
         let n = values.count
         if n == 1 { return values[0] }
@@ -136,6 +172,11 @@ public struct KeyframeAnimation: Sendable {
     /// The presented value at `parentTime` given the layer's model value, or nil when not showing.
     public func value(atParentTime parentTime: Double, model: AnimatableValue) -> AnimatableValue? {
         guard let s = resolvedTiming(timing).sample(atParentTime: parentTime) else { return nil }
+        if let path {
+            let p = pathSample(path, timingFunction.value(at: s.progress))
+            let v = AnimatableValue.point(p.point.x, p.point.y)
+            return isAdditive ? model + v : v
+        }
         var v = value(atFraction: timingFunction.value(at: s.progress))
         if isCumulative && s.iteration > 0, let first = values.first, let last = values.last {
             v = v + (last - first) * s.iteration

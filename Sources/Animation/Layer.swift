@@ -35,7 +35,9 @@ public enum LayerAnimation: Sendable {
         switch self {
         case .basic(let a): return a.keyPath == keyPath ? a.value(atParentTime: time, model: below) : nil
         case .spring(let a): return a.keyPath == keyPath ? a.value(atParentTime: time, model: below) : nil
-        case .keyframe(let a): return a.keyPath == keyPath ? a.value(atParentTime: time, model: below) : nil
+        case .keyframe(let a):
+            if keyPath == "transform.rotation.z", let r = a.rotation(atParentTime: time) { return below + .scalar(r) }
+            return a.keyPath == keyPath ? a.value(atParentTime: time, model: below) : nil
         case .group(let g): return g.value(for: keyPath, at: time, below: below)
         }
     }

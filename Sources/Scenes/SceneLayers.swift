@@ -127,7 +127,7 @@ extension SceneDecoder {
                        "autoreverses", "fillMode", "isRemovedOnCompletion", "isAdditive", "isCumulative", "timingFunction",
                        "fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity", "values",
                        "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues",
-                       "animations"]
+                       "animations", "path", "rotationMode"]
         if topLevel { allowed += ["layer", "key", "after"] }
         let f = try Fields(json, path: path, file: fileName, allowed: allowed)
         var layer: String?
@@ -198,10 +198,18 @@ extension SceneDecoder {
                                                 isAdditive: isAdditive))
         case "keyframe":
             let kp = try keyPath()
-            guard case .array(let vs)? = f.value("values"), !vs.isEmpty else {
-                throw f.missing("values", "a non-empty array of keyframe values")
+            var bezier: BezierPath?
+            if let pd = try f.string("path") {
+                if f.value("values") != nil { throw f.error("values", "give either values or a path, not both") }
+                bezier = try decodePathData(pd, path: path + ".path")
             }
-            let values = try vs.enumerated().map { try decodeValue($1, keyPath: kp, path: "\(path).values[\($0)]") }
+            var values: [AnimatableValue] = []
+            if bezier == nil {
+                guard case .array(let vs)? = f.value("values"), !vs.isEmpty else {
+                    throw f.missing("values", "a non-empty array of keyframe values (or a path for position)")
+                }
+                values = try vs.enumerated().map { try decodeValue($1, keyPath: kp, path: "\(path).values[\($0)]") }
+            }
             func numbers(_ key: String) throws -> [Double]? {
                 guard let j = f.value(key) else { return nil }
                 guard case .array(let a) = j else { throw f.error(key, "must be an array of numbers, got \(j.brief)") }
@@ -225,10 +233,18 @@ extension SceneDecoder {
                 guard case .array(let a) = tf else { throw f.error("timingFunctions", "must be an array of curves, got \(tf.brief)") }
                 functions = try a.enumerated().map { try decodeTimingFunction($1, path: "\(path).timingFunctions[\($0)]") }
             }
-            let k = KeyframeAnimation(keyPath: kp, values: values, keyTimes: try numbers("keyTimes"), timingFunction: timingFunction,
+            var k = KeyframeAnimation(keyPath: kp, values: values, keyTimes: try numbers("keyTimes"), timingFunction: timingFunction,
                                       timingFunctions: functions, calculationMode: mode, tensionValues: try numbers("tensionValues"),
                                       continuityValues: try numbers("continuityValues"), biasValues: try numbers("biasValues"),
                                       timing: timing, isAdditive: isAdditive, isCumulative: isCumulative)
+            k.path = bezier
+            if let rm = try f.string("rotationMode") {
+                guard let mode = KeyframeAnimation.RotationMode(rawValue: rm) else {
+                    throw f.error("rotationMode", "must be auto or autoReverse, got \(quoted(rm))")
+                }
+                guard bezier != nil else { throw f.error("rotationMode", "needs a path") }
+                k.rotationMode = mode
+            }
             if let problem = k.problem {
                 let field = String(problem.prefix { $0 != ":" })
                 throw InputError(file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))
@@ -246,5 +262,56 @@ extension SceneDecoder {
             throw f.error("type", "must be basic, spring, keyframe or group, got \(quoted(type))")
         }
         return (layer, try f.string("key"), try f.string("after"), animation)
+    }
+
+    /// A path from SVG-style path data in points: absolute commands `M x y`, `L x y`, `H x`, `V y`, `Q cx cy x y`,
+    /// `C c1x c1y c2x c2y x y` and `Z`, separated by spaces or commas; one subpath (drawn from the first `M`).
+    /// - Throws: `InputError` naming the field and the first bad token.
+    func decodePathData(_ text: String, path: String) throws -> BezierPath {
+        let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).map(String.init)
+        var i = 0
+        func fail(_ why: String) -> InputError { InputError(file: fileName, path: path, message: why) }
+        func numbers(_ n: Int, for command: String) throws -> [Double] {
+            var out: [Double] = []
+            for _ in 0..<n {
+                guard i < tokens.count, let x = Double(tokens[i]), x.isFinite, abs(x) <= Limits.magnitude else {
+                    let got = i < tokens.count ? quoted(tokens[i]) : "the end"
+                    throw fail("\(command) needs \(n) finite numbers within ±1e9, got \(got)")
+                }
+                out.append(x); i += 1
+            }
+            return out
+        }
+        var elements: [BezierPath.Element] = []
+        var current = SIMD2<Double>.zero, start = SIMD2<Double>.zero, segments = 0
+        while i < tokens.count {
+            let command = tokens[i]; i += 1
+            if elements.isEmpty && command != "M" { throw fail("must start with M x y, got \(quoted(command))") }
+            switch command {
+            case "M":
+                if !elements.isEmpty { throw fail("only one subpath is supported, got a second M") }
+                let v = try numbers(2, for: "M"); current = SIMD2(v[0], v[1]); start = current
+                elements.append(.move(current))
+            case "L": let v = try numbers(2, for: "L"); current = SIMD2(v[0], v[1]); elements.append(.line(current))
+            case "H": let v = try numbers(1, for: "H"); current.x = v[0]; elements.append(.line(current))
+            case "V": let v = try numbers(1, for: "V"); current.y = v[0]; elements.append(.line(current))
+            case "Q":
+                let v = try numbers(4, for: "Q"); current = SIMD2(v[2], v[3])
+                elements.append(.quad(SIMD2(v[0], v[1]), current))
+            case "C":
+                let v = try numbers(6, for: "C"); current = SIMD2(v[4], v[5])
+                elements.append(.cubic(SIMD2(v[0], v[1]), SIMD2(v[2], v[3]), current))
+            case "Z", "z":
+                elements.append(.close)
+                if current == start { segments -= 1 }  // closing at the start draws nothing
+                current = start
+                if i < tokens.count { throw fail("nothing may follow Z, got \(quoted(tokens[i]))") }
+            default:
+                throw fail("unknown command \(quoted(command)) (use absolute M, L, H, V, Q, C, Z)")
+            }
+            if command != "M" { segments += 1 }
+        }
+        guard segments > 0 else { throw fail("needs at least one segment after M, got \(quoted(text))") }
+        return BezierPath(elements)
     }
 }

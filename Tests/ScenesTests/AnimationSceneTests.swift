@@ -67,6 +67,23 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(v(0.85, "f.position.x"), 20, accuracy: 1e-9)
     }
 
+    func testPathAnimationWithAutoRotationInAScene() throws {
+        // A quarter-turn ride: 100 points right, then 300 down, paced over 2 s with the layer turned along the path.
+        let scene = try decode(#"""
+        {"layers": [{"name": "car", "position": [0, 0]}], "duration": 3,
+         "animations": [{"layer": "car", "type": "keyframe", "keyPath": "position", "path": "M 0 0 H 100 V 300",
+                         "calculationMode": "paced", "rotationMode": "auto", "duration": 2, "fillMode": "forwards",
+                         "isRemovedOnCompletion": false}]}
+        """#)
+        let (_, v) = try rows(scene)
+        for (t, x, y, angle) in [(0.25, 50.0, 0.0, 0.0), (1.0, 100, 100, 90), (1.5, 100, 200, 90), (2.5, 100, 300, 90)] {
+            XCTAssertEqual(v(t, "car.position.x"), x, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(v(t, "car.position.y"), y, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(v(t, "car.transform.rotation.z") * 180 / .pi, angle, accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertEqual(try decode(SceneEncoder.text(scene)).animations.count, 1, "prints back and reads again")
+    }
+
     func testInvalidAnimationsNameFileFieldAndValue() {
         let cases: [(String, String)] = [
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1.5]}]}"#,
@@ -84,6 +101,26 @@ final class AnimationSceneTests: XCTestCase {
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "position", "toValue": 3}]}"#,
              "scene.json: animations[0].toValue: must be an array of numbers for position, got 3"),
         ]
+        let ride = #"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "position", "#
+        let pathCases: [(String, String)] = [
+            (#""path": "M 0 0 X 3""#, "scene.json: animations[0].path: unknown command \"X\" (use absolute M, L, H, V, Q, C, Z)"),
+            (#""path": "L 1 1""#, "scene.json: animations[0].path: must start with M x y, got \"L\""),
+            (#""path": "M 0 0 Z""#, "scene.json: animations[0].path: needs at least one segment after M, got \"M 0 0 Z\""),
+            (#""path": "M 0 0 C 1 2 3""#, "scene.json: animations[0].path: C needs 6 finite numbers within ±1e9, got the end"),
+            (#""path": "M 0 0 L 1 nan""#, "scene.json: animations[0].path: L needs 2 finite numbers within ±1e9, got \"nan\""),
+            (#""path": "M 0 0 L 1 1", "values": [[0, 0]]"#, "scene.json: animations[0].values: give either values or a path, not both"),
+            (#""values": [[0, 0]], "rotationMode": "auto""#, "scene.json: animations[0].rotationMode: needs a path"),
+            (#""path": "M 0 0 L 1 1", "rotationMode": "sideways""#,
+             "scene.json: animations[0].rotationMode: must be auto or autoReverse, got \"sideways\""),
+            (#""path": "M 0 0 L 1 1", "keyTimes": [0, 1]"#,
+             "scene.json: animations[0].keyTimes: not supported with a path (elements share time evenly, or paced)"),
+        ]
+        for (fields, expected) in pathCases {
+            XCTAssertThrowsError(try decode(ride + fields + "}]}"), expected) { XCTAssertEqual("\($0)", expected) }
+        }
+        XCTAssertThrowsError(try decode(#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "path": "M 0 0 L 1 1"}]}"#)) {
+            XCTAssertEqual("\($0)", "scene.json: animations[0].keyPath: a path animates position, got opacity")
+        }
         for (text, expected) in cases {
             XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
         }

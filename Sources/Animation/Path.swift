@@ -1,0 +1,122 @@
+import Foundation
+
+/// A path for keyframe animations (CGPath's drawing elements): moves, lines, quadratic and cubic Bézier curves and
+/// closes, in points. The first subpath's elements after its move are the path's segments.
+///
+/// Positions and tangents come from each segment's own parametric form, so a rider's rotation is exactly the tangent
+/// of the drawn path. Arc length is measured by Gauss–Legendre quadrature (16 nodes per segment), which paced timing uses
+/// to move at constant speed.
+public struct BezierPath: Sendable, Equatable {
+    /// A drawing element.
+    public enum Element: Sendable, Equatable {
+        case move(SIMD2<Double>)
+        case line(SIMD2<Double>)
+        case quad(SIMD2<Double>, SIMD2<Double>)
+        case cubic(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+        case close
+    }
+
+    /// The elements, in order; the first must be a move.
+    public let elements: [Element]
+    /// Segments as cubic control polygons (lines and quadratics raised to cubics), and their lengths.
+    let segments: [(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)]
+    let lengths: [Double]
+
+    public static func == (a: BezierPath, b: BezierPath) -> Bool { a.elements == b.elements }
+
+    /// A path from its elements. - Precondition: starts with a move and has at least one segment.
+    public init(_ elements: [Element]) {
+        self.elements = elements
+        var segs: [(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)] = []
+        var current = SIMD2<Double>.zero, start = SIMD2<Double>.zero
+        for (k, e) in elements.enumerated() {
+            switch e {
+            case .move(let p):
+                if k > 0 && !segs.isEmpty { break }
+                current = p; start = p
+            case .line(let p):
+                segs.append((current, current + (p - current) / 3, current + 2 * (p - current) / 3, p)); current = p
+            case .quad(let c, let p):
+                segs.append((current, current + 2 * (c - current) / 3, p + 2 * (c - p) / 3, p)); current = p
+            case .cubic(let c1, let c2, let p):
+                segs.append((current, c1, c2, p)); current = p
+            case .close:
+                if current != start {
+                    segs.append((current, current + (start - current) / 3, current + 2 * (start - current) / 3, start))
+                }
+                current = start
+            }
+        }
+        precondition(!segs.isEmpty, "BezierPath: no segments")
+        segments = segs
+        lengths = segs.map { BezierPath.length($0) }
+    }
+
+    static func point(_ s: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), _ t: Double) -> SIMD2<Double> {
+        let u = 1 - t
+        return s.0 * (u * u * u) + s.1 * (3 * u * u * t) + s.2 * (3 * u * t * t) + s.3 * (t * t * t)
+    }
+
+    static func derivative(_ s: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), _ t: Double) -> SIMD2<Double> {
+        let u = 1 - t
+        return (s.1 - s.0) * (3 * u * u) + (s.2 - s.1) * (6 * u * t) + (s.3 - s.2) * (3 * t * t)
+    }
+
+    // 16-point Gauss–Legendre nodes and weights on [−1, 1] (positive half).
+    static let nodes = [0.0950125098376374, 0.2816035507792589, 0.4580167776572274, 0.6178762444026438,
+                        0.7554044083550030, 0.8656312023878318, 0.9445750230732326, 0.9894009349916499]
+    static let weights = [0.1894506104550685, 0.1826034150449236, 0.1691565193950025, 0.1495959888165767,
+                          0.1246289712555339, 0.0951585116824928, 0.0622535239386479, 0.0271524594117541]
+
+    static func length(_ s: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), upTo t: Double = 1) -> Double {
+        var sum = 0.0
+        for (x, w) in zip(nodes, weights) {
+            for sign in [-1.0, 1.0] {
+                let d = derivative(s, t * (sign * x + 1) / 2)
+                sum += w * (d.x * d.x + d.y * d.y).squareRoot()
+            }
+        }
+        return sum * t / 2
+    }
+
+    /// The number of drawn segments (lines, curves and closing lines).
+    public var segmentCount: Int { segments.count }
+
+    /// Total arc length, points.
+    public var length: Double { lengths.reduce(0, +) }
+
+    /// Segment index and parameter for an element fraction f in [0, 1] (each segment an equal share of time).
+    func byElement(_ f: Double) -> (Int, Double) {
+        let n = Double(segments.count)
+        let x = min(max(f, 0), 1) * n
+        let i = min(Int(x), segments.count - 1)
+        return (i, x - Double(i))
+    }
+
+    /// Segment index and parameter for an arc-length fraction f in [0, 1] (constant speed).
+    func byArcLength(_ f: Double) -> (Int, Double) {
+        var remaining = min(max(f, 0), 1) * length
+        for (i, l) in lengths.enumerated() {
+            if remaining <= l || i == lengths.count - 1 {
+                // Solve length(upTo: t) = remaining by bisection.
+                var lo = 0.0, hi = 1.0
+                for _ in 0..<50 {
+                    let mid = 0.5 * (lo + hi)
+                    if BezierPath.length(segments[i], upTo: mid) < remaining { lo = mid } else { hi = mid }
+                }
+                return (i, 0.5 * (lo + hi))
+            }
+            remaining -= l
+        }
+        return (segments.count - 1, 1)
+    }
+
+    /// Position and tangent angle (radians, clockwise on screen from +x) at fraction f, by elements or by arc length.
+    public func sample(at f: Double, paced: Bool) -> (point: SIMD2<Double>, angle: Double) {
+        let (i, t) = paced ? byArcLength(f) : byElement(f)
+        let p = BezierPath.point(segments[i], t)
+        var d = BezierPath.derivative(segments[i], t)
+        if d == .zero { d = segments[i].3 - segments[i].0 }
+        return (p, atan2(d.y, d.x))
+    }
+}
