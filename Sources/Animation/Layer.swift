@@ -68,8 +68,14 @@ public struct AnimationGroup: Sendable {
         let local = timingFunction.value(at: s.progress) * t.duration
         var value: AnimatableValue?
         for child in animations {
-            var c = child
-            c = c.withDefaultDuration(t.duration)
+            var c = child.withDefaultDuration(t.duration)
+            // A child that ends exactly at the group's turn or end (local time = the group's duration) shows its end
+            // value there, not the model: the group, whose child times are clipped to it, decides removal, and a pulse
+            // must not flash the model value for one frame at each turn.
+            if local >= t.duration {
+                let ct = c.timing
+                if ct.beginTime + ct.activeDuration / ct.speed == local { c = c.filledForwards() }
+            }
             if let v = c.value(for: keyPath, at: local, below: value ?? below) { value = v }
         }
         return value
@@ -87,6 +93,20 @@ extension LayerAnimation {
         case .spring(var a): a.timing.beginTime += delay; return .spring(a)
         case .keyframe(var a): a.timing.beginTime += delay; return .keyframe(a)
         case .group(var g): g.timing.beginTime += delay; return .group(g)
+        }
+    }
+
+    /// The animation held at its end (fillMode forwards, not removed on completion).
+    func filledForwards() -> LayerAnimation {
+        func fill(_ t: inout MediaTiming) {
+            t.fillMode = t.fillMode == .backwards || t.fillMode == .both ? .both : .forwards
+            t.isRemovedOnCompletion = false
+        }
+        switch self {
+        case .basic(var a): fill(&a.timing); return .basic(a)
+        case .spring(var a): fill(&a.timing); return .spring(a)
+        case .keyframe(var a): fill(&a.timing); return .keyframe(a)
+        case .group(var g): fill(&g.timing); return .group(g)
         }
     }
 

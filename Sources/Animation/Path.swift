@@ -95,7 +95,9 @@ public struct BezierPath: Sendable, Equatable {
 
     /// Segment index and parameter for an arc-length fraction f in [0, 1] (constant speed).
     func byArcLength(_ f: Double) -> (Int, Double) {
-        var remaining = min(max(f, 0), 1) * length
+        if f <= 0 { return (0, 0) }
+        if f >= 1 { return (segments.count - 1, 1) }
+        var remaining = f * length
         for (i, l) in lengths.enumerated() {
             if remaining <= l || i == lengths.count - 1 {
                 // Solve length(upTo: t) = remaining by bisection.

@@ -84,6 +84,83 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(try decode(SceneEncoder.text(scene)).animations.count, 1, "prints back and reads again")
     }
 
+    func testSineRiderTurnsAlongItsDrawnPathForever() throws {
+        let (table, v) = try rows(Catalog.sinePath(), rate: 50)
+        // The drawn path is the cubic Hermite interpolant of the sine at 37.5-point steps; in linear mode x moves at
+        // 50 pt/s (a 6 s cycle over 300 points). Its tangent at x, from the Hermite basis written out here:
+        func sine(_ x: Double) -> Double { 300 - 50 * sin(2 * Double.pi * (x - 37.5) / 300) }
+        func sineSlope(_ x: Double) -> Double { -50 * 2 * Double.pi / 300 * cos(2 * Double.pi * (x - 37.5) / 300) }
+        func drawnSlope(_ x: Double) -> Double {
+            let h = 37.5, i = min(Int((x - 37.5) / h), 7), x0 = 37.5 + Double(i) * h, s = (x - x0) / h
+            let dy = (6 * s * s - 6 * s) * sine(x0) + (3 * s * s - 4 * s + 1) * h * sineSlope(x0)
+                + (-6 * s * s + 6 * s) * sine(x0 + h) + (3 * s * s - 2 * s) * h * sineSlope(x0 + h)
+            return dy / h
+        }
+        var worst = 0.0
+        for row in table.rows {
+            let t = row[0]
+            let x = row[table.column("rider.position.x")], angle = row[table.column("rider.transform.rotation.z")]
+            let phase = t.truncatingRemainder(dividingBy: 6) / 6
+            XCTAssertEqual(x, 37.5 + 300 * phase, accuracy: 1e-9, "t = \(t): x moves at 50 pt/s, forever")
+            XCTAssertEqual(angle, atan(drawnSlope(x)), accuracy: 1e-9, "t = \(t): along the drawn path's tangent")
+            worst = max(worst, abs(angle - atan(sineSlope(x))))
+        }
+        XCTAssertLessThan(worst * 180 / .pi, 1, "within 1° of the exact sine's tangent")
+        XCTAssertGreaterThan(worst, 0, "the drawn path is cubic, not the sine itself")
+        XCTAssertEqual(v(12.5, "rider.position.y"), v(0.5, "rider.position.y"), accuracy: 1e-9, "the third cycle repeats the first")
+        let run = SceneRun(scene: Catalog.sinePath())
+        var events: [String] = []
+        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        XCTAssertEqual(events, ["0,start,rider,ride,,"], "it never stops")
+    }
+
+    func testCubicPacedPathRideKeepsConstantSpeedAndStays() throws {
+        let (table, v) = try rows(Catalog.pathCubicPaced(), rate: 100)
+        let xs = table.rows.map { $0[table.column("car.position.x")] }, ys = table.rows.map { $0[table.column("car.position.y")] }
+        let angles = table.rows.map { $0[table.column("car.transform.rotation.z")] }
+        var chords: [Double] = []
+        for i in 1...300 {  // 0 ... 3 s
+            let dx = xs[i] - xs[i - 1], dy = ys[i] - ys[i - 1]
+            chords.append((dx * dx + dy * dy).squareRoot())
+            // The heading of each short chord is the tangent at its middle, up to the curve's turn over 0.01 s.
+            let heading = atan2(dy, dx), mid = (angles[i] + angles[i - 1]) / 2
+            XCTAssertEqual(remainder(heading - mid, 2 * .pi) * 180 / .pi, 0, accuracy: 0.5, "chord \(i)")
+        }
+        let mean = chords.reduce(0, +) / Double(chords.count)
+        for (i, c) in chords.enumerated() { XCTAssertEqual(c, mean, accuracy: 0.01 * mean, "constant speed, chord \(i + 1)") }
+        XCTAssertEqual(v(0, "car.position.x"), 50)
+        XCTAssertEqual(v(0, "car.position.y"), 550)
+        for t in [3.0, 4.0] {
+            XCTAssertEqual(v(t, "car.position.x"), 100, accuracy: 1e-12, "stays at the end")
+            XCTAssertEqual(v(t, "car.position.y"), 50, accuracy: 1e-12, "stays at the end")
+            XCTAssertEqual(v(t, "car.transform.rotation.z"), -Double.pi / 2, accuracy: 1e-12, "the last tangent points up")
+        }
+        XCTAssertEqual(v(0, "car.transform.rotation.z"), -Double.pi / 2, accuracy: 1e-12, "the first tangent points up")
+    }
+
+    func testGroupPulseBounceKeyframesAndZoomStartupAtKeyTimes() throws {
+        // Group: easeInEaseOut is symmetric, so half the group's time is half the way; children of duration 0 take 1 s.
+        let (_, pulse) = try rows(Catalog.groupPulse())
+        for (t, scale, opacity) in [(0.0, 1.0, 1.0), (0.5, 1.15, 0.75), (1, 1.3, 0.5), (1.5, 1.15, 0.75), (2, 1, 1),
+                                    (4, 1, 1), (4.5, 1.15, 0.75), (5, 1.3, 0.5)] {
+            XCTAssertEqual(pulse(t, "dot.transform.scale.x"), scale, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(pulse(t, "dot.opacity"), opacity, accuracy: 1e-9, "t = \(t)")
+        }
+        // Bounce: the model y (100) plus each value at its key time; easeIn on a fall is x³-like, so the ball is
+        // still near the top a quarter of the way into the first fall.
+        let (_, bounce) = try rows(Catalog.bounceKeyframes())
+        for (t, y) in [(0.3, 100.0), (0.5, 100), (1.3, 500), (1.7, 400), (2.1, 500), (2.3, 475), (2.5, 500), (3, 500)] {
+            XCTAssertEqual(bounce(t, "ball.position.y"), y, accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertLessThan(bounce(0.7, "ball.position.y"), 100 + 400 * 0.25, "easeIn: slower than linear at the start of a fall")
+        // Zoom: waits 1 s at the model bounds, then 100 → 80 by 0.3 of 1 s, → 2000 by 1 s, linearly, and stays.
+        let (_, zoom) = try rows(Catalog.zoomStartup())
+        for (t, side) in [(0.5, 100.0), (1, 100), (1.15, 90), (1.3, 80), (1.65, 1040), (2, 2000), (3, 2000)] {
+            XCTAssertEqual(zoom(t, "logo.bounds.size.width"), side, accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(zoom(t, "logo.bounds.size.height"), side, accuracy: 1e-9, "t = \(t)")
+        }
+    }
+
     func testInvalidAnimationsNameFileFieldAndValue() {
         let cases: [(String, String)] = [
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1.5]}]}"#,
