@@ -63,7 +63,7 @@ public struct BasicAnimation: Sendable {
     /// (not started without backwards fill, or finished without forwards fill).
     public func value(atParentTime parentTime: Double, model: AnimatableValue) -> AnimatableValue? {
         guard let s = resolvedTiming(timing).sample(atParentTime: parentTime) else { return nil }
-        let current = isAdditive ? model * 0 : model
+        let current = isAdditive ? model.additiveIdentity : model
         let (a, b) = endpoints(from: fromValue, to: toValue, by: byValue, current: current)
         var v = AnimatableValue.interpolate(a, b, timingFunction.value(at: s.progress))
         if isCumulative && s.iteration > 0 { v = v + (b - a) * s.iteration }
@@ -117,10 +117,10 @@ public struct SpringAnimation: Sendable {
         var t = timing
         if t.duration == 0 { t.duration = settlingDuration }
         guard let s = t.sample(atParentTime: parentTime) else { return nil }
-        let current = isAdditive ? model * 0 : model
+        let current = isAdditive ? model.additiveIdentity : model
         let (a, b) = endpoints(from: fromValue, to: toValue, by: byValue, current: current)
         let progress = spring.value(at: s.progress * t.duration, from: 0, to: 1, initialVelocity: initialVelocity)
-        let v = a + (b - a) * progress
+        let v = AnimatableValue.interpolate(a, b, progress)
         return isAdditive ? model + v : v
     }
 }

@@ -80,6 +80,9 @@ public struct KeyframeAnimation: Sendable {
         }
         guard let first = values.first else { return "values: at least one value is needed" }
         if values.contains(where: { $0.kind != first.kind }) { return "values: all must be of one kind" }
+        if first.kind == .transform && calculationMode != .linear && calculationMode != .discrete {
+            return "calculationMode: whole transforms take linear or discrete, got \(calculationMode.rawValue)"
+        }
         if let kt = keyTimes, calculationMode != .paced && calculationMode != .cubicPaced {
             let allowed = calculationMode == .discrete ? [values.count, values.count + 1] : [values.count]
             if !allowed.contains(kt.count) { return "keyTimes: \(kt.count) key times for \(values.count) values" }

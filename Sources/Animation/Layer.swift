@@ -7,8 +7,8 @@ public enum LayerAnimation: Sendable {
     case keyframe(KeyframeAnimation)
     case group(AnimationGroup)
 
-    /// The key path it animates (a group animates several).
-    var keyPaths: [String] {
+    /// The key paths it animates (a group: its children's).
+    public var keyPaths: [String] {
         switch self {
         case .basic(let a): return [a.keyPath]
         case .spring(let a): return [a.keyPath]
@@ -125,7 +125,9 @@ extension LayerAnimation {
 ///
 /// Properties: `bounds` (rect), `position` and `anchorPoint` (points), `opacity`, `cornerRadius`, `backgroundColor`
 /// (RGBA), and the transform's components `transform.rotation.x`, `.y`, `.z` (radians), `transform.scale.x`, `.y`,
-/// `transform.translation.x`, `.y`. Sub-paths address components: `position.x`, `position.y`, `bounds.size.width`,
+/// `transform.translation.x`, `.y`, and a whole `transform` (CATransform3D, interpolated by decomposition). The whole
+/// transform is kept apart from the component key paths: an animation of `transform` does not change what
+/// `transform.rotation.z` presents, and the other way round. Sub-paths address components: `position.x`, `position.y`, `bounds.size.width`,
 /// `bounds.size.height`, and `transform.scale` sets both scales. The presentation of a key path at a time starts from the
 /// model value and applies every animation touching it in the order they were added; a later one wins unless it is
 /// additive (then it adds to what is below it). Adding an animation under an existing key replaces it; removing it
@@ -146,6 +148,7 @@ public struct Layer: Sendable {
             "transform.rotation.x": .scalar(0), "transform.rotation.y": .scalar(0), "transform.rotation.z": .scalar(0),
             "transform.scale.x": .scalar(1), "transform.scale.y": .scalar(1),
             "transform.translation.x": .scalar(0), "transform.translation.y": .scalar(0),
+            "transform": .transform(.identity),
         ]
     }
 
@@ -168,7 +171,7 @@ public struct Layer: Sendable {
         case "bounds", "position", "anchorPoint", "opacity", "cornerRadius", "backgroundColor",
              "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale.x",
              "transform.scale.y", "transform.translation.x", "transform.translation.y", "transform.scale",
-             "transform.rotation":
+             "transform.rotation", "transform":
             return (keyPath == "transform.rotation" ? "transform.rotation.z" : keyPath, nil)
         default: return nil
         }

@@ -57,7 +57,12 @@ public struct Scene: Equatable, Sendable {
             for p in SceneItem.columnSuffixes { out.append(item.name + "." + p) }
         }
         for name in anchorNames { out.append(name + ".x"); out.append(name + ".y") }
-        for layer in layers { for k in layerColumnKeyPaths { out.append(layer.name + "." + k) } }
+        for layer in layers {
+            for k in layerColumnKeyPaths { out.append(layer.name + "." + k) }
+            let whole = layer.values.contains { $0.keyPath == "transform" }
+                || animations.contains { $0.layer == layer.name && $0.animation.keyPaths.contains("transform") }
+            if whole { for k in layerTransformColumnKeyPaths { out.append(layer.name + "." + k) } }
+        }
         return out
     }
 

@@ -40,6 +40,9 @@ public struct SceneAnimation: Sendable {
     public var source: JSON
 }
 
+/// The whole-transform columns of a layer that has or animates a whole `transform`: `transform.m11` ... `transform.m44`.
+public let layerTransformColumnKeyPaths = (1...4).flatMap { i in (1...4).map { j in "transform.m\(i)\(j)" } }
+
 /// The output columns of a layer: `<layer>.<keyPath>`.
 public let layerColumnKeyPaths = [
     "position.x", "position.y", "bounds.size.width", "bounds.size.height", "opacity", "cornerRadius",
@@ -53,6 +56,7 @@ func valueKind(for keyPath: String) -> AnimatableValue.Kind {
     case "position", "anchorPoint": return .point
     case "bounds": return .rect
     case "backgroundColor": return .color
+    case "transform": return .transform
     default: return .scalar
     }
 }
@@ -66,8 +70,10 @@ extension SceneDecoder {
                 throw InputError(file: fileName, path: path, message: "must be a finite number within ±1e9, got \(text)")
             }
             return .scalar(x)
+        case (.transform, .object(let members)):
+            return .transform(try decodeTransform(members, path: path))
         case (_, .array(let items)) where kind != .scalar:
-            let count = kind == .point || kind == .size ? 2 : 4
+            let count = kind == .point || kind == .size ? 2 : kind == .transform ? 16 : 4
             var comps: [Double] = []
             for item in items {
                 guard case .number(let x, _) = item, x.isFinite, abs(x) <= Limits.magnitude else { comps = []; break }
@@ -79,8 +85,40 @@ extension SceneDecoder {
             return AnimatableValue(kind: kind, components: comps)
         default:
             throw InputError(file: fileName, path: path,
-                             message: "must be \(kind == .scalar ? "a number" : "an array of numbers") for \(keyPath), got \(json.brief)")
+                             message: "must be \(kind == .scalar ? "a number" : kind == .transform ? "16 numbers or {scale, rotate, translate, m34}" : "an array of numbers") for \(keyPath), got \(json.brief)")
         }
+    }
+
+    /// A whole transform written as its parts, applied in this order (row-vector, as CATransform3DConcat chains them):
+    /// `scale` [sx, sy] or [sx, sy, sz], `rotate` [angle radians, x, y, z], `translate` [tx, ty] or [tx, ty, tz] points,
+    /// then `m34` (perspective, −1/eye distance). Each is optional.
+    func decodeTransform(_ members: [JSON.Member], path: String) throws -> Transform3D {
+        let f = try Fields(.object(members), path: path, file: fileName, allowed: ["scale", "rotate", "translate", "m34"])
+        func numbers(_ key: String, _ counts: [Int]) throws -> [Double]? {
+            guard let j = f.value(key) else { return nil }
+            guard case .array(let a) = j, counts.contains(a.count) else {
+                throw f.error(key, "must be an array of \(counts.map(String.init).joined(separator: " or ")) numbers, got \(j.brief)")
+            }
+            return try a.enumerated().map { k, v in
+                guard case .number(let x, _) = v, x.isFinite, abs(x) <= Limits.magnitude else {
+                    throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be a finite number within ±1e9, got \(v.brief)")
+                }
+                return x
+            }
+        }
+        var t = Transform3D.identity
+        if let s = try numbers("scale", [2, 3]) { t = t.concatenating(.scale(s[0], s[1], s.count == 3 ? s[2] : 1)) }
+        if let r = try numbers("rotate", [4]) {
+            guard r[1] != 0 || r[2] != 0 || r[3] != 0 else { throw f.error("rotate", "the axis must not be zero, got \(f.value("rotate")!.brief)") }
+            t = t.concatenating(.rotation(r[0], r[1], r[2], r[3]))
+        }
+        if let d = try numbers("translate", [2, 3]) { t = t.concatenating(.translation(d[0], d[1], d.count == 3 ? d[2] : 0)) }
+        if let p = try f.number("m34") {
+            var m = Transform3D.identity
+            m[2, 3] = p
+            t = t.concatenating(m)
+        }
+        return t
     }
 
     func decodeLayers(_ json: JSON, names: inout Set<String>) throws -> [SceneLayer] {

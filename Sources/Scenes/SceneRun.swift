@@ -127,6 +127,7 @@ public final class SceneRun {
             let li = scene.layers.firstIndex { $0.name == layerName }!
             let colors = ["backgroundColor.red": 0, "backgroundColor.green": 1, "backgroundColor.blue": 2, "backgroundColor.alpha": 3]
             if let c = colors[keyPath] { return .layer(li, "backgroundColor", c) }
+            if let k = layerTransformColumnKeyPaths.firstIndex(of: keyPath) { return .layer(li, "transform", k) }
             return .layer(li, keyPath, nil)
         }
         self.values = Array(repeating: 0, count: columns.count)

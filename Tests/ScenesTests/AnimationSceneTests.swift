@@ -161,6 +161,26 @@ final class AnimationSceneTests: XCTestCase {
         }
     }
 
+    func testCardFlipWholeTransformColumns() throws {
+        // The seed's card flip: a whole-transform turn of π about y with m34 perspective; halfway it is +90° about y.
+        let scene = try decode(#"""
+        {"layers": [{"name": "card", "bounds": [0, 0, 200, 300], "position": [187.5, 333.5], "transform": {"m34": -0.002}}],
+         "duration": 1.5,
+         "animations": [{"layer": "card", "keyPath": "transform", "fromValue": {"m34": -0.002},
+                         "toValue": {"rotate": [3.141592653589793, 0, 1, 0], "m34": -0.002}, "duration": 1}]}
+        """#)
+        XCTAssertTrue(scene.allColumns.contains("card.transform.m34"))
+        XCTAssertFalse(try decode(#"{"layers": [{"name": "f"}]}"#).allColumns.contains("f.transform.m11"), "only when used")
+        let (_, v) = try rows(scene)
+        // R(90° about y) · P: rows (0, 0, −1, 0.002), (0, 1, 0, 0), (1, 0, 0, 0), (0, 0, 0, 1).
+        let expected: [Double] = [0, 0, -1, 0.002, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1]
+        for (k, e) in expected.enumerated() {
+            XCTAssertEqual(v(0.5, "card.transform.m\(k / 4 + 1)\(k % 4 + 1)"), e, accuracy: 1e-12, "entry \(k)")
+        }
+        XCTAssertEqual(v(1.25, "card.transform.m34"), -0.002, "back to the model after the flip")
+        XCTAssertEqual(v(1.25, "card.transform.m11"), 1)
+    }
+
     func testInvalidAnimationsNameFileFieldAndValue() {
         let cases: [(String, String)] = [
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1.5]}]}"#,
@@ -178,6 +198,19 @@ final class AnimationSceneTests: XCTestCase {
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "position", "toValue": 3}]}"#,
              "scene.json: animations[0].toValue: must be an array of numbers for position, got 3"),
         ]
+        let transformCases: [(String, String)] = [
+            (#"{"layers": [{"name": "f", "transform": [1, 0, 0]}]}"#,
+             "scene.json: layers[0].transform: must be an array of 16 numbers for transform, got [1, 0, 0]"),
+            (#"{"layers": [{"name": "f", "transform": {"rotate": [1, 0, 0, 0]}}]}"#,
+             "scene.json: layers[0].transform.rotate: the axis must not be zero, got [1, 0, 0, 0]"),
+            (#"{"layers": [{"name": "f", "transform": {"spin": 1}}]}"#,
+             #"scene.json: layers[0].transform.spin: unknown field (expected one of: scale, rotate, translate, m34), got "spin""#),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "transform", "values": [{}, {"m34": -0.002}], "calculationMode": "paced"}]}"#,
+             "scene.json: animations[0].calculationMode: whole transforms take linear or discrete, got paced"),
+        ]
+        for (text, expected) in transformCases {
+            XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
+        }
         let ride = #"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "position", "#
         let pathCases: [(String, String)] = [
             (#""path": "M 0 0 X 3""#, "scene.json: animations[0].path: unknown command \"X\" (use absolute M, L, H, V, Q, C, Z)"),
