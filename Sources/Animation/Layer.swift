@@ -1,3 +1,4 @@
+import Foundation
 import Springs
 
 /// Any animation a layer can run.
@@ -6,6 +7,7 @@ public enum LayerAnimation: Sendable {
     case spring(SpringAnimation)
     case keyframe(KeyframeAnimation)
     case group(AnimationGroup)
+    case transition(Transition)
 
     /// The key paths it animates (a group: its children's).
     public var keyPaths: [String] {
@@ -14,6 +16,7 @@ public enum LayerAnimation: Sendable {
         case .spring(let a): return [a.keyPath]
         case .keyframe(let a): return [a.keyPath]
         case .group(let g): return g.animations.flatMap(\.keyPaths)
+        case .transition: return []
         }
     }
 
@@ -27,6 +30,7 @@ public enum LayerAnimation: Sendable {
             return t
         case .keyframe(let a): return resolvedTiming(a.timing)
         case .group(let g): return resolvedTiming(g.timing)
+        case .transition(let tr): return resolvedTiming(tr.timing)
         }
     }
 
@@ -39,6 +43,7 @@ public enum LayerAnimation: Sendable {
             if keyPath == "transform.rotation.z", let r = a.rotation(atParentTime: time) { return below + .scalar(r) }
             return a.keyPath == keyPath ? a.value(atParentTime: time, model: below) : nil
         case .group(let g): return g.value(for: keyPath, at: time, below: below)
+        case .transition: return nil
         }
     }
 }
@@ -93,6 +98,7 @@ extension LayerAnimation {
         case .spring(var a): a.timing.beginTime += delay; return .spring(a)
         case .keyframe(var a): a.timing.beginTime += delay; return .keyframe(a)
         case .group(var g): g.timing.beginTime += delay; return .group(g)
+        case .transition(var tr): tr.timing.beginTime += delay; return .transition(tr)
         }
     }
 
@@ -107,6 +113,7 @@ extension LayerAnimation {
         case .spring(var a): fill(&a.timing); return .spring(a)
         case .keyframe(var a): fill(&a.timing); return .keyframe(a)
         case .group(var g): fill(&g.timing); return .group(g)
+        case .transition: return self
         }
     }
 
@@ -116,7 +123,7 @@ extension LayerAnimation {
         case .basic(var a): if a.timing.duration == 0 { a.timing.duration = duration }; return .basic(a)
         case .keyframe(var a): if a.timing.duration == 0 { a.timing.duration = duration }; return .keyframe(a)
         case .group(var g): if g.timing.duration == 0 { g.timing.duration = duration }; return .group(g)
-        case .spring: return self
+        case .spring, .transition: return self
         }
     }
 }
@@ -139,6 +146,60 @@ public struct Layer: Sendable {
     public private(set) var model: [String: AnimatableValue]
     /// Animations in the order added, with their keys.
     public private(set) var animations: [(key: String, animation: LayerAnimation)] = []
+
+    /// The contents: a text label's text (CATextLayer.string), "" for none.
+    public var text: String = ""
+    /// The label's text color (CATextLayer.foregroundColor), RGBA; default opaque black.
+    public var textColor: AnimatableValue = .color(0, 0, 0, 1)
+
+    /// What the layer's contents present at one moment.
+    public struct Contents: Equatable, Sendable {
+        /// The current (new) text and color.
+        public var text: String
+        /// See `text`.
+        public var textColor: AnimatableValue
+        /// The contents a running transition is replacing ("" and clear when none).
+        public var oldText: String
+        /// See `oldText`.
+        public var oldTextColor: AnimatableValue
+        /// The running transition's state, or `Transition.State.settled`.
+        public var transition: Transition.State
+    }
+
+    /// The contents at `time`: each transition, from its begin time on, replaces the text and color it carries; while
+    /// one runs, the contents before it are the old contents, shown as the transition's state says.
+    public func presentedContents(at time: Double, size: SIMD2<Double>) -> Contents {
+        var current = (text, textColor), previous = ("", AnimatableValue.color(0, 0, 0, 0))
+        var running: Transition.State?
+        let transitions = animations.enumerated().compactMap { k, entry -> (Int, Transition)? in
+            if case .transition(let tr) = entry.animation { return (k, tr) }
+            return nil
+        }.sorted { ($0.1.timing.beginTime, $0.0) < ($1.1.timing.beginTime, $1.0) }
+        for (_, tr) in transitions where tr.timing.beginTime <= time {
+            previous = current
+            current = (tr.text ?? current.0, tr.textColor ?? current.1)
+            running = tr.state(atParentTime: time, size: size)
+        }
+        guard let state = running else {
+            return Contents(text: current.0, textColor: current.1, oldText: "", oldTextColor: .color(0, 0, 0, 0),
+                            transition: .settled)
+        }
+        return Contents(text: current.0, textColor: current.1, oldText: previous.0, oldTextColor: previous.1, transition: state)
+    }
+
+    /// Maps a point in this layer's own coordinate space (its bounds) into its superlayer's space at `time`, as
+    /// CALayer's `convert(_:to:)` does for the 2D transform components: position + T + R(θ) S (p − bounds.origin −
+    /// anchorPoint ⊙ bounds.size), with S the scales, R the rotation about z (+θ turns +x toward +y, clockwise on
+    /// screen) and T the translation. A sublayer's `position` is in its superlayer's space, so applying this up the
+    /// tree places it on the screen. The whole `transform` (CATransform3D) is not part of this mapping.
+    public func pointInSuperlayer(_ p: SIMD2<Double>, at time: Double) -> SIMD2<Double> {
+        func v(_ k: String) -> [Double] { presentationValue(k, at: time)?.components ?? [0, 0, 0, 0] }
+        let b = v("bounds"), a = v("anchorPoint"), pos = v("position")
+        let local = SIMD2(p.x - b[0] - a[0] * b[2], p.y - b[1] - a[1] * b[3]) * SIMD2(v("transform.scale.x")[0], v("transform.scale.y")[0])
+        let th = v("transform.rotation.z")[0], c = cos(th), s = sin(th)
+        return SIMD2(pos[0] + v("transform.translation.x")[0] + c * local.x - s * local.y,
+                     pos[1] + v("transform.translation.y")[0] + s * local.x + c * local.y)
+    }
 
     /// Core Animation's default model values for a layer with the given bounds and position.
     public static func defaults(bounds: AnimatableValue, position: AnimatableValue) -> [String: AnimatableValue] {

@@ -63,6 +63,8 @@ public enum Catalog {
               make: bounceKeyframes),
         Entry(name: "zoom-startup", summary: "a logo mask's bounds shrink then zoom past the screen after a 1 s delay, and stay",
               make: zoomStartup),
+        Entry(name: "transition", summary: "a label's text moves in as \"Sliding\" in green, then fades back to its own text in orange",
+              make: transition),
         Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
               make: { pendulums(count: 100) }),
     ]
@@ -448,6 +450,22 @@ public enum Catalog {
            {"layer": "logo", "key": "zoom", "type": "keyframe", "keyPath": "bounds",
             "values": [[0, 0, 100, 100], [0, 0, 80, 80], [0, 0, 2000, 2000]], "keyTimes": [0, 0.3, 1],
             "beginTime": 1, "duration": 1, "fillMode": "forwards", "isRemovedOnCompletion": false}]}
+        """#)
+    }
+
+    /// `transition`: the seed's label (200 x 40 at the screen's center) reads "Hello" in orange; at 0.5 s a moveIn
+    /// transition from the right brings in "Sliding" in green over 0.5 s; when it finishes (animationDidStop) a fade
+    /// transition of 0.5 s brings back "Hello" in orange. 2 s.
+    public static func transition() -> Scene {
+        fromJSON(#"""
+        {"name": "transition", "description": "A label's text slides in, then fades back.", "duration": 2,
+         "layers": [{"name": "label", "bounds": [0, 0, 200, 40], "position": [187.5, 333.5], "text": "Hello",
+                     "textColor": [1, 0.5, 0, 1]}],
+         "animations": [
+           {"layer": "label", "key": "slide", "type": "transition", "transition": "moveIn", "subtype": "fromRight",
+            "text": "Sliding", "textColor": [0, 1, 0, 1], "beginTime": 0.5, "duration": 0.5},
+           {"layer": "label", "key": "back", "type": "transition", "transition": "fade", "after": "slide",
+            "text": "Hello", "textColor": [1, 0.5, 0, 1], "duration": 0.5}]}
         """#)
     }
 

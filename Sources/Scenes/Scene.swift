@@ -62,6 +62,12 @@ public struct Scene: Equatable, Sendable {
             let whole = layer.values.contains { $0.keyPath == "transform" }
                 || animations.contains { $0.layer == layer.name && $0.animation.keyPaths.contains("transform") }
             if whole { for k in layerTransformColumnKeyPaths { out.append(layer.name + "." + k) } }
+            let contents = layer.text != nil || animations.contains {
+                if $0.layer == layer.name, case .transition = $0.animation { return true }
+                return false
+            }
+            if contents { for k in layerContentsColumnSuffixes { out.append(layer.name + "." + k) } }
+            if layer.superlayer != nil { for k in sublayerColumnSuffixes { out.append(layer.name + "." + k) } }
         }
         return out
     }

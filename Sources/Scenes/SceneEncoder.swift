@@ -29,9 +29,11 @@ public enum SceneEncoder {
         }
         if !scene.layers.isEmpty {
             top.append(.init("layers", .array(scene.layers.map { layer in
-                .object([.init("name", .string(layer.name))] + layer.values.map { kv in
+                .object([.init("name", .string(layer.name))] + (layer.superlayer.map { [.init("superlayer", .string($0))] } ?? [])
+                  + layer.values.map { kv in
                     .init(kv.keyPath, kv.value.kind == .scalar ? .num(kv.value.scalar) : .array(kv.value.components.map { .num($0) }))
-                })
+                } + (layer.text.map { [.init("text", .string($0))] } ?? [])
+                  + (layer.textColor.map { [.init("textColor", .array($0.components.map { .num($0) }))] } ?? []))
             })))
             top.append(.init("animations", .array(scene.animations.map(\.source))))
         }

@@ -9,6 +9,13 @@ public struct SceneLayer: Sendable {
     public var name: String
     /// Initial model values, in file order.
     public var values: [(keyPath: String, value: AnimatableValue)]
+    /// The superlayer's name (an earlier layer in the scene), or nil for a root layer. A sublayer's `position` is in
+    /// its superlayer's coordinate space.
+    public var superlayer: String?
+    /// The label text, or nil for none.
+    public var text: String?
+    /// The label's text color, or nil for the default (opaque black).
+    public var textColor: AnimatableValue?
 
     /// A layer named `name` with initial values.
     public init(name: String, values: [(keyPath: String, value: AnimatableValue)]) {
@@ -20,6 +27,8 @@ public struct SceneLayer: Sendable {
     public var layer: Layer {
         var l = Layer(name: name)
         for (k, v) in values { l.setValue(v, for: k) }
+        if let text { l.text = text }
+        if let textColor { l.textColor = textColor }
         return l
     }
 }
@@ -43,10 +52,22 @@ public struct SceneAnimation: Sendable {
 /// The whole-transform columns of a layer that has or animates a whole `transform`: `transform.m11` ... `transform.m44`.
 public let layerTransformColumnKeyPaths = (1...4).flatMap { i in (1...4).map { j in "transform.m\(i)\(j)" } }
 
+/// The contents columns of a layer with text or transitions: the text (a quoted string), its color, and the running
+/// transition's progress and per-content state (`Transition.State.settled` when none runs).
+public let layerContentsColumnSuffixes = [
+    "text", "textColor.red", "textColor.green", "textColor.blue", "textColor.alpha", "transition.progress", "old.text",
+    "old.opacity", "old.offset.x", "old.offset.y", "new.opacity", "new.offset.x", "new.offset.y",
+]
+
+/// The columns of a sublayer: its position on the screen (the root layers' space) after its superlayers' positions,
+/// anchors, scales and rotations, and the direction of its x-axis there (radians in (−π, π]).
+public let sublayerColumnSuffixes = ["root.position.x", "root.position.y", "root.rotation.z"]
+
 /// The output columns of a layer: `<layer>.<keyPath>`.
 public let layerColumnKeyPaths = [
     "position.x", "position.y", "bounds.size.width", "bounds.size.height", "opacity", "cornerRadius",
-    "transform.rotation.z", "transform.scale.x", "transform.scale.y", "backgroundColor.red", "backgroundColor.green",
+    "transform.rotation.z", "transform.scale.x", "transform.scale.y", "transform.translation.x", "transform.translation.y",
+    "backgroundColor.red", "backgroundColor.green",
     "backgroundColor.blue", "backgroundColor.alpha",
 ]
 
@@ -87,6 +108,21 @@ extension SceneDecoder {
             throw InputError(file: fileName, path: path,
                              message: "must be \(kind == .scalar ? "a number" : kind == .transform ? "16 numbers or {scale, rotate, translate, m34}" : "an array of numbers") for \(keyPath), got \(json.brief)")
         }
+    }
+
+    /// A label's text: a string of at most 1000 bytes without control characters (so each CSV row stays one line).
+    /// - Throws: `InputError` naming the field.
+    func decodeText(_ json: JSON, path: String) throws -> String {
+        guard case .string(let t) = json else {
+            throw InputError(file: fileName, path: path, message: "must be a string, got \(json.brief)")
+        }
+        guard t.utf8.count <= 1000 else {
+            throw InputError(file: fileName, path: path, message: "must be at most 1000 bytes, got \(t.utf8.count)")
+        }
+        if t.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw InputError(file: fileName, path: path, message: "must not contain control characters (newlines, tabs), got \(json.brief)")
+        }
+        return t
     }
 
     /// A whole transform written as its parts, applied in this order (row-vector, as CATransform3DConcat chains them):
@@ -140,13 +176,33 @@ extension SceneDecoder {
                 throw InputError(file: fileName, path: path + ".name", message: "duplicate name, got \(quoted(name))")
             }
             var values: [(String, AnimatableValue)] = []
+            var text: String?, textColor: AnimatableValue?, superlayer: String?
             for m in members where m.key != "name" {
+                if m.key == "text" {
+                    text = try decodeText(m.value, path: path + ".text")
+                    continue
+                }
+                if m.key == "superlayer" {
+                    guard case .string(let parent) = m.value, names.contains(parent), parent != name else {
+                        throw InputError(file: fileName, path: path + ".superlayer", message: "must name an earlier layer, got \(m.value.brief)")
+                    }
+                    superlayer = parent
+                    continue
+                }
+                if m.key == "textColor" {
+                    textColor = try decodeValue(m.value, keyPath: "backgroundColor", path: path + ".textColor")
+                    continue
+                }
                 guard Layer.address(m.key) != nil else {
                     throw InputError(file: fileName, path: path + "." + m.key, message: "unknown layer property, got \(quoted(m.key))")
                 }
                 values.append((m.key, try decodeValue(m.value, keyPath: m.key, path: path + "." + m.key)))
             }
-            return SceneLayer(name: name, values: values)
+            var layer = SceneLayer(name: name, values: values)
+            layer.text = text
+            layer.textColor = textColor
+            layer.superlayer = superlayer
+            return layer
         }
     }
 
@@ -165,7 +221,7 @@ extension SceneDecoder {
                        "autoreverses", "fillMode", "isRemovedOnCompletion", "isAdditive", "isCumulative", "timingFunction",
                        "fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity", "values",
                        "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues",
-                       "animations", "path", "rotationMode"]
+                       "animations", "path", "rotationMode", "transition", "subtype", "startProgress", "endProgress", "text", "textColor"]
         if topLevel { allowed += ["layer", "key", "after"] }
         let f = try Fields(json, path: path, file: fileName, allowed: allowed)
         var layer: String?
@@ -288,6 +344,30 @@ extension SceneDecoder {
                 throw InputError(file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))
             }
             animation = .keyframe(k)
+        case "transition":
+            guard topLevel else { throw f.error("type", "a transition cannot be inside a group, got \"transition\"") }
+            var tr = Transition(timing: timing, timingFunction: timingFunction)
+            if let kind = try f.string("transition") {
+                guard let k = Transition.Kind(rawValue: kind) else {
+                    throw f.error("transition", "must be fade, moveIn, push or reveal, got \(quoted(kind))")
+                }
+                tr.type = k
+            }
+            if let sub = try f.string("subtype") {
+                guard let st = Transition.Subtype(rawValue: sub) else {
+                    throw f.error("subtype", "must be fromRight, fromLeft, fromTop or fromBottom, got \(quoted(sub))")
+                }
+                tr.subtype = st
+            }
+            tr.startProgress = try f.number("startProgress") ?? 0
+            tr.endProgress = try f.number("endProgress") ?? 1
+            tr.text = try f.value("text").map { try decodeText($0, path: path + ".text") }
+            tr.textColor = try f.value("textColor").map { try decodeValue($0, keyPath: "backgroundColor", path: path + ".textColor") }
+            if let problem = tr.problem {
+                let field = String(problem.prefix { $0 != ":" })
+                throw InputError(file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))
+            }
+            animation = .transition(tr)
         case "group":
             guard case .array(let children)? = f.value("animations"), !children.isEmpty else {
                 throw f.missing("animations", "a non-empty array of animations")
@@ -297,7 +377,7 @@ extension SceneDecoder {
             }
             animation = .group(AnimationGroup(animations: decoded, timing: timing, timingFunction: timingFunction))
         default:
-            throw f.error("type", "must be basic, spring, keyframe or group, got \(quoted(type))")
+            throw f.error("type", "must be basic, spring, keyframe, group or transition, got \(quoted(type))")
         }
         return (layer, try f.string("key"), try f.string("after"), animation)
     }

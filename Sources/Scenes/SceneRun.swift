@@ -1,3 +1,4 @@
+import Foundation
 import Animation
 import Dynamics
 
@@ -39,6 +40,8 @@ public final class SceneRun {
         case item(Int, Int)        // item index, property (x, y, angle, vx, vy, omega)
         case anchor(AttachmentID, Int)
         case layer(Int, String, Int?)   // layer index, key path, component
+        case contents(Int, Int)          // layer index, index into `contentsColumnSuffixes`
+        case root(Int, Int)              // layer index, index into `sublayerColumnSuffixes`
     }
     /// The scene's layers with their animations, begin times resolved (an `after` animation starts when its
     /// predecessor stops).
@@ -48,6 +51,11 @@ public final class SceneRun {
     private let sources: [Source]
     private var snapshot = WorldSnapshot()
     private var values: [Double]
+    /// Each layer's superlayer index, or nil for a root layer.
+    private let superlayerIndex: [Int?]
+    /// The text of each text column (`<layer>.text`, `<layer>.old.text`) for the row just passed to `run`'s body, nil
+    /// for numeric columns. Writers print these in place of the numbers.
+    public private(set) var texts: [String?]
 
     /// Builds the world: items in order, then behaviors in order.
     /// - Precondition: the scene is valid (as ``SceneDecoder`` or ``Catalog`` produce).
@@ -128,9 +136,13 @@ public final class SceneRun {
             let colors = ["backgroundColor.red": 0, "backgroundColor.green": 1, "backgroundColor.blue": 2, "backgroundColor.alpha": 3]
             if let c = colors[keyPath] { return .layer(li, "backgroundColor", c) }
             if let k = layerTransformColumnKeyPaths.firstIndex(of: keyPath) { return .layer(li, "transform", k) }
+            if let k = layerContentsColumnSuffixes.firstIndex(of: keyPath) { return .contents(li, k) }
+            if let k = sublayerColumnSuffixes.firstIndex(of: keyPath) { return .root(li, k) }
             return .layer(li, keyPath, nil)
         }
         self.values = Array(repeating: 0, count: columns.count)
+        self.superlayerIndex = scene.layers.map { l in l.superlayer.flatMap { s in scene.layers.firstIndex { $0.name == s } } }
+        self.texts = Array(repeating: nil, count: columns.count)
     }
 
     /// Items that start overlapping one of their collision boundaries by more than the 0.5 pt slop, as input errors
@@ -225,7 +237,50 @@ public final class SceneRun {
                 values[k] = world.anchorPosition(of: id, at: t)[axis]
             case let .layer(li, keyPath, component):
                 values[k] = layerValue(li, keyPath, component, t)
+            case let .contents(li, field):
+                fillContents(k, li, field, t)
+            case let .root(li, field):
+                values[k] = rootValue(li, field, t)
             }
+        }
+    }
+
+    /// A sublayer's position on the screen, or its x-axis direction there: mapped up through each superlayer.
+    private func rootValue(_ li: Int, _ field: Int, _ t: Double) -> Double {
+        let own = layers[li].presentationValue("position", at: t)?.components ?? [0, 0]
+        var point = SIMD2(own[0], own[1])
+        let th = layers[li].presentationValue("transform.rotation.z", at: t)?.scalar ?? 0
+        // The x-axis as a second point one unit along it, scaled by the layer's own x scale's sign only.
+        let sx = layers[li].presentationValue("transform.scale.x", at: t)?.scalar ?? 1
+        var tip = point + SIMD2(cos(th), sin(th)) * (sx < 0 ? -1 : 1)
+        var parent = superlayerIndex[li]
+        while let p = parent {
+            point = layers[p].pointInSuperlayer(point, at: t)
+            tip = layers[p].pointInSuperlayer(tip, at: t)
+            parent = superlayerIndex[p]
+        }
+        switch field {
+        case 0: return point.x
+        case 1: return point.y
+        default: return atan2(tip.y - point.y, tip.x - point.x)
+        }
+    }
+
+    private func fillContents(_ k: Int, _ li: Int, _ field: Int, _ t: Double) {
+        let b = layers[li].presentationValue("bounds", at: t)?.components ?? [0, 0, 0, 0]
+        let c = layers[li].presentedContents(at: t, size: SIMD2(b[2], b[3]))
+        values[k] = 0
+        switch field {
+        case 0: texts[k] = c.text
+        case 1...4: values[k] = c.textColor.components[field - 1]
+        case 5: values[k] = c.transition.progress
+        case 6: texts[k] = c.oldText
+        case 7: values[k] = c.transition.oldOpacity
+        case 8: values[k] = c.transition.oldOffset.x
+        case 9: values[k] = c.transition.oldOffset.y
+        case 10: values[k] = c.transition.newOpacity
+        case 11: values[k] = c.transition.newOffset.x
+        default: values[k] = c.transition.newOffset.y
         }
     }
 
@@ -262,6 +317,10 @@ public final class SceneRun {
                 values[k] = world.anchorPosition(of: id, at: t)[axis]
             case let .layer(li, keyPath, component):
                 values[k] = layerValue(li, keyPath, component, t)
+            case let .contents(li, field):
+                fillContents(k, li, field, t)
+            case let .root(li, field):
+                values[k] = rootValue(li, field, t)
             }
         }
     }

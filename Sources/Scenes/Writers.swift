@@ -85,20 +85,33 @@ public final class RowWriter {
         }
     }
 
-    /// Writes one row. - Precondition: `values.count == columns.count`, all finite.
-    public func row(_ values: [Double]) throws {
+    /// Writes one row. Where `texts` has a string, that column is text: in CSV always double-quoted (inner quotes
+    /// doubled, RFC 4180), in JSON Lines a JSON string.
+    /// - Precondition: `values.count == columns.count` (and `texts`, when given), values finite.
+    public func row(_ values: [Double], texts: [String?]? = nil) throws {
         precondition(values.count == columns.count, "RowWriter: wrong number of values")
         switch format {
         case .csv:
             for (k, v) in values.enumerated() {
                 if k > 0 { buffer.append(UInt8(ascii: ",")) }
-                NumberFormat.append(v, to: &buffer)
+                if let text = texts?[k] {
+                    buffer.append(UInt8(ascii: "\""))
+                    for b in text.utf8 {
+                        buffer.append(b)
+                        if b == UInt8(ascii: "\"") { buffer.append(b) }
+                    }
+                    buffer.append(UInt8(ascii: "\""))
+                } else {
+                    NumberFormat.append(v, to: &buffer)
+                }
             }
             buffer.append(0x0A)
         case .jsonl:
             for (k, v) in values.enumerated() {
                 buffer.append(contentsOf: jsonKeys[k])
-                NumberFormat.append(v, to: &buffer)
+                if let text = texts?[k] { buffer.append(contentsOf: JSONWriter.quote(text).utf8) } else {
+                    NumberFormat.append(v, to: &buffer)
+                }
             }
             buffer.append(contentsOf: Array("}\n".utf8))
         }

@@ -113,7 +113,7 @@ func run(_ options: RunOptions) -> Int32 {
         try writer.header()
         try eventSink?.write(Array((SceneRun.eventColumns.joined(separator: ",") + "\n").utf8))
         try sceneRun.run(events: eventSink.map { sink in { try sink.write(Array((sceneRun.eventRow($0) + "\n").utf8)) } }) {
-            try writer.row($0)
+            try writer.row($0, texts: sceneRun.texts)
         }
         try writer.finish()
     } catch SinkError.brokenPipe {

@@ -181,6 +181,79 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(v(1.25, "card.transform.m11"), 1)
     }
 
+    func testTransitionSceneTextColorAndPerContentState() throws {
+        var scene = Catalog.transition()
+        scene.rate = 8
+        let table = Table(bytes: try output(scene))
+        func row(_ t: Double) -> Int { table.rows.firstIndex { abs($0[0] - t) < 1e-9 }! }
+        func num(_ t: Double, _ c: String) -> Double { table.rows[row(t)][table.column("label." + c)] }
+        func text(_ t: Double, _ c: String) -> String? { table.texts[row(t)][table.column("label." + c)] }
+        // Before: "Hello" in orange, settled.
+        XCTAssertEqual(text(0.25, "text"), "Hello")
+        XCTAssertEqual(num(0.25, "textColor.green"), 0.5)
+        XCTAssertEqual(num(0.25, "transition.progress"), 1)
+        // moveIn from the right at progress 0.25 and 0.5: the new text 150 and 100 points right, over the old.
+        for (t, p, x) in [(0.625, 0.25, 150.0), (0.75, 0.5, 100)] {
+            XCTAssertEqual(text(t, "text"), "Sliding")
+            XCTAssertEqual(text(t, "old.text"), "Hello")
+            XCTAssertEqual(num(t, "textColor.green"), 1)
+            XCTAssertEqual(num(t, "transition.progress"), p, accuracy: 1e-12)
+            XCTAssertEqual(num(t, "new.offset.x"), x, accuracy: 1e-9)
+            XCTAssertEqual(num(t, "old.offset.x"), 0)
+            XCTAssertEqual(num(t, "new.opacity"), 1)
+        }
+        // On completion, the fade back: opacities 0.25 / 0.75 and 0.5 / 0.5, the old text now "Sliding".
+        for (t, p) in [(1.125, 0.25), (1.25, 0.5)] {
+            XCTAssertEqual(text(t, "text"), "Hello")
+            XCTAssertEqual(text(t, "old.text"), "Sliding")
+            XCTAssertEqual(num(t, "textColor.red"), 1)
+            XCTAssertEqual(num(t, "new.opacity"), p, accuracy: 1e-12)
+            XCTAssertEqual(num(t, "old.opacity"), 1 - p, accuracy: 1e-12)
+            XCTAssertEqual(num(t, "new.offset.x"), 0)
+        }
+        XCTAssertEqual(text(2, "old.text"), "")
+        XCTAssertEqual(num(2, "transition.progress"), 1)
+        let run = SceneRun(scene: scene)
+        var events: [String] = []
+        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        XCTAssertEqual(events, ["0.5,start,label,slide,,", "1,stop,label,slide,finished,", "1,start,label,back,,",
+                                "1.5,stop,label,back,finished,"])
+        // Quotes in text are doubled in CSV.
+        var quoted = try decode(#"{"layers": [{"name": "l", "text": "say \"hi\", ok"}], "duration": 0}"#)
+        quoted.columns = ["t", "l.text"]
+        XCTAssertEqual(String(decoding: try output(quoted), as: UTF8.self), "t,l.text\n0,\"say \"\"hi\"\", ok\"\n")
+    }
+
+    func testSublayerComposesItsSuperlayersGeometry() throws {
+        // Parent: 200 x 200 centered at (100, 100), scaled 2x and turning from 0 to 90° over 1 s. Child at (150, 100)
+        // in the parent's space: 50 pt right of the parent's anchor, so 100 pt after scaling, then turned.
+        let scene = try decode(#"""
+        {"layers": [{"name": "parent", "bounds": [0, 0, 200, 200], "position": [100, 100], "transform.scale": 2},
+                    {"name": "child", "superlayer": "parent", "bounds": [0, 0, 10, 10], "position": [150, 100],
+                     "transform.rotation.z": 0.25}],
+         "duration": 1.5,
+         "animations": [{"layer": "parent", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 1.5707963267948966,
+                         "duration": 1, "fillMode": "forwards", "isRemovedOnCompletion": false}]}
+        """#)
+        XCTAssertFalse(scene.allColumns.contains("parent.root.position.x"), "root layers need no root columns")
+        let (_, v) = try rows(scene)
+        for (t, angle) in [(0.0, 0.0), (0.5, Double.pi / 4), (1.5, Double.pi / 2)] {
+            XCTAssertEqual(v(t, "child.root.position.x"), 100 + 100 * cos(angle), accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(v(t, "child.root.position.y"), 100 + 100 * sin(angle), accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(v(t, "child.root.rotation.z"), 0.25 + angle, accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertEqual(v(1.5, "child.position.x"), 150, "the child's own position stays in the parent's space")
+        // A translation on the parent moves the child with it.
+        var moved = scene
+        moved.layers[0].values.append(("transform.translation.x", .scalar(30)))
+        let (_, w) = try rows(moved)
+        XCTAssertEqual(w(0, "parent.transform.translation.x"), 30)
+        XCTAssertEqual(w(0, "child.root.position.x"), 230, accuracy: 1e-9)
+        XCTAssertThrowsError(try decode(#"{"layers": [{"name": "a", "superlayer": "b"}, {"name": "b"}]}"#)) {
+            XCTAssertEqual("\($0)", #"scene.json: layers[0].superlayer: must name an earlier layer, got "b""#)
+        }
+    }
+
     func testInvalidAnimationsNameFileFieldAndValue() {
         let cases: [(String, String)] = [
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1.5]}]}"#,
@@ -209,6 +282,21 @@ final class AnimationSceneTests: XCTestCase {
              "scene.json: animations[0].calculationMode: whole transforms take linear or discrete, got paced"),
         ]
         for (text, expected) in transformCases {
+            XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
+        }
+        let transitionCases: [(String, String)] = [
+            (#"{"layers": [{"name": "l", "text": "a\nb"}]}"#,
+             #"scene.json: layers[0].text: must not contain control characters (newlines, tabs), got "a\nb""#),
+            (#"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "transition", "transition": "spin"}]}"#,
+             #"scene.json: animations[0].transition: must be fade, moveIn, push or reveal, got "spin""#),
+            (#"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "transition", "subtype": "up"}]}"#,
+             #"scene.json: animations[0].subtype: must be fromRight, fromLeft, fromTop or fromBottom, got "up""#),
+            (#"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "transition", "startProgress": 0.8, "endProgress": 0.2}]}"#,
+             "scene.json: animations[0].endProgress: must not be less than startProgress, got 0.2"),
+            (#"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "group", "animations": [{"type": "transition"}]}]}"#,
+             #"scene.json: animations[0].animations[0].type: a transition cannot be inside a group, got "transition""#),
+        ]
+        for (text, expected) in transitionCases {
             XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
         }
         let ride = #"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "position", "#

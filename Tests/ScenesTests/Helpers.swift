@@ -9,20 +9,37 @@ func output(_ scene: Scene, format: OutputFormat = .csv) throws -> [UInt8] {
     let run = SceneRun(scene: scene)
     let writer = RowWriter(format: format, columns: run.columns) { out += $0 }
     try writer.header()
-    try run.run { try writer.row($0) }
+    try run.run { try writer.row($0, texts: run.texts) }
     try writer.finish()
     return out
 }
 
-/// A parsed CSV: header and numeric rows.
+/// A parsed CSV: header and numeric rows; quoted text fields are kept apart in `texts` (NaN in `rows`).
 struct Table {
     var header: [String]
     var rows: [[Double]]
+    var texts: [[String?]] = []
 
     init(_ text: String) {
         let lines = text.split(separator: "\n").map(String.init)
         header = lines[0].split(separator: ",").map(String.init)
-        rows = lines.dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
+        rows = []
+        for line in lines.dropFirst() {
+            var fields: [String] = [], quoted: [Bool] = [], current = "", inQuotes = false, wasQuoted = false
+            var chars = Array(line)[...]
+            while let c = chars.popFirst() {
+                if inQuotes {
+                    if c == "\"" {
+                        if chars.first == "\"" { current.append("\""); chars.removeFirst() } else { inQuotes = false }
+                    } else { current.append(c) }
+                } else if c == "\"" { inQuotes = true; wasQuoted = true
+                } else if c == "," { fields.append(current); quoted.append(wasQuoted); current = ""; wasQuoted = false
+                } else { current.append(c) }
+            }
+            fields.append(current); quoted.append(wasQuoted)
+            rows.append(zip(fields, quoted).map { $1 ? .nan : Double($0)! })
+            texts.append(zip(fields, quoted).map { $1 ? $0 : nil })
+        }
     }
 
     init(bytes: [UInt8]) { self.init(String(decoding: bytes, as: UTF8.self)) }
