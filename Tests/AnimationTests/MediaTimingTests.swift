@@ -48,6 +48,44 @@ final class MediaTimingTests: XCTestCase {
         }
     }
 
+    /// web-animations/timing-model/animation-effects/current-iteration.html, the vectors that map onto CAMediaTiming:
+    /// duration 100, delay 1, fill both, with iterationStart 0 (finite counts) or any iterationStart with infinite
+    /// iterations. (Finite counts with a non-zero iterationStart differ by design: CA wraps timeOffset within the active
+    /// duration; WA's iterationStart shifts the whole interval. Zero iterations mean one play in CA.)
+    func testWebPlatformTestCurrentIterationVectors() {
+        let vectors: [(iterations: Double, start: Double, before: Double, active: Double, after: Double?)] = [
+            (3, 0, 0, 0, 2), (3.5, 0, 0, 0, 3), (.infinity, 0, 0, 0, nil), (.infinity, 2.5, 2, 2, nil), (.infinity, 3, 3, 3, nil),
+        ]
+        for v in vectors {
+            let t = MediaTiming(beginTime: 1, duration: 100, timeOffset: v.start * 100, repeatCount: v.iterations,
+                                fillMode: .both, isRemovedOnCompletion: false)
+            XCTAssertEqual(t.sample(atParentTime: 0)?.iteration, v.before, "before, \(v)")
+            XCTAssertEqual(t.sample(atParentTime: 1)?.iteration, v.active, "active boundary, \(v)")
+            if let after = v.after { XCTAssertEqual(t.sample(atParentTime: 1 + t.activeDuration + 10)?.iteration, after, "after, \(v)") }
+        }
+    }
+
+    /// web-animations/timing-model/animation-effects/active-time.html (milliseconds there, seconds here).
+    func testWebPlatformTestActiveTimeVectors() {
+        // Before phase: only backwards and both fill show the start.
+        for (fill, progress) in [(MediaTiming.FillMode.removed, nil), (.backwards, 0.0), (.forwards, nil), (.both, 0)] {
+            let t = MediaTiming(beginTime: 1, duration: 1, fillMode: fill, isRemovedOnCompletion: false)
+            XCTAssertEqual(t.sample(atParentTime: 0)?.progress, progress, "before, fill \(fill)")
+        }
+        XCTAssertEqual(MediaTiming(duration: 1).sample(atParentTime: 0.5)?.progress, 0.5, "no delay")
+        XCTAssertEqual(MediaTiming(beginTime: 0.5, duration: 1).sample(atParentTime: 1)?.progress, 0.5, "positive delay")
+        XCTAssertEqual(MediaTiming(beginTime: -0.5, duration: 1).sample(atParentTime: 0)?.progress, 0.5, "negative delay")
+        XCTAssertNil(MediaTiming(duration: 1).sample(atParentTime: 2), "after, no fill")
+        XCTAssertNil(MediaTiming(duration: 1, fillMode: .backwards, isRemovedOnCompletion: false).sample(atParentTime: 2),
+                     "after, backwards only")
+        for fill in [MediaTiming.FillMode.forwards, .both] {
+            let t = MediaTiming(beginTime: 0.5, duration: 1, repeatCount: 2.3, fillMode: fill, isRemovedOnCompletion: false)
+            let s = t.sample(atParentTime: 10)
+            XCTAssertEqual(s?.iteration, 2, "after, fill \(fill)")
+            XCTAssertEqual(s?.progress ?? .nan, 0.3, accuracy: 1e-12, "after, fill \(fill)")
+        }
+    }
+
     func testTimeOffsetWrapsWithinTheActiveDuration() {
         // Where Core Animation and Web Animations part: CA wraps the offset within the active duration, so 3.5 plays
         // starting 2.5 plays in end where the wrapped time 6 mod 3.5 = 2.5 lands (0.5), where WPT's unwrapped
