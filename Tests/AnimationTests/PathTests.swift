@@ -11,7 +11,18 @@ final class PathTests: XCTestCase {
         // B(t) = (100 t, 200 t (1 − t)): L = (1/200) [u/2 √(a² + u²) + a²/2 ln(u + √(a² + u²))] from 0 to 200, a = 100,
         // i.e. (1/200) [100 √50000 + 5000 ln((200 + √50000) / 100)].
         let exact = (100 * 50000.0.squareRoot() + 5000 * log((200 + 50000.0.squareRoot()) / 100)) / 200
-        XCTAssertEqual(BezierPath([.move([0, 0]), .quad([50, 100], [100, 0])]).length, exact, accuracy: 1e-8 * exact, "16-node quadrature")
+        XCTAssertEqual(BezierPath([.move([0, 0]), .quad([50, 100], [100, 0])]).length, exact, accuracy: 1e-12 * exact, "composite quadrature")
+        // A cubic whose control polygon crosses itself, (0, 0), (100, 100), (0, 100), (100, 0): a sharp turn where its
+        // speed dips; checked against a 200 000-piece polyline of the same curve.
+        let cusp = BezierPath([.move([0, 0]), .cubic([100, 100], [0, 100], [100, 0])])
+        var polyline = 0.0, last = SIMD2<Double>(0, 0)
+        for k in 1...200_000 {
+            let t = Double(k) / 200_000, u = 1 - t
+            let p = SIMD2<Double>(100, 100) * (3 * u * u * t) + SIMD2<Double>(0, 100) * (3 * u * t * t) + SIMD2<Double>(100, 0) * (t * t * t)
+            polyline += ((p - last) * (p - last)).sum().squareRoot()
+            last = p
+        }
+        XCTAssertEqual(cusp.length, polyline, accuracy: 1e-6 * polyline)
         // A closed square: the closing line counts.
         XCTAssertEqual(BezierPath([.move([0, 0]), .line([10, 0]), .line([10, 10]), .line([0, 10]), .close]).length, 40, accuracy: 1e-9)
     }
