@@ -73,7 +73,9 @@ public struct AnimationGroup: Sendable {
         let local = timingFunction.value(at: s.progress) * t.duration
         var value: AnimatableValue?
         for child in animations {
-            var c = child.withDefaultDuration(t.duration)
+            // Apple: a grouped animation's isRemovedOnCompletion is ignored, so its fillMode alone decides whether it
+            // holds its end value until the group ends.
+            var c = child.withDefaultDuration(t.duration).mapTiming { $0.isRemovedOnCompletion = false }
             // A child that ends exactly at the group's turn or end (local time = the group's duration) shows its end
             // value there, not the model: the group, whose child times are clipped to it, decides removal, and a pulse
             // must not flash the model value for one frame at each turn.
@@ -91,29 +93,25 @@ extension LayerAnimation {
     /// The timing with a duration of 0 resolved (0.25 s, or a spring's settling duration).
     public var effectiveTiming: MediaTiming { timing }
 
-    /// The animation with its begin time moved later by `delay` seconds.
-    public func delayed(by delay: Double) -> LayerAnimation {
+    /// The animation with its own timing changed by `change` (a spring's duration 0 stays its settling duration).
+    func mapTiming(_ change: (inout MediaTiming) -> Void) -> LayerAnimation {
         switch self {
-        case .basic(var a): a.timing.beginTime += delay; return .basic(a)
-        case .spring(var a): a.timing.beginTime += delay; return .spring(a)
-        case .keyframe(var a): a.timing.beginTime += delay; return .keyframe(a)
-        case .group(var g): g.timing.beginTime += delay; return .group(g)
-        case .transition(var tr): tr.timing.beginTime += delay; return .transition(tr)
+        case .basic(var a): change(&a.timing); return .basic(a)
+        case .spring(var a): change(&a.timing); return .spring(a)
+        case .keyframe(var a): change(&a.timing); return .keyframe(a)
+        case .group(var g): change(&g.timing); return .group(g)
+        case .transition(var tr): change(&tr.timing); return .transition(tr)
         }
     }
 
+    /// The animation with its begin time moved later by `delay` seconds.
+    public func delayed(by delay: Double) -> LayerAnimation { mapTiming { $0.beginTime += delay } }
+
     /// The animation held at its end (fillMode forwards, not removed on completion).
     func filledForwards() -> LayerAnimation {
-        func fill(_ t: inout MediaTiming) {
+        mapTiming { t in
             t.fillMode = t.fillMode == .backwards || t.fillMode == .both ? .both : .forwards
             t.isRemovedOnCompletion = false
-        }
-        switch self {
-        case .basic(var a): fill(&a.timing); return .basic(a)
-        case .spring(var a): fill(&a.timing); return .spring(a)
-        case .keyframe(var a): fill(&a.timing); return .keyframe(a)
-        case .group(var g): fill(&g.timing); return .group(g)
-        case .transition: return self
         }
     }
 

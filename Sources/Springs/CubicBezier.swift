@@ -21,6 +21,8 @@ public struct CubicBezier: Hashable, Sendable {
     // the original's complements near 1, so solving it there keeps full relative precision in 1 − x.
     @usableFromInline let rax: Double, rbx: Double, rcx: Double
     @usableFromInline let ray: Double, rby: Double, rcy: Double
+    // x1 = y1 and x2 = y2: x(t) = y(t) for every t, so the curve is exactly y = x (linear) and needs no solving.
+    @usableFromInline let isIdentity: Bool
 
     /// A curve through the control points.
     /// - Precondition: x1 and x2 in [0, 1]; all finite. (The CLI validates user input with named errors first.)
@@ -28,6 +30,7 @@ public struct CubicBezier: Hashable, Sendable {
         precondition(x1 >= 0 && x1 <= 1 && x2 >= 0 && x2 <= 1, "CubicBezier: x1 and x2 must be in [0, 1]")
         precondition(y1.isFinite && y2.isFinite, "CubicBezier: y1 and y2 must be finite")
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+        isIdentity = x1 == y1 && x2 == y2
         cx = 3 * x1
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx
@@ -119,6 +122,7 @@ public struct CubicBezier: Hashable, Sendable {
     public func value(at x: Double) -> Double {
         if x <= 0 { return x == 0 ? 0 : startGradient * x }
         if x >= 1 { return x == 1 ? 1 : 1 + endGradient * (x - 1) }
+        if isIdentity { return x }
         if x > 0.5 {
             let u = CubicBezier.solve(1 - x, rax, rbx, rcx)
             return 1 - ((ray * u + rby) * u + rcy) * u

@@ -43,6 +43,22 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(layer.presentationValue("cornerRadius", at: 1.9)!.scalar, 0, accuracy: 1e-12)
     }
 
+    func testGroupedChildrenHoldByFillModeAloneAndBeginExactly() {
+        // Apple: isRemovedOnCompletion of grouped animations is ignored, so fillMode forwards holds the end value
+        // until the group ends; a child beginning 0.5 s into the group shows its from-value at exactly 0.5 s.
+        var layer = Layer(name: "v", values: ["opacity": s(0.3)])
+        var held = MediaTiming(duration: 1)
+        held.fillMode = .forwards
+        layer.add(.group(AnimationGroup(animations: [
+            .basic(BasicAnimation(keyPath: "opacity", fromValue: s(0), toValue: s(1), timing: held)),
+            .basic(BasicAnimation(keyPath: "cornerRadius", fromValue: s(4), toValue: s(8), timing: MediaTiming(beginTime: 0.5, duration: 1))),
+        ], timing: MediaTiming(duration: 2))), forKey: "g")
+        XCTAssertEqual(layer.presentationValue("opacity", at: 1.5)?.scalar, 1, "held by fillMode forwards")
+        XCTAssertEqual(layer.presentationValue("opacity", at: 2.5)?.scalar, 0.3, "the group is over")
+        XCTAssertEqual(layer.presentationValue("cornerRadius", at: 0.5)?.scalar, 4, "begins exactly at 0.5 s")
+        XCTAssertEqual(layer.presentationValue("cornerRadius", at: 1.75)?.scalar, 0, "fillMode removed: gone after its end")
+    }
+
     func testScaleKeyPathDrivesBothScales() {
         var layer = Layer(name: "v")
         layer.add(.basic(BasicAnimation(keyPath: "transform.scale", fromValue: s(1), toValue: s(1.5),

@@ -56,6 +56,15 @@ final class CubicBezierTests: XCTestCase {
         }
     }
 
+    func testCurvesOnTheDiagonalAreExactlyLinear() {
+        // x1 = y1 and x2 = y2 make x(t) = y(t), so the value is x itself, to the last bit (timing boundaries such as
+        // a group child's begin time depend on it).
+        for curve in [CubicBezier.linear, CubicBezier(0.3, 0.3, 0.6, 0.6)] {
+            for x in [0.1, 0.25, 0.3, 0.7, 0.9] { XCTAssertEqual(curve.value(at: x), x) }
+        }
+        XCTAssertNotEqual(CubicBezier(0.3, 0.3, 0.6, 0.61).value(at: 0.3), 0.3)
+    }
+
     func testSolverRoundTrip() {
         // Chromium's validateSolver: solve(sampleX(t)) within 1e-5 of t, for the named curves and hard cases.
         var curves = CubicBezier.named.map(\.curve)
