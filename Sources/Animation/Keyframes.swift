@@ -88,6 +88,9 @@ public struct KeyframeAnimation: Sendable {
             if !allowed.contains(kt.count) { return "keyTimes: \(kt.count) key times for \(values.count) values" }
             if let bad = kt.first(where: { !($0 >= 0 && $0 <= 1) }) { return "keyTimes: must lie in [0, 1], got \(bad)" }
             for i in 1..<max(1, kt.count) where kt[i] < kt[i - 1] { return "keyTimes: must not decrease, got \(kt[i]) after \(kt[i - 1])" }
+            // Apple: in linear, cubic and discrete modes the first key time must be 0 and the last 1.
+            if let first = kt.first, first != 0 { return "keyTimes: the first must be 0, got \(first)" }
+            if let last = kt.last, last != 1 { return "keyTimes: the last must be 1, got \(last)" }
         }
         if let tf = timingFunctions, tf.count != max(values.count - 1, 0) {
             return "timingFunctions: \(tf.count) for \(values.count) values (one fewer is needed)"

@@ -76,7 +76,7 @@ func valueKind(for keyPath: String) -> AnimatableValue.Kind {
     switch keyPath {
     case "position", "anchorPoint": return .point
     case "bounds": return .rect
-    case "backgroundColor": return .color
+    case "backgroundColor", "textColor": return .color
     case "transform": return .transform
     default: return .scalar
     }
@@ -190,7 +190,7 @@ extension SceneDecoder {
                     continue
                 }
                 if m.key == "textColor" {
-                    textColor = try decodeValue(m.value, keyPath: "backgroundColor", path: path + ".textColor")
+                    textColor = try decodeValue(m.value, keyPath: "textColor", path: path + ".textColor")
                     continue
                 }
                 guard Layer.address(m.key) != nil else {
@@ -217,11 +217,24 @@ extension SceneDecoder {
 
     func decodeAnimation(_ json: JSON, path: String, topLevel: Bool, layers: Set<String>) throws
         -> (layer: String?, key: String?, after: String?, animation: LayerAnimation) {
-        var allowed = ["type", "keyPath", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-                       "autoreverses", "fillMode", "isRemovedOnCompletion", "isAdditive", "isCumulative", "timingFunction",
-                       "fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity", "values",
-                       "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues",
-                       "animations", "path", "rotationMode", "transition", "subtype", "startProgress", "endProgress", "text", "textColor"]
+        // Each type takes its own fields, so a field of another type (a keyframe's `values` on an animation whose
+        // `type` was forgotten) is an error, not silently ignored.
+        let timingFields = ["type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+                            "autoreverses", "fillMode", "isRemovedOnCompletion", "timingFunction"]
+        var typeName = "basic"
+        if case .object(let members) = json, let t = members.first(where: { $0.key == "type" })?.value, case .string(let name) = t {
+            typeName = name
+        }
+        var allowed = timingFields
+        switch typeName {
+        case "basic": allowed += ["keyPath", "fromValue", "toValue", "byValue", "isAdditive", "isCumulative"]
+        case "spring": allowed += ["keyPath", "fromValue", "toValue", "byValue", "isAdditive", "mass", "stiffness", "damping", "initialVelocity"]
+        case "keyframe": allowed += ["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+                                     "continuityValues", "biasValues", "isAdditive", "isCumulative", "path", "rotationMode"]
+        case "group": allowed += ["animations"]
+        case "transition": allowed += ["transition", "subtype", "startProgress", "endProgress", "text", "textColor"]
+        default: break
+        }
         if topLevel { allowed += ["layer", "key", "after"] }
         let f = try Fields(json, path: path, file: fileName, allowed: allowed)
         var layer: String?
@@ -244,8 +257,10 @@ extension SceneDecoder {
         timing.timeOffset = try f.number("timeOffset") ?? 0
         if let rc = f.value("repeatCount") {
             if case .string("infinity") = rc { timing.repeatCount = .infinity } else {
-                guard let n = try f.number("repeatCount"), n >= 0 else {
-                    throw f.error("repeatCount", "must be >= 0 or \"infinity\", got \(rc.brief)")
+                let number: Double?
+                if case .number(let x, _) = rc, x.isFinite { number = x } else { number = nil }
+                guard let n = number, n >= 0 else {
+                    throw f.error("repeatCount", "must be a number >= 0 or the string \"infinity\", got \(rc.brief)")
                 }
                 timing.repeatCount = n
             }
@@ -262,6 +277,12 @@ extension SceneDecoder {
             timing.fillMode = mode
         }
         timing.isRemovedOnCompletion = try f.bool("isRemovedOnCompletion") ?? true
+        if f.value("repeatCount") != nil && f.value("repeatDuration") != nil {
+            throw f.error("repeatDuration", "give repeatCount or repeatDuration, not both (Apple leaves the pair undefined)")
+        }
+        if topLevel, f.value("after") != nil, timing.beginTime < 0 {
+            throw f.error("beginTime", "must be >= 0 with after (it counts from the other animation's stop), got \(f.text("beginTime"))")
+        }
         let timingFunction = try f.value("timingFunction").map { try decodeTimingFunction($0, path: path + ".timingFunction") } ?? .linear
         let isAdditive = try f.bool("isAdditive") ?? false, isCumulative = try f.bool("isCumulative") ?? false
         func keyPath() throws -> String {
@@ -271,6 +292,9 @@ extension SceneDecoder {
         }
         func value(_ key: String, _ kp: String) throws -> AnimatableValue? {
             try f.value(key).map { try decodeValue($0, keyPath: kp, path: path + "." + key) }
+        }
+        if f.value("fromValue") != nil && f.value("toValue") != nil && f.value("byValue") != nil {
+            throw f.error("byValue", "give at most two of fromValue, toValue and byValue (Apple), got all three")
         }
         let animation: LayerAnimation
         switch type {
@@ -282,9 +306,10 @@ extension SceneDecoder {
         case "spring":
             let kp = try keyPath()
             let mass = try f.number("mass") ?? 1, stiffness = try f.number("stiffness") ?? 100, damping = try f.number("damping") ?? 10
-            guard mass > 0 else { throw f.error("mass", "must be positive, got \(f.text("mass"))") }
-            guard stiffness > 0 else { throw f.error("stiffness", "must be positive, got \(f.text("stiffness"))") }
-            guard damping > 0 else { throw f.error("damping", "must be positive (an undamped spring never settles), got \(f.text("damping"))") }
+            // The ranges `dynsim spring` takes: wide enough for any real spring, narrow enough for the closed form.
+            for (key, v) in [("mass", mass), ("stiffness", stiffness), ("damping", damping)] where !(v >= 1e-9 && v <= 1e12) {
+                throw f.error(key, "must be from 1e-9 to 1e12\(key == "damping" ? " (an undamped spring never settles)" : ""), got \(f.text(key))")
+            }
             animation = .spring(SpringAnimation(keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
                                                 byValue: try value("byValue", kp),
                                                 spring: Spring(mass: mass, stiffness: stiffness, damping: damping),
@@ -336,7 +361,7 @@ extension SceneDecoder {
                 guard let mode = KeyframeAnimation.RotationMode(rawValue: rm) else {
                     throw f.error("rotationMode", "must be auto or autoReverse, got \(quoted(rm))")
                 }
-                guard bezier != nil else { throw f.error("rotationMode", "needs a path") }
+                guard bezier != nil else { throw f.error("rotationMode", "needs a path, got \(quoted(rm)) without one") }
                 k.rotationMode = mode
             }
             if let problem = k.problem {
@@ -362,7 +387,7 @@ extension SceneDecoder {
             tr.startProgress = try f.number("startProgress") ?? 0
             tr.endProgress = try f.number("endProgress") ?? 1
             tr.text = try f.value("text").map { try decodeText($0, path: path + ".text") }
-            tr.textColor = try f.value("textColor").map { try decodeValue($0, keyPath: "backgroundColor", path: path + ".textColor") }
+            tr.textColor = try f.value("textColor").map { try decodeValue($0, keyPath: "textColor", path: path + ".textColor") }
             if let problem = tr.problem {
                 let field = String(problem.prefix { $0 != ":" })
                 throw InputError(file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))

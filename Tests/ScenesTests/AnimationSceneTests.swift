@@ -296,6 +296,33 @@ final class AnimationSceneTests: XCTestCase {
             (#"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "group", "animations": [{"type": "transition"}]}]}"#,
              #"scene.json: animations[0].animations[0].type: a transition cannot be inside a group, got "transition""#),
         ]
+        let a = #"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "#
+        let fieldCases: [(String, String)] = [
+            (#""keyPath": "opacity", "values": [0, 1]"#,
+             "scene.json: animations[0].values: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, keyPath, fromValue, toValue, byValue, isAdditive, isCumulative, layer, key, after), got \"values\""),
+            (#""type": "transition", "keyPath": "opacity""#,
+             "scene.json: animations[0].keyPath: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, transition, subtype, startProgress, endProgress, text, textColor, layer, key, after), got \"keyPath\""),
+            (#""keyPath": "opacity", "repeatCount": 2, "repeatDuration": 3"#,
+             "scene.json: animations[0].repeatDuration: give repeatCount or repeatDuration, not both (Apple leaves the pair undefined)"),
+            (#""keyPath": "opacity", "repeatCount": "Infinity""#,
+             #"scene.json: animations[0].repeatCount: must be a number >= 0 or the string "infinity", got "Infinity""#),
+            (#""keyPath": "opacity", "fromValue": 0, "toValue": 1, "byValue": 1"#,
+             "scene.json: animations[0].byValue: give at most two of fromValue, toValue and byValue (Apple), got all three"),
+            (#""type": "spring", "keyPath": "opacity", "mass": 1e-20"#, "scene.json: animations[0].mass: must be from 1e-9 to 1e12, got 1e-20"),
+            (#""type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0.2, 1]"#,
+             "scene.json: animations[0].keyTimes: the first must be 0, got 0.2"),
+            (#""type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 0.8]"#,
+             "scene.json: animations[0].keyTimes: the last must be 1, got 0.8"),
+        ]
+        for (fields, expected) in fieldCases {
+            XCTAssertThrowsError(try decode(a + fields + "}]}"), expected) { XCTAssertEqual("\($0)", expected) }
+        }
+        XCTAssertThrowsError(try decode(#"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "key": "x", "keyPath": "opacity"}, {"layer": "l", "keyPath": "opacity", "after": "x", "beginTime": -1}]}"#)) {
+            XCTAssertEqual("\($0)", "scene.json: animations[1].beginTime: must be >= 0 with after (it counts from the other animation's stop), got -1")
+        }
+        XCTAssertThrowsError(try decode(#"{"layers": [{"name": "l", "textColor": [1, 0]}]}"#)) {
+            XCTAssertEqual("\($0)", "scene.json: layers[0].textColor: must be an array of 4 numbers for textColor, got [1, 0]")
+        }
         for (text, expected) in transitionCases {
             XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
         }
@@ -307,7 +334,7 @@ final class AnimationSceneTests: XCTestCase {
             (#""path": "M 0 0 C 1 2 3""#, "scene.json: animations[0].path: C needs 6 finite numbers within ±1e9, got the end"),
             (#""path": "M 0 0 L 1 nan""#, "scene.json: animations[0].path: L needs 2 finite numbers within ±1e9, got \"nan\""),
             (#""path": "M 0 0 L 1 1", "values": [[0, 0]]"#, "scene.json: animations[0].values: give either values or a path, not both"),
-            (#""values": [[0, 0]], "rotationMode": "auto""#, "scene.json: animations[0].rotationMode: needs a path"),
+            (#""values": [[0, 0]], "rotationMode": "auto""#, #"scene.json: animations[0].rotationMode: needs a path, got "auto" without one"#),
             (#""path": "M 0 0 L 1 1", "rotationMode": "sideways""#,
              "scene.json: animations[0].rotationMode: must be auto or autoReverse, got \"sideways\""),
             (#""path": "M 0 0 L 1 1", "keyTimes": [0, 1]"#,
