@@ -282,6 +282,12 @@ public struct Layer: Sendable {
     /// The presented value of a key path at `time` (seconds on the layer's timeline). A composite property (`position`,
     /// `bounds`) presents its components' animations too.
     public func presentationValue(_ keyPath: String, at time: Double) -> AnimatableValue? {
+        // Apple: opacity outside [0, 1] is clamped (a spring may overshoot it; the model may be set outside).
+        if keyPath == "opacity" { return rawPresentationValue(keyPath, at: time).map { .scalar(min(max($0.scalar, 0), 1)) } }
+        return rawPresentationValue(keyPath, at: time)
+    }
+
+    private func rawPresentationValue(_ keyPath: String, at time: Double) -> AnimatableValue? {
         if let parts = Layer.componentPaths[keyPath], var whole = wholePresentation(keyPath, at: time) {
             var comps = whole.components
             for (c, path) in parts.enumerated() {

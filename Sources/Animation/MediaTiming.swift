@@ -101,6 +101,11 @@ public struct MediaTiming: Hashable, Sendable {
     /// itself when the wrapped time lands exactly on it.
     private func wrapped(_ t: Double, end: Bool = false) -> Double {
         let active = activeDuration
+        // A negative timeOffset wraps the same way, from the end of the active duration backwards.
+        if t < 0 && active.isFinite && active > 0 {
+            let r = t.truncatingRemainder(dividingBy: active) + active
+            return r < active ? r : 0
+        }
         guard active.isFinite, active > 0, t >= active else { return max(t, 0) }
         let r = t.truncatingRemainder(dividingBy: active)
         return r == 0 && end ? active : r

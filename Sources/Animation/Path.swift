@@ -124,7 +124,14 @@ public struct BezierPath: Sendable, Equatable {
         let (i, t) = paced ? byArcLength(f) : byElement(f)
         let p = BezierPath.point(segments[i], t)
         var d = BezierPath.derivative(segments[i], t)
-        if d == .zero { d = segments[i].3 - segments[i].0 }
+        if d == .zero {
+            // Where a control point sits on its end point the speed vanishes; the tangent is its limit there: toward
+            // the next distinct control point (from the start) or from the previous one (at the end), else the chord.
+            let s = segments[i]
+            if t <= 0 { d = s.1 != s.0 ? s.1 - s.0 : s.2 != s.0 ? s.2 - s.0 : s.3 - s.0 }
+            else if t >= 1 { d = s.3 != s.2 ? s.3 - s.2 : s.3 != s.1 ? s.3 - s.1 : s.3 - s.0 }
+            else { d = s.3 - s.0 }
+        }
         return (p, atan2(d.y, d.x))
     }
 }

@@ -66,7 +66,7 @@ public let sublayerColumnSuffixes = ["root.position.x", "root.position.y", "root
 /// The output columns of a layer: `<layer>.<keyPath>`.
 public let layerColumnKeyPaths = [
     "position.x", "position.y", "bounds.size.width", "bounds.size.height", "opacity", "cornerRadius",
-    "transform.rotation.z", "transform.scale.x", "transform.scale.y", "transform.translation.x", "transform.translation.y",
+    "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale.x", "transform.scale.y", "transform.translation.x", "transform.translation.y",
     "backgroundColor.red", "backgroundColor.green",
     "backgroundColor.blue", "backgroundColor.alpha",
 ]

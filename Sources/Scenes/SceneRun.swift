@@ -211,6 +211,9 @@ public final class SceneRun {
                 // Animation delegate events: animationDidStart and animationDidStop(finished: true) at their times.
                 let previous = i == 0 ? -Double.infinity : sampleTime(i - 1)
                 for a in animationTimes {
+                    // An animation that began before the scene (negative beginTime) starts, as on iOS, when it is
+                    // added: at 0; so does one that ended before the scene, and it stops there too.
+                    let a = (layer: a.layer, key: a.key, start: max(a.start, 0), stop: max(a.stop, 0))
                     if a.start > previous && a.start <= t { try events(ContactEvent(time: a.start, kind: .begin, item: -1, otherItem: nil, boundary: "start " + a.layer + " " + a.key, point: nil)) }
                     if a.stop > previous && a.stop <= t { try events(ContactEvent(time: a.stop, kind: .end, item: -1, otherItem: nil, boundary: "stop " + a.layer + " " + a.key, point: nil)) }
                 }

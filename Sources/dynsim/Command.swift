@@ -1,3 +1,4 @@
+import Foundation
 import Dynamics
 import Scenes
 
@@ -144,6 +145,10 @@ private func parseRun(_ args: [String]) throws -> Command {
             options.scene = arg
         }
         k += 1
+    }
+    if let o = options.output, let e = options.events,
+       URL(fileURLWithPath: o).standardizedFileURL.path == URL(fileURLWithPath: e).standardizedFileURL.path {
+        throw UsageError(message: "--events: must differ from --output, both got \"\(e)\"", command: "run")
     }
     return .run(options)
 }

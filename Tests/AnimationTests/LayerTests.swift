@@ -59,6 +59,14 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(layer.presentationValue("cornerRadius", at: 1.75)?.scalar, 0, "fillMode removed: gone after its end")
     }
 
+    func testOpacityIsClampedToZeroOne() {
+        // Apple: opacity values outside [0, 1] are clamped.
+        var layer = Layer(name: "v", values: ["opacity": s(2)])
+        XCTAssertEqual(layer.presentationValue("opacity", at: 0)?.scalar, 1)
+        layer.add(.basic(BasicAnimation(keyPath: "opacity", fromValue: s(0), toValue: s(-1), timing: MediaTiming(duration: 1))), forKey: "o")
+        XCTAssertEqual(layer.presentationValue("opacity", at: 0.5)?.scalar, 0)
+    }
+
     func testScaleKeyPathDrivesBothScales() {
         var layer = Layer(name: "v")
         layer.add(.basic(BasicAnimation(keyPath: "transform.scale", fromValue: s(1), toValue: s(1.5),

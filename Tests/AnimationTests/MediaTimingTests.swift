@@ -102,6 +102,10 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(simple.sample(atParentTime: 0.5)!.progress, 0.9, accuracy: 1e-12)
         XCTAssertEqual(simple.sample(atParentTime: 0.7)!.progress, 0.1, accuracy: 1e-12)
         XCTAssertNil(simple.sample(atParentTime: 1.0))
+        // A negative offset wraps from the end: −0.25 s of a 1 s animation starts at 0.75.
+        let back = MediaTiming(duration: 1, timeOffset: -0.25)
+        XCTAssertEqual(back.sample(atParentTime: 0)!.progress, 0.75, accuracy: 1e-12)
+        XCTAssertEqual(back.sample(atParentTime: 0.5)!.progress, 0.25, accuracy: 1e-12)
     }
 
     func testAutoreverseAndSpeed() {

@@ -39,6 +39,15 @@ final class PathTests: XCTestCase {
         XCTAssertEqual(mid.point.x, mid.point.y, accuracy: 1e-9)
     }
 
+    func testTangentWhereAControlPointSitsOnItsEndPoint() {
+        // M 0 0 C 0 0 100 0 100 100: the speed vanishes at the start; the tangent's limit there points to (100, 0),
+        // along +x (0 rad), and at the end, where nothing coincides, straight down (π/2).
+        let p = BezierPath([.move([0, 0]), .cubic([0, 0], [100, 0], [100, 100])])
+        XCTAssertEqual(p.sample(at: 0, paced: false).angle, 0)
+        XCTAssertEqual(p.sample(at: 1e-6, paced: false).angle, 0, accuracy: 1e-5)
+        XCTAssertEqual(p.sample(at: 1, paced: false).angle, Double.pi / 2, accuracy: 1e-12)
+    }
+
     func testElementTimingAndPacedTiming() {
         // Element timing: each of the two lines gets half the time.
         XCTAssertEqual(ell.sample(at: 0.25, paced: false).point, [50, 0])

@@ -254,6 +254,21 @@ final class AnimationSceneTests: XCTestCase {
         }
     }
 
+    func testAnimationsBegunBeforeTheSceneStartAtZero() throws {
+        // iOS calls animationDidStart when an animation is added, even one whose beginTime lies in the past.
+        let scene = try decode(#"""
+        {"layers": [{"name": "l"}], "duration": 1, "animations": [
+          {"layer": "l", "key": "late", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "beginTime": -0.2, "duration": 1},
+          {"layer": "l", "key": "over", "keyPath": "cornerRadius", "toValue": 5, "beginTime": -1, "duration": 0.5}]}
+        """#)
+        let run = SceneRun(scene: scene)
+        var events: [String] = []
+        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        XCTAssertEqual(events, ["0,start,l,late,,", "0,start,l,over,,", "0,stop,l,over,finished,", "0.8,stop,l,late,finished,"])
+        let (_, v) = try rows(scene, rate: 10)
+        XCTAssertEqual(v(0, "l.opacity"), 0.2, accuracy: 1e-12, "already 0.2 s in")
+    }
+
     func testInvalidAnimationsNameFileFieldAndValue() {
         let cases: [(String, String)] = [
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1.5]}]}"#,

@@ -240,7 +240,8 @@ final class CLITests: XCTestCase {
     func testBadFlagsExit64WithUsage() throws {
         for args in [["--rate", "0"], ["--rate", "-5"], ["--rate", "nan"], ["--duration", "-1"], ["--profile", "fast"],
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
-                     ["no-such-scene"], ["--rate", "0x10"], ["--duration", "1000000", "--rate", "1000"]] {
+                     ["no-such-scene"], ["--rate", "0x10"], ["--duration", "1000000", "--rate", "1000"],
+                     ["--output", "/tmp/dynsim-same.csv", "--events", "/tmp/./dynsim-same.csv"]] {
             let r = try dynsim(args)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertEqual(r.stdout, "", "\(args)")
