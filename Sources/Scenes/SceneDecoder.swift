@@ -61,7 +61,8 @@ public struct SceneDecoder {
     public func decode(_ text: [UInt8]) throws -> Scene {
         let json: JSON
         do {
-            json = try JSONParser.parse(text)
+            // A UTF-8 byte order mark (as some Windows editors write) is not part of the JSON: skip it.
+            json = try JSONParser.parse(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text)
         } catch let e as JSONSyntaxError {
             throw InputError(file: fileName, path: "line \(e.line), column \(e.column)", message: "malformed JSON: " + e.message)
         }

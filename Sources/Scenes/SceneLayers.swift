@@ -411,7 +411,17 @@ extension SceneDecoder {
     /// `C c1x c1y c2x c2y x y` and `Z`, separated by spaces or commas; one subpath (drawn from the first `M`).
     /// - Throws: `InputError` naming the field and the first bad token.
     func decodePathData(_ text: String, path: String) throws -> BezierPath {
-        let tokens = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).map(String.init)
+        // Tokens: command letters stand alone even when written tight against numbers ("M0,0L10,10"), and a minus
+        // sign starts a new number ("10-5" is 10 and −5), as SVG path data allows.
+        var spaced = ""
+        var previous: Character = " "
+        for c in text {
+            if "MLHVQCZmlhvqcsStTaA".contains(c) { spaced += " \(c) " }
+            else if c == "-" && (previous.isNumber || previous == ".") { spaced += " -" }
+            else { spaced.append(c) }
+            previous = c
+        }
+        let tokens = spaced.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
         var i = 0
         func fail(_ why: String) -> InputError { InputError(file: fileName, path: path, message: why) }
         func numbers(_ n: Int, for command: String) throws -> [Double] {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Springs
+import Animation
 @testable import Scenes
 
 /// The Core Animation seed scenes, checked at exact times against values computed here from their definitions.
@@ -267,6 +268,13 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(events, ["0,start,l,late,,", "0,start,l,over,,", "0,stop,l,over,finished,", "0.8,stop,l,late,finished,"])
         let (_, v) = try rows(scene, rate: 10)
         XCTAssertEqual(v(0, "l.opacity"), 0.2, accuracy: 1e-12, "already 0.2 s in")
+    }
+
+    func testCompactPathDataAndAByteOrderMark() throws {
+        let text = #"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M0,0L10-5Q1-2.5e1,3 4Z"}]}"#
+        let scene = try SceneDecoder(fileName: "scene.json") { _ in [] }.decode([0xEF, 0xBB, 0xBF] + Array(text.utf8))
+        guard case .keyframe(let k) = scene.animations[0].animation else { return XCTFail("a keyframe animation") }
+        XCTAssertEqual(k.path, BezierPath([.move([0, 0]), .line([10, -5]), .quad([1, -25], [3, 4]), .close]))
     }
 
     func testInvalidAnimationsNameFileFieldAndValue() {
