@@ -185,19 +185,40 @@ public struct Layer: Sendable {
         return Contents(text: current.0, textColor: current.1, oldText: previous.0, oldTextColor: previous.1, transition: state)
     }
 
-    /// Maps a point in this layer's own coordinate space (its bounds) into its superlayer's space at `time`, as
-    /// CALayer's `convert(_:to:)` does for the 2D transform components: position + T + R(θ) S (p − bounds.origin −
-    /// anchorPoint ⊙ bounds.size), with S the scales, R the rotation about z (+θ turns +x toward +y, clockwise on
-    /// screen) and T the translation. A sublayer's `position` is in its superlayer's space, so applying this up the
-    /// tree places it on the screen. The whole `transform` (CATransform3D) is not part of this mapping.
-    public func pointInSuperlayer(_ p: SIMD2<Double>, at time: Double) -> SIMD2<Double> {
-        func v(_ k: String) -> [Double] { presentationValue(k, at: time)?.components ?? [0, 0, 0, 0] }
-        let b = v("bounds"), a = v("anchorPoint"), pos = v("position")
-        let local = SIMD2(p.x - b[0] - a[0] * b[2], p.y - b[1] - a[1] * b[3]) * SIMD2(v("transform.scale.x")[0], v("transform.scale.y")[0])
-        let th = v("transform.rotation.z")[0], c = cos(th), s = sin(th)
-        return SIMD2(pos[0] + v("transform.translation.x")[0] + c * local.x - s * local.y,
-                     pos[1] + v("transform.translation.y")[0] + s * local.x + c * local.y)
+    /// The 2D placement of a layer in its superlayer at one moment: p ↦ origin + R(θ) S (p − pivot).
+    public struct Placement: Sendable {
+        /// The point of the layer's own space that sits at `origin` (bounds.origin + anchorPoint ⊙ bounds.size).
+        public var pivot: SIMD2<Double>
+        /// Where the pivot lands in the superlayer: position + translation, points.
+        public var origin: SIMD2<Double>
+        /// Scales (x, y).
+        public var scale: SIMD2<Double>
+        /// cos θ and sin θ of the rotation about z.
+        public var cosSin: SIMD2<Double>
+
+        /// The point p of the layer's space in the superlayer's space.
+        public func map(_ p: SIMD2<Double>) -> SIMD2<Double> {
+            let l = (p - pivot) * scale
+            return origin + SIMD2(cosSin.x * l.x - cosSin.y * l.y, cosSin.y * l.x + cosSin.x * l.y)
+        }
     }
+
+    /// The layer's placement in its superlayer at `time`, as CALayer's `convert(_:to:)` does for the 2D transform
+    /// components: position + T + R(θ) S (p − bounds.origin − anchorPoint ⊙ bounds.size), with S the scales, R the
+    /// rotation about z (+θ turns +x toward +y, clockwise on screen) and T the translation. A sublayer's `position` is
+    /// in its superlayer's space, so applying placements up the tree puts it on the screen. The whole `transform`
+    /// (CATransform3D) is not part of this mapping.
+    public func placement(at time: Double) -> Placement {
+        func v(_ k: String) -> [Double] { presentationValue(k, at: time)?.components ?? [0, 0, 0, 0] }
+        let b = v("bounds"), a = v("anchorPoint"), pos = v("position"), th = v("transform.rotation.z")[0]
+        return Placement(pivot: SIMD2(b[0] + a[0] * b[2], b[1] + a[1] * b[3]),
+                         origin: SIMD2(pos[0] + v("transform.translation.x")[0], pos[1] + v("transform.translation.y")[0]),
+                         scale: SIMD2(v("transform.scale.x")[0], v("transform.scale.y")[0]), cosSin: SIMD2(cos(th), sin(th)))
+    }
+
+    /// Maps a point in this layer's own coordinate space (its bounds) into its superlayer's space at `time`
+    /// (`placement(at:).map(p)`).
+    public func pointInSuperlayer(_ p: SIMD2<Double>, at time: Double) -> SIMD2<Double> { placement(at: time).map(p) }
 
     /// Core Animation's default model values for a layer with the given bounds and position.
     public static func defaults(bounds: AnimatableValue, position: AnimatableValue) -> [String: AnimatableValue] {

@@ -53,6 +53,9 @@ public final class SceneRun {
     private var values: [Double]
     /// Each layer's superlayer index, or nil for a root layer.
     private let superlayerIndex: [Int?]
+    /// Superlayer placements for the row at `placementTime`.
+    private var placements: [Layer.Placement?]
+    private var placementTime = -Double.infinity
     /// The text of each text column (`<layer>.text`, `<layer>.old.text`) for the row just passed to `run`'s body, nil
     /// for numeric columns. Writers print these in place of the numbers.
     public private(set) var texts: [String?]
@@ -141,6 +144,7 @@ public final class SceneRun {
             return .layer(li, keyPath, nil)
         }
         self.values = Array(repeating: 0, count: columns.count)
+        self.placements = Array(repeating: nil, count: scene.layers.count)
         self.superlayerIndex = scene.layers.map { l in l.superlayer.flatMap { s in scene.layers.firstIndex { $0.name == s } } }
         self.texts = Array(repeating: nil, count: columns.count)
     }
@@ -256,10 +260,17 @@ public final class SceneRun {
         // The x-axis as a second point one unit along it, scaled by the layer's own x scale's sign only.
         let sx = layers[li].presentationValue("transform.scale.x", at: t)?.scalar ?? 1
         var tip = point + SIMD2(cos(th), sin(th)) * (sx < 0 ? -1 : 1)
+        // Each superlayer's placement is computed once per row (chains share their ancestors).
+        if placementTime != t {
+            placementTime = t
+            for k in placements.indices { placements[k] = nil }
+        }
         var parent = superlayerIndex[li]
         while let p = parent {
-            point = layers[p].pointInSuperlayer(point, at: t)
-            tip = layers[p].pointInSuperlayer(tip, at: t)
+            let placement = placements[p] ?? layers[p].placement(at: t)
+            placements[p] = placement
+            point = placement.map(point)
+            tip = placement.map(tip)
             parent = superlayerIndex[p]
         }
         switch field {
