@@ -9,10 +9,15 @@ import Foundation
 public struct BezierPath: Sendable, Equatable {
     /// A drawing element.
     public enum Element: Sendable, Equatable {
+        /// Starts the subpath at a point (CGPath's move(to:)).
         case move(SIMD2<Double>)
+        /// A straight line to a point.
         case line(SIMD2<Double>)
+        /// A quadratic Bézier curve: control point, end point.
         case quad(SIMD2<Double>, SIMD2<Double>)
+        /// A cubic Bézier curve: two control points, end point.
         case cubic(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+        /// A straight line back to the subpath's start (closeSubpath()).
         case close
     }
 
