@@ -413,13 +413,14 @@ extension SceneDecoder {
     func decodePathData(_ text: String, path: String) throws -> BezierPath {
         // Tokens: command letters stand alone even when written tight against numbers ("M0,0L10,10"), and a minus
         // sign starts a new number ("10-5" is 10 and −5), as SVG path data allows.
+        // A letter between other letters ("nan") stays part of its word, so the error shows the whole word.
         var spaced = ""
-        var previous: Character = " "
-        for c in text {
-            if "MLHVQCZmlhvqcsStTaA".contains(c) { spaced += " \(c) " }
+        let chars = Array(text)
+        for (k, c) in chars.enumerated() {
+            let previous: Character = k > 0 ? chars[k - 1] : " ", next: Character = k + 1 < chars.count ? chars[k + 1] : " "
+            if c.isLetter && c != "e" && c != "E" && !previous.isLetter && !next.isLetter { spaced += " \(c) " }
             else if c == "-" && (previous.isNumber || previous == ".") { spaced += " -" }
             else { spaced.append(c) }
-            previous = c
         }
         let tokens = spaced.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
         var i = 0
