@@ -79,8 +79,13 @@ public struct MediaTiming: Hashable, Sendable {
     /// The sample at parent time `parentTime` (seconds), or nil when the object shows nothing (outside its active
     /// interval and not filling, or removed).
     public func sample(atParentTime parentTime: Double) -> Sample? {
-        let elapsed = (parentTime - beginTime) * speed
+        var elapsed = (parentTime - beginTime) * speed
         let active = activeDuration
+        // Times within a nanosecond (relative) of the begin or the end count as on it: sums such as 0.2 + 0.1 and
+        // products such as 0.6 × 1.5 miss 0.3 and 0.9 by one rounding, and a frame there must not miss the boundary.
+        let tolerance = 1e-9 * max(1, abs(elapsed))
+        if abs(elapsed) <= tolerance { elapsed = 0 }
+        if active.isFinite && abs(elapsed - active) <= tolerance { elapsed = active }
         if elapsed < 0 {
             guard fillMode == .backwards || fillMode == .both else { return nil }
             return at(wrapped(timeOffset), phase: .before, end: false)
@@ -94,7 +99,8 @@ public struct MediaTiming: Hashable, Sendable {
 
     /// Whether the object has finished (its active interval is over) at `parentTime`.
     public func hasFinished(atParentTime parentTime: Double) -> Bool {
-        (parentTime - beginTime) * speed >= activeDuration
+        let elapsed = (parentTime - beginTime) * speed
+        return elapsed >= activeDuration - 1e-9 * max(1, abs(elapsed))
     }
 
     /// Local time folded into the active interval: [0, active) while active, and at the end (`end`) the last moment
@@ -102,9 +108,10 @@ public struct MediaTiming: Hashable, Sendable {
     private func wrapped(_ t: Double, end: Bool = false) -> Double {
         let active = activeDuration
         // A negative timeOffset wraps the same way, from the end of the active duration backwards.
-        if t < 0 && active.isFinite && active > 0 {
-            let r = t.truncatingRemainder(dividingBy: active) + active
-            return r < active ? r : 0
+        let period = active.isFinite ? active : cycleDuration
+        if t < 0 && period.isFinite && period > 0 {
+            let r = t.truncatingRemainder(dividingBy: period) + period
+            return r < period ? r : 0
         }
         guard active.isFinite, active > 0, t >= active else { return max(t, 0) }
         let r = t.truncatingRemainder(dividingBy: active)

@@ -277,6 +277,26 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(k.path, BezierPath([.move([0, 0]), .line([10, -5]), .quad([1, -25], [3, 4]), .close]))
     }
 
+    func testBoundariesReachedByRoundedSumsAreNotMissed() throws {
+        // 0.2 + 0.1 is 0.30000000000000004 and 0.6 × 1.5 is 0.8999999999999999: a frame at 0.3 or 0.9 s must still
+        // see the animation begin (times within a nanosecond of a boundary count as on it).
+        let scene = try decode(#"""
+        {"layers": [{"name": "a"}], "duration": 1.5, "rate": 10, "animations": [
+          {"layer": "a", "key": "k1", "keyPath": "cornerRadius", "toValue": 5, "duration": 0.2},
+          {"layer": "a", "key": "k2", "after": "k1", "beginTime": 0.1, "keyPath": "cornerRadius", "fromValue": 7, "toValue": 9, "duration": 0.1},
+          {"layer": "a", "type": "group", "duration": 1.5, "animations": [
+            {"keyPath": "opacity", "fromValue": 0.2, "toValue": 0.6, "duration": 0.3, "beginTime": 0.9}]}]}
+        """#)
+        let (_, v) = try rows(scene, rate: 10)
+        XCTAssertEqual(v(0.3, "a.cornerRadius"), 7, "k2 begins at 0.2 + 0.1")
+        XCTAssertEqual(v(0.9, "a.opacity"), 0.2, "the child begins at 0.9 s of the group")
+        XCTAssertEqual(v(1.2, "a.opacity"), 1, "and has ended at 1.2 s")
+        // A negative timeOffset wraps by the play's length when repeating forever.
+        let wrap = try decode(#"{"layers": [{"name": "a"}], "duration": 0.2, "animations": [{"layer": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 0.4, "repeatCount": "infinity", "timeOffset": -0.1}]}"#)
+        let (_, w) = try rows(wrap, rate: 10)
+        XCTAssertEqual(w(0, "a.position.x"), 75, accuracy: 1e-9)
+    }
+
     func testInvalidAnimationsNameFileFieldAndValue() {
         let cases: [(String, String)] = [
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1.5]}]}"#,
