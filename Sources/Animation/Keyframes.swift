@@ -75,6 +75,10 @@ public struct KeyframeAnimation: Sendable {
             if keyPath != "position" { return "keyPath: a path animates position, got \(keyPath)" }
             if keyTimes != nil { return "keyTimes: not supported with a path (elements share time evenly, or paced)" }
             if timingFunctions != nil { return "timingFunctions: not supported with a path" }
+            if isCumulative { return "isCumulative: not supported with a path" }
+            if tensionValues != nil || continuityValues != nil || biasValues != nil {
+                return "tensionValues: tension, continuity and bias shape values, not a path"
+            }
             if !path.length.isFinite { return "path: its length is not finite" }
             return nil
         }
@@ -89,8 +93,8 @@ public struct KeyframeAnimation: Sendable {
             if let bad = kt.first(where: { !($0 >= 0 && $0 <= 1) }) { return "keyTimes: must lie in [0, 1], got \(bad)" }
             for i in 1..<max(1, kt.count) where kt[i] < kt[i - 1] { return "keyTimes: must not decrease, got \(kt[i]) after \(kt[i - 1])" }
             // Apple: in linear, cubic and discrete modes the first key time must be 0 and the last 1.
-            if let first = kt.first, first != 0 { return "keyTimes: the first must be 0, got \(first)" }
-            if let last = kt.last, last != 1 { return "keyTimes: the last must be 1, got \(last)" }
+            if kt.count >= 2, let first = kt.first, first != 0 { return "keyTimes: the first must be 0, got \(first)" }
+            if kt.count >= 2, let last = kt.last, last != 1 { return "keyTimes: the last must be 1, got \(last)" }
         }
         if let tf = timingFunctions, tf.count != max(values.count - 1, 0) {
             return "timingFunctions: \(tf.count) for \(values.count) values (one fewer is needed)"

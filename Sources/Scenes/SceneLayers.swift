@@ -222,13 +222,19 @@ extension SceneDecoder {
         let timingFields = ["type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
                             "autoreverses", "fillMode", "isRemovedOnCompletion", "timingFunction"]
         var typeName = "basic"
-        if case .object(let members) = json, let t = members.first(where: { $0.key == "type" })?.value, case .string(let name) = t {
+        if case .object(let members) = json, let t = members.first(where: { $0.key == "type" })?.value {
+            guard case .string(let name) = t, ["basic", "spring", "keyframe", "group", "transition"].contains(name) else {
+                throw InputError(file: fileName, path: path + ".type", message: "must be basic, spring, keyframe, group or transition, got \(t.brief)")
+            }
             typeName = name
         }
         var allowed = timingFields
         switch typeName {
         case "basic": allowed += ["keyPath", "fromValue", "toValue", "byValue", "isAdditive", "isCumulative"]
-        case "spring": allowed += ["keyPath", "fromValue", "toValue", "byValue", "isAdditive", "mass", "stiffness", "damping", "initialVelocity"]
+        case "spring":
+            // The spring is the timing: a timingFunction would be ignored, so it is refused.
+            allowed.removeAll { $0 == "timingFunction" }
+            allowed += ["keyPath", "fromValue", "toValue", "byValue", "isAdditive", "mass", "stiffness", "damping", "initialVelocity"]
         case "keyframe": allowed += ["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
                                      "continuityValues", "biasValues", "isAdditive", "isCumulative", "path", "rotationMode"]
         case "group": allowed += ["animations"]
@@ -306,9 +312,9 @@ extension SceneDecoder {
         case "spring":
             let kp = try keyPath()
             let mass = try f.number("mass") ?? 1, stiffness = try f.number("stiffness") ?? 100, damping = try f.number("damping") ?? 10
-            // The ranges `dynsim spring` takes: wide enough for any real spring, narrow enough for the closed form.
-            for (key, v) in [("mass", mass), ("stiffness", stiffness), ("damping", damping)] where !(v >= 1e-9 && v <= 1e12) {
-                throw f.error(key, "must be from 1e-9 to 1e12\(key == "damping" ? " (an undamped spring never settles)" : ""), got \(f.text(key))")
+            // Within `dynsim spring`'s ranges (and the scene format's ±1e9 for numbers).
+            for (key, v) in [("mass", mass), ("stiffness", stiffness), ("damping", damping)] where !(v >= 1e-9 && v <= 1e9) {
+                throw f.error(key, "must be from 1e-9 to 1e9\(key == "damping" ? " (an undamped spring never settles)" : ""), got \(f.text(key))")
             }
             animation = .spring(SpringAnimation(keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
                                                 byValue: try value("byValue", kp),
@@ -408,7 +414,8 @@ extension SceneDecoder {
     }
 
     /// A path from SVG-style path data in points: absolute commands `M x y`, `L x y`, `H x`, `V y`, `Q cx cy x y`,
-    /// `C c1x c1y c2x c2y x y` and `Z`, separated by spaces or commas; one subpath (drawn from the first `M`).
+    /// `C c1x c1y c2x c2y x y` and `Z`, separated by spaces or commas or written tight ("M0,0L10-5"), with a command's
+    /// coordinates repeated for more segments as SVG allows; one subpath (drawn from the first `M`).
     /// - Throws: `InputError` naming the field and the first bad token.
     func decodePathData(_ text: String, path: String) throws -> BezierPath {
         // Tokens: command letters stand alone even when written tight against numbers ("M0,0L10,10"), and a minus
@@ -428,7 +435,9 @@ extension SceneDecoder {
         func numbers(_ n: Int, for command: String) throws -> [Double] {
             var out: [Double] = []
             for _ in 0..<n {
-                guard i < tokens.count, let x = Double(tokens[i]), x.isFinite, abs(x) <= Limits.magnitude else {
+                // Decimal numbers only (Double would also read hexadecimal such as 0x10).
+                guard i < tokens.count, tokens[i].allSatisfy({ "0123456789.+-eE".contains($0) }),
+                      let x = Double(tokens[i]), x.isFinite, abs(x) <= Limits.magnitude else {
                     let got = i < tokens.count ? quoted(tokens[i]) : "the end"
                     throw fail("\(command) needs \(n) finite numbers within ±1e9, got \(got)")
                 }
@@ -438,8 +447,13 @@ extension SceneDecoder {
         }
         var elements: [BezierPath.Element] = []
         var current = SIMD2<Double>.zero, start = SIMD2<Double>.zero, segments = 0
+        var last = ""
         while i < tokens.count {
-            let command = tokens[i]; i += 1
+            // Coordinates after a command's own repeat it (SVG): "L 10 10 20 20" is two lines; after M they are lines.
+            let repeats = Double(tokens[i]) != nil && ["M", "L", "H", "V", "Q", "C"].contains(last)
+            let command = repeats ? (last == "M" ? "L" : last) : tokens[i]
+            if !repeats { i += 1 }
+            last = command
             if elements.isEmpty && command != "M" { throw fail("must start with M x y, got \(quoted(command))") }
             switch command {
             case "M":

@@ -147,7 +147,7 @@ private func parseRun(_ args: [String]) throws -> Command {
         k += 1
     }
     if let o = options.output, let e = options.events,
-       URL(fileURLWithPath: o).standardizedFileURL.path == URL(fileURLWithPath: e).standardizedFileURL.path {
+       URL(fileURLWithPath: o).resolvingSymlinksInPath().path == URL(fileURLWithPath: e).resolvingSymlinksInPath().path {
         throw UsageError(message: "--events: must differ from --output, both got \"\(e)\"", command: "run")
     }
     return .run(options)

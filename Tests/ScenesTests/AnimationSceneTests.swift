@@ -275,6 +275,13 @@ final class AnimationSceneTests: XCTestCase {
         let scene = try SceneDecoder(fileName: "scene.json") { _ in [] }.decode([0xEF, 0xBB, 0xBF] + Array(text.utf8))
         guard case .keyframe(let k) = scene.animations[0].animation else { return XCTFail("a keyframe animation") }
         XCTAssertEqual(k.path, BezierPath([.move([0, 0]), .line([10, -5]), .quad([1, -25], [3, 4]), .close]))
+        // Repeated coordinates repeat the command (after M they are lines), as SVG allows.
+        let repeated = try decode(#"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M 0 0 5 5 L 10 10 20 20"}]}"#)
+        guard case .keyframe(let r) = repeated.animations[0].animation else { return XCTFail("a keyframe animation") }
+        XCTAssertEqual(r.path, BezierPath([.move([0, 0]), .line([5, 5]), .line([10, 10]), .line([20, 20])]))
+        XCTAssertThrowsError(try decode(#"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M 0 0 L 0x10 1"}]}"#)) {
+            XCTAssertEqual("\($0)", #"scene.json: animations[0].path: L needs 2 finite numbers within ±1e9, got "x""#)
+        }
     }
 
     func testBoundariesReachedByRoundedSumsAreNotMissed() throws {
@@ -345,13 +352,19 @@ final class AnimationSceneTests: XCTestCase {
              "scene.json: animations[0].values: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, keyPath, fromValue, toValue, byValue, isAdditive, isCumulative, layer, key, after), got \"values\""),
             (#""type": "transition", "keyPath": "opacity""#,
              "scene.json: animations[0].keyPath: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, transition, subtype, startProgress, endProgress, text, textColor, layer, key, after), got \"keyPath\""),
+            (#""type": "bogus", "keyPath": "opacity""#,
+             #"scene.json: animations[0].type: must be basic, spring, keyframe, group or transition, got "bogus""#),
+            (#""type": "spring", "keyPath": "opacity", "timingFunction": "easeIn""#,
+             "scene.json: animations[0].timingFunction: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, keyPath, fromValue, toValue, byValue, isAdditive, mass, stiffness, damping, initialVelocity, layer, key, after), got \"timingFunction\""),
+            (#""type": "keyframe", "keyPath": "position", "path": "M 0 0 L 10 0", "isCumulative": true"#,
+             "scene.json: animations[0].isCumulative: not supported with a path"),
             (#""keyPath": "opacity", "repeatCount": 2, "repeatDuration": 3"#,
              "scene.json: animations[0].repeatDuration: give repeatCount or repeatDuration, not both (Apple leaves the pair undefined)"),
             (#""keyPath": "opacity", "repeatCount": "Infinity""#,
              #"scene.json: animations[0].repeatCount: must be a number >= 0 or the string "infinity", got "Infinity""#),
             (#""keyPath": "opacity", "fromValue": 0, "toValue": 1, "byValue": 1"#,
              "scene.json: animations[0].byValue: give at most two of fromValue, toValue and byValue (Apple), got all three"),
-            (#""type": "spring", "keyPath": "opacity", "mass": 1e-20"#, "scene.json: animations[0].mass: must be from 1e-9 to 1e12, got 1e-20"),
+            (#""type": "spring", "keyPath": "opacity", "mass": 1e-20"#, "scene.json: animations[0].mass: must be from 1e-9 to 1e9, got 1e-20"),
             (#""type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0.2, 1]"#,
              "scene.json: animations[0].keyTimes: the first must be 0, got 0.2"),
             (#""type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 0.8]"#,
