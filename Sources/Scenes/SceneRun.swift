@@ -53,8 +53,8 @@ public final class SceneRun {
     private var values: [Double]
     /// Each layer's superlayer index, or nil for a root layer.
     private let superlayerIndex: [Int?]
-    /// Superlayer placements for the row at `placementTime`.
-    private var placements: [Layer.Placement?]
+    /// Layers' maps to the screen for the row at `placementTime`.
+    private var screenMaps: [Affine?]
     private var placementTime = -Double.infinity
     /// The text of each text column (`<layer>.text`, `<layer>.old.text`) for the row just passed to `run`'s body, nil
     /// for numeric columns. Writers print these in place of the numbers.
@@ -144,7 +144,7 @@ public final class SceneRun {
             return .layer(li, keyPath, nil)
         }
         self.values = Array(repeating: 0, count: columns.count)
-        self.placements = Array(repeating: nil, count: scene.layers.count)
+        self.screenMaps = Array(repeating: nil, count: scene.layers.count)
         self.superlayerIndex = scene.layers.map { l in l.superlayer.flatMap { s in scene.layers.firstIndex { $0.name == s } } }
         self.texts = Array(repeating: nil, count: columns.count)
     }
@@ -260,24 +260,56 @@ public final class SceneRun {
         // The x-axis as a second point one unit along it, scaled by the layer's own x scale's sign only.
         let sx = layers[li].presentationValue("transform.scale.x", at: t)?.scalar ?? 1
         var tip = point + SIMD2(cos(th), sin(th)) * (sx < 0 ? -1 : 1)
-        // Each superlayer's placement is computed once per row (chains share their ancestors).
+        // Each superlayer's map to the screen is built once per row from its own superlayer's, so a chain of n
+        // nested layers costs n placements per row, not n².
         if placementTime != t {
             placementTime = t
-            for k in placements.indices { placements[k] = nil }
+            for k in screenMaps.indices { screenMaps[k] = nil }
         }
-        var parent = superlayerIndex[li]
-        while let p = parent {
-            let placement = placements[p] ?? layers[p].placement(at: t)
-            placements[p] = placement
-            point = placement.map(point)
-            tip = placement.map(tip)
-            parent = superlayerIndex[p]
+        if let p = superlayerIndex[li] {
+            let map = screenMap(p, t)
+            point = map.apply(point)
+            tip = map.apply(tip)
         }
         switch field {
         case 0: return point.x
         case 1: return point.y
         default: return atan2(tip.y - point.y, tip.x - point.x)
         }
+    }
+
+    /// A 2D affine map x ↦ m x + b (m as rows (m00, m01), (m10, m11)).
+    struct Affine {
+        var m: SIMD4<Double>
+        var b: SIMD2<Double>
+        func apply(_ x: SIMD2<Double>) -> SIMD2<Double> {
+            SIMD2(m[0] * x.x + m[1] * x.y, m[2] * x.x + m[3] * x.y) + b
+        }
+        /// self ∘ other.
+        func after(_ o: Affine) -> Affine {
+            Affine(m: SIMD4(m[0] * o.m[0] + m[1] * o.m[2], m[0] * o.m[1] + m[1] * o.m[3],
+                            m[2] * o.m[0] + m[3] * o.m[2], m[2] * o.m[1] + m[3] * o.m[3]), b: apply(o.b))
+        }
+    }
+
+    /// The map from layer `li`'s own space to the screen at `t`, memoized for the row.
+    private func screenMap(_ li: Int, _ t: Double) -> Affine {
+        // Up to the first layer already mapped (or the root), then down composing (no recursion: chains may be deep).
+        var chain: [Int] = []
+        var k: Int? = li
+        while let j = k, screenMaps[j] == nil { chain.append(j); k = superlayerIndex[j] }
+        var map = k.flatMap { screenMaps[$0] }
+        for j in chain.reversed() {
+            let p = layers[j].placement(at: t)
+            // placement: x ↦ origin + R S (x − pivot) = (R S) x + (origin − R S pivot).
+            let (c, s) = (p.cosSin.x, p.cosSin.y)
+            var own = Affine(m: SIMD4(c * p.scale.x, -s * p.scale.y, s * p.scale.x, c * p.scale.y), b: .zero)
+            own.b = p.origin - own.apply(p.pivot)
+            let composed = map.map { $0.after(own) } ?? own
+            screenMaps[j] = composed
+            map = composed
+        }
+        return map!
     }
 
     private func fillContents(_ k: Int, _ li: Int, _ field: Int, _ t: Double) {
