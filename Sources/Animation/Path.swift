@@ -27,6 +27,7 @@ public struct BezierPath: Sendable, Equatable {
     let segments: [(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)]
     let lengths: [Double]
 
+    /// Paths are equal when their elements are.
     public static func == (a: BezierPath, b: BezierPath) -> Bool { a.elements == b.elements }
 
     /// A path from its elements. - Precondition: starts with a move and has at least one segment.
