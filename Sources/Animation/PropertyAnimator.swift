@@ -1,0 +1,244 @@
+import Springs
+
+/// UIViewPropertyAnimator's state machine and timing, headless: every call takes the time (seconds) at which it
+/// happens, and `update(to:)` plays the role of the display link, completing the animator when it reaches its end.
+///
+/// The animator moves a progress u from 0 (start values) to 1 (end values); a property shows
+/// `from + (to − from) u`. `fractionComplete` is the time fraction f; with a cubic timing curve u = curve(f) while it
+/// runs. States follow Apple's documentation (UIViewAnimating): inactive → active (startAnimation, pauseAnimation or
+/// setting fractionComplete) → inactive when it finishes (unless pausesOnCompletion); stopAnimation(false) → stopped,
+/// then finishAnimation(at:) → inactive with a completion; stopAnimation(true) → inactive without one. Calls UIKit
+/// rejects throw `AnimatorError`.
+///
+/// Continuity (no jumps): reversing keeps u and runs f backward; scrubbing while paused with `scrubsLinearly` sets
+/// u = f, and when the animator runs again the curve resumes rescaled so that u is continuous at the resume point and
+/// still reaches the end exactly (u = u₀ + (curve(f) − curve(f₀)) (u_end − u₀) / (curve(f_end) − curve(f₀))).
+///
+/// Springs given by mass, stiffness and damping run on their own time, as on iOS (the duration is ignored): each run
+/// is the closed-form spring from the current u and velocity to the end, and lasts its settling duration (ε = 0.001).
+/// `fractionComplete` is then u clamped to [0, 1].
+public struct PropertyAnimator: Sendable {
+    /// UIViewAnimatingState.
+    public enum State: String, Sendable { case inactive, active, stopped }
+    /// UIViewAnimatingPosition.
+    public enum Position: String, Sendable { case start, end, current }
+    /// The timing: a cubic curve over the duration, or a spring on its own time.
+    public enum Timing: Sendable {
+        /// UICubicTimingParameters.
+        case curve(CubicBezier)
+        /// UISpringTimingParameters(mass:stiffness:damping:initialVelocity:), initialVelocity in progress units per
+        /// second (relative to the distance, as UIKit's).
+        case spring(Spring, initialVelocity: Double)
+    }
+    /// A call UIKit rejects (an API-misuse exception there), with the reason.
+    public struct AnimatorError: Error, Equatable, CustomStringConvertible {
+        /// What was wrong.
+        public let description: String
+    }
+
+    /// Duration for curve timing, seconds (ignored by spring timing, as on iOS).
+    public let duration: Double
+    /// The current timing.
+    public private(set) var timing: Timing
+    /// The state.
+    public private(set) var state: State = .inactive
+    /// Whether the animation is running (active and not paused).
+    public private(set) var isRunning = false
+    /// Whether it runs toward the start.
+    public private(set) var isReversed = false
+    /// Whether scrubbing a paused animator moves the properties linearly in fractionComplete (default true).
+    public var scrubsLinearly = true
+    /// Whether it stays active and paused at the end instead of finishing (default false).
+    public var pausesOnCompletion = false
+    /// The completions so far: where it ended and when.
+    public private(set) var completions: [(position: Position, time: Double)] = []
+
+    // The running segment: it began (after its delay) at `segmentTime` with fraction f₀, progress u₀, velocity v₀.
+    private var segmentTime = 0.0, f0 = 0.0, u0 = 0.0, v0 = 0.0
+    private var span: Double?   // the segment's length in seconds when set by continueAnimation, else by the fraction left
+    private var resumeScaled = false   // after a linear scrub: the curve resumes rescaled
+
+    /// An inactive animator. - Precondition: duration > 0 and finite.
+    public init(duration: Double, timing: Timing) {
+        precondition(duration > 0 && duration.isFinite, "PropertyAnimator: duration must be positive")
+        self.duration = duration
+        self.timing = timing
+    }
+
+    private var end: Double { isReversed ? 0 : 1 }
+
+    private func springMotion(_ spring: Spring) -> SpringMotion {
+        SpringMotion(spring: spring, from: u0, to: end, initialVelocity: v0)
+    }
+
+    /// When the running segment reaches its end (seconds), or infinity when it never does.
+    private var endTime: Double {
+        switch timing {
+        case .curve: return segmentTime + curveSpan
+        case .spring(let s, _):
+            return segmentTime + s.settlingDuration(from: u0, to: end, initialVelocity: v0, epsilon: 0.001)
+        }
+    }
+
+    /// Seconds the running curve segment lasts: the fraction left of the duration, or what continueAnimation set.
+    private var curveSpan: Double { span ?? abs(end - f0) * duration }
+
+    /// Progress u and time fraction f at `t`, following the running segment (clamped at its end).
+    public func progress(at t: Double) -> (u: Double, fraction: Double) {
+        guard isRunning else { return (u0, f0) }
+        let tau = max(0, min(t, endTime) - segmentTime)
+        switch timing {
+        case .curve(let curve):
+            let f = f0 + (end - f0) * (curveSpan > 0 ? min(tau / curveSpan, 1) : 1)
+            if !resumeScaled { return (curve.value(at: f), f) }
+            let c0 = curve.value(at: f0), c1 = curve.value(at: end)
+            return (c1 != c0 ? u0 + (curve.value(at: f) - c0) * (end - u0) / (c1 - c0) : u0, f)
+        case .spring(let s, _):
+            if t >= endTime { return (end, end) }
+            let u = springMotion(s).value(at: tau)
+            return (u, min(max(u, 0), 1))
+        }
+    }
+
+    /// The property value at `t` for a change from `from` to `to` (start and end values).
+    public func value(from: AnimatableValue, to: AnimatableValue, at t: Double) -> AnimatableValue {
+        AnimatableValue.interpolate(from, to, progress(at: t).u)
+    }
+
+    /// fractionComplete at `t`.
+    public func fractionComplete(at t: Double) -> Double { progress(at: t).fraction }
+
+    /// du/dt at `t` (progress per second), for carrying velocity into a new motion.
+    public func velocity(at t: Double) -> Double {
+        guard isRunning else { return 0 }
+        if case .spring(let s, _) = timing, t < endTime { return springMotion(s).state(at: max(0, t - segmentTime)).velocity }
+        let h = 1e-6
+        return (progress(at: t + h).u - progress(at: t - h).u) / (2 * h)
+    }
+
+    /// Freezes the segment at `t` (u, f and velocity become the new start).
+    private mutating func freeze(at t: Double) {
+        let v = velocity(at: t)
+        let p = progress(at: t)
+        u0 = p.u; f0 = p.fraction; v0 = v
+        segmentTime = t
+        span = nil
+    }
+
+    /// Completes the animator if it has reached its end by `t` (call as time advances, like a display link).
+    public mutating func update(to t: Double) {
+        guard isRunning, t >= endTime else { return }
+        let done = endTime
+        u0 = end; f0 = end; v0 = 0; segmentTime = done
+        isRunning = false
+        if pausesOnCompletion { return }
+        state = .inactive
+        completions.append((isReversed ? .start : .end, done))
+    }
+
+    /// startAnimation(afterDelay:). Throws when stopped.
+    public mutating func startAnimation(at t: Double, afterDelay delay: Double = 0) throws {
+        guard state != .stopped else { throw AnimatorError(description: "startAnimation: the animator is stopped (finish it first)") }
+        guard delay >= 0 && delay.isFinite else { throw AnimatorError(description: "startAnimation: delay must be >= 0, got \(delay)") }
+        update(to: t)
+        if isRunning { return }
+        if case .spring(_, let v) = timing, state == .inactive { v0 = v }
+        state = .active
+        isRunning = true
+        segmentTime = t + delay
+    }
+
+    /// pauseAnimation(). Throws when stopped.
+    public mutating func pauseAnimation(at t: Double) throws {
+        guard state != .stopped else { throw AnimatorError(description: "pauseAnimation: the animator is stopped") }
+        update(to: t)
+        if state == .inactive { state = .active; return }
+        guard isRunning else { return }
+        freeze(at: t)
+        v0 = 0
+        isRunning = false
+        resumeScaled = true
+    }
+
+    /// Sets fractionComplete (scrubbing): allowed when inactive (it becomes active and paused) or paused.
+    public mutating func setFractionComplete(_ f: Double, at t: Double) throws {
+        update(to: t)
+        guard state != .stopped else { throw AnimatorError(description: "fractionComplete: the animator is stopped") }
+        guard !isRunning else { throw AnimatorError(description: "fractionComplete: cannot be set while running (pause first)") }
+        guard f.isFinite else { throw AnimatorError(description: "fractionComplete: must be finite, got \(f)") }
+        let f = min(max(f, 0), 1)
+        state = .active
+        f0 = f
+        switch timing {
+        case .curve(let curve): u0 = scrubsLinearly ? f : curve.value(at: f)
+        case .spring: u0 = f
+        }
+        resumeScaled = true
+        v0 = 0
+        segmentTime = t
+    }
+
+    /// Sets isReversed: the motion turns around from where it is shown, keeping the value (its velocity changes sign).
+    /// Throws when stopped.
+    public mutating func setReversed(_ reversed: Bool, at t: Double) throws {
+        guard state != .stopped else { throw AnimatorError(description: "isReversed: the animator is stopped") }
+        update(to: t)
+        guard reversed != isReversed else { return }
+        if isRunning {
+            let curve: Bool
+            if case .curve = timing { curve = true } else { curve = false }
+            let wasScaled = resumeScaled
+            freeze(at: t)
+            // A curve retraces itself backward (u = curve(f) still holds unless a linear scrub rescaled it); a spring
+            // keeps its speed and turns around (the velocity changes sign).
+            resumeScaled = curve ? wasScaled : false
+            if !curve { v0 = -v0 }
+        }
+        isReversed = reversed
+    }
+
+    /// stopAnimation(withoutFinishing:): true → inactive at the current values, no completion; false → stopped,
+    /// waiting for finishAnimation(at:). Throws when already stopped or inactive.
+    public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws {
+        update(to: t)
+        guard state == .active else { throw AnimatorError(description: "stopAnimation: the animator is \(state.rawValue)") }
+        if isRunning { freeze(at: t) }
+        isRunning = false
+        v0 = 0
+        state = withoutFinishing ? .inactive : .stopped
+    }
+
+    /// finishAnimation(at:): only in the stopped state; sets the values to the start, the end or keeps them, and
+    /// completes with that position.
+    public mutating func finishAnimation(at position: Position, time t: Double) throws {
+        guard state == .stopped else {
+            throw AnimatorError(description: "finishAnimation: only a stopped animator can finish, this one is \(state.rawValue)")
+        }
+        switch position {
+        case .start: u0 = 0; f0 = 0
+        case .end: u0 = 1; f0 = 1
+        case .current: break
+        }
+        state = .inactive
+        completions.append((position, t))
+    }
+
+    /// continueAnimation(withTimingParameters:durationFactor:): resumes a paused animator with new timing (or the
+    /// same), its remaining part running over durationFactor × the original duration, from the shown value.
+    public mutating func continueAnimation(withTimingParameters newTiming: Timing?, durationFactor factor: Double,
+                                           at t: Double) throws {
+        update(to: t)
+        guard state == .active && !isRunning else {
+            throw AnimatorError(description: "continueAnimation: only a paused animator can continue, this one is \(isRunning ? "running" : state.rawValue)")
+        }
+        guard factor > 0 && factor.isFinite else {
+            throw AnimatorError(description: "continueAnimation: durationFactor must be positive, got \(factor)")
+        }
+        if let newTiming { timing = newTiming }
+        // Apple: the remaining portion runs over durationFactor × the original duration.
+        span = factor * duration
+        resumeScaled = true
+        isRunning = true
+        segmentTime = t
+    }
+}

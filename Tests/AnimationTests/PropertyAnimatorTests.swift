@@ -1,0 +1,140 @@
+import XCTest
+import Springs
+@testable import Animation
+
+/// UIViewPropertyAnimator's documented states and timing, with expected values worked out by hand or from the seed
+/// spring's published numbers.
+final class PropertyAnimatorTests: XCTestCase {
+    typealias A = PropertyAnimator
+    let zero = AnimatableValue.scalar(0), hundred = AnimatableValue.scalar(100)
+
+    func x(_ a: A, _ t: Double) -> Double { a.value(from: zero, to: hundred, at: t).scalar }
+
+    func testEveryDocumentedStateTransition() throws {
+        var a = A(duration: 1, timing: .curve(.linear))
+        XCTAssertEqual(a.state, .inactive)
+        XCTAssertThrowsError(try a.stopAnimation(withoutFinishing: false, at: 0), "stop while inactive")
+        XCTAssertThrowsError(try a.finishAnimation(at: .end, time: 0), "finish while inactive")
+        XCTAssertThrowsError(try a.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 0), "continue while inactive")
+        try a.startAnimation(at: 0)
+        XCTAssertEqual(a.state, .active); XCTAssertTrue(a.isRunning)
+        XCTAssertThrowsError(try a.setFractionComplete(0.5, at: 0.1), "scrub while running")
+        XCTAssertThrowsError(try a.finishAnimation(at: .end, time: 0.1), "finish while active")
+        XCTAssertThrowsError(try a.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 0.1), "continue while running")
+        try a.pauseAnimation(at: 0.25)
+        XCTAssertEqual(a.state, .active); XCTAssertFalse(a.isRunning)
+        XCTAssertEqual(x(a, 5), 25, "paused holds")
+        try a.startAnimation(at: 1)
+        XCTAssertEqual(x(a, 1.5), 75, accuracy: 1e-9)
+        try a.stopAnimation(withoutFinishing: false, at: 1.5)
+        XCTAssertEqual(a.state, .stopped)
+        for call in [{ try a.startAnimation(at: 2) }, { try a.pauseAnimation(at: 2) }, { try a.setFractionComplete(0.1, at: 2) },
+                     { try a.setReversed(true, at: 2) }, { try a.stopAnimation(withoutFinishing: true, at: 2) }] {
+            XCTAssertThrowsError(try call(), "a stopped animator only finishes")
+        }
+        XCTAssertEqual(x(a, 2), 75, accuracy: 1e-9, "stopped keeps the values")
+        try a.finishAnimation(at: .end, time: 2)
+        XCTAssertEqual(a.state, .inactive)
+        XCTAssertEqual(x(a, 2), 100)
+        XCTAssertEqual(a.completions.map(\.position), [.end])
+
+        // stopAnimation(true): inactive at once, values kept, no completion.
+        var b = A(duration: 1, timing: .curve(.linear))
+        try b.startAnimation(at: 0)
+        try b.stopAnimation(withoutFinishing: true, at: 0.3)
+        XCTAssertEqual(b.state, .inactive)
+        XCTAssertEqual(x(b, 9), 30, accuracy: 1e-9)
+        XCTAssertTrue(b.completions.isEmpty)
+
+        // Setting fractionComplete on an inactive animator makes it active and paused; pauseAnimation too.
+        var c = A(duration: 1, timing: .curve(.linear))
+        try c.setFractionComplete(0.4, at: 0)
+        XCTAssertEqual(c.state, .active); XCTAssertFalse(c.isRunning)
+        var d = A(duration: 1, timing: .curve(.linear))
+        try d.pauseAnimation(at: 0)
+        XCTAssertEqual(d.state, .active); XCTAssertFalse(d.isRunning)
+
+        // Reaching the end finishes it (completion .end at 1 s), unless pausesOnCompletion.
+        var e = A(duration: 1, timing: .curve(.linear))
+        try e.startAnimation(at: 0)
+        e.update(to: 2)
+        XCTAssertEqual(e.state, .inactive)
+        XCTAssertEqual(e.completions.first?.position, .end)
+        XCTAssertEqual(e.completions.first?.time, 1)
+        var f = A(duration: 1, timing: .curve(.linear))
+        f.pausesOnCompletion = true
+        try f.startAnimation(at: 0)
+        f.update(to: 2)
+        XCTAssertEqual(f.state, .active); XCTAssertFalse(f.isRunning); XCTAssertTrue(f.completions.isEmpty)
+    }
+
+    func testReversingAtPointFourTurnsAroundWithoutAJump() throws {
+        var a = A(duration: 1, timing: .curve(.linear))
+        try a.startAnimation(at: 0)
+        XCTAssertEqual(x(a, 0.4), 40, accuracy: 1e-9)
+        try a.setReversed(true, at: 0.4)
+        XCTAssertEqual(x(a, 0.4), 40, accuracy: 1e-9, "no jump")
+        XCTAssertEqual(x(a, 0.6), 20, accuracy: 1e-9)
+        a.update(to: 1)
+        XCTAssertEqual(x(a, 0.8), 0, accuracy: 1e-9)
+        XCTAssertEqual(a.completions.first?.position, .start)
+        XCTAssertEqual(a.completions.first?.time ?? .nan, 0.8, accuracy: 1e-12)
+    }
+
+    /// easeIn (0.42, 0, 1, 1) at x, by bisection on the Bézier polynomials written out here.
+    func easeIn(_ x: Double) -> Double {
+        func bx(_ t: Double) -> Double { 3 * (1 - t) * (1 - t) * t * 0.42 + 3 * (1 - t) * t * t + t * t * t }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<100 { let m = (lo + hi) / 2; if bx(m) < x { lo = m } else { hi = m } }
+        let t = (lo + hi) / 2
+        return 3 * (1 - t) * t * t + t * t * t
+    }
+
+    func testScrubbingLinearlyOrAlongTheCurve() throws {
+        var a = A(duration: 1, timing: .curve(.easeIn))
+        try a.setFractionComplete(0.3, at: 0)
+        XCTAssertEqual(x(a, 0), 30, accuracy: 1e-12, "scrubsLinearly: linear in fractionComplete")
+        var b = A(duration: 1, timing: .curve(.easeIn))
+        b.scrubsLinearly = false
+        try b.setFractionComplete(0.3, at: 0)
+        XCTAssertEqual(x(b, 0), 100 * easeIn(0.3), accuracy: 1e-9, "along the curve")
+        // Running again from a linear scrub: continuous at the resume point, and it still ends at 100 on time.
+        try a.startAnimation(at: 1)
+        XCTAssertEqual(x(a, 1), 30, accuracy: 1e-9)
+        a.update(to: 1.7)
+        XCTAssertEqual(a.completions.first?.time ?? .nan, 1.7, accuracy: 1e-12)
+        XCTAssertEqual(x(a, 1.7), 100)
+    }
+
+    func testContinuedRemainderRunsOverDurationFactorTimesTheDuration() throws {
+        var a = A(duration: 1, timing: .curve(.linear))
+        try a.startAnimation(at: 0)
+        try a.pauseAnimation(at: 0.5)
+        try a.continueAnimation(withTimingParameters: nil, durationFactor: 2, at: 1)
+        XCTAssertEqual(x(a, 1), 50, accuracy: 1e-9)
+        XCTAssertEqual(x(a, 2), 75, accuracy: 1e-9, "the remaining half over 2 × 1 s")
+        a.update(to: 5)
+        XCTAssertEqual(a.completions.first?.time ?? .nan, 3, accuracy: 1e-12)
+        var b = A(duration: 1, timing: .curve(.linear))
+        try b.pauseAnimation(at: 0)
+        XCTAssertThrowsError(try b.continueAnimation(withTimingParameters: nil, durationFactor: 0, at: 0))
+    }
+
+    func testSpringRunsOnItsOwnTimeAndReversesWithTheVelocityTurned() throws {
+        // The seed spring (m 2, k 30, c 7) from 0 to 1: x(0.5) = 0.8565176331, x(1) = 1.1924470086 (issue 3's figures).
+        let seed = Spring(mass: 2, stiffness: 30, damping: 7)
+        var a = A(duration: 10, timing: .spring(seed, initialVelocity: 0))
+        try a.startAnimation(at: 0)
+        XCTAssertEqual(a.progress(at: 0.5).u, 0.8565176331, accuracy: 1e-9)
+        XCTAssertEqual(a.progress(at: 1).u, 1.1924470086, accuracy: 1e-9)
+        let before = a.velocity(at: 0.5)
+        try a.setReversed(true, at: 0.5)
+        XCTAssertEqual(a.progress(at: 0.5).u, 0.8565176331, accuracy: 1e-9, "no jump")
+        XCTAssertEqual(a.velocity(at: 0.5), -before, accuracy: 1e-9, "the velocity changes sign")
+        // From there it is the closed-form spring from 0.8565 toward 0 with that velocity.
+        let expected = SpringMotion(spring: seed, from: 0.8565176331, to: 0, initialVelocity: -before).value(at: 0.3)
+        XCTAssertEqual(a.progress(at: 0.8).u, expected, accuracy: 1e-8)
+        a.update(to: 100)
+        XCTAssertEqual(a.completions.first?.position, .start)
+    }
+}
