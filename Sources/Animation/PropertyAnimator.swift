@@ -29,6 +29,22 @@ public struct PropertyAnimator: Sendable {
         /// UISpringTimingParameters(mass:stiffness:damping:initialVelocity:), initialVelocity in progress units per
         /// second (relative to the distance, as UIKit's).
         case spring(Spring, initialVelocity: Double)
+        /// UISpringTimingParameters(dampingRatio:initialVelocity:): a spring of that damping ratio fitted to the
+        /// animator's duration. Apple does not document the fit; dynsim picks the spring (mass 1) whose settling
+        /// duration (ε = 0.001, from rest) equals the duration, and runs it on its own time like any spring.
+        case springDampingRatio(Double, initialVelocity: Double)
+    }
+
+    /// The spring of damping ratio `ratio` whose settling duration (ε = 0.001, 0 → 1 from rest) is `duration`: found by
+    /// bisection on the response, since settling time grows with it. - Precondition: ratio > 0, duration > 0.
+    public static func fittedSpring(dampingRatio ratio: Double, duration: Double) -> Spring {
+        precondition(ratio > 0 && duration > 0, "PropertyAnimator: dampingRatio and duration must be positive")
+        var lo = 1e-6 * duration, hi = 1e3 * duration
+        for _ in 0..<200 {
+            let mid = (lo * hi).squareRoot()
+            if Spring(dampingRatio: ratio, response: mid).settlingDuration < duration { lo = mid } else { hi = mid }
+        }
+        return Spring(dampingRatio: ratio, response: (lo * hi).squareRoot())
     }
     /// A call UIKit rejects (an API-misuse exception there), with the reason.
     public struct AnimatorError: Error, Equatable, CustomStringConvertible {
@@ -50,6 +66,22 @@ public struct PropertyAnimator: Sendable {
     public var scrubsLinearly = true
     /// Whether it stays active and paused at the end instead of finishing (default false).
     public var pausesOnCompletion = false
+    /// Whether it can be paused, stopped or reversed once running (default true); when false those calls throw.
+    public var isInterruptible = true
+
+    /// A property change the animator drives (what an animations block sets): from the value shown when added to
+    /// the target, starting `delayFactor` of the way through what remained of the animator when it was added.
+    public struct Change: Sendable {
+        /// The layer key path (for callers; the animator only carries it).
+        public var keyPath: String
+        /// The value when added and the target.
+        public var from: AnimatableValue, to: AnimatableValue
+        /// The animator's fraction at which this change starts and the one at which it ends (1).
+        public var startFraction: Double
+    }
+    /// The changes, in the order added.
+    public private(set) var changes: [Change] = []
+
     /// The completions so far: where it ended and when.
     public private(set) var completions: [(position: Position, time: Double)] = []
 
@@ -62,7 +94,15 @@ public struct PropertyAnimator: Sendable {
     public init(duration: Double, timing: Timing) {
         precondition(duration > 0 && duration.isFinite, "PropertyAnimator: duration must be positive")
         self.duration = duration
-        self.timing = timing
+        self.timing = PropertyAnimator.resolve(timing, duration: duration)
+    }
+
+    /// A damping-ratio spring becomes the fitted mass/stiffness/damping spring.
+    static func resolve(_ timing: Timing, duration: Double) -> Timing {
+        if case .springDampingRatio(let ratio, let v) = timing {
+            return .spring(fittedSpring(dampingRatio: ratio, duration: duration), initialVelocity: v)
+        }
+        return timing
     }
 
     private var end: Double { isReversed ? 0 : 1 }
@@ -77,6 +117,7 @@ public struct PropertyAnimator: Sendable {
         case .curve: return segmentTime + curveSpan
         case .spring(let s, _):
             return segmentTime + s.settlingDuration(from: u0, to: end, initialVelocity: v0, epsilon: 0.001)
+        case .springDampingRatio: return segmentTime   // resolved to a spring at init; never stored
         }
     }
 
@@ -97,12 +138,45 @@ public struct PropertyAnimator: Sendable {
             if t >= endTime { return (end, end) }
             let u = springMotion(s).value(at: tau)
             return (u, min(max(u, 0), 1))
+        case .springDampingRatio: return (u0, f0)   // resolved at init
         }
     }
 
     /// The property value at `t` for a change from `from` to `to` (start and end values).
     public func value(from: AnimatableValue, to: AnimatableValue, at t: Double) -> AnimatableValue {
         AnimatableValue.interpolate(from, to, progress(at: t).u)
+    }
+
+    /// addAnimations(_:delayFactor:): adds a change of `keyPath` from `from` to `to`. Added before the start it spans
+    /// the duration after `delayFactor` of it; added while running it uses the remaining duration (Apple), delayed by
+    /// `delayFactor` of that. With curve timing the change's own progress runs the curve over its span; with spring
+    /// timing it follows the spring's progress from its start. Throws when stopped or when delayFactor is outside [0, 1).
+    public mutating func addAnimations(keyPath: String, from: AnimatableValue, to: AnimatableValue, delayFactor: Double = 0,
+                                       at t: Double) throws {
+        guard state != .stopped else { throw AnimatorError(description: "addAnimations: the animator is stopped") }
+        guard delayFactor >= 0 && delayFactor < 1 else {
+            throw AnimatorError(description: "addAnimations: delayFactor must be in [0, 1), got \(delayFactor)")
+        }
+        guard from.kind == to.kind else { throw AnimatorError(description: "addAnimations: from and to differ in kind") }
+        let f = state == .inactive ? 0 : fractionComplete(at: t)
+        changes.append(Change(keyPath: keyPath, from: from, to: to, startFraction: f + delayFactor * (1 - f)))
+    }
+
+    /// The value a change shows at `t`.
+    public func value(of change: Change, at t: Double) -> AnimatableValue {
+        let p = progress(at: t)
+        let s = change.startFraction
+        switch timing {
+        case .curve(let curve):
+            // A change spanning the whole animator follows its progress exactly (scrubbing and resuming included);
+            // a later or delayed one runs the curve over its own span.
+            if s <= 0 { return AnimatableValue.interpolate(change.from, change.to, p.u) }
+            let local = s < 1 ? min(max((p.fraction - s) / (1 - s), 0), 1) : 1
+            return AnimatableValue.interpolate(change.from, change.to, curve.value(at: local))
+        case .spring, .springDampingRatio:
+            let local = s < 1 ? (p.u - s) / (1 - s) : 1
+            return AnimatableValue.interpolate(change.from, change.to, p.u >= s ? local : 0)
+        }
     }
 
     /// fractionComplete at `t`.
@@ -151,6 +225,7 @@ public struct PropertyAnimator: Sendable {
     /// pauseAnimation(). Throws when stopped.
     public mutating func pauseAnimation(at t: Double) throws {
         guard state != .stopped else { throw AnimatorError(description: "pauseAnimation: the animator is stopped") }
+        guard isInterruptible || state == .inactive else { throw AnimatorError(description: "pauseAnimation: the animator is not interruptible") }
         update(to: t)
         if state == .inactive { state = .active; return }
         guard isRunning else { return }
@@ -171,7 +246,7 @@ public struct PropertyAnimator: Sendable {
         f0 = f
         switch timing {
         case .curve(let curve): u0 = scrubsLinearly ? f : curve.value(at: f)
-        case .spring: u0 = f
+        case .spring, .springDampingRatio: u0 = f
         }
         resumeScaled = true
         v0 = 0
@@ -182,6 +257,7 @@ public struct PropertyAnimator: Sendable {
     /// Throws when stopped.
     public mutating func setReversed(_ reversed: Bool, at t: Double) throws {
         guard state != .stopped else { throw AnimatorError(description: "isReversed: the animator is stopped") }
+        guard isInterruptible || !isRunning else { throw AnimatorError(description: "isReversed: the animator is not interruptible") }
         update(to: t)
         guard reversed != isReversed else { return }
         if isRunning {
@@ -202,6 +278,7 @@ public struct PropertyAnimator: Sendable {
     public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws {
         update(to: t)
         guard state == .active else { throw AnimatorError(description: "stopAnimation: the animator is \(state.rawValue)") }
+        guard isInterruptible else { throw AnimatorError(description: "stopAnimation: the animator is not interruptible") }
         if isRunning { freeze(at: t) }
         isRunning = false
         v0 = 0
@@ -234,7 +311,10 @@ public struct PropertyAnimator: Sendable {
         guard factor > 0 && factor.isFinite else {
             throw AnimatorError(description: "continueAnimation: durationFactor must be positive, got \(factor)")
         }
-        if let newTiming { timing = newTiming }
+        if let newTiming {
+            timing = PropertyAnimator.resolve(newTiming, duration: duration)
+            if case .spring(_, let v) = timing { v0 = v }
+        }
         // Apple: the remaining portion runs over durationFactor × the original duration.
         span = factor * duration
         resumeScaled = true

@@ -137,4 +137,44 @@ final class PropertyAnimatorTests: XCTestCase {
         a.update(to: 100)
         XCTAssertEqual(a.completions.first?.position, .start)
     }
+
+    func testAddedAnimationsUseTheDelayOrTheRemainingDuration() throws {
+        var a = A(duration: 1, timing: .curve(.linear))
+        try a.addAnimations(keyPath: "position.x", from: zero, to: hundred, at: 0)
+        try a.addAnimations(keyPath: "opacity", from: .scalar(0), to: .scalar(1), delayFactor: 0.5, at: 0)
+        try a.startAnimation(at: 0)
+        XCTAssertEqual(a.value(of: a.changes[0], at: 0.75).scalar, 75, accuracy: 1e-9)
+        XCTAssertEqual(a.value(of: a.changes[1], at: 0.25).scalar, 0, "waits for half the duration")
+        XCTAssertEqual(a.value(of: a.changes[1], at: 0.75).scalar, 0.5, accuracy: 1e-9)
+        // Added at 0.5 s while running: over the remaining 0.5 s.
+        try a.addAnimations(keyPath: "cornerRadius", from: .scalar(0), to: .scalar(10), at: 0.5)
+        XCTAssertEqual(a.value(of: a.changes[2], at: 0.75).scalar, 5, accuracy: 1e-9)
+        XCTAssertEqual(a.value(of: a.changes[2], at: 1).scalar, 10, accuracy: 1e-9)
+        XCTAssertThrowsError(try a.addAnimations(keyPath: "opacity", from: .scalar(0), to: .scalar(1), delayFactor: 1, at: 0.6))
+    }
+
+    func testNonInterruptibleAnimatorsRefusePauseStopAndReverse() throws {
+        var a = A(duration: 1, timing: .curve(.linear))
+        a.isInterruptible = false
+        try a.startAnimation(at: 0)
+        XCTAssertThrowsError(try a.pauseAnimation(at: 0.2))
+        XCTAssertThrowsError(try a.stopAnimation(withoutFinishing: true, at: 0.2))
+        XCTAssertThrowsError(try a.setReversed(true, at: 0.2))
+        a.update(to: 1)
+        XCTAssertEqual(a.completions.first?.position, .end)
+    }
+
+    func testDampingRatioSpringSettlesInTheDuration() throws {
+        // The fitted spring's settling duration (ε 0.001) is the animator's duration; it finishes then.
+        let spring = A.fittedSpring(dampingRatio: 0.5, duration: 0.8)
+        XCTAssertEqual(spring.dampingRatio, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(spring.settlingDuration, 0.8, accuracy: 1e-6)
+        var a = A(duration: 0.8, timing: .springDampingRatio(0.5, initialVelocity: 0))
+        try a.startAnimation(at: 0)
+        a.update(to: 0.79)
+        XCTAssertEqual(a.state, .active)
+        a.update(to: 0.81)
+        XCTAssertEqual(a.state, .inactive)
+        XCTAssertEqual(a.completions.first?.time ?? .nan, 0.8, accuracy: 1e-6)
+    }
 }
