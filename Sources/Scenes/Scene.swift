@@ -45,6 +45,8 @@ public struct Scene: Equatable, Sendable {
     public var layers: [SceneLayer] = []
     /// Animations on the layers, in the order added. Default none.
     public var animations: [SceneAnimation] = []
+    /// Property animators on the layers, with their scripts. Default none.
+    public var animators: [SceneAnimator] = []
 
     /// A scene with every default and no items (add at least one before running).
     public init() {}
@@ -69,6 +71,7 @@ public struct Scene: Equatable, Sendable {
             if contents { for k in layerContentsColumnSuffixes { out.append(layer.name + "." + k) } }
             if layer.superlayer != nil { for k in sublayerColumnSuffixes { out.append(layer.name + "." + k) } }
         }
+        for a in animators { for k in animatorColumnSuffixes { out.append(a.name + "." + k) } }
         return out
     }
 

@@ -73,7 +73,7 @@ public struct SceneDecoder {
     public func decode(_ json: JSON) throws -> Scene {
         let top = try Fields(json, path: "", file: fileName, allowed: [
             "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
-            "behaviors", "columns", "layers", "animations",
+            "behaviors", "columns", "layers", "animations", "animators",
         ])
         var scene = Scene()
         scene.name = try top.string("name")
@@ -143,6 +143,7 @@ public struct SceneDecoder {
                 scene.animations.append(SceneAnimation(layer: d.layer!, key: key, animation: d.animation, after: d.after, source: a))
             }
         }
+        if let aj = top.value("animators") { scene.animators = try decodeAnimators(aj, scene: scene, names: &names) }
 
         // Items.
         if top.value("items") == nil && !scene.layers.isEmpty {

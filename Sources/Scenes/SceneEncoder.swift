@@ -36,6 +36,7 @@ public enum SceneEncoder {
                   + (layer.textColor.map { [.init("textColor", .array($0.components.map { .num($0) }))] } ?? []))
             })))
             top.append(.init("animations", .array(scene.animations.map(\.source))))
+            if !scene.animators.isEmpty { top.append(.init("animators", .array(scene.animators.map(\.source)))) }
         }
         if let c = scene.columns { top.append(.init("columns", .array(c.map { .string($0) }))) }
         return .object(top)

@@ -42,6 +42,7 @@ public final class SceneRun {
         case layer(Int, String, Int?)   // layer index, key path, component
         case contents(Int, Int)          // layer index, index into `contentsColumnSuffixes`
         case root(Int, Int)              // layer index, index into `sublayerColumnSuffixes`
+        case animator(Int, Int)          // animator index, index into `animatorColumnSuffixes`
     }
     /// The scene's layers with their animations, begin times resolved (an `after` animation starts when its
     /// predecessor stops).
@@ -53,6 +54,10 @@ public final class SceneRun {
     private var values: [Double]
     /// Each layer's superlayer index, or nil for a root layer.
     private let superlayerIndex: [Int?]
+    /// The scene's property animators, following their scripts.
+    private var players: [AnimatorPlayer] = []
+    /// How many completions of each animator have been reported as events.
+    private var reportedCompletions: [Int] = []
     /// Layers' maps to the screen for the row at `placementTime`.
     private var screenMaps: [Affine?]
     private var placementTime = -Double.infinity
@@ -131,6 +136,9 @@ public final class SceneRun {
             let dot = column.lastIndex(of: ".")!
             let owner = String(column[..<dot]), property = String(column[column.index(after: dot)...])
             if let i = itemIndex[owner] { return .item(i, SceneItem.columnSuffixes.firstIndex(of: property)!) }
+            if let a = scene.animators.firstIndex(where: { $0.name == owner }) {
+                return .animator(a, animatorColumnSuffixes.firstIndex(of: property)!)
+            }
             if let anchor = anchorIDs[owner] { return .anchor(anchor, property == "x" ? 0 : 1) }
             // A layer column: <layer>.<keyPath>, the key path possibly with a component.
             let first = column.firstIndex(of: ".")!
@@ -145,6 +153,8 @@ public final class SceneRun {
         }
         self.values = Array(repeating: 0, count: columns.count)
         self.screenMaps = Array(repeating: nil, count: scene.layers.count)
+        self.players = scene.animators.map { a in AnimatorPlayer(a, layer: layers[scene.layers.firstIndex { $0.name == a.layer }!]) }
+        self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)
         self.superlayerIndex = scene.layers.map { l in l.superlayer.flatMap { s in scene.layers.firstIndex { $0.name == s } } }
         self.texts = Array(repeating: nil, count: columns.count)
     }
@@ -193,6 +203,7 @@ public final class SceneRun {
         let h = world.subStepDuration
         for i in 0..<sampleCount {
             let t = sampleTime(i)
+            for k in players.indices { players[k].advance(to: t) }
             let position = t / h
             let nearest = position.rounded()
             if abs(position - nearest) <= 1e-6 {
@@ -214,6 +225,14 @@ public final class SceneRun {
                 for e in world.takeEvents() { try events(e) }
                 // Animation delegate events: animationDidStart and animationDidStop(finished: true) at their times.
                 let previous = i == 0 ? -Double.infinity : sampleTime(i - 1)
+                // Animator completions (the completion blocks' position).
+                for (k, player) in players.enumerated() {
+                    for c in player.animator.completions.dropFirst(reportedCompletions[k]) {
+                        try events(ContactEvent(time: c.time, kind: .end, item: -1, otherItem: nil,
+                                                boundary: "complete " + player.scene.name + " " + c.position.rawValue, point: nil))
+                    }
+                    reportedCompletions[k] = player.animator.completions.count
+                }
                 for a in animationTimes {
                     // An animation that began before the scene (negative beginTime) starts, as on iOS, when it is
                     // added: at 0; so does one that ended before the scene, and it stops there too.
@@ -248,6 +267,8 @@ public final class SceneRun {
                 fillContents(k, li, field, t)
             case let .root(li, field):
                 values[k] = rootValue(li, field, t)
+            case let .animator(a, field):
+                fillAnimator(k, a, field, t)
             }
         }
     }
@@ -331,8 +352,25 @@ public final class SceneRun {
     }
 
     private func layerValue(_ li: Int, _ keyPath: String, _ component: Int?, _ t: Double) -> Double {
+        // A property an animator drives follows the animator (its whole property for a component column).
+        for player in players where player.scene.layer == layers[li].name {
+            if player.drives(keyPath), let v = player.value(keyPath, at: t) { return v.components[component ?? 0] }
+            if component == nil, let address = Layer.address(keyPath), let c = address.component,
+               player.drives(address.property), let v = player.value(address.property, at: t) { return v.components[c] }
+        }
         guard let v = layers[li].presentationValue(keyPath, at: t) else { return 0 }
         return v.components[component ?? 0]
+    }
+
+    private func fillAnimator(_ k: Int, _ a: Int, _ field: Int, _ t: Double) {
+        let animator = players[a].animator
+        values[k] = 0
+        switch field {
+        case 0: texts[k] = animator.state.rawValue
+        case 1: values[k] = animator.fractionComplete(at: t)
+        case 2: values[k] = animator.isRunning ? 1 : 0
+        default: values[k] = animator.isReversed ? 1 : 0
+        }
     }
 
     private func fillInterpolated(t: Double, s: Double, h: Double) {
@@ -367,6 +405,8 @@ public final class SceneRun {
                 fillContents(k, li, field, t)
             case let .root(li, field):
                 values[k] = rootValue(li, field, t)
+            case let .animator(a, field):
+                fillAnimator(k, a, field, t)
             }
         }
     }

@@ -1,0 +1,230 @@
+import Animation
+import Springs
+
+/// A property animator in a scene (UIViewPropertyAnimator): it drives changes of one layer's properties and follows a
+/// script of calls at given times, as an app's gesture handlers would make them.
+///
+/// JSON: `{"name": "anim", "layer": "view", "duration": 1, "timing": "easeInOut" | [x1, y1, x2, y2] |
+/// {"mass": 2, "stiffness": 30, "damping": 7, "initialVelocity": 0} | {"dampingRatio": 0.7, "initialVelocity": 0},
+/// "scrubsLinearly": true, "pausesOnCompletion": false, "isInterruptible": true,
+/// "animations": [{"keyPath": "position.x", "toValue": 300, "delayFactor": 0}],
+/// "script": [{"t": 0, "call": "startAnimation", "delay": 0}, {"t": 0.4, "call": "isReversed", "value": true}, ...]}`.
+/// Calls: `startAnimation` (`delay`), `pauseAnimation`, `stopAnimation` (`withoutFinishing`), `finishAnimation`
+/// (`at`: start, end, current), `fractionComplete` (`value`), `isReversed` (`value`), `continueAnimation`
+/// (`durationFactor`, optional `timing`), `addAnimations` (`keyPath`, `toValue`, `delayFactor`). A change animates from
+/// the value the layer shows when it is added to `toValue`. Columns: `<name>.state` (text), `.fractionComplete`,
+/// `.isRunning`, `.isReversed` (0 or 1), and the layer's columns of the animated key paths follow the animator.
+public struct SceneAnimator: Sendable {
+    /// One scripted call.
+    public enum Call: Sendable {
+        case start(delay: Double), pause, stop(withoutFinishing: Bool), finish(PropertyAnimator.Position)
+        case fractionComplete(Double), reversed(Bool), continueAnimation(timing: PropertyAnimator.Timing?, durationFactor: Double)
+        case add(keyPath: String, to: AnimatableValue, delayFactor: Double)
+    }
+    /// Column prefix.
+    public var name: String
+    /// The layer it animates.
+    public var layer: String
+    /// The animator as configured, before any call.
+    public var animator: PropertyAnimator
+    /// Changes added before the script: key path, target, delay factor.
+    public var animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)]
+    /// The calls, by non-decreasing time (seconds).
+    public var script: [(time: Double, call: Call)]
+    /// The JSON it came from, for printing the scene back.
+    public var source: JSON
+}
+
+/// The columns of an animator.
+public let animatorColumnSuffixes = ["state", "fractionComplete", "isRunning", "isReversed"]
+
+extension SceneDecoder {
+    func decodeTiming(_ json: JSON, path: String) throws -> PropertyAnimator.Timing {
+        if case .object = json {
+            let f = try Fields(json, path: path, file: fileName, allowed: ["mass", "stiffness", "damping", "dampingRatio", "initialVelocity"])
+            let v = try f.number("initialVelocity") ?? 0
+            if let ratio = try f.number("dampingRatio") {
+                guard f.value("mass") == nil && f.value("stiffness") == nil && f.value("damping") == nil else {
+                    throw f.error("dampingRatio", "give dampingRatio or mass/stiffness/damping, not both")
+                }
+                guard ratio >= 0.01 && ratio <= 100 else { throw f.error("dampingRatio", "must be from 0.01 to 100, got \(f.text("dampingRatio"))") }
+                return .springDampingRatio(ratio, initialVelocity: v)
+            }
+            var values: [Double] = []
+            for (key, fallback) in [("mass", 1.0), ("stiffness", 100.0), ("damping", 10.0)] {
+                let x = try f.number(key) ?? fallback
+                guard x >= 1e-9 && x <= 1e9 else { throw f.error(key, "must be from 1e-9 to 1e9, got \(f.text(key))") }
+                values.append(x)
+            }
+            return .spring(Spring(mass: values[0], stiffness: values[1], damping: values[2]), initialVelocity: v)
+        }
+        return .curve(try decodeTimingFunction(json, path: path))
+    }
+
+    func decodeAnimators(_ json: JSON, scene: Scene, names: inout Set<String>) throws -> [SceneAnimator] {
+        guard case .array(let arr) = json else {
+            throw InputError(file: fileName, path: "animators", message: "must be an array of animators, got \(json.brief)")
+        }
+        return try arr.enumerated().map { k, aj in
+            let path = "animators[\(k)]"
+            let f = try Fields(aj, path: path, file: fileName, allowed: ["name", "layer", "duration", "timing", "scrubsLinearly",
+                                                                        "pausesOnCompletion", "isInterruptible", "animations", "script"])
+            guard let name = try f.string("name") else { throw f.missing("name", "the animator's name (column prefix)") }
+            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))") }
+            guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
+            guard let layer = try f.string("layer") else { throw f.missing("layer", "the animated layer's name") }
+            guard scene.layers.contains(where: { $0.name == layer }) else { throw f.error("layer", "no such layer, got \(quoted(layer))") }
+            let duration = try f.number("duration") ?? 0.25
+            guard duration > 0 && duration <= 1e6 else { throw f.error("duration", "must be positive (at most 1e6 s), got \(f.text("duration"))") }
+            let timing = try f.value("timing").map { try decodeTiming($0, path: path + ".timing") } ?? .curve(.easeInEaseOut)
+            var animator = PropertyAnimator(duration: duration, timing: timing)
+            animator.scrubsLinearly = try f.bool("scrubsLinearly") ?? true
+            animator.pausesOnCompletion = try f.bool("pausesOnCompletion") ?? false
+            animator.isInterruptible = try f.bool("isInterruptible") ?? true
+            func change(_ j: JSON, _ p: String) throws -> (String, AnimatableValue, Double) {
+                let c = try Fields(j, path: p, file: fileName, allowed: ["keyPath", "toValue", "delayFactor", "call", "t"])
+                guard let kp = try c.string("keyPath") else { throw c.missing("keyPath", "the animated property") }
+                guard Layer.address(kp) != nil, kp != "transform.scale", kp != "transform.rotation" else {
+                    throw c.error("keyPath", "unknown or composite key path, got \(quoted(kp))")
+                }
+                guard let tv = c.value("toValue") else { throw c.missing("toValue", "the target value") }
+                let d = try c.number("delayFactor") ?? 0
+                guard d >= 0 && d < 1 else { throw c.error("delayFactor", "must be in [0, 1), got \(c.text("delayFactor"))") }
+                return (kp, try decodeValue(tv, keyPath: kp, path: p + ".toValue"), d)
+            }
+            var animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)] = []
+            if let aj = f.value("animations") {
+                guard case .array(let list) = aj else { throw f.error("animations", "must be an array of changes, got \(aj.brief)") }
+                for (i, cj) in list.enumerated() {
+                    if case .object(let m) = cj, m.contains(where: { $0.key == "call" || $0.key == "t" }) {
+                        throw InputError(file: fileName, path: "\(path).animations[\(i)]", message: "a change takes keyPath, toValue and delayFactor")
+                    }
+                    let c = try change(cj, "\(path).animations[\(i)]")
+                    animations.append((c.0, c.1, c.2))
+                }
+            }
+            var script: [(time: Double, call: SceneAnimator.Call)] = []
+            if let sj = f.value("script") {
+                guard case .array(let list) = sj else { throw f.error("script", "must be an array of calls, got \(sj.brief)") }
+                var previous = 0.0
+                for (i, cj) in list.enumerated() {
+                    let p = "\(path).script[\(i)]"
+                    guard case .object(let members) = cj else { throw InputError(file: fileName, path: p, message: "must be an object, got \(cj.brief)") }
+                    guard case .string(let callName)? = members.first(where: { $0.key == "call" })?.value else {
+                        throw InputError(file: fileName, path: p + ".call", message: "is required: startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got nothing")
+                    }
+                    let extra: [String: [String]] = ["startAnimation": ["delay"], "pauseAnimation": [], "stopAnimation": ["withoutFinishing"],
+                                                     "finishAnimation": ["at"], "fractionComplete": ["value"], "isReversed": ["value"],
+                                                     "continueAnimation": ["durationFactor", "timing"],
+                                                     "addAnimations": ["keyPath", "toValue", "delayFactor"]]
+                    guard let fields = extra[callName] else {
+                        throw InputError(file: fileName, path: p + ".call", message: "must be startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got \(quoted(callName))")
+                    }
+                    let c = try Fields(cj, path: p, file: fileName, allowed: ["t", "call"] + fields)
+                    guard let t = try c.number("t") else { throw c.missing("t", "the call's time in seconds") }
+                    guard t >= previous else { throw c.error("t", "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))") }
+                    previous = t
+                    let call: SceneAnimator.Call
+                    switch callName {
+                    case "startAnimation":
+                        let d = try c.number("delay") ?? 0
+                        guard d >= 0 else { throw c.error("delay", "must be >= 0, got \(c.text("delay"))") }
+                        call = .start(delay: d)
+                    case "pauseAnimation": call = .pause
+                    case "stopAnimation": call = .stop(withoutFinishing: try c.bool("withoutFinishing") ?? false)
+                    case "finishAnimation":
+                        guard let at = try c.string("at"), let position = PropertyAnimator.Position(rawValue: at) else {
+                            throw c.error("at", "must be start, end or current, got \(c.value("at")?.brief ?? "nothing")")
+                        }
+                        call = .finish(position)
+                    case "fractionComplete":
+                        guard let v = try c.number("value") else { throw c.missing("value", "the fraction, 0 to 1") }
+                        guard v >= 0 && v <= 1 else { throw c.error("value", "must be from 0 to 1, got \(c.text("value"))") }
+                        call = .fractionComplete(v)
+                    case "isReversed":
+                        guard let v = try c.bool("value") else { throw c.missing("value", "true or false") }
+                        call = .reversed(v)
+                    case "continueAnimation":
+                        let factor = try c.number("durationFactor") ?? 1
+                        guard factor > 0 else { throw c.error("durationFactor", "must be positive, got \(c.text("durationFactor"))") }
+                        call = .continueAnimation(timing: try c.value("timing").map { try decodeTiming($0, path: p + ".timing") },
+                                                  durationFactor: factor)
+                    default:
+                        let ch = try change(cj, p)
+                        call = .add(keyPath: ch.0, to: ch.1, delayFactor: ch.2)
+                    }
+                    script.append((t, call))
+                }
+            }
+            let a = SceneAnimator(name: name, layer: layer, animator: animator, animations: animations, script: script, source: aj)
+            // Play the script once now: a call UIKit would reject is an input error here, before any row.
+            var player = AnimatorPlayer(a, layer: scene.layers.first { $0.name == layer }!.layer)
+            if let (i, message) = player.firstRejectedCall() {
+                throw InputError(file: fileName, path: "\(path).script[\(i)]", message: message)
+            }
+            return a
+        }
+    }
+}
+
+/// An animator following its script over time (what a scene run advances row by row).
+struct AnimatorPlayer {
+    let scene: SceneAnimator
+    let layer: Layer
+    var animator: PropertyAnimator
+    var next = 0
+
+    init(_ scene: SceneAnimator, layer: Layer) {
+        self.scene = scene
+        self.layer = layer
+        animator = scene.animator
+        for c in scene.animations {
+            try? animator.addAnimations(keyPath: c.keyPath, from: layer.presentationValue(c.keyPath, at: 0) ?? c.to, to: c.to,
+                                        delayFactor: c.delayFactor, at: 0)
+        }
+    }
+
+    /// Applies the calls up to time t (inclusive) and completes the animator if it has reached its end.
+    /// Returns the index and reason of a call that throws, if any.
+    @discardableResult
+    mutating func advance(to t: Double) -> (Int, String)? {
+        while next < scene.script.count && scene.script[next].time <= t {
+            let (time, call) = scene.script[next]
+            animator.update(to: time)
+            do {
+                switch call {
+                case .start(let delay): try animator.startAnimation(at: time, afterDelay: delay)
+                case .pause: try animator.pauseAnimation(at: time)
+                case .stop(let w): try animator.stopAnimation(withoutFinishing: w, at: time)
+                case .finish(let p): try animator.finishAnimation(at: p, time: time)
+                case .fractionComplete(let f): try animator.setFractionComplete(f, at: time)
+                case .reversed(let r): try animator.setReversed(r, at: time)
+                case .continueAnimation(let timing, let factor):
+                    try animator.continueAnimation(withTimingParameters: timing, durationFactor: factor, at: time)
+                case .add(let kp, let to, let d):
+                    let from = value(kp, at: time) ?? to
+                    try animator.addAnimations(keyPath: kp, from: from, to: to, delayFactor: d, at: time)
+                }
+            } catch {
+                return (next, "\(error)")
+            }
+            next += 1
+        }
+        animator.update(to: t)
+        return nil
+    }
+
+    /// Plays the whole script from the start; the first call that throws, if any.
+    mutating func firstRejectedCall() -> (Int, String)? {
+        advance(to: .infinity)
+    }
+
+    /// The value the animator gives a key path at t (the last change of it), or the layer's own presentation.
+    func value(_ keyPath: String, at t: Double) -> AnimatableValue? {
+        if let c = animator.changes.last(where: { $0.keyPath == keyPath }) { return animator.value(of: c, at: t) }
+        return layer.presentationValue(keyPath, at: t)
+    }
+
+    /// Whether the animator drives this key path.
+    func drives(_ keyPath: String) -> Bool { animator.changes.contains { $0.keyPath == keyPath } }
+}
