@@ -17,8 +17,21 @@ import Springs
 public struct SceneAnimator: Sendable {
     /// One scripted call.
     public enum Call: Sendable {
-        case start(delay: Double), pause, stop(withoutFinishing: Bool), finish(PropertyAnimator.Position)
-        case fractionComplete(Double), reversed(Bool), continueAnimation(timing: PropertyAnimator.Timing?, durationFactor: Double)
+        /// startAnimation(afterDelay:), seconds.
+        case start(delay: Double)
+        /// pauseAnimation().
+        case pause
+        /// stopAnimation(_:).
+        case stop(withoutFinishing: Bool)
+        /// finishAnimation(at:).
+        case finish(PropertyAnimator.Position)
+        /// Setting fractionComplete, 0 ... 1.
+        case fractionComplete(Double)
+        /// Setting isReversed.
+        case reversed(Bool)
+        /// continueAnimation(withTimingParameters:durationFactor:).
+        case continueAnimation(timing: PropertyAnimator.Timing?, durationFactor: Double)
+        /// addAnimations(_:delayFactor:) of one key path to a target.
         case add(keyPath: String, to: AnimatableValue, delayFactor: Double)
     }
     /// Column prefix.
