@@ -259,16 +259,8 @@ public final class SceneRun {
                 case 4: values[k] = world.velocity(of: id).y
                 default: values[k] = world.angularVelocity(of: id)
                 }
-            case let .anchor(id, axis):
-                values[k] = world.anchorPosition(of: id, at: t)[axis]
-            case let .layer(li, keyPath, component):
-                values[k] = layerValue(li, keyPath, component, t)
-            case let .contents(li, field):
-                fillContents(k, li, field, t)
-            case let .root(li, field):
-                values[k] = rootValue(li, field, t)
-            case let .animator(a, field):
-                fillAnimator(k, a, field, t)
+            default:
+                fillNonItem(k, source, t)
             }
         }
     }
@@ -351,6 +343,18 @@ public final class SceneRun {
         }
     }
 
+    /// Columns that do not come from an item's state: anchors, layers, contents, sublayers, animators.
+    private func fillNonItem(_ k: Int, _ source: Source, _ t: Double) {
+        switch source {
+        case .time, .item: break
+        case let .anchor(id, axis): values[k] = world.anchorPosition(of: id, at: t)[axis]
+        case let .layer(li, keyPath, component): values[k] = layerValue(li, keyPath, component, t)
+        case let .contents(li, field): fillContents(k, li, field, t)
+        case let .root(li, field): values[k] = rootValue(li, field, t)
+        case let .animator(a, field): fillAnimator(k, a, field, t)
+        }
+    }
+
     private func layerValue(_ li: Int, _ keyPath: String, _ component: Int?, _ t: Double) -> Double {
         // A property an animator drives follows the animator (its whole property for a component column).
         for player in players where player.scene.layer == layers[li].name {
@@ -397,16 +401,8 @@ public final class SceneRun {
                 case 4: values[k] = lerp(v0.y, v1.y)
                 default: values[k] = lerp(snapshot.angularVelocity[i], world.angularVelocity(of: id))
                 }
-            case let .anchor(id, axis):
-                values[k] = world.anchorPosition(of: id, at: t)[axis]
-            case let .layer(li, keyPath, component):
-                values[k] = layerValue(li, keyPath, component, t)
-            case let .contents(li, field):
-                fillContents(k, li, field, t)
-            case let .root(li, field):
-                values[k] = rootValue(li, field, t)
-            case let .animator(a, field):
-                fillAnimator(k, a, field, t)
+            default:
+                fillNonItem(k, source, t)
             }
         }
     }
