@@ -137,9 +137,13 @@ public struct KeyframeAnimation: Sendable {
         return mode == .auto ? angle : angle + Double.pi
     }
 
-    /// The value at overall fraction f (after the whole-animation timing function), before additive and cumulative.
-
+    /// The value at overall fraction f (after the whole-animation timing function), before additive and cumulative:
+    /// the point on the path when there is one, else from the values. - Precondition: `problem` is nil.
     public func value(atFraction f: Double) -> AnimatableValue {
+        if let path {
+            let p = pathSample(path, f).point
+            return .point(p.x, p.y)
+        }
         let n = values.count
         if n == 1 { return values[0] }
         let kt = effectiveKeyTimes()
@@ -182,9 +186,8 @@ public struct KeyframeAnimation: Sendable {
     /// The presented value at `parentTime` given the layer's model value, or nil when not showing.
     public func value(atParentTime parentTime: Double, model: AnimatableValue) -> AnimatableValue? {
         guard let s = resolvedTiming(timing).sample(atParentTime: parentTime) else { return nil }
-        if let path {
-            let p = pathSample(path, timingFunction.value(at: s.progress))
-            let v = AnimatableValue.point(p.point.x, p.point.y)
+        if path != nil {
+            let v = value(atFraction: timingFunction.value(at: s.progress))
             return isAdditive ? model + v : v
         }
         var v = value(atFraction: timingFunction.value(at: s.progress))
