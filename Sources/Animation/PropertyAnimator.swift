@@ -174,6 +174,8 @@ public struct PropertyAnimator: Sendable {
             let local = s < 1 ? min(max((p.fraction - s) / (1 - s), 0), 1) : 1
             return AnimatableValue.interpolate(change.from, change.to, curve.value(at: local))
         case .spring, .springDampingRatio:
+            // A change spanning the whole animator follows the spring's progress, overshoot past either end included.
+            if s <= 0 { return AnimatableValue.interpolate(change.from, change.to, p.u) }
             let local = s < 1 ? (p.u - s) / (1 - s) : 1
             return AnimatableValue.interpolate(change.from, change.to, p.u >= s ? local : 0)
         }

@@ -45,6 +45,8 @@ public struct ViewAnimationOptions: OptionSet, Sendable, Hashable {
 /// flight on that property are removed instead (their blocks complete with `finished` false) and the new one starts
 /// from the presented value. A delayed block shows the old value during its delay (backwards fill, as UIKit sets it).
 /// With `autoreverse` the presentation returns to the old value and then shows the model (the new value), as on iOS.
+/// A spring block with `beginFromCurrentState` on a scalar key path retargets the spring: the new motion is the closed
+/// form from the presented value and velocity, so both stay continuous (other kinds keep their initialSpringVelocity).
 public struct ViewAnimation: Sendable {
     /// A spring block's parameters.
     public struct SpringParameters: Sendable, Equatable {
@@ -163,8 +165,18 @@ extension Layer {
         precondition(model.kind == value.kind && value.kind != .transform, "Layer.animate: \(keyPath) takes a \(model.kind)")
         var removed: [String] = []
         var old = model
+        var block = block
         if block.options.contains(.beginFromCurrentState) {
             old = presentationValue(keyPath, at: time) ?? model
+            // A spring retargeted from the current state keeps its velocity too (scalar key paths): the new spring is
+            // the closed form from the presented value and velocity (central difference, h = 1e-6 s) to the target.
+            if let spring = block.spring, value.kind == .scalar, value.scalar != old.scalar {
+                let h = 1e-6
+                if let a = presentationValue(keyPath, at: time - h), let b = presentationValue(keyPath, at: time + h) {
+                    let velocity = (b.scalar - a.scalar) / (2 * h)
+                    block.spring = .init(dampingRatio: spring.dampingRatio, initialSpringVelocity: velocity / (value.scalar - old.scalar))
+                }
+            }
             removed = removeAnimations(touching: keyPath)
         }
         setValue(value, for: keyPath)

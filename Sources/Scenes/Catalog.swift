@@ -65,6 +65,7 @@ public enum Catalog {
               make: zoomStartup),
         Entry(name: "transition", summary: "a label's text moves in as \"Sliding\" in green, then fades back to its own text in orange",
               make: transition),
+    ] + interactionEntries + [
         Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
               make: { pendulums(count: 100) }),
     ]

@@ -16,6 +16,8 @@ public struct Scene: Equatable, Sendable {
                 x.values.map(\.keyPath) == y.values.map(\.keyPath) && x.values.map(\.value) == y.values.map(\.value)
             }
             && a.animations.map(\.source) == b.animations.map(\.source)
+            && a.layers.map(\.source) == b.layers.map(\.source) && a.animators.map(\.source) == b.animators.map(\.source)
+            && a.blocksSource == b.blocksSource && a.gesturesSource == b.gesturesSource
     }
 
     /// Short name (informational). Default nil.
@@ -47,6 +49,12 @@ public struct Scene: Equatable, Sendable {
     public var animations: [SceneAnimation] = []
     /// Property animators on the layers, with their scripts. Default none.
     public var animators: [SceneAnimator] = []
+    /// UIView animation blocks, called at their times or from completions. Default none.
+    public var blocks: [SceneBlock] = []
+    /// Scripted gestures. Default none.
+    public var gestures: [SceneGesture] = []
+    /// The JSON of the blocks and gestures, for printing the scene back and comparing scenes.
+    public var blocksSource: JSON?, gesturesSource: JSON?
 
     /// A scene with every default and no items (add at least one before running).
     public init() {}
@@ -60,6 +68,11 @@ public struct Scene: Equatable, Sendable {
         }
         for name in anchorNames { out.append(name + ".x"); out.append(name + ".y") }
         for layer in layers {
+            if layer.isView {
+                for c in viewColumns { out.append(layer.name + "." + c.suffix) }
+                if layer.superlayer != nil { for k in sublayerColumnSuffixes { out.append(layer.name + "." + k) } }
+                continue
+            }
             for k in layerColumnKeyPaths { out.append(layer.name + "." + k) }
             let whole = layer.values.contains { $0.keyPath == "transform" }
                 || animations.contains { $0.layer == layer.name && $0.animation.keyPaths.contains("transform") }

@@ -71,6 +71,8 @@ extension SceneDecoder {
             }
             return .spring(Spring(mass: values[0], stiffness: values[1], damping: values[2]), initialVelocity: v)
         }
+        // UIView.AnimationCurve's name for the ease-in-out curve, as UIViewPropertyAnimator(duration:curve:) takes it.
+        if case .string("easeInOut") = json { return .curve(.easeInEaseOut) }
         return .curve(try decodeTimingFunction(json, path: path))
     }
 
@@ -191,9 +193,16 @@ struct AnimatorPlayer {
         self.scene = scene
         self.layer = layer
         animator = scene.animator
+        renew(from: layer, at: 0)
+    }
+
+    /// Replaces the animator with a fresh one as defined (what a gesture handler creating a new
+    /// UIViewPropertyAnimator does), its changes starting from what `layer` shows at `t`.
+    mutating func renew(from layer: Layer, at t: Double) {
+        animator = scene.animator
         for c in scene.animations {
-            try? animator.addAnimations(keyPath: c.keyPath, from: layer.presentationValue(c.keyPath, at: 0) ?? c.to, to: c.to,
-                                        delayFactor: c.delayFactor, at: 0)
+            try? animator.addAnimations(keyPath: c.keyPath, from: layer.presentationValue(c.keyPath, at: t) ?? c.to, to: c.to,
+                                        delayFactor: c.delayFactor, at: t)
         }
     }
 

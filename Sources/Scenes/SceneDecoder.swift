@@ -73,7 +73,7 @@ public struct SceneDecoder {
     public func decode(_ json: JSON) throws -> Scene {
         let top = try Fields(json, path: "", file: fileName, allowed: [
             "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
-            "behaviors", "columns", "layers", "animations", "animators",
+            "behaviors", "columns", "views", "layers", "animations", "animators", "blocks", "gestures",
         ])
         var scene = Scene()
         scene.name = try top.string("name")
@@ -124,7 +124,8 @@ public struct SceneDecoder {
 
         // Layers and their animations (a scene of layers alone needs no items).
         var names = Set<String>()
-        if let lj = top.value("layers") { scene.layers = try decodeLayers(lj, names: &names) }
+        if let vj = top.value("views") { scene.layers = try decodeViews(vj, names: &names) }
+        if let lj = top.value("layers") { scene.layers += try decodeLayers(lj, names: &names) }
         if let aj = top.value("animations") {
             guard case .array(let arr) = aj else {
                 throw InputError(file: fileName, path: "animations", message: "must be an array, got \(aj.brief)")
@@ -144,6 +145,14 @@ public struct SceneDecoder {
             }
         }
         if let aj = top.value("animators") { scene.animators = try decodeAnimators(aj, scene: scene, names: &names) }
+        if let bj = top.value("blocks") {
+            scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.map(\.name)))
+            scene.blocksSource = bj
+        }
+        if let gj = top.value("gestures") {
+            scene.gestures = try decodeGestures(gj, scene: scene)
+            scene.gesturesSource = gj
+        }
 
         // Items.
         if top.value("items") == nil && !scene.layers.isEmpty {

@@ -27,16 +27,22 @@ public enum SceneEncoder {
             top.append(.init("items", .array(scene.items.map(item))))
             top.append(.init("behaviors", .array(scene.behaviors.map(behavior))))
         }
-        if !scene.layers.isEmpty {
-            top.append(.init("layers", .array(scene.layers.map { layer in
+        let views = scene.layers.filter(\.isView).compactMap(\.source)
+        if !views.isEmpty { top.append(.init("views", .array(views))) }
+        if scene.layers.contains(where: { !$0.isView }) {
+            top.append(.init("layers", .array(scene.layers.filter { !$0.isView }.map { layer in
                 .object([.init("name", .string(layer.name))] + (layer.superlayer.map { [.init("superlayer", .string($0))] } ?? [])
                   + layer.values.map { kv in
                     .init(kv.keyPath, kv.value.kind == .scalar ? .num(kv.value.scalar) : .array(kv.value.components.map { .num($0) }))
                 } + (layer.text.map { [.init("text", .string($0))] } ?? [])
                   + (layer.textColor.map { [.init("textColor", .array($0.components.map { .num($0) }))] } ?? []))
             })))
+        }
+        if !scene.layers.isEmpty {
             top.append(.init("animations", .array(scene.animations.map(\.source))))
             if !scene.animators.isEmpty { top.append(.init("animators", .array(scene.animators.map(\.source)))) }
+            if let b = scene.blocksSource { top.append(.init("blocks", b)) }
+            if let g = scene.gesturesSource { top.append(.init("gestures", g)) }
         }
         if let c = scene.columns { top.append(.init("columns", .array(c.map { .string($0) }))) }
         return .object(top)

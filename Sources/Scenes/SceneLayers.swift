@@ -16,6 +16,10 @@ public struct SceneLayer: Sendable {
     public var text: String?
     /// The label's text color, or nil for the default (opaque black).
     public var textColor: AnimatableValue?
+    /// Whether it is a view (from the scene's `views`): set up and reported in UIView's terms (``viewColumns``).
+    public var isView = false
+    /// The JSON a view came from, for printing the scene back.
+    public var source: JSON?
 
     /// A layer named `name` with initial values.
     public init(name: String, values: [(keyPath: String, value: AnimatableValue)]) {

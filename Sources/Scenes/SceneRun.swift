@@ -46,7 +46,10 @@ public final class SceneRun {
     }
     /// The scene's layers with their animations, begin times resolved (an `after` animation starts when its
     /// predecessor stops).
-    public private(set) var layers: [Layer] = []
+    public var layers: [Layer] { stage.layers }
+    /// The interactive side (animators, blocks, gestures), played in time order.
+    private var stage: Stage
+    private var players: [AnimatorPlayer] { stage.players }
     /// Start and stop times of each animation (layer, key, start, stop), for the events stream.
     private var animationTimes: [(layer: String, key: String, start: Double, stop: Double)] = []
     private let sources: [Source]
@@ -54,8 +57,6 @@ public final class SceneRun {
     private var values: [Double]
     /// Each layer's superlayer index, or nil for a root layer.
     private let superlayerIndex: [Int?]
-    /// The scene's property animators, following their scripts.
-    private var players: [AnimatorPlayer] = []
     /// How many completions of each animator have been reported as events.
     private var reportedCompletions: [Int] = []
     /// Layers' maps to the screen for the row at `placementTime`.
@@ -126,7 +127,7 @@ public final class SceneRun {
             times.append((a.layer, a.key, timing.beginTime, stop))
             if let index = scene.layers.firstIndex(where: { $0.name == a.layer }) { layers[index].add(animation, forKey: a.key) }
         }
-        self.layers = layers
+        self.stage = Stage(scene: scene, layers: layers)
         self.animationTimes = times
         self.anchorIDs = anchorIDs
         self.columns = scene.outputColumns
@@ -144,6 +145,7 @@ public final class SceneRun {
             let first = column.firstIndex(of: ".")!
             let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
             let li = scene.layers.firstIndex { $0.name == layerName }!
+            if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) { return .layer(li, c.keyPath, nil) }
             let colors = ["backgroundColor.red": 0, "backgroundColor.green": 1, "backgroundColor.blue": 2, "backgroundColor.alpha": 3]
             if let c = colors[keyPath] { return .layer(li, "backgroundColor", c) }
             if let k = layerTransformColumnKeyPaths.firstIndex(of: keyPath) { return .layer(li, "transform", k) }
@@ -153,7 +155,6 @@ public final class SceneRun {
         }
         self.values = Array(repeating: 0, count: columns.count)
         self.screenMaps = Array(repeating: nil, count: scene.layers.count)
-        self.players = scene.animators.map { a in AnimatorPlayer(a, layer: layers[scene.layers.firstIndex { $0.name == a.layer }!]) }
         self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)
         self.superlayerIndex = scene.layers.map { l in l.superlayer.flatMap { s in scene.layers.firstIndex { $0.name == s } } }
         self.texts = Array(repeating: nil, count: columns.count)
@@ -186,6 +187,10 @@ public final class SceneRun {
         if e.item < 0, let label = e.boundary {
             // An animation delegate event: "start <layer> <key>" or "stop <layer> <key>".
             let parts = label.split(separator: " ").map(String.init)
+            if let p = e.point {
+                return NumberFormat.shortest(e.time) + "," + parts[0] + "," + parts[1] + "," + parts[2] + ","
+                    + NumberFormat.shortest(p.x) + "," + NumberFormat.shortest(p.y)
+            }
             return NumberFormat.shortest(e.time) + "," + parts[0] + "," + parts[1] + "," + parts[2] + ","
                 + (parts[0] == "stop" ? "finished," : ",")
         }
@@ -203,7 +208,7 @@ public final class SceneRun {
         let h = world.subStepDuration
         for i in 0..<sampleCount {
             let t = sampleTime(i)
-            for k in players.indices { players[k].advance(to: t) }
+            stage.advance(to: t)
             let position = t / h
             let nearest = position.rounded()
             if abs(position - nearest) <= 1e-6 {
@@ -232,6 +237,10 @@ public final class SceneRun {
                                                 boundary: "complete " + player.scene.name + " " + c.position.rawValue, point: nil))
                     }
                     reportedCompletions[k] = player.animator.completions.count
+                }
+                for e in stage.takeEvents() {
+                    try events(ContactEvent(time: e.time, kind: .end, item: -1, otherItem: nil,
+                                            boundary: e.kind + " " + e.name + " " + e.state, point: e.point.map { Vector2($0.x, $0.y) }))
                 }
                 for a in animationTimes {
                     // An animation that began before the scene (negative beginTime) starts, as on iOS, when it is
@@ -356,12 +365,7 @@ public final class SceneRun {
     }
 
     private func layerValue(_ li: Int, _ keyPath: String, _ component: Int?, _ t: Double) -> Double {
-        // A property an animator drives follows the animator (its whole property for a component column).
-        for player in players where player.scene.layer == layers[li].name {
-            if player.drives(keyPath), let v = player.value(keyPath, at: t) { return v.components[component ?? 0] }
-            if component == nil, let address = Layer.address(keyPath), let c = address.component,
-               player.drives(address.property), let v = player.value(address.property, at: t) { return v.components[c] }
-        }
+        // Animators have set the model of what they drive for this row (``Stage``): the presentation is the answer.
         guard let v = layers[li].presentationValue(keyPath, at: t) else { return 0 }
         return v.components[component ?? 0]
     }

@@ -111,3 +111,29 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(ViewAnimationOptions().curve, .easeInEaseOut)
     }
 }
+
+extension ViewAnimationTests {
+    func testRetargetingASpringMidFlightKeepsPositionAndVelocity() {
+        // 0 → 100 on a damping-ratio 0.5, 1 s spring; at 0.3 s retargeted to 40 with beginFromCurrentState.
+        var l = layer()
+        let block = ViewAnimation(duration: 1, options: .beginFromCurrentState, spring: .init(dampingRatio: 0.5))
+        l.animate("position.x", to: .scalar(100), with: block, at: 0, key: "a")
+        let s = PropertyAnimator.fittedSpring(dampingRatio: 0.5, duration: 1)
+        let w0 = (s.stiffness / s.mass).squareRoot(), z = 0.5, wd = w0 * (1 - z * z).squareRoot()
+        // First motion from rest: x = 100 (1 − e^(−z w0 t)(cos wd t + z w0/wd sin wd t)), and its derivative.
+        let tr = 0.3, e = exp(-z * w0 * tr)
+        let xr = 100 * (1 - e * (cos(wd * tr) + z * w0 / wd * sin(wd * tr)))
+        let vr = 100 * e * (w0 * w0 / wd) * sin(wd * tr)
+        XCTAssertEqual(x(l, tr), xr, accuracy: 1e-9)
+        let removed = l.animate("position.x", to: .scalar(40), with: block, at: tr, key: "b")
+        XCTAssertEqual(removed, ["a"])
+        // The retargeted motion: 40 + e^(−z w0 τ)(A cos wd τ + B sin wd τ), A = xr − 40, B = (vr + z w0 A)/wd.
+        let a = xr - 40, b = (vr + z * w0 * a) / wd
+        for tau in [0.0, 0.05, 0.15, 0.3, 0.6] {
+            let expected = 40 + exp(-z * w0 * tau) * (a * cos(wd * tau) + b * sin(wd * tau))
+            XCTAssertEqual(x(l, tr + tau), expected, accuracy: 1e-4, "τ = \(tau)")
+        }
+        let h = 1e-5
+        XCTAssertEqual((x(l, tr + h) - x(l, tr)) / h, vr, accuracy: 0.05 + abs(vr) * 1e-3, "velocity carried into the new spring")
+    }
+}

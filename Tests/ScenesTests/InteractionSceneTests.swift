@@ -1,0 +1,213 @@
+import Foundation
+import XCTest
+@testable import Scenes
+
+/// The interactive built-ins (gestures, UIView blocks, the property animator), each checked against values computed
+/// here independently: the damped oscillator's closed form, the additive-blend rule with the easeInEaseOut polynomial
+/// inverted by Newton's method, and plane geometry.
+final class InteractionSceneTests: XCTestCase {
+    /// easeInEaseOut (0.42, 0, 0.58, 1) at x ∈ [0, 1]: Newton's method on x(s) = 3(1−s)²s·0.42 + 3(1−s)s²·0.58 + s³,
+    /// then y(s) = 3(1−s)s² + s³.
+    static func easeInOut(_ x: Double) -> Double {
+        let x = min(max(x, 0), 1)
+        var s = x
+        for _ in 0..<50 {
+            let f = 1.26 * (1 - s) * (1 - s) * s + 1.74 * (1 - s) * s * s + s * s * s - x
+            let d = 1.26 * (1 - s) * (1 - 3 * s) + 1.74 * s * (2 - 3 * s) + 3 * s * s
+            if d == 0 { break }
+            s = min(max(s - f / d, 0), 1)
+        }
+        return 3 * (1 - s) * s * s + s * s * s
+    }
+
+    /// The seed spring (mass 2, stiffness 30, damping 7) released from rest: the fraction of the distance still to go
+    /// after τ seconds, e^(−ζω₀τ)(cos ω_d τ + ζω₀/ω_d sin ω_d τ).
+    static func seedRemaining(_ tau: Double) -> Double {
+        let w0 = (30.0 / 2).squareRoot(), zeta = 7 / (2 * (30.0 * 2).squareRoot()), wd = w0 * (1 - zeta * zeta).squareRoot()
+        return exp(-zeta * w0 * tau) * (cos(wd * tau) + zeta * w0 / wd * sin(wd * tau))
+    }
+
+    func table(_ scene: Scene) throws -> (Table, (Double, String) -> Double) {
+        let table = Table(bytes: try output(scene))
+        return (table, { t, c in table.rows.first { abs($0[0] - t) < 1e-9 }![table.column(c)] })
+    }
+
+    func events(_ scene: Scene) throws -> [String] {
+        let run = SceneRun(scene: scene)
+        var events: [String] = []
+        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        return events
+    }
+
+    func testPropertyAnimatorReleaseFollowsTheSeedSpringBackAndOn() throws {
+        var scene = Catalog.propertyAnimator()
+        scene.rate = 100
+        let (_, at) = try table(scene)
+        // Pan 1 scrubs 50 of 215 pt (x 80 → 130) and lets go left of the root's center (187.5): reversed, the spring
+        // carries x from 130 back to 80: x = 80 + 50 · remaining(τ). Rotation and scale follow the same progress.
+        XCTAssertEqual(at(1.0, "box.x"), 130, accuracy: 1e-9)
+        for tau in [0.01, 0.1, 0.3, 0.6, 1.0, 2.0, 2.9] {
+            let u = 50.0 / 215 * Self.seedRemaining(tau)
+            XCTAssertEqual(at(1 + tau, "box.x"), 80 + 215 * u, accuracy: 1e-6, "τ = \(tau)")
+            XCTAssertEqual(at(1 + tau, "box.rotation"), Double.pi * u, accuracy: 1e-8)
+            XCTAssertEqual(at(1 + tau, "box.scale.x"), 1 + 0.5 * u, accuracy: 1e-8)
+            XCTAssertEqual(at(1 + tau, "animator.isReversed"), 1)
+        }
+        // Pan 2 scrubs 180 pt (x 80 → 260) and lets go past the center: on to 295, x = 295 − 35 · remaining(τ).
+        XCTAssertEqual(at(7.0, "box.x"), 260, accuracy: 1e-9)
+        for tau in [0.01, 0.2, 0.5, 1.0, 2.5] {
+            XCTAssertEqual(at(7 + tau, "box.x"), 295 - 35 * Self.seedRemaining(tau), accuracy: 1e-6, "τ = \(tau)")
+            XCTAssertEqual(at(7 + tau, "animator.isReversed"), 0)
+        }
+        XCTAssertEqual(at(12, "box.x"), 295, accuracy: 1e-9)
+        XCTAssertEqual(at(12, "box.scale.y"), 1.5, accuracy: 1e-12)
+        let completions = try events(scene).filter { $0.contains(",complete,") }.map { $0.split(separator: ",")[3] }
+        XCTAssertEqual(completions, ["start", "end"])
+    }
+
+    func testTapMidFlightBlendsAdditively() throws {
+        var scene = Catalog.tapToMove()
+        scene.rate = 100
+        let (_, at) = try table(scene)
+        // Tap 1 at 0.5 s: model (300, 200), offset (60, 100) − (300, 200) fading on easeInOut. Tap 2 at 1.0 s: model
+        // (100, 500) and a second offset (300, 200) − (100, 500), added to the first.
+        func expected(_ t: Double, _ axis: Int) -> Double {
+            let a = [60.0, 100][axis], b = [300.0, 200][axis], c = [100.0, 500][axis]
+            if t < 1 { return b + (a - b) * (1 - Self.easeInOut(t - 0.5)) }
+            return c + (a - b) * (1 - Self.easeInOut(t - 0.5)) + (b - c) * (1 - Self.easeInOut(t - 1))
+        }
+        for t in stride(from: 0.5, through: 2.2, by: 0.07) {
+            let t = (t * 100).rounded() / 100
+            XCTAssertEqual(at(t, "box.x"), expected(t, 0), accuracy: 1e-6, "t = \(t)")
+            XCTAssertEqual(at(t, "box.y"), expected(t, 1), accuracy: 1e-6, "t = \(t)")
+        }
+        // Continuous at the second tap: the step over 10 ms around it stays small (speed at most a few hundred pt/s).
+        XCTAssertLessThan(abs(at(1.01, "box.x") - at(1.0, "box.x")), 5)
+        XCTAssertLessThan(abs(at(1.0, "box.x") - at(0.99, "box.x")), 5)
+        XCTAssertEqual(at(5, "box.x"), 200)
+        XCTAssertEqual(at(5, "box.y"), 300)
+    }
+
+    func testTouchFrameTakesTheRectangleBetweenTheFingers() throws {
+        let (_, at) = try table(Catalog.touchFrame())
+        let expected: [(Double, [Double])] = [(0.25, [150, 150, 100, 100]), (0.5, [150, 250, 200, 300]),
+                                              (1.0, [200, 325, 200, 350]), (1.75, [230, 560, 220, 80])]
+        for (t, v) in expected {
+            XCTAssertEqual(["box.x", "box.y", "box.width", "box.height"].map { at(t, $0) }, v, "t = \(t)")
+        }
+    }
+
+    func testViewAnimationReachesTheRightEdgeAndFlipsByHalfTurns() throws {
+        var scene = Catalog.viewAnimation()
+        scene.rate = 100
+        let (_, at) = try table(scene)
+        XCTAssertEqual(at(0.5, "box.x"), 70, "held through the 0.5 s delay")
+        for t in [0.6, 0.8, 1.0, 1.3] {
+            let e = Self.easeInOut(t - 0.5)
+            XCTAssertEqual(at(t, "box.x"), 325 + (70 - 325) * (1 - e), accuracy: 1e-6)
+            XCTAssertEqual(at(t, "box.rotation"), Double.pi * e, accuracy: 1e-8, "clockwise, the angle itself")
+        }
+        XCTAssertEqual(at(1.6, "box.x") + at(1.6, "box.width") / 2, at(1.6, "root.width"), "right edge on the root's right edge")
+        XCTAssertEqual(at(1.6, "box.rotation"), .pi, accuracy: 1e-12)
+        for (n, t) in [(0, 1.9), (1, 2.9), (2, 3.9), (3, 5.0)] {
+            XCTAssertEqual(at(t, "root.rotation"), Double(n) * .pi, accuracy: 1e-9, "after \(n) presses")
+            XCTAssertEqual(at(t, "button.rotation"), Double(n) * .pi, accuracy: 1e-9, "after \(n) presses")
+        }
+        // The root's half turn carries the button from the bottom to the top of the screen (about the root's center).
+        XCTAssertEqual(at(2.9, "button.root.position.y"), 667 - 589, accuracy: 1e-9)
+        XCTAssertEqual(try events(scene).filter { $0.contains("gesture,flip,recognized") }.count, 3)
+
+        // A press where the button no longer is (its old place after the first flip) is not recognized.
+        var missed = scene
+        missed.gestures[0].samples[1].points = [SIMD2(187.5, 589)]
+        let (_, m) = try table(missed)
+        XCTAssertEqual(m(3.9, "root.rotation"), .pi, accuracy: 1e-9)
+        XCTAssertEqual(m(5.0, "root.rotation"), .pi, accuracy: 1e-9, "so is the third, at the button's first place")
+        XCTAssertEqual(try events(missed).filter { $0.contains("gesture,flip,failed") },
+                       ["3,gesture,flip,failed,187.5,589", "4,gesture,flip,failed,187.5,589"])
+    }
+
+    func testDropAndSpreadChainsSpringsThroughCompletions() throws {
+        var scene = Catalog.dropAndSpread()
+        scene.rate = 100
+        let (_, at) = try table(scene)
+        // Each drop starts when the previous completes: 0.8 s apart.
+        for k in 0..<5 {
+            let start = 0.8 * Double(k)
+            if k > 0 { XCTAssertEqual(at(start - 0.01, "b\(k).y"), -40, "b\(k) waits") }
+            XCTAssertEqual(at(start + 0.8, "b\(k).y"), 400, accuracy: 0.44 + 1e-9, "b\(k) lands within 0.1% of 440 pt")
+        }
+        // A spring from rest with damping ratio ζ overshoots by e^(−πζ/√(1−ζ²)) of the distance, whatever its stiffness.
+        var first = scene
+        first.rate = 1000
+        first.duration = 0.8
+        let (fine, _) = try table(first)
+        let y = fine.column("b0.y")
+        let peak = fine.rows.map { $0[y] }.max()!
+        XCTAssertEqual(peak, 400 + 440 * exp(-Double.pi * 0.5 / (1 - 0.25).squareRoot()), accuracy: 0.01)
+        for k in 0..<5 { XCTAssertEqual(at(5, "b\(k).x"), 55 + 66.25 * Double(k), accuracy: 1e-9) }
+        let completes = try events(scene).filter { $0.contains(",complete,") }
+        XCTAssertEqual(completes.map { $0.split(separator: ",")[2] }, ["drop0", "drop1", "drop2", "drop3", "drop4", "spread"])
+        XCTAssertEqual(completes.map { Double($0.split(separator: ",")[0])! }, [0.8, 1.6, 2.4, 3.2, 4.0, 4.6].map { $0 }, accuracy: 1e-9)
+    }
+
+    func testCardFlipsAboutYThenSpringsItsWidth() throws {
+        var scene = Catalog.cardFlip()
+        scene.rate = 100
+        let (_, at) = try table(scene)
+        XCTAssertEqual(at(0.2, "card.transform.m11"), 1, "fill both: the start shows before 0.5 s")
+        for t in [0.6, 0.9, 1.0, 1.2, 1.45] {
+            let theta = Double.pi * (t - 0.5)
+            XCTAssertEqual(at(t, "card.transform.m11"), cos(theta), accuracy: 1e-9, "t = \(t)")
+            XCTAssertEqual(at(t, "card.transform.m13"), -sin(theta), accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertEqual(at(3, "card.transform.m11"), -1, accuracy: 1e-12, "fill both: the end stays")
+        // CASpringAnimation defaults (m 1, k 100, c 10: ζ = 0.5, ω₀ = 10) from 1 to 1.3 from rest, started at 1.5 s.
+        let wd = 75.0.squareRoot()
+        for tau in [0.05, 0.2, 0.5, 1.0] {
+            let s = 1 + 0.3 * (1 - exp(-5 * tau) * (cos(wd * tau) + 5 / wd * sin(wd * tau)))
+            XCTAssertEqual(at(1.5 + tau, "card.transform.scale.x"), s, accuracy: 1e-9, "τ = \(tau)")
+        }
+    }
+
+    func testBadGestureScriptsNameFileFieldAndValue() {
+        let base = #"""
+        {"views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 50, 50]}],
+         "animators": [{"name": "anim", "layer": "box", "animations": [{"keyPath": "position.x", "toValue": 300}]}],
+         "gestures": [GESTURE]}
+        """#
+        let tap = #"{"animate": {"changes": [{"view": "box", "property": "center", "value": "location"}]}}"#
+        let cases: [(String, String)] = [
+            (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10], [0.5, 20, 20]], "action": \#(tap)}"#,
+             "scene.json: gestures[0].touches[1][0]: time goes backwards (after 1), got 0.5"),
+            (#"{"name": "t", "type": "tap", "view": "nope", "touches": [[1, 10, 10]], "action": \#(tap)}"#,
+             #"scene.json: gestures[0].view: no such view or layer, got "nope""#),
+            (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, NaN, 10]], "action": \#(tap)}"#,
+             "scene.json: gestures[0].touches[0][1]: must be a finite number, got NaN"),
+            (#"{"name": "p", "type": "pan", "view": "root", "touches": [[0, 1, 1]], "action": {"scrub": "ghost", "distance": 100}}"#,
+             #"scene.json: gestures[0].action.scrub: no such animator, got "ghost""#),
+            (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"changes": [{"view": "ghost", "property": "center", "value": [1, 2]}]}}}"#,
+             #"scene.json: gestures[0].action.animate.changes[0].view: no such view or layer, got "ghost""#),
+            (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"changes": [{"view": "box", "property": "frame", "value": "touchRect"}]}}}"#,
+             #"scene.json: gestures[0].action.animate.changes[0].value: "location" is a tap's or pan's point (center only), "touchRect" a two-finger touch's rectangle (frame only), got "touchRect""#),
+            (#"{"name": "t", "type": "touches", "view": "root", "csv": "touches.csv", "action": \#(tap)}"#,
+             "touches.csv: line 3, field t: time goes backwards (after 1), got 0.5"),
+            (#"{"name": "t", "type": "tap", "view": "root", "csv": "nan.csv", "action": \#(tap)}"#,
+             #"nan.csv: line 2, field x: must be a number, got "nan""#),
+        ]
+        let files = ["touches.csv": "t,x1,y1,x2,y2\n1,0,0,10,10\n0.5,1,1,2,2\n", "nan.csv": "t,x,y\n0,nan,1\n"]
+        for (gesture, expected) in cases {
+            XCTAssertThrowsError(try decode(base.replacingOccurrences(of: "GESTURE", with: gesture), files: files), expected) {
+                XCTAssertEqual("\($0)", expected)
+            }
+        }
+        XCTAssertThrowsError(try decode(#"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"name": "b", "after": "zzz", "changes": [{"view": "v", "property": "alpha", "value": 0}]}]}"#)) {
+            XCTAssertEqual("\($0)", #"scene.json: blocks[0].after: must name an earlier block, got "zzz""#)
+        }
+    }
+}
+
+private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
+}
