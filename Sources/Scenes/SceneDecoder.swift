@@ -671,56 +671,8 @@ public struct SceneDecoder {
 /// Reads a drag CSV: rows `t,x,y` (seconds, points), an optional header row, blank lines ignored, times non-decreasing.
 enum DragCSV {
     static func parse(_ bytes: [UInt8], fileName: String) throws -> ([Double], [Vector2]) {
-        // Split on LF bytes (a Swift String would treat CR LF as one character), drop a trailing CR.
-        let lines: [String] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { raw in
-            var line = raw[...]
-            if line.last == 0x0D { line = line.dropLast() }
-            return String(decoding: line, as: UTF8.self)
-        }
-        var times: [Double] = [], points: [Vector2] = []
-        var sawContent = false
-        for (index, line) in lines.enumerated() {
-            let lineNumber = index + 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            let isFirstContent = !sawContent
-            sawContent = true
-            if isFirstContent && parseDecimal(Substring(fields[0])) == nil {
-                guard fields == ["t", "x", "y"] else {
-                    throw InputError(file: fileName, path: "line \(lineNumber)", message: "header must be t,x,y, got \(quoted(line))")
-                }
-                continue
-            }
-            guard fields.count == 3 else {
-                throw InputError(file: fileName, path: "line \(lineNumber)", message: "must have 3 fields t,x,y, got \(quoted(line))")
-            }
-            var values: [Double] = []
-            for (c, s) in fields.enumerated() {
-                let where_ = "line \(lineNumber), field \(["t", "x", "y"][c])"
-                guard let v = parseDecimal(Substring(s)) else {
-                    throw InputError(file: fileName, path: where_, message: "must be a number, got \(quoted(s))")
-                }
-                guard v.isFinite else {
-                    throw InputError(file: fileName, path: where_, message: "must be a finite number, got \(s)")
-                }
-                guard abs(v) <= Limits.magnitude else {
-                    throw InputError(file: fileName, path: where_, message: "must be between -1e9 and 1e9, got \(s)")
-                }
-                values.append(v)
-            }
-            if let last = times.last, values[0] < last {
-                throw InputError(file: fileName, path: "line \(lineNumber)",
-                                 message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(fields[0])")
-            }
-            times.append(values[0])
-            points.append(Vector2(values[1], values[2]))
-        }
-        guard !times.isEmpty else {
-            throw InputError(file: fileName, path: "", message: "no samples (expected rows t,x,y), got \(sawContent ? "only a header" : "an empty file")")
-        }
-        return (times, points)
+        let rows = try SampleCSV.parse(bytes, fileName: fileName, header: ["t", "x", "y"])
+        return (rows.map { $0[0] }, rows.map { Vector2($0[1], $0[2]) })
     }
 }
 

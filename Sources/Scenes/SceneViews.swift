@@ -370,7 +370,7 @@ extension SceneDecoder {
                 guard !csv.isEmpty else { throw f.error("csv", "must be a file name, got \"\"") }
                 let bytes: [UInt8]
                 do { bytes = try readFile(csv) } catch let e as InputError { throw InputError(file: fileName, path: path + ".csv", message: e.message) }
-                rows = try SampleCSV.parse(bytes, fileName: csv, header: header)
+                rows = try SampleCSV.parse(bytes, fileName: csv, header: header, nonNegativeTimes: true)
             case (let tj?, nil):
                 guard case .array(let list) = tj, !list.isEmpty else { throw f.error("touches", "must be a non-empty array of [\(header.joined(separator: ", "))], got \(tj.brief)") }
                 for (i, sj) in list.enumerated() {
@@ -420,9 +420,9 @@ extension SceneDecoder {
 }
 
 /// Reads a CSV of samples with the given columns (an optional header row naming them, blank lines ignored, times in the
-/// first column non-decreasing and >= 0, every value finite).
+/// first column non-decreasing, and >= 0 when `nonNegativeTimes`; every value finite, within ±1e9).
 enum SampleCSV {
-    static func parse(_ bytes: [UInt8], fileName: String, header: [String]) throws -> [[Double]] {
+    static func parse(_ bytes: [UInt8], fileName: String, header: [String], nonNegativeTimes: Bool = false) throws -> [[Double]] {
         let lines: [String] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { raw in
             var line = raw[...]
             if line.last == 0x0D { line = line.dropLast() }
@@ -453,9 +453,11 @@ enum SampleCSV {
                 values.append(v)
             }
             if let last = rows.last?[0], values[0] < last {
-                throw InputError(file: fileName, path: "line \(lineNumber), field t", message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(fields[0])")
+                throw InputError(file: fileName, path: "line \(lineNumber)", message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(fields[0])")
             }
-            guard values[0] >= 0 else { throw InputError(file: fileName, path: "line \(lineNumber), field t", message: "must be >= 0, got \(fields[0])") }
+            if nonNegativeTimes && values[0] < 0 {
+                throw InputError(file: fileName, path: "line \(lineNumber), field t", message: "must be >= 0, got \(fields[0])")
+            }
             rows.append(values)
         }
         guard !rows.isEmpty else {

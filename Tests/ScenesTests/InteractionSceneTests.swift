@@ -191,7 +191,7 @@ final class InteractionSceneTests: XCTestCase {
             (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"changes": [{"view": "box", "property": "frame", "value": "touchRect"}]}}}"#,
              #"scene.json: gestures[0].action.animate.changes[0].value: "location" is a tap's or pan's point (center only), "touchRect" a two-finger touch's rectangle (frame only), got "touchRect""#),
             (#"{"name": "t", "type": "touches", "view": "root", "csv": "touches.csv", "action": \#(tap)}"#,
-             "touches.csv: line 3, field t: time goes backwards (after 1), got 0.5"),
+             "touches.csv: line 3: time goes backwards (after 1), got 0.5"),
             (#"{"name": "t", "type": "tap", "view": "root", "csv": "nan.csv", "action": \#(tap)}"#,
              #"nan.csv: line 2, field x: must be a number, got "nan""#),
         ]

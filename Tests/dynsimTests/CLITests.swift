@@ -221,6 +221,15 @@ final class CLITests: XCTestCase {
                       "items[0]: overlaps the reference bounds by 42 pt at the start, got center [187.5, 660]"))
         cases.append((#"{"items": [{"name": "v", "center": [1, 2], "collisionBoundsType": "path", "collisionBoundingPath": [[0, 0], [10, 10], [10, 0], [0, 10]]}]}"#,
                       "items[0].collisionBoundingPath: must be a convex, non-self-intersecting polygon"))
+        // Gesture scripts: times going backwards, an unknown target, NaN.
+        let views = #""views": [{"name": "root", "frame": [0, 0, 375, 667]}]"#
+        let move = #""action": {"animate": {"changes": [{"view": "root", "property": "alpha", "value": 0.5}]}}"#
+        cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "root", "touches": [[1, 5, 5], [0.5, 5, 5]], \#(move)}]}"#,
+                      "gestures[0].touches[1][0]: time goes backwards (after 1), got 0.5"))
+        cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "ghost", "touches": [[1, 5, 5]], \#(move)}]}"#,
+                      #"gestures[0].view: no such view or layer, got "ghost""#))
+        cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "root", "touches": [[1, NaN, 5]], \#(move)}]}"#,
+                      "gestures[0].touches[0][1]: must be a finite number, got NaN"))
         try "t,x,y\n1,0,0\n0.5,1,1\n".write(to: dir.appendingPathComponent("pan.csv"), atomically: true, encoding: .utf8)
         for (k, (text, expected)) in cases.enumerated() {
             let file = dir.appendingPathComponent("scene\(k).json")
