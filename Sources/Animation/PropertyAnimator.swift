@@ -84,6 +84,22 @@ public struct PropertyAnimator: Sendable {
 
     /// The completions so far: where it ended and when.
     public private(set) var completions: [(position: Position, time: Double)] = []
+    /// Handlers added by addCompletion, waiting for the next completion.
+    private var completionHandlers: [@Sendable (Position, Double) -> Void] = []
+
+    /// addCompletion(_:): `handler` runs once, with the final position and the time (seconds), when the animator next
+    /// completes (reaching its end or start, or finishAnimation(at:)); handlers run in the order added. stopAnimation(true)
+    /// runs none, as on iOS.
+    public mutating func addCompletion(_ handler: @escaping @Sendable (Position, Double) -> Void) {
+        completionHandlers.append(handler)
+    }
+
+    private mutating func complete(_ position: Position, at t: Double) {
+        completions.append((position, t))
+        let handlers = completionHandlers
+        completionHandlers.removeAll()
+        for h in handlers { h(position, t) }
+    }
 
     // The running segment: it began (after its delay) at `segmentTime` with fraction f₀, progress u₀, velocity v₀.
     private var segmentTime = 0.0, f0 = 0.0, u0 = 0.0, v0 = 0.0
@@ -209,7 +225,7 @@ public struct PropertyAnimator: Sendable {
         isRunning = false
         if pausesOnCompletion { return }
         state = .inactive
-        completions.append((isReversed ? .start : .end, done))
+        complete(isReversed ? .start : .end, at: done)
     }
 
     /// startAnimation(afterDelay:). Throws when stopped.
@@ -299,7 +315,7 @@ public struct PropertyAnimator: Sendable {
         case .current: break
         }
         state = .inactive
-        completions.append((position, t))
+        complete(position, at: t)
     }
 
     /// continueAnimation(withTimingParameters:durationFactor:): resumes a paused animator with new timing (or the

@@ -178,3 +178,26 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(a.completions.first?.time ?? .nan, 0.8, accuracy: 1e-6)
     }
 }
+
+extension PropertyAnimatorTests {
+    func testAddCompletionRunsOnceWithThePositionAndNotAfterStopWithoutFinishing() throws {
+        final class Log: @unchecked Sendable { var entries: [String] = [] }
+        let log = Log()
+        var a = A(duration: 1, timing: .curve(.linear))
+        a.addCompletion { p, t in log.entries.append("first \(p.rawValue) \(t)") }
+        a.addCompletion { p, _ in log.entries.append("second \(p.rawValue)") }
+        try a.startAnimation(at: 0)
+        try a.setReversed(true, at: 0.5)
+        a.update(to: 2)
+        XCTAssertEqual(log.entries, ["first start 1.0", "second start"], "in order, at the start it returned to (0.5 + 0.5 s)")
+        try a.startAnimation(at: 3)
+        a.update(to: 5)
+        XCTAssertEqual(log.entries.count, 2, "each handler runs once")
+        var b = A(duration: 1, timing: .curve(.linear))
+        b.addCompletion { _, _ in log.entries.append("b") }
+        try b.startAnimation(at: 0)
+        try b.stopAnimation(withoutFinishing: true, at: 0.5)
+        b.update(to: 3)
+        XCTAssertEqual(log.entries.count, 2, "stopAnimation(true) runs no completion")
+    }
+}

@@ -170,6 +170,22 @@ final class InteractionSceneTests: XCTestCase {
         }
     }
 
+    func testTouchSamplesFromACSVFileMatchInlineTouches() throws {
+        let scene = #"""
+        {"views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 50, 50]}],
+         "duration": 2, "rate": 20,
+         "gestures": [{"name": "tap", "type": "tap", "view": "root", TOUCHES,
+           "action": {"animate": {"duration": 0.5, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center", "value": "location"}]}}}]}
+        """#
+        let inline = try decode(scene.replacingOccurrences(of: "TOUCHES", with: #""touches": [[0.25, 100, 200], [1, 300, 50]]"#))
+        let csv = try decode(scene.replacingOccurrences(of: "TOUCHES", with: #""csv": "taps.csv""#),
+                             files: ["taps.csv": "t,x,y\r\n0.25,100,200\r\n\n1,300,50\n"])
+        XCTAssertEqual(try output(csv), try output(inline))
+        let (_, at) = try table(inline)
+        XCTAssertEqual(at(0.5, "box.x"), 25 + (100 - 25) * 0.5, accuracy: 1e-9, "linear, halfway to the first tap")
+        XCTAssertEqual(at(2, "box.y"), 50)
+    }
+
     func testBadGestureScriptsNameFileFieldAndValue() {
         let base = #"""
         {"views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 50, 50]}],
