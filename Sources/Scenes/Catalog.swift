@@ -497,6 +497,34 @@ public enum Catalog {
         return s
     }
 
+    /// Benchmark scene B: a chain of `count` 10 x 10 links (density 1, resistance 0), 15 pt apart along a horizontal
+    /// line from a fixed anchor at (187.5, 100): the first hangs from the anchor, each next one from the previous link,
+    /// all on rigid attachments of length 15 pt between centers. Released from rest, it falls and swings under gravity
+    /// 1.0. Output limited to the last link's columns.
+    public static func chain(count: Int) -> Scene {
+        precondition(count >= 1, "chain: count must be >= 1")
+        var s = Scene()
+        s.name = "chain"
+        s.description = "Benchmark scene B: a chain of \(count) links."
+        s.duration = 10
+        s.behaviors = [.gravity(SceneGravity())]
+        for k in 0..<count {
+            s.items.append(item("link\(k)", center: Vector2(187.5 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
+                                resistance: 0, angularResistance: 0))
+            var a = SceneAttachment(item: "link\(k)")
+            if k == 0 {
+                a.name = "anchor"
+                a.anchorPoint = Vector2(187.5, 100)
+            } else {
+                a.attachedTo = "link\(k - 1)"
+            }
+            a.length = 15
+            s.behaviors.append(.attachment(a))
+        }
+        s.columns = ["t"] + SceneItem.columnSuffixes.map { "link\(count - 1)." + $0 }
+        return s
+    }
+
     /// Benchmark scene A: `count` independent rigid pendulums (20 x 20 items, rods 100 pt, released from rest at angles
     /// spread over 10...80 degrees), each from its own fixed anchor, gravity 1.0, resistance 0. Output limited to the
     /// first pendulum's columns.

@@ -12,6 +12,7 @@ enum Command: Equatable {
     case curve(CurveOptions)
     case listScenes
     case showScene(String)
+    case bench(Benchmark.Options)
     case help(String?)
     case version
 }
@@ -43,7 +44,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "help":
         if args.count > 2 { throw UsageError(message: "help takes at most one command, got \"\(args[2])\"", command: nil) }
         if args.count == 2 {
-            guard ["run", "scenes", "spring", "curve", "help"].contains(args[1]) else {
+            guard ["run", "scenes", "spring", "curve", "bench", "help"].contains(args[1]) else {
                 throw UsageError(message: "unknown command, got \"\(args[1])\"", command: nil)
             }
             return .help(args[1])
@@ -64,6 +65,14 @@ func parseCommand(_ args: [String]) throws -> Command {
             return .showScene(name)
         }
         return .listScenes
+    case "bench":
+        let rest = Array(args.dropFirst())
+        if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help("bench") }
+        do {
+            return .bench(try Benchmark.parse(rest))
+        } catch let e as Benchmark.UsageError {
+            throw UsageError(message: e.description, command: "bench")
+        }
     case "run":
         return try parseRun(Array(args.dropFirst()))
     case "spring":
@@ -243,6 +252,34 @@ func helpText(_ command: String?) -> String {
 
         OUTPUT: t,value (t is the input time fraction, value the progress).
         """
+    case "bench":
+        return """
+        OVERVIEW: Time the solver on the shared benchmark scenes (as `swift run -c release dynsim-bench` does); build
+        with -c release for meaningful numbers.
+
+        USAGE: dynsim bench [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
+                            [--repeats R] [--frames F] [--csv FILE]
+
+        ARGUMENTS:
+          A                       N independent rigid pendulums (default sizes 100, 1000, 10000).
+          B                       A chain of N links (10, 100, 1000).
+          C                       N boxes falling into a container (100, 1000, 4000).
+          pendulum                A 90° pendulum for 60 s: energy drift (of m g L) and period error (exact period).
+          timing                  Spring samples, curve solves and CSV numbers written to a pipe, ns each.
+          (default: all of them)
+
+        OPTIONS:
+          --sizes N1,N2,...       Sizes for every scene chosen (default: each scene's own).
+          --profile P             uikit, precise or both (default: both).
+          --repeats R             Repeats; the minimum time is reported (default: 3).
+          --frames F              1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C).
+          --csv FILE              Also write scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,
+                                  period_error to FILE.
+          -h, --help              Show this help.
+
+        OUTPUT: a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off), the
+          energy error relative to the swing energy over the timed run (A, B), the minimum over the repeats.
+        """
     case "help":
         return """
         OVERVIEW: Show help for dynsim or one of its commands.
@@ -258,6 +295,7 @@ func helpText(_ command: String?) -> String {
                dynsim scenes [NAME]
                dynsim spring (--mass M --stiffness K --damping C | ...) [options]
                dynsim curve (NAME | X1,Y1,X2,Y2) [--samples N] [--at X1,...]
+               dynsim bench [A|B|C|pendulum|timing ...] [options]
                dynsim help [COMMAND]
 
         OPTIONS:
@@ -269,6 +307,7 @@ func helpText(_ command: String?) -> String {
           scenes                  List the built-in scenes or print one as JSON.
           spring                  Sample a spring in closed form (see `dynsim help spring`).
           curve                   Sample a timing curve (see `dynsim help curve`).
+          bench                   Time the solver on the benchmark scenes (see `dynsim help bench`).
           help                    Show help for a command.
 
         With no arguments dynsim runs the built-in `\(Catalog.defaultName)` scene for 10 s at 60 rows per second.

@@ -1,0 +1,328 @@
+import Dispatch
+import Dynamics
+import Foundation
+import Springs
+
+/// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (DESIGN.md §5): step cost of
+/// scenes A (N independent rigid pendulums, ``Catalog/pendulums(count:)``), B (a chain of N links,
+/// ``Catalog/chain(count:)``) and C (N boxes falling into a container, ``Catalog/boxes(count:)``) at 1/60 s frames with
+/// sleeping off, the minimum over repeats, for either profile; a 90° pendulum's energy drift and period error over 60 s;
+/// and the cost of spring samples, curve solves and CSV numbers written to a pipe. Timing is measured here, never in
+/// tests. The peers in Benchmarks/peers run the same scenes with the same numbers.
+public enum Benchmark {
+    /// One measurement: a CSV row `scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error`.
+    public struct Result: Sendable {
+        /// A, B, C, pendulum-90, spring-sample, curve-solve or csv-number.
+        public var scene: String
+        /// Bodies (1 for the timing rows).
+        public var n: Int
+        /// Sub-steps per frame (0 for the timing rows).
+        public var subSteps: Int
+        /// Frames timed (calls for the timing rows).
+        public var frames: Int
+        /// The profile (or what the timing row measured).
+        public var profile: String
+        /// Nanoseconds per body-step (one body advanced by one sub-step), or per call for the timing rows.
+        public var ns: Double
+        /// |E_end − E_start| / swing energy over the timed run (A, B; pendulum-90 over 60 s), nil where it means nothing.
+        public var energyError: Double?
+        /// (measured − exact) / exact period of the 90° pendulum (pendulum-90 only).
+        public var periodError: Double?
+
+        /// The CSV header.
+        public static let csvHeader = "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error"
+
+        /// The CSV row (engine `dynsim`).
+        public var csvRow: String {
+            [scene, String(n), "dynsim", profile, String(subSteps), String(frames), String(format: "%.1f", ns),
+             energyError.map { String(format: "%.3e", $0) } ?? "", periodError.map { String(format: "%.3e", $0) } ?? ""]
+                .joined(separator: ",")
+        }
+
+        /// One line of the table.
+        public var tableRow: String {
+            func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+            return pad(scene, 13) + pad(String(n), 7) + pad(profile, 14) + pad(String(subSteps), 4) + pad(String(frames), 9)
+                + pad(String(format: "%10.1f", ns), 11) + pad(energyError.map { String(format: "%.2e", $0) } ?? "-", 10)
+                + (periodError.map { String(format: "%.2e", $0) } ?? "-")
+        }
+
+        /// The table header.
+        public static let tableHeader = "scene        N      profile       ss  frames   ns/body-step energy    period"
+    }
+
+    /// The default sizes of each scene.
+    public static let sizes: [String: [Int]] = ["A": [100, 1000, 10000], "B": [10, 100, 1000], "C": [100, 1000, 4000]]
+
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// The scene `name` (A, B or C) with `n` bodies for `profile`. - Precondition: a known name, n >= 1.
+    public static func scene(_ name: String, n: Int, profile: SolverProfile) -> Scene {
+        var s: Scene
+        switch name {
+        case "A": s = Catalog.pendulums(count: n)
+        case "B": s = Catalog.chain(count: n)
+        case "C": s = Catalog.boxes(count: n)
+        default: preconditionFailure("Benchmark: unknown scene \(name)")
+        }
+        s.profile = profile
+        return s
+    }
+
+    /// The gravitational energy of the scene's bodies hanging at rest below their anchors (A, B), for the swing energy.
+    static func restEnergy(_ name: String, _ world: World) -> Double? {
+        var e = 0.0
+        switch name {
+        case "A":
+            for k in 0..<world.attachments.count {
+                e -= world.items[k].mass * 1000 * (world.anchorPosition(of: AttachmentID(k), at: 0).y + 100)
+            }
+        case "B":
+            for k in 0..<world.items.count { e -= world.items[k].mass * 1000 * (100 + 15 * Double(k + 1)) }
+        default: return nil
+        }
+        return e
+    }
+
+    /// Times scene `name` with `n` bodies: `frames` frames (default: about 4 million body-steps, at least 10; scene C
+    /// first drops for 30 untimed frames so contacts are measured), the minimum over `repeats`.
+    public static func run(_ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil) -> Result {
+        let scene = scene(name, n: n, profile: profile)
+        let subSteps = scene.effectiveSubSteps
+        let count = frames ?? max(10, (name == "C" ? 1_000_000 : 4_000_000) / (n * subSteps))
+        var best = UInt64.max
+        var energyError: Double?
+        for _ in 0..<max(1, repeats) {
+            let world = SceneRun(scene: scene).world
+            world.allowsSleeping = false
+            if name == "C" { for _ in 0..<30 { world.stepFrame() } }
+            let e0 = world.mechanicalEnergy()
+            let start = now()
+            for _ in 0..<count { world.stepFrame() }
+            best = min(best, now() - start)
+            precondition(world.isFinite, "Benchmark: \(name) N=\(n) diverged")
+            if let rest = restEnergy(name, world) { energyError = abs(world.mechanicalEnergy() - e0) / abs(e0 - rest) }
+        }
+        return Result(scene: name, n: n, subSteps: subSteps, frames: count, profile: profile.rawValue,
+                      ns: Double(best) / Double(n * count * subSteps), energyError: energyError, periodError: nil)
+    }
+
+    /// The exact period of a rigid pendulum of length `l` (points) released from rest at `theta0` (radians) under
+    /// gravity `g` (points/s²): 4 √(l/g) K(sin²(θ₀/2)), K by the arithmetic-geometric mean.
+    public static func exactPeriod(length l: Double, gravity g: Double, amplitude theta0: Double) -> Double {
+        let k = sin(theta0 / 2)
+        var a = 1.0, b = (1 - k * k).squareRoot()
+        for _ in 0..<40 { (a, b) = ((a + b) / 2, (a * b).squareRoot()) }
+        return 4 * (l / g).squareRoot() * Double.pi / (2 * a)
+    }
+
+    /// A rigid 100 pt pendulum (20 x 20 bob, resistance 0) released from rest at 90° under gravity 1.0, run 60 s: its
+    /// energy drift relative to m g L, and its mean period (from the bob's upward crossings of the anchor's vertical,
+    /// interpolated linearly between frames) against ``exactPeriod(length:gravity:amplitude:)``.
+    public static func pendulumAccuracy(profile: SolverProfile) -> Result {
+        var s = Scene()
+        s.profile = profile
+        s.items = [Catalog.item("bob", center: Vector2(287.5, 100), size: Vector2(20, 20), resistance: 0, angularResistance: 0)]
+        var a = SceneAttachment(item: "bob")
+        a.anchorPoint = Vector2(187.5, 100)
+        s.behaviors = [.gravity(SceneGravity()), .attachment(a)]
+        let world = SceneRun(scene: s).world
+        world.allowsSleeping = false
+        let id = ItemID(0)
+        let m = world.items[0].mass
+        let e0 = world.mechanicalEnergy()
+        var crossings: [Double] = []
+        var previous = world.position(of: id).x - 187.5
+        let frames = 3600
+        let start = now()
+        for f in 1...frames {
+            world.stepFrame()
+            let x = world.position(of: id).x - 187.5
+            // Moving right through the bottom (x from − to +).
+            if previous < 0 && x >= 0 { crossings.append((Double(f - 1) + -previous / (x - previous)) / 60) }
+            previous = x
+        }
+        let elapsed = now() - start
+        let period = crossings.count >= 2 ? (crossings.last! - crossings.first!) / Double(crossings.count - 1) : .nan
+        let exact = exactPeriod(length: 100, gravity: 1000, amplitude: .pi / 2)
+        return Result(scene: "pendulum-90", n: 1, subSteps: s.effectiveSubSteps, frames: frames, profile: profile.rawValue,
+                      ns: Double(elapsed) / Double(frames * s.effectiveSubSteps),
+                      energyError: abs(world.mechanicalEnergy() - e0) / (m * 1000 * 100), periodError: (period - exact) / exact)
+    }
+
+    /// Minimum over `repeats` of the time per call of `body`, which makes `count` calls and returns a checksum.
+    static func timePerCall(count: Int, repeats: Int, _ body: (Int) -> Double) -> Double {
+        var best = UInt64.max
+        var checksum = 0.0
+        for _ in 0..<max(1, repeats) {
+            let start = now()
+            checksum += body(count)
+            best = min(best, now() - start)
+        }
+        precondition(checksum.isFinite)
+        return Double(best) / Double(count)
+    }
+
+    /// Closed-form spring samples (mass 2, stiffness 30, damping 7), easeInEaseOut solves, and numbers written as CSV
+    /// to a pipe that another thread drains (10 columns a row), ns each.
+    public static func timing(repeats: Int) -> [Result] {
+        let count = 10_000_000
+        let spring = SpringMotion(spring: Spring(mass: 2, stiffness: 30, damping: 7), from: 0, to: 1)
+        let springNs = timePerCall(count: count, repeats: repeats) { n in
+            var sum = 0.0
+            let dt = 5.0 / Double(n)
+            for i in 0..<n { sum += spring.value(at: Double(i) * dt) }
+            return sum
+        }
+        let curve = CubicBezier.easeInEaseOut
+        let curveNs = timePerCall(count: count, repeats: repeats) { n in
+            var sum = 0.0
+            let dx = 1.0 / Double(n)
+            for i in 0..<n { sum += curve.value(at: Double(i) * dx) }
+            return sum
+        }
+        let csvNs = timePerCall(count: 2_000_000, repeats: repeats) { n in csvToPipe(numbers: n) }
+        return [
+            Result(scene: "spring-sample", n: 1, subSteps: 0, frames: count, profile: "closed-form", ns: springNs),
+            Result(scene: "curve-solve", n: 1, subSteps: 0, frames: count, profile: "easeInEaseOut", ns: curveNs),
+            Result(scene: "csv-number", n: 1, subSteps: 0, frames: 2_000_000, profile: "pipe", ns: csvNs),
+        ]
+    }
+
+    /// Writes `numbers` values as CSV rows of 10 through RowWriter into a pipe drained by another thread; returns the
+    /// bytes read.
+    static func csvToPipe(numbers: Int) -> Double {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0, let stream = fdopen(fds[1], "w") else { preconditionFailure("Benchmark: no pipe") }
+        let reader = fds[0]
+        let done = DispatchSemaphore(value: 0)
+        final class Count: @unchecked Sendable { var bytes = 0 }
+        let total = Count()
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let r = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+                if r <= 0 { break }
+                total.bytes += r
+            }
+            close(reader)
+            done.signal()
+        }
+        let sink = FileSink(stream)
+        let columns = (0..<10).map { "c\($0)" }
+        let writer = RowWriter(format: .csv, columns: columns) { try sink.write($0) }
+        var row = [Double](repeating: 0, count: 10)
+        do {
+            try writer.header()
+            for r in 0..<numbers / 10 {
+                for c in 0..<10 { row[c] = Double(r) * 0.001 + Double(c) * 1.25e-3 + 1.0 / 3.0 }
+                try writer.row(row)
+            }
+            try writer.finish()
+        } catch { preconditionFailure("Benchmark: pipe write failed: \(error)") }
+        fclose(stream)
+        done.wait()
+        return Double(total.bytes)
+    }
+}
+
+extension Benchmark {
+    /// What to run: `dynsim bench [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
+    /// [--repeats R] [--frames F] [--csv FILE]`.
+    public struct Options: Equatable, Sendable {
+        /// Scenes A, B, C, `pendulum` (the 90° accuracy run) and `timing` (springs, curves, CSV), in order.
+        public var scenes = ["A", "B", "C", "pendulum", "timing"]
+        /// Sizes for every scene, or nil for each scene's defaults (``Benchmark/sizes``).
+        public var sizes: [Int]?
+        /// Profiles to time.
+        public var profiles = SolverProfile.allCases
+        /// Repeats (the minimum is reported). Default 3.
+        public var repeats = 3
+        /// Frames per repeat, or nil for about 4 million body-steps (1 million for C).
+        public var frames: Int?
+        /// A CSV file to write the results to, or nil.
+        public var csv: String?
+        /// All defaults.
+        public init() {}
+    }
+
+    /// A bad benchmark argument: the message names the option and the value.
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        /// What was wrong.
+        public let description: String
+    }
+
+    /// Parses benchmark arguments (without the command name). Throws ``UsageError``.
+    public static func parse(_ args: [String]) throws -> Options {
+        var o = Options()
+        var scenes: [String] = []
+        var k = 0
+        func value(_ flag: String) throws -> String {
+            guard k + 1 < args.count else { throw UsageError(description: "\(flag): missing value") }
+            k += 1
+            return args[k]
+        }
+        while k < args.count {
+            let a = args[k]
+            switch a {
+            case "A", "B", "C", "pendulum", "timing": scenes.append(a)
+            case "--sizes":
+                let v = try value(a)
+                let sizes = v.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000 }) else {
+                    throw UsageError(description: "--sizes: must be whole numbers from 1 to 100000, got \"\(v)\"")
+                }
+                o.sizes = sizes.map { $0! }
+            case "--profile":
+                let v = try value(a)
+                if v == "both" { o.profiles = SolverProfile.allCases } else if let p = SolverProfile(rawValue: v) { o.profiles = [p] } else {
+                    throw UsageError(description: "--profile: must be uikit, precise or both, got \"\(v)\"")
+                }
+            case "--repeats":
+                let v = try value(a)
+                guard let r = Int(v), r >= 1, r <= 1000 else { throw UsageError(description: "--repeats: must be from 1 to 1000, got \"\(v)\"") }
+                o.repeats = r
+            case "--frames":
+                let v = try value(a)
+                guard let f = Int(v), f >= 1, f <= 10_000_000 else { throw UsageError(description: "--frames: must be from 1 to 10000000, got \"\(v)\"") }
+                o.frames = f
+            case "--csv":
+                let v = try value(a)
+                guard !v.isEmpty else { throw UsageError(description: "--csv: must be a file name, got \"\"") }
+                o.csv = v
+            default:
+                throw UsageError(description: a.hasPrefix("-") ? "unknown option, got \"\(a)\"" : "unknown benchmark (A, B, C, pendulum or timing), got \"\(a)\"")
+            }
+            k += 1
+        }
+        if !scenes.isEmpty { o.scenes = scenes }
+        return o
+    }
+
+    /// Runs what `options` asks, calling `line` with the table's header and each row as it is measured.
+    public static func run(_ options: Options, line: (String) -> Void) -> [Result] {
+        var results: [Result] = []
+        line(Result.tableHeader)
+        func add(_ r: Result) { results.append(r); line(r.tableRow) }
+        for scene in options.scenes {
+            switch scene {
+            case "A", "B", "C":
+                for profile in options.profiles {
+                    for n in options.sizes ?? sizes[scene]! {
+                        add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames))
+                    }
+                }
+            case "pendulum":
+                for profile in options.profiles { add(pendulumAccuracy(profile: profile)) }
+            default:
+                for r in timing(repeats: options.repeats) { add(r) }
+            }
+        }
+        return results
+    }
+
+    /// The results as CSV (header and rows).
+    public static func csv(_ results: [Result]) -> String {
+        ([Result.csvHeader] + results.map(\.csvRow)).joined(separator: "\n") + "\n"
+    }
+}
