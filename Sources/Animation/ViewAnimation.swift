@@ -7,6 +7,8 @@ public struct ViewAnimationOptions: OptionSet, Sendable, Hashable {
     /// Options from Apple's raw value.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// Let the animated views receive touches while the animation runs (UIKit turns interaction off for them otherwise).
+    public static let allowUserInteraction = ViewAnimationOptions(rawValue: 1 << 1)
     /// Start from the presented value of an animation in flight, replacing it (its completion reports finished false).
     public static let beginFromCurrentState = ViewAnimationOptions(rawValue: 1 << 2)
     /// Repeat forever.
@@ -66,7 +68,7 @@ public struct ViewAnimation: Sendable {
     public var duration: Double
     /// Seconds before the animation starts.
     public var delay: Double
-    /// Curve, repeat, autoreverse, beginFromCurrentState.
+    /// Curve, repeat, autoreverse, beginFromCurrentState, allowUserInteraction.
     public var options: ViewAnimationOptions
     /// Spring timing instead of the options' curve, or nil. The spring is the one of that damping ratio whose settling
     /// duration (ε = 0.001) is the block's duration (``PropertyAnimator/fittedSpring(dampingRatio:duration:)``; Apple

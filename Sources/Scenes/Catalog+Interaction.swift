@@ -76,7 +76,7 @@ extension Catalog {
          "gestures": [
            {"name": "pinch", "type": "touches", "view": "root",
             "touches": [[0.5, 50, 100, 250, 400], [1.0, 300, 150, 100, 500], [1.5, 120, 600, 340, 520]],
-            "action": {"animate": {"changes": [{"view": "box", "property": "frame", "value": "touchRect"}]}}}]}
+            "action": {"animate": {"duration": 0, "changes": [{"view": "box", "property": "frame", "value": "touchRect"}]}}}]}
         """#)
     }
 

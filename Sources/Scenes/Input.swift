@@ -69,8 +69,12 @@ public func parseDecimal(_ s: Substring) -> Double? {
     return Double(String(s))
 }
 
+/// The largest scene or sample file read: 256 MiB.
+public let maxInputFileBytes = 256 << 20
+
 /// Reads a whole input file (a scene or a drag CSV) named as the user wrote it (`name`) at `path`.
-/// - Throws: ``InputError`` naming the file, with the system's reason (no such file, a directory, permission denied).
+/// - Throws: ``InputError`` naming the file, with the system's reason (no such file, a directory, permission denied,
+///   larger than ``maxInputFileBytes``).
 public func readInputFile(_ path: String, name: String) throws -> [UInt8] {
     var info = stat()
     if stat(path, &info) != 0 {
@@ -88,6 +92,11 @@ public func readInputFile(_ path: String, name: String) throws -> [UInt8] {
     while true {
         let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
         if n > 0 { out.append(contentsOf: chunk[0..<n]) }
+        // A scene or sample file is text a person wrote or a recorder made: past 256 MiB (or an endless device such as
+        // /dev/zero) it is not one.
+        if out.count > maxInputFileBytes {
+            throw InputError(file: name, path: "", message: "is larger than 256 MiB, got \(quoted(path))")
+        }
         if n < chunk.count {
             if ferror(f) != 0 {
                 throw InputError(file: name, path: "", message: "cannot read the file (\(String(cString: strerror(errno)))), got \(quoted(path))")

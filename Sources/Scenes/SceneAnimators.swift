@@ -90,7 +90,7 @@ extension SceneDecoder {
             guard let layer = try f.string("layer") else { throw f.missing("layer", "the animated layer's name") }
             guard scene.layers.contains(where: { $0.name == layer }) else { throw f.error("layer", "no such layer, got \(quoted(layer))") }
             let duration = try f.number("duration") ?? 0.25
-            guard duration > 0 && duration <= 1e6 else { throw f.error("duration", "must be positive (at most 1e6 s), got \(f.text("duration"))") }
+            guard duration >= 1e-6 && duration <= 1e6 else { throw f.error("duration", "must be from 1e-6 to 1e6 s, got \(f.text("duration"))") }
             let timing = try f.value("timing").map { try decodeTiming($0, path: path + ".timing") } ?? .curve(.easeInEaseOut)
             var animator = PropertyAnimator(duration: duration, timing: timing)
             animator.scrubsLinearly = try f.bool("scrubsLinearly") ?? true
@@ -185,7 +185,8 @@ extension SceneDecoder {
 /// An animator following its script over time (what a scene run advances row by row).
 struct AnimatorPlayer {
     let scene: SceneAnimator
-    let layer: Layer
+    /// The layer as it is shown when the next call is made (the stage keeps it current).
+    var layer: Layer
     var animator: PropertyAnimator
     var next = 0
 

@@ -146,11 +146,11 @@ public struct SceneDecoder {
         }
         if let aj = top.value("animators") { scene.animators = try decodeAnimators(aj, scene: scene, names: &names) }
         if let bj = top.value("blocks") {
-            scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.map(\.name)))
+            scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.map(\.name)), names: &names)
             scene.blocksSource = bj
         }
         if let gj = top.value("gestures") {
-            scene.gestures = try decodeGestures(gj, scene: scene)
+            scene.gestures = try decodeGestures(gj, scene: scene, names: &names)
             scene.gesturesSource = gj
         }
 
@@ -218,6 +218,14 @@ public struct SceneDecoder {
 
     private func finishColumns(_ input: Scene, top: Fields) throws -> Scene {
         var scene = input
+        // Play the gestures once: an animator call a gesture makes that UIKit rejects is an input error, before any row.
+        if scene.gestures.contains(where: { if case .scrub = $0.action { return true } else { return false } }) {
+            var stage = Stage(scene: scene, layers: SceneRun.layers(of: scene))
+            stage.advance(to: scene.gestures.flatMap { $0.samples.map(\.time) }.max() ?? 0)
+            if let r = stage.rejections.first {
+                throw InputError(file: fileName, path: "gestures[\(r.gesture)].touches[\(r.sample)]", message: r.message)
+            }
+        }
         // Columns.
         if let cj = top.value("columns") {
             guard case .array(let arr) = cj, !arr.isEmpty else {

@@ -87,8 +87,9 @@ func valueKind(for keyPath: String) -> AnimatableValue.Kind {
 }
 
 extension SceneDecoder {
-    func decodeValue(_ json: JSON, keyPath: String, path: String) throws -> AnimatableValue {
+    func decodeValue(_ json: JSON, keyPath: String, path: String, label: String? = nil) throws -> AnimatableValue {
         let kind = valueKind(for: keyPath)
+        let name = label ?? keyPath
         switch (kind, json) {
         case (.scalar, .number(let x, let text)):
             guard x.isFinite && abs(x) <= Limits.magnitude else {
@@ -105,12 +106,12 @@ extension SceneDecoder {
                 comps.append(x)
             }
             guard comps.count == count else {
-                throw InputError(file: fileName, path: path, message: "must be an array of \(count) numbers for \(keyPath), got \(json.brief)")
+                throw InputError(file: fileName, path: path, message: "must be an array of \(count) numbers for \(name), got \(json.brief)")
             }
             return AnimatableValue(kind: kind, components: comps)
         default:
             throw InputError(file: fileName, path: path,
-                             message: "must be \(kind == .scalar ? "a number" : kind == .transform ? "16 numbers or {scale, rotate, translate, m34}" : "an array of numbers") for \(keyPath), got \(json.brief)")
+                             message: "must be \(kind == .scalar ? "a number" : kind == .transform ? "16 numbers or {scale, rotate, translate, m34}" : "an array of numbers") for \(name), got \(json.brief)")
         }
     }
 

@@ -115,18 +115,7 @@ public final class SceneRun {
         }
         self.world = world
         self.itemIDs = itemIDs
-        var layers = scene.layers.map(\.layer)
-        var stops: [String: Double] = [:]
-        var times: [(String, String, Double, Double)] = []
-        for a in scene.animations {
-            var animation = a.animation
-            if let after = a.after, let stop = stops[after] { animation = animation.delayed(by: stop) }
-            let timing = animation.effectiveTiming
-            let stop = timing.activeDuration.isFinite ? timing.beginTime + timing.activeDuration / timing.speed : .infinity
-            stops[a.key] = stop
-            times.append((a.layer, a.key, timing.beginTime, stop))
-            if let index = scene.layers.firstIndex(where: { $0.name == a.layer }) { layers[index].add(animation, forKey: a.key) }
-        }
+        let (layers, times) = SceneRun.layersAndTimes(of: scene)
         self.stage = Stage(scene: scene, layers: layers)
         self.animationTimes = times
         self.anchorIDs = anchorIDs
@@ -158,6 +147,26 @@ public final class SceneRun {
         self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)
         self.superlayerIndex = scene.layers.map { l in l.superlayer.flatMap { s in scene.layers.firstIndex { $0.name == s } } }
         self.texts = Array(repeating: nil, count: columns.count)
+    }
+
+    /// The scene's layers with their animations added, begin times resolved (an `after` animation starts when its
+    /// predecessor stops).
+    static func layers(of scene: Scene) -> [Layer] { layersAndTimes(of: scene).layers }
+
+    private static func layersAndTimes(of scene: Scene) -> (layers: [Layer], times: [(String, String, Double, Double)]) {
+        var layers = scene.layers.map(\.layer)
+        var stops: [String: Double] = [:]
+        var times: [(String, String, Double, Double)] = []
+        for a in scene.animations {
+            var animation = a.animation
+            if let after = a.after, let stop = stops[after] { animation = animation.delayed(by: stop) }
+            let timing = animation.effectiveTiming
+            let stop = timing.activeDuration.isFinite ? timing.beginTime + timing.activeDuration / timing.speed : .infinity
+            stops[a.key] = stop
+            times.append((a.layer, a.key, timing.beginTime, stop))
+            if let index = scene.layers.firstIndex(where: { $0.name == a.layer }) { layers[index].add(animation, forKey: a.key) }
+        }
+        return (layers, times)
     }
 
     /// Items that start overlapping one of their collision boundaries by more than the 0.5 pt slop, as input errors

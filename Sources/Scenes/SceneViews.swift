@@ -162,7 +162,7 @@ extension SceneDecoder {
     static let blockOptions: [String: ViewAnimationOptions] = [
         "curveEaseInOut": .curveEaseInOut, "curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut,
         "curveLinear": .curveLinear, "repeat": .repeat, "autoreverse": .autoreverse,
-        "beginFromCurrentState": .beginFromCurrentState,
+        "beginFromCurrentState": .beginFromCurrentState, "allowUserInteraction": .allowUserInteraction,
     ]
 
     func decodeViews(_ json: JSON, names: inout Set<String>) throws -> [SceneLayer] {
@@ -185,7 +185,7 @@ extension SceneDecoder {
             var center: [Double], size: [Double]
             if let fr = f.value("frame") {
                 guard f.value("center") == nil && f.value("size") == nil else { throw f.error("frame", "give frame or center and size, not both, got \(fr.brief)") }
-                let r = try decodeValue(fr, keyPath: "bounds", path: path + ".frame").components
+                let r = try decodeValue(fr, keyPath: "bounds", path: path + ".frame", label: "frame").components
                 center = [r[0] + r[2] / 2, r[1] + r[3] / 2]; size = [r[2], r[3]]
             } else {
                 guard let c = try f.vector("center") else { throw f.missing("frame", "[x, y, width, height], or center and size") }
@@ -233,11 +233,11 @@ extension SceneDecoder {
             let j = f.value(key)!
             if kind == .size {
                 guard case .array(let a) = j, a.count == 2 else { throw f.error(key, "must be [width, height], got \(j.brief)") }
-                let v = try decodeValue(.array(a + [.number(0, text: "0"), .number(0, text: "0")]), keyPath: "bounds", path: path + "." + key).components
+                let v = try decodeValue(.array(a + [.number(0, text: "0"), .number(0, text: "0")]), keyPath: "bounds", path: path + "." + key, label: property).components
                 guard key == "by" || (v[0] >= 0 && v[1] >= 0) else { throw f.error(key, "width and height must be >= 0, got \(j.brief)") }
                 return AnimatableValue(kind: .size, components: [v[0], v[1]])
             }
-            let v = try decodeValue(j, keyPath: kind == .scalar ? "opacity" : keyPath, path: path + "." + key)
+            let v = try decodeValue(j, keyPath: kind == .scalar ? "opacity" : keyPath, path: path + "." + key, label: property)
             if property == "frame" && key == "value" && (v.components[2] < 0 || v.components[3] < 0) {
                 throw f.error(key, "width and height must be >= 0, got \(j.brief)")
             }
@@ -263,7 +263,7 @@ extension SceneDecoder {
                      gesture: SceneGesture.Kind?) throws -> SceneBlock {
         let allowed = ["duration", "delay", "options", "spring", "changes", "keyframes"] + (gesture == nil ? ["name", "t", "after"] : [])
         let f = try Fields(json, path: path, file: fileName, allowed: allowed)
-        let duration = try f.number("duration") ?? (gesture == .touches ? 0 : 0.2)
+        guard let duration = try f.number("duration") else { throw f.missing("duration", "seconds; 0 sets the values at once") }
         guard duration >= 0 && duration <= 1e6 else { throw f.error("duration", "must be from 0 to 1e6 s, got \(f.text("duration"))") }
         let delay = try f.number("delay") ?? 0
         guard delay >= 0 && delay <= 1e6 else { throw f.error("delay", "must be from 0 to 1e6 s, got \(f.text("delay"))") }
@@ -284,9 +284,9 @@ extension SceneDecoder {
         var spring: ViewAnimation.SpringParameters?
         if let sj = f.value("spring") {
             let s = try Fields(sj, path: path + ".spring", file: fileName, allowed: ["dampingRatio", "initialSpringVelocity"])
-            guard let z = try s.number("dampingRatio") else { throw s.missing("dampingRatio", "usingSpringWithDamping, > 0") }
+            guard let z = try s.number("dampingRatio") else { throw s.missing("dampingRatio", "usingSpringWithDamping, 0.01 to 100") }
             guard z >= 0.01 && z <= 100 else { throw s.error("dampingRatio", "must be from 0.01 to 100, got \(s.text("dampingRatio"))") }
-            guard duration > 0 else { throw f.error("duration", "a spring block needs a positive duration, got \(f.text("duration"))") }
+            guard duration >= 1e-6 else { throw f.error("duration", "a spring block needs a duration of at least 1e-6 s, got \(f.text("duration"))") }
             spring = .init(dampingRatio: z, initialSpringVelocity: try s.number("initialSpringVelocity") ?? 0)
         }
         var blockName = name ?? ""
@@ -330,23 +330,28 @@ extension SceneDecoder {
         return block
     }
 
-    func decodeBlocks(_ json: JSON, targets: Set<String>) throws -> [SceneBlock] {
+    func decodeBlocks(_ json: JSON, targets: Set<String>, names: inout Set<String>) throws -> [SceneBlock] {
         guard case .array(let arr) = json else { throw InputError(file: fileName, path: "blocks", message: "must be an array of blocks, got \(json.brief)") }
         var blocks: [SceneBlock] = []
         for (k, bj) in arr.enumerated() {
             let b = try decodeBlock(bj, path: "blocks[\(k)]", name: nil, start: nil, targets: targets, gesture: nil)
-            guard !blocks.contains(where: { $0.name == b.name }) else {
-                throw InputError(file: fileName, path: "blocks[\(k)].name", message: "duplicate block name, got \(quoted(b.name))")
+            guard names.insert(b.name).inserted else {
+                throw InputError(file: fileName, path: "blocks[\(k)].name", message: "duplicate name, got \(quoted(b.name))")
             }
-            if case .after(let a) = b.start, !blocks.contains(where: { $0.name == a }) {
-                throw InputError(file: fileName, path: "blocks[\(k)].after", message: "must name an earlier block, got \(quoted(a))")
+            if case .after(let a) = b.start {
+                guard let earlier = blocks.first(where: { $0.name == a }) else {
+                    throw InputError(file: fileName, path: "blocks[\(k)].after", message: "must name an earlier block, got \(quoted(a))")
+                }
+                guard !earlier.animation.options.contains(.repeat) || earlier.animation.duration == 0 else {
+                    throw InputError(file: fileName, path: "blocks[\(k)].after", message: "names a repeating block, which never completes, got \(quoted(a))")
+                }
             }
             blocks.append(b)
         }
         return blocks
     }
 
-    func decodeGestures(_ json: JSON, scene: Scene) throws -> [SceneGesture] {
+    func decodeGestures(_ json: JSON, scene: Scene, names: inout Set<String>) throws -> [SceneGesture] {
         guard case .array(let arr) = json else { throw InputError(file: fileName, path: "gestures", message: "must be an array of gestures, got \(json.brief)") }
         let targets = Set(scene.layers.map(\.name))
         var gestures: [SceneGesture] = []
@@ -355,7 +360,7 @@ extension SceneDecoder {
             let f = try Fields(gj, path: path, file: fileName, allowed: ["name", "type", "view", "touches", "csv", "action"])
             guard let name = try f.string("name") else { throw f.missing("name", "the gesture's name") }
             guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))") }
-            guard !gestures.contains(where: { $0.name == name }) else { throw f.error("name", "duplicate gesture name, got \(quoted(name))") }
+            guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
             guard let typeName = try f.string("type") else { throw f.missing("type", "pan, tap or touches") }
             guard let kind = SceneGesture.Kind(rawValue: typeName) else { throw f.error("type", "must be pan, tap or touches, got \(quoted(typeName))") }
             guard let view = try f.string("view") else { throw f.missing("view", "the view the recognizer is attached to") }
@@ -391,6 +396,9 @@ extension SceneDecoder {
                     guard row[0] >= 0 else { throw InputError(file: fileName, path: "\(p)[0]", message: "must be >= 0, got \(NumberFormat.shortest(row[0]))") }
                     rows.append(row)
                 }
+            }
+            if kind == .pan && rows.count < 2 {
+                throw f.error(f.value("csv") != nil ? "csv" : "touches", "a pan needs at least 2 samples (down and up), got \(rows.count)")
             }
             let samples = rows.map { r in (time: r[0], points: stride(from: 1, to: r.count, by: 2).map { SIMD2(r[$0], r[$0 + 1]) }) }
             guard let aj = f.value("action") else { throw f.missing("action", kind == .pan ? "{\"scrub\": animator, ...}" : "{\"animate\": block}") }

@@ -1,14 +1,18 @@
 import Animation
+import Foundation
 import Springs
 
 /// A scene's interactive side played in time order on its layers: the animators' scripted calls, UIView animation blocks
 /// (called at their times or from completion handlers) and the gestures' recognizer events, each at its exact time,
 /// as an app's run loop would deliver them. A ``SceneRun`` advances it row by row; the decoder plays it once to the end.
 ///
-/// Animators drive the layer model: before each event and each row the model value of every key path an animator
-/// drives is set to the animator's value at that time, so the layer's presentation (and everything computed from it:
-/// sublayer positions, hit tests, a release decision) sees the animator. Blocks add their additive animations to the
-/// layers (``Layer/animate(_:to:with:at:key:)``).
+/// Animators drive the layer model as UIViewPropertyAnimator does: when one becomes active its changes set the model
+/// to their targets, and while it is active an additive animation carries the difference between the animator's value
+/// and the target (refreshed before each event and row); when it becomes inactive the model takes the value it ended
+/// at. Blocks add their own additive animations (``Layer/animate(_:to:with:at:key:)``), so an animator and blocks on
+/// one property add up and the presented value stays continuous. Hit tests follow UIKit's hitTest(_:with:): model
+/// geometry, the topmost deepest view containing the point, skipping views with alpha below 0.01 and views a block is
+/// animating (unless the block allows user interaction).
 struct Stage {
     /// One recognizer or completion event.
     struct Event: Sendable {
@@ -31,20 +35,28 @@ struct Stage {
     private let superIndex: [Int?]
 
     private enum Pending { case block(Int), gesture(Int, Int), completion(Int) }
+    /// Pending events sorted by (time, sequence), the next one last.
     private var pending: [(time: Double, seq: Int, what: Pending)] = []
     private var seq = 0
 
-    /// One call of a block: the keys of its animations, and how many of them were removed before their end.
-    private struct Call { var name: String; var keys: Set<String>; var removed = 0; var done = false }
+    /// One call of a block: its animations (layer, key), how many were removed before their end, and until when the
+    /// views it animates ignore touches.
+    private struct Call { var name: String; var keys: [(layer: Int, key: String)]; var removed = 0; var done = false }
     private var calls: [Call] = []
     private var keyOwner: [String: Int] = [:]
+    /// Per layer: until when a block animating it makes it ignore touches (UIKit turns interaction off meanwhile).
+    private var busyUntil: [Double]
 
     /// Per pan gesture: the fraction at began, whether it failed.
     private var panFraction: [Double]
     private var failed: [Bool]
+    /// Per animator: whether it is driving its layer (active or stopped).
+    private var driving: [Bool]
 
     /// Events so far that were not yet taken.
     private var events: [Event] = []
+    /// Animator calls made by gestures that UIKit rejects: gesture, sample, reason (the first is an input error).
+    private(set) var rejections: [(gesture: Int, sample: Int, message: String)] = []
 
     init(scene: Scene, layers: [Layer]) {
         self.scene = scene
@@ -55,6 +67,8 @@ struct Stage {
         self.players = scene.animators.map { a in AnimatorPlayer(a, layer: layers[index[a.layer]!]) }
         self.panFraction = Array(repeating: 0, count: scene.gestures.count)
         self.failed = Array(repeating: false, count: scene.gestures.count)
+        self.driving = Array(repeating: false, count: scene.animators.count)
+        self.busyUntil = Array(repeating: -.infinity, count: scene.layers.count)
         for (k, b) in scene.blocks.enumerated() { if case .time(let t) = b.start { schedule(t, .block(k)) } }
         for (g, gesture) in scene.gestures.enumerated() {
             for s in gesture.samples.indices { schedule(gesture.samples[s].time, .gesture(g, s)) }
@@ -63,7 +77,13 @@ struct Stage {
     }
 
     private mutating func schedule(_ time: Double, _ what: Pending) {
-        pending.append((time, seq, what))
+        // Binary search for the place that keeps the list sorted by (time, seq) descending (the next event last).
+        var lo = 0, hi = pending.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if (pending[mid].time, pending[mid].seq) > (time, seq) { lo = mid + 1 } else { hi = mid }
+        }
+        pending.insert((time, seq, what), at: lo)
         seq += 1
     }
 
@@ -75,27 +95,56 @@ struct Stage {
 
     /// Plays everything up to `t` (inclusive) and leaves the animators' values set at `t`.
     mutating func advance(to t: Double) {
-        while let k = pending.indices.min(by: { (pending[$0].time, pending[$0].seq) < (pending[$1].time, pending[$1].seq) }),
-              pending[k].time <= t {
-            let (time, _, what) = pending.remove(at: k)
-            for p in players.indices { players[p].advance(to: time) }
-            syncAnimators(at: time)
+        while let next = pending.last, next.time <= t {
+            let (time, _, what) = pending.removeLast()
+            advancePlayers(to: time)
             switch what {
             case .block(let b): run(scene.blocks[b], at: time, location: nil, rect: nil)
             case .gesture(let g, let s): gesture(g, s, at: time)
             case .completion(let c): complete(c, at: time)
             }
         }
-        for p in players.indices { players[p].advance(to: t) }
+        advancePlayers(to: t)
+    }
+
+    /// Plays the animators' scripts up to `t` (each seeing its layer as it is now), then refreshes what they drive.
+    private mutating func advancePlayers(to t: Double) {
+        for p in players.indices {
+            if let li = layerIndex[players[p].scene.layer] { players[p].layer = layers[li] }
+            players[p].advance(to: t)
+        }
         syncAnimators(at: t)
     }
 
-    /// Sets the model of every animator-driven key path to the animator's value at `t`.
+    /// Refreshes every animator's hold on its layer at `t` (see the type's description).
     private mutating func syncAnimators(at t: Double) {
-        for player in players {
+        for (p, player) in players.enumerated() {
             guard let li = layerIndex[player.scene.layer] else { continue }
-            for change in player.animator.changes {
-                layers[li].setValue(player.animator.value(of: change, at: t), for: change.keyPath)
+            let animator = player.animator
+            // The last change of each key path speaks for it.
+            var last: [String: PropertyAnimator.Change] = [:]
+            for c in animator.changes { last[c.keyPath] = c }
+            let key = { (kp: String) in "animator." + player.scene.name + "." + kp }
+            if animator.state != .inactive {
+                if !driving[p] {
+                    driving[p] = true
+                    for (kp, c) in last { layers[li].setValue(c.to, for: kp) }
+                }
+                for (kp, c) in last.sorted(by: { $0.key < $1.key }) {
+                    let offset = animator.value(of: c, at: t) - c.to
+                    layers[li].add(.basic(BasicAnimation(keyPath: kp, fromValue: offset, toValue: offset,
+                                                         timing: MediaTiming(beginTime: -1e12, duration: 1e15), isAdditive: true)),
+                                   forKey: key(kp))
+                }
+            } else if driving[p] {
+                // Inactive again: the model keeps where the animator left it relative to its target (unchanged at the
+                // end; the start values after finishing at the start; the current values after stopping), on top of
+                // whatever blocks set meanwhile.
+                driving[p] = false
+                for (kp, c) in last {
+                    layers[li].removeAnimation(forKey: key(kp))
+                    if let model = layers[li].modelValue(kp) { layers[li].setValue(model + (animator.value(of: c, at: t) - c.to), for: kp) }
+                }
             }
         }
     }
@@ -106,15 +155,21 @@ struct Stage {
     private mutating func run(_ block: SceneBlock, at time: Double, location: SIMD2<Double>?, rect: [Double]?) {
         let c = calls.count
         calls.append(Call(name: block.name, keys: []))
-        var removed: [String] = []
-        func key(_ li: Int, _ keyPath: String) -> String { "\(block.name)#\(c).\(layers[li].name).\(keyPath)" }
+        var removed: [(Int, String)] = []
+        var n = 0
+        // One key per assignment, so a property set twice in a block keeps both additive offsets (they add up to the
+        // one animation from the old value to the last one).
+        func key(_ li: Int, _ keyPath: String) -> String { n += 1; return "\(block.name)#\(c).\(layers[li].name).\(keyPath).\(n)" }
         if block.keyframes.isEmpty {
             for change in block.changes {
                 guard let li = layerIndex[change.view] else { continue }
                 let (loc, r) = converted(location, rect, into: superIndex[li], at: time)
-                for (keyPath, value) in change.assignments(model: { self.layers[li].modelValue($0) ?? .scalar(0) }, location: loc, rect: r) {
-                    removed += layers[li].animate(keyPath, to: value, with: block.animation, at: time, key: key(li, keyPath))
-                    if block.animation.duration > 0 { calls[c].keys.insert(key(li, keyPath)) }
+                for (keyPath, v) in change.assignments(model: { self.layers[li].modelValue($0) ?? .scalar(0) }, location: loc, rect: r) {
+                    // A size never goes negative (a `by` change may ask for it): clamped at 0.
+                    let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(v.scalar, 0)) : v
+                    let k = key(li, keyPath)
+                    removed += layers[li].animate(keyPath, to: value, with: block.animation, at: time, key: k).map { (li, $0) }
+                    if block.animation.duration > 0 { calls[c].keys.append((li, k)) }
                 }
             }
         } else {
@@ -134,18 +189,22 @@ struct Stage {
                 }
             }
             for f in frames {
-                removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation, at: time, key: key(f.li, f.keyPath))
-                if block.animation.duration > 0 { calls[c].keys.insert(key(f.li, f.keyPath)) }
+                let k = key(f.li, f.keyPath)
+                removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation, at: time, key: k).map { (f.li, $0) }
+                if block.animation.duration > 0 { calls[c].keys.append((f.li, k)) }
             }
         }
-        for k in calls[c].keys { keyOwner[k] = c }
+        for (_, k) in calls[c].keys { keyOwner[k] = c }
+        let end = calls[c].keys.isEmpty ? time + block.animation.delay : block.animation.completionTime(calledAt: time)
+        if !block.animation.options.contains(.allowUserInteraction) {
+            for (li, _) in calls[c].keys { busyUntil[li] = max(busyUntil[li], end) }
+        }
         // Animations removed by beginFromCurrentState: a call whose animations are all gone completes now, unfinished.
-        for k in removed {
-            guard let owner = keyOwner[k] else { continue }
+        for (_, k) in removed {
+            guard let owner = keyOwner.removeValue(forKey: k) else { continue }
             calls[owner].removed += 1
             if calls[owner].removed == calls[owner].keys.count { complete(owner, at: time) }
         }
-        let end = calls[c].keys.isEmpty ? time + block.animation.delay : block.animation.completionTime(calledAt: time)
         if end.isFinite { schedule(end, .completion(c)) }
     }
 
@@ -153,6 +212,12 @@ struct Stage {
     private mutating func complete(_ c: Int, at time: Double) {
         guard !calls[c].done else { return }
         calls[c].done = true
+        // Core Animation removes finished animations: their offsets are zero by now, and a long script must not
+        // leave every past animation on the layer.
+        for (li, k) in calls[c].keys where keyOwner[k] == c {
+            layers[li].removeAnimation(forKey: k)
+            keyOwner[k] = nil
+        }
         events.append(Event(time: time, kind: "complete", name: calls[c].name, state: calls[c].removed == 0 ? "finished" : "unfinished", point: nil))
         for (k, b) in scene.blocks.enumerated() where b.start == .after(calls[c].name) { schedule(time, .block(k)) }
     }
@@ -164,42 +229,52 @@ struct Stage {
         let points = gesture.samples[s].points
         guard let vi = layerIndex[gesture.view] else { return }
         func report(_ state: String) { events.append(Event(time: time, kind: "gesture", name: gesture.name, state: state, point: points[0])) }
+        /// Whether a touch at p reaches the gesture's view: the view hit is it or one of its subviews.
+        func reaches(_ p: SIMD2<Double>) -> Bool {
+            var k = hitTest(p, at: time)
+            while let j = k { if j == vi { return true }; k = superIndex[j] }
+            return false
+        }
         switch gesture.action {
         case .animate(let block):
-            // A tap or touch outside the view's presented bounds is not recognized.
-            guard points.allSatisfy({ contains(vi, $0, at: time) }) else { report("failed"); return }
+            guard points.allSatisfy(reaches) else { report("failed"); return }
             report("recognized")
             var rect: [Double]?
             if points.count == 2 { rect = [points[0].x, points[0].y, points[1].x, points[1].y] }
             run(block, at: time, location: points[0], rect: rect)
         case .scrub(let name, let distance, let release, let timing, let factor):
             if s == 0 {
-                guard contains(vi, points[0], at: time) else { failed[g] = true; report("failed"); return }
+                guard reaches(points[0]) else { failed[g] = true; report("failed"); return }
                 failed[g] = false
             }
             guard !failed[g], let a = players.firstIndex(where: { $0.scene.name == name }) else { return }
             let last = s == gesture.samples.count - 1
-            let translation = points[0] - gesture.samples[0].points[0]
+            func call(_ body: (inout PropertyAnimator) throws -> Void) {
+                do { try body(&players[a].animator) } catch { rejections.append((g, s, "\(error)")) }
+            }
             if s == 0 {
                 report("began")
-                if players[a].animator.state == .inactive {
-                    guard let li = layerIndex[players[a].scene.layer] else { return }
+                if players[a].animator.state == .inactive, let li = layerIndex[players[a].scene.layer] {
                     players[a].renew(from: layers[li], at: time)
                 }
-                try? players[a].animator.pauseAnimation(at: time)
-                if players[a].animator.isReversed { try? players[a].animator.setReversed(false, at: time) }
+                call { try $0.pauseAnimation(at: time) }
+                if players[a].animator.isReversed { call { try $0.setReversed(false, at: time) } }
                 panFraction[g] = players[a].animator.fractionComplete(at: time)
             } else {
                 report(last ? "ended" : "changed")
+                // translation(in: view): the finger's displacement in the pan view's own space.
+                let start = gesture.samples[0].points[0]
+                let translation = (local(points[0], in: vi, at: time) ?? points[0]) - (local(start, in: vi, at: time) ?? start)
                 let f = min(max(panFraction[g] + translation.x / distance, 0), 1)
-                try? players[a].animator.setFractionComplete(f, at: time)
+                call { try $0.setFractionComplete(f, at: time) }
             }
-            guard last else { return }
             syncAnimators(at: time)
+            guard last else { return }
+            // velocity(in: view) over the last segment that took time (points/s).
             var velocity = SIMD2<Double>(0, 0)
-            if s > 0 {
-                let p = gesture.samples[s - 1]
-                if time > p.time { velocity = (points[0] - p.points[0]) / (time - p.time) }
+            if let p = gesture.samples[..<s].last(where: { $0.time < time }) {
+                let d = (local(points[0], in: vi, at: time) ?? points[0]) - (local(p.points[0], in: vi, at: time) ?? p.points[0])
+                velocity = d / (time - p.time)
             }
             let reverse: Bool
             switch release {
@@ -210,50 +285,78 @@ struct Stage {
             case .continue: reverse = false
             case .reverse: reverse = true
             }
-            try? players[a].animator.setReversed(reverse, at: time)
-            try? players[a].animator.continueAnimation(withTimingParameters: timing, durationFactor: factor, at: time)
+            call { try $0.setReversed(reverse, at: time) }
+            call { try $0.continueAnimation(withTimingParameters: timing, durationFactor: factor, at: time) }
+            syncAnimators(at: time)
         }
     }
 
     // MARK: Geometry
 
-    /// Layer li's own space → the screen at `t`: x ↦ m x + b, m as rows (m00, m01, m10, m11).
-    private func screenMap(_ li: Int, at t: Double) -> (m: SIMD4<Double>, b: SIMD2<Double>) {
+    /// Layer li's own space → its superlayer's at `t`, from the model values (UIKit converts and hit-tests with the
+    /// model layer) or the presentation: x ↦ m x + b, m as rows (m00, m01, m10, m11).
+    private func ownMap(_ li: Int, at t: Double, model: Bool) -> (m: SIMD4<Double>, b: SIMD2<Double>) {
+        let layer = layers[li]
+        func v(_ k: String) -> [Double] {
+            (model ? layer.modelValue(k) : layer.presentationValue(k, at: t))?.components ?? [0, 0, 0, 0]
+        }
+        let bounds = v("bounds"), anchor = v("anchorPoint"), position = v("position"), th = v("transform.rotation.z")[0]
+        let sx = v("transform.scale.x")[0], sy = v("transform.scale.y")[0]
+        let pivot = SIMD2(bounds[0] + anchor[0] * bounds[2], bounds[1] + anchor[1] * bounds[3])
+        let origin = SIMD2(position[0] + v("transform.translation.x")[0], position[1] + v("transform.translation.y")[0])
+        let (c, s) = (cos(th), sin(th))
+        let m = SIMD4(c * sx, -s * sy, s * sx, c * sy)
+        return (m, origin - SIMD2(m[0] * pivot.x + m[1] * pivot.y, m[2] * pivot.x + m[3] * pivot.y))
+    }
+
+    /// Layer li's own space → the screen at `t`.
+    private func screenMap(_ li: Int, at t: Double, model: Bool) -> (m: SIMD4<Double>, b: SIMD2<Double>) {
         var m = SIMD4<Double>(1, 0, 0, 1), b = SIMD2<Double>(0, 0)
         var k: Int? = li
         while let j = k {
-            let p = layers[j].placement(at: t)
-            let (c, s) = (p.cosSin.x, p.cosSin.y)
-            let own = SIMD4(c * p.scale.x, -s * p.scale.y, s * p.scale.x, c * p.scale.y)
-            let ownB = p.origin - SIMD2(own[0] * p.pivot.x + own[1] * p.pivot.y, own[2] * p.pivot.x + own[3] * p.pivot.y)
+            let own = ownMap(j, at: t, model: model)
             // own ∘ (m, b)
-            m = SIMD4(own[0] * m[0] + own[1] * m[2], own[0] * m[1] + own[1] * m[3], own[2] * m[0] + own[3] * m[2], own[2] * m[1] + own[3] * m[3])
-            b = SIMD2(own[0] * b.x + own[1] * b.y, own[2] * b.x + own[3] * b.y) + ownB
+            m = SIMD4(own.m[0] * m[0] + own.m[1] * m[2], own.m[0] * m[1] + own.m[1] * m[3],
+                      own.m[2] * m[0] + own.m[3] * m[2], own.m[2] * m[1] + own.m[3] * m[3])
+            b = SIMD2(own.m[0] * b.x + own.m[1] * b.y, own.m[2] * b.x + own.m[3] * b.y) + own.b
             k = superIndex[j]
         }
         return (m, b)
     }
 
-    /// A screen point in layer li's own space, or nil when its map is singular (a zero scale).
+    /// A screen point in layer li's own space (model geometry), or nil when its map is singular (a zero scale).
     private func local(_ p: SIMD2<Double>, in li: Int, at t: Double) -> SIMD2<Double>? {
-        let (m, b) = screenMap(li, at: t)
+        let (m, b) = screenMap(li, at: t, model: true)
         let det = m[0] * m[3] - m[1] * m[2]
         guard abs(det) > 1e-12 else { return nil }
         let d = p - b
         return SIMD2((m[3] * d.x - m[1] * d.y) / det, (-m[2] * d.x + m[0] * d.y) / det)
     }
 
-    /// Whether a screen point falls inside layer li's presented bounds (UIView.point(inside:with:)).
-    private func contains(_ li: Int, _ p: SIMD2<Double>, at t: Double) -> Bool {
-        guard let q = local(p, in: li, at: t), let r = layers[li].presentationValue("bounds", at: t)?.components else { return false }
-        return q.x >= r[0] && q.x <= r[0] + r[2] && q.y >= r[1] && q.y <= r[1] + r[3]
+    /// UIView.hitTest(_:with:): the topmost, deepest layer whose model bounds contain the screen point, skipping layers
+    /// with alpha below 0.01 and layers a block is animating without allowUserInteraction (and their sublayers); a
+    /// sublayer outside its superlayer's bounds is not hit. Later layers lie on top of earlier siblings.
+    private func hitTest(_ p: SIMD2<Double>, at t: Double) -> Int? {
+        func test(_ li: Int) -> Int? {
+            guard (layers[li].modelValue("opacity")?.scalar ?? 1) >= 0.01, t >= busyUntil[li],
+                  let q = local(p, in: li, at: t), let r = layers[li].modelValue("bounds")?.components,
+                  q.x >= r[0], q.x <= r[0] + r[2], q.y >= r[1], q.y <= r[1] + r[3] else { return nil }
+            for child in superIndex.indices.reversed() where superIndex[child] == li {
+                if let hit = test(child) { return hit }
+            }
+            return li
+        }
+        for root in superIndex.indices.reversed() where superIndex[root] == nil {
+            if let hit = test(root) { return hit }
+        }
+        return nil
     }
 
     /// Layer li's presented center (position) on the screen.
     private func screenPoint(of li: Int, at t: Double) -> SIMD2<Double> {
         let pos = layers[li].presentationValue("position", at: t)?.components ?? [0, 0]
         guard let s = superIndex[li] else { return SIMD2(pos[0], pos[1]) }
-        let (m, b) = screenMap(s, at: t)
+        let (m, b) = screenMap(s, at: t, model: false)
         return SIMD2(m[0] * pos[0] + m[1] * pos[1], m[2] * pos[0] + m[3] * pos[1]) + b
     }
 

@@ -186,13 +186,76 @@ final class InteractionSceneTests: XCTestCase {
         XCTAssertEqual(at(2, "box.y"), 50)
     }
 
+    func testAnimatorAndBlocksOnOnePropertyAddUp() throws {
+        let scene = #"""
+        {"duration": 2, "rate": 10,
+         "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [100, 100, 100, 100]}],
+         "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 350}],
+                        "script": SCRIPT}],
+         "blocks": [{"name": "blk", "t": 0.5, "duration": 1, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center.x", "by": 100}]}]}
+        """#
+        // An animator that never starts leaves the property to the block: 150 → 250 linearly from 0.5 s.
+        let (_, idle) = try table(try decode(scene.replacingOccurrences(of: "SCRIPT", with: "[]")))
+        XCTAssertEqual(idle(0.4, "box.x"), 150)
+        XCTAssertEqual(idle(1.0, "box.x"), 200, accuracy: 1e-9)
+        XCTAssertEqual(idle(2.0, "box.x"), 250)
+        // A running animator (150 → 350 over 1 s) and the block's +100 add up, as UIKit's additive animations do:
+        // x = 150 + 200 t + 100 (t − 0.5) while both run, 350 + 100 after.
+        let (_, both) = try table(try decode(scene.replacingOccurrences(of: "SCRIPT", with: #"[{"t": 0, "call": "startAnimation"}]"#)))
+        for t in [0.2, 0.5, 0.7, 0.9] {
+            XCTAssertEqual(both(t, "box.x"), 150 + 200 * t + 100 * max(t - 0.5, 0), accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertEqual(both(1.2, "box.x"), 350 + 100 * 0.7, accuracy: 1e-9)
+        XCTAssertEqual(both(2.0, "box.x"), 450, accuracy: 1e-9)
+    }
+
+    func testHitTestingFollowsUIKit() throws {
+        let scene = #"""
+        {"duration": 3, "rate": 10,
+         "views": [{"name": "root", "frame": [0, 0, 375, 667]},
+                   {"name": "button", "superview": "root", "frame": [0, 0, 100, 100], ALPHA},
+                   {"name": "cover", "superview": "root", "frame": [50, 0, 100, 100]}],
+         "blocks": [{"name": "move", "t": 0, "duration": 1, OPTIONS "changes": [{"view": "button", "property": "center.y", "value": 300}]}],
+         "gestures": [{"name": "press", "type": "tap", "view": "button", "touches": [[0.5, 20, 300], [1.5, 20, 300], [2, 70, 300]],
+                       "action": {"animate": {"duration": 0, "changes": [{"view": "button", "property": "alpha", "value": 0.5}]}}}]}
+        """#
+        func states(_ alpha: String, _ options: String) throws -> [String] {
+            let s = try decode(scene.replacingOccurrences(of: "ALPHA", with: alpha).replacingOccurrences(of: "OPTIONS", with: options))
+            return try events(s).filter { $0.contains(",gesture,") }.map { String($0.split(separator: ",")[3]) }
+        }
+        // The button's model frame is at y 250 ... 350 from the block's call on (UIKit hit-tests the model). At 0.5 s it
+        // is being animated, so it ignores touches unless the block allows user interaction; at 1.5 s and 2 s it is hit.
+        XCTAssertEqual(try states(#""alpha": 1"#, ""), ["failed", "recognized", "recognized"])
+        XCTAssertEqual(try states(#""alpha": 1"#, #""options": ["allowUserInteraction"],"#), ["recognized", "recognized", "recognized"])
+        XCTAssertEqual(try states(#""alpha": 0"#, ""), ["failed", "failed", "failed"], "alpha below 0.01 is not hit")
+        // A later sibling on top takes the touch.
+        let covered = try decode(scene.replacingOccurrences(of: "ALPHA", with: #""alpha": 1"#).replacingOccurrences(of: "OPTIONS", with: "")
+            .replacingOccurrences(of: #""frame": [50, 0, 100, 100]"#, with: #""frame": [50, 250, 100, 100]"#))
+        XCTAssertEqual(try events(covered).filter { $0.contains(",gesture,") }.map { String($0.split(separator: ",")[3]) },
+                       ["failed", "recognized", "failed"])
+    }
+
+    func testPanVelocityUsesTheLastSegmentThatTookTime() throws {
+        let scene = #"""
+        {"duration": 3, "rate": 10,
+         "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 100, 100]}],
+         "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 250}]}],
+         "gestures": [{"name": "pan", "type": "pan", "view": "root", "touches": [[0.2, 100, 300], [0.4, 150, 300], [0.4, 120, 300]],
+                       "action": {"scrub": "an", "distance": 200, "release": "velocity"}}]}
+        """#
+        let (_, at) = try table(try decode(scene))
+        // The finger went back 30 pt at the very end, but the last segment that took time moved right: continue.
+        XCTAssertEqual(at(3, "box.x"), 250)
+        XCTAssertEqual(at(3, "an.isReversed"), 0)
+    }
+
     func testBadGestureScriptsNameFileFieldAndValue() {
         let base = #"""
         {"views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 50, 50]}],
          "animators": [{"name": "anim", "layer": "box", "animations": [{"keyPath": "position.x", "toValue": 300}]}],
          "gestures": [GESTURE]}
         """#
-        let tap = #"{"animate": {"changes": [{"view": "box", "property": "center", "value": "location"}]}}"#
+        let tap = #"{"animate": {"duration": 0.2, "changes": [{"view": "box", "property": "center", "value": "location"}]}}"#
         let cases: [(String, String)] = [
             (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10], [0.5, 20, 20]], "action": \#(tap)}"#,
              "scene.json: gestures[0].touches[1][0]: time goes backwards (after 1), got 0.5"),
@@ -200,24 +263,40 @@ final class InteractionSceneTests: XCTestCase {
              #"scene.json: gestures[0].view: no such view or layer, got "nope""#),
             (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, NaN, 10]], "action": \#(tap)}"#,
              "scene.json: gestures[0].touches[0][1]: must be a finite number, got NaN"),
-            (#"{"name": "p", "type": "pan", "view": "root", "touches": [[0, 1, 1]], "action": {"scrub": "ghost", "distance": 100}}"#,
+            (#"{"name": "p", "type": "pan", "view": "root", "touches": [[0, 1, 1], [1, 2, 1]], "action": {"scrub": "ghost", "distance": 100}}"#,
              #"scene.json: gestures[0].action.scrub: no such animator, got "ghost""#),
-            (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"changes": [{"view": "ghost", "property": "center", "value": [1, 2]}]}}}"#,
+            (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"duration": 0.2, "changes": [{"view": "ghost", "property": "center", "value": [1, 2]}]}}}"#,
              #"scene.json: gestures[0].action.animate.changes[0].view: no such view or layer, got "ghost""#),
-            (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"changes": [{"view": "box", "property": "frame", "value": "touchRect"}]}}}"#,
+            (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"duration": 0.2, "changes": [{"view": "box", "property": "frame", "value": "touchRect"}]}}}"#,
              #"scene.json: gestures[0].action.animate.changes[0].value: "location" is a tap's or pan's point (center only), "touchRect" a two-finger touch's rectangle (frame only), got "touchRect""#),
             (#"{"name": "t", "type": "touches", "view": "root", "csv": "touches.csv", "action": \#(tap)}"#,
              "touches.csv: line 3: time goes backwards (after 1), got 0.5"),
             (#"{"name": "t", "type": "tap", "view": "root", "csv": "nan.csv", "action": \#(tap)}"#,
              #"nan.csv: line 2, field x: must be a number, got "nan""#),
         ]
+        let pan = #"{"name": "p", "type": "pan", "view": "root", "touches": [[0.5, 1, 1], [0.6, 2, 1]], "action": {"scrub": "anim", "distance": 100}}"#
+        let more: [(String, String)] = [
+            (#"{"name": "p", "type": "pan", "view": "root", "touches": [[0, 1, 1]], "action": {"scrub": "anim", "distance": 100}}"#,
+             "scene.json: gestures[0].touches: a pan needs at least 2 samples (down and up), got 1"),
+            (#"{"name": "box", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": \#(tap)}"#,
+             #"scene.json: gestures[0].name: duplicate name, got "box""#),
+        ]
         let files = ["touches.csv": "t,x1,y1,x2,y2\n1,0,0,10,10\n0.5,1,1,2,2\n", "nan.csv": "t,x,y\n0,nan,1\n"]
-        for (gesture, expected) in cases {
+        for (gesture, expected) in cases + more {
             XCTAssertThrowsError(try decode(base.replacingOccurrences(of: "GESTURE", with: gesture), files: files), expected) {
                 XCTAssertEqual("\($0)", expected)
             }
         }
-        XCTAssertThrowsError(try decode(#"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"name": "b", "after": "zzz", "changes": [{"view": "v", "property": "alpha", "value": 0}]}]}"#)) {
+        // A pan on a stopped animator: UIKit refuses pauseAnimation there, so the scene does too.
+        let stopped = base.replacingOccurrences(of: #""toValue": 300}]}]"#, with: #""toValue": 300}], "script": [{"t": 0, "call": "startAnimation"}, {"t": 0.1, "call": "stopAnimation"}]}]"#)
+            .replacingOccurrences(of: "GESTURE", with: pan)
+        XCTAssertThrowsError(try decode(stopped)) {
+            XCTAssertEqual("\($0)", "scene.json: gestures[0].touches[0]: pauseAnimation: the animator is stopped")
+        }
+        XCTAssertThrowsError(try decode(#"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"name": "a", "duration": 1, "options": ["repeat"], "changes": [{"view": "v", "property": "alpha", "value": 0}]}, {"name": "b", "after": "a", "duration": 1, "changes": [{"view": "v", "property": "alpha", "value": 1}]}]}"#)) {
+            XCTAssertEqual("\($0)", #"scene.json: blocks[1].after: names a repeating block, which never completes, got "a""#)
+        }
+        XCTAssertThrowsError(try decode(#"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"name": "b", "after": "zzz", "duration": 1, "changes": [{"view": "v", "property": "alpha", "value": 0}]}]}"#)) {
             XCTAssertEqual("\($0)", #"scene.json: blocks[0].after: must name an earlier block, got "zzz""#)
         }
     }

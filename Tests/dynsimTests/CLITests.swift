@@ -223,7 +223,7 @@ final class CLITests: XCTestCase {
                       "items[0].collisionBoundingPath: must be a convex, non-self-intersecting polygon"))
         // Gesture scripts: times going backwards, an unknown target, NaN.
         let views = #""views": [{"name": "root", "frame": [0, 0, 375, 667]}]"#
-        let move = #""action": {"animate": {"changes": [{"view": "root", "property": "alpha", "value": 0.5}]}}"#
+        let move = #""action": {"animate": {"duration": 0.2, "changes": [{"view": "root", "property": "alpha", "value": 0.5}]}}"#
         cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "root", "touches": [[1, 5, 5], [0.5, 5, 5]], \#(move)}]}"#,
                       "gestures[0].touches[1][0]: time goes backwards (after 1), got 0.5"))
         cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "ghost", "touches": [[1, 5, 5]], \#(move)}]}"#,
