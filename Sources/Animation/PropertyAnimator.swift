@@ -169,11 +169,11 @@ public struct PropertyAnimator: Sendable {
     /// timing it follows the spring's progress from its start. Throws when stopped or when delayFactor is outside [0, 1).
     public mutating func addAnimations(keyPath: String, from: AnimatableValue, to: AnimatableValue, delayFactor: Double = 0,
                                        at t: Double) throws {
-        guard state != .stopped else { throw AnimatorError(description: "addAnimations: the animator is stopped") }
+        guard state != .stopped else { throw AnimatorError(description: "addAnimations: not allowed on a stopped animator, got stopped") }
         guard delayFactor >= 0 && delayFactor < 1 else {
             throw AnimatorError(description: "addAnimations: delayFactor must be in [0, 1), got \(delayFactor)")
         }
-        guard from.kind == to.kind else { throw AnimatorError(description: "addAnimations: from and to differ in kind") }
+        guard from.kind == to.kind else { throw AnimatorError(description: "addAnimations: from and to must be of one kind, got \(from.kind.rawValue) and \(to.kind.rawValue)") }
         let f = state == .inactive ? 0 : fractionComplete(at: t)
         changes.append(Change(keyPath: keyPath, from: from, to: to, startFraction: f + delayFactor * (1 - f)))
     }
@@ -230,7 +230,7 @@ public struct PropertyAnimator: Sendable {
 
     /// startAnimation(afterDelay:). Throws when stopped.
     public mutating func startAnimation(at t: Double, afterDelay delay: Double = 0) throws {
-        guard state != .stopped else { throw AnimatorError(description: "startAnimation: the animator is stopped (finish it first)") }
+        guard state != .stopped else { throw AnimatorError(description: "startAnimation: a stopped animator must be finished first, got stopped") }
         guard delay >= 0 && delay.isFinite else { throw AnimatorError(description: "startAnimation: delay must be >= 0, got \(delay)") }
         update(to: t)
         if isRunning { return }
@@ -242,8 +242,8 @@ public struct PropertyAnimator: Sendable {
 
     /// pauseAnimation(). Throws when stopped.
     public mutating func pauseAnimation(at t: Double) throws {
-        guard state != .stopped else { throw AnimatorError(description: "pauseAnimation: the animator is stopped") }
-        guard isInterruptible || state == .inactive else { throw AnimatorError(description: "pauseAnimation: the animator is not interruptible") }
+        guard state != .stopped else { throw AnimatorError(description: "pauseAnimation: not allowed on a stopped animator, got stopped") }
+        guard isInterruptible || state == .inactive else { throw AnimatorError(description: "pauseAnimation: needs an interruptible animator, got isInterruptible false") }
         update(to: t)
         if state == .inactive { state = .active; return }
         guard isRunning else { return }
@@ -256,8 +256,8 @@ public struct PropertyAnimator: Sendable {
     /// Sets fractionComplete (scrubbing): allowed when inactive (it becomes active and paused) or paused.
     public mutating func setFractionComplete(_ f: Double, at t: Double) throws {
         update(to: t)
-        guard state != .stopped else { throw AnimatorError(description: "fractionComplete: the animator is stopped") }
-        guard !isRunning else { throw AnimatorError(description: "fractionComplete: cannot be set while running (pause first)") }
+        guard state != .stopped else { throw AnimatorError(description: "fractionComplete: not allowed on a stopped animator, got stopped") }
+        guard !isRunning else { throw AnimatorError(description: "fractionComplete: cannot be set while running (pause first), got running") }
         guard f.isFinite else { throw AnimatorError(description: "fractionComplete: must be finite, got \(f)") }
         let f = min(max(f, 0), 1)
         state = .active
@@ -274,8 +274,8 @@ public struct PropertyAnimator: Sendable {
     /// Sets isReversed: the motion turns around from where it is shown, keeping the value (its velocity changes sign).
     /// Throws when stopped.
     public mutating func setReversed(_ reversed: Bool, at t: Double) throws {
-        guard state != .stopped else { throw AnimatorError(description: "isReversed: the animator is stopped") }
-        guard isInterruptible || !isRunning else { throw AnimatorError(description: "isReversed: the animator is not interruptible") }
+        guard state != .stopped else { throw AnimatorError(description: "isReversed: not allowed on a stopped animator, got stopped") }
+        guard isInterruptible || !isRunning else { throw AnimatorError(description: "isReversed: needs an interruptible animator while running, got isInterruptible false") }
         update(to: t)
         guard reversed != isReversed else { return }
         if isRunning {
@@ -295,8 +295,8 @@ public struct PropertyAnimator: Sendable {
     /// waiting for finishAnimation(at:). Throws when already stopped or inactive.
     public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws {
         update(to: t)
-        guard state == .active else { throw AnimatorError(description: "stopAnimation: the animator is \(state.rawValue)") }
-        guard isInterruptible else { throw AnimatorError(description: "stopAnimation: the animator is not interruptible") }
+        guard state == .active else { throw AnimatorError(description: "stopAnimation: only an active animator can stop, got \(state.rawValue)") }
+        guard isInterruptible else { throw AnimatorError(description: "stopAnimation: needs an interruptible animator, got isInterruptible false") }
         if isRunning { freeze(at: t) }
         isRunning = false
         v0 = 0
@@ -307,7 +307,7 @@ public struct PropertyAnimator: Sendable {
     /// completes with that position.
     public mutating func finishAnimation(at position: Position, time t: Double) throws {
         guard state == .stopped else {
-            throw AnimatorError(description: "finishAnimation: only a stopped animator can finish, this one is \(state.rawValue)")
+            throw AnimatorError(description: "finishAnimation: only a stopped animator can finish, got \(state.rawValue)")
         }
         switch position {
         case .start: u0 = 0; f0 = 0
@@ -324,7 +324,7 @@ public struct PropertyAnimator: Sendable {
                                            at t: Double) throws {
         update(to: t)
         guard state == .active && !isRunning else {
-            throw AnimatorError(description: "continueAnimation: only a paused animator can continue, this one is \(isRunning ? "running" : state.rawValue)")
+            throw AnimatorError(description: "continueAnimation: only a paused animator can continue, got \(isRunning ? "running" : state.rawValue)")
         }
         guard factor > 0 && factor.isFinite else {
             throw AnimatorError(description: "continueAnimation: durationFactor must be positive, got \(factor)")

@@ -134,7 +134,7 @@ public final class SceneRun {
             let first = column.firstIndex(of: ".")!
             let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
             let li = scene.layers.firstIndex { $0.name == layerName }!
-            if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) { return .layer(li, c.keyPath, nil) }
+            if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) { return .layer(li, c.keyPath, c.component) }
             let colors = ["backgroundColor.red": 0, "backgroundColor.green": 1, "backgroundColor.blue": 2, "backgroundColor.alpha": 3]
             if let c = colors[keyPath] { return .layer(li, "backgroundColor", c) }
             if let k = layerTransformColumnKeyPaths.firstIndex(of: keyPath) { return .layer(li, "transform", k) }

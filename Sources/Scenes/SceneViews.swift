@@ -5,13 +5,15 @@ import Springs
 // layers. A view is a layer (UIView is layer-backed) set up and reported in UIView's terms; blocks and gestures change
 // views through the layer model (``Layer/animate(_:to:with:at:key:)``), so a view's columns are its layer's presentation.
 
-/// A view's output columns and the layer key paths they present: `x`, `y` (center, in the superview's space), `width`,
-/// `height` (bounds size), `rotation` (radians, clockwise, the angle itself, so n half turns read n·π), `scale.x`,
-/// `scale.y`, `alpha`.
-public let viewColumns: [(suffix: String, keyPath: String)] = [
-    ("x", "position.x"), ("y", "position.y"), ("width", "bounds.size.width"), ("height", "bounds.size.height"),
-    ("rotation", "transform.rotation.z"), ("scale.x", "transform.scale.x"), ("scale.y", "transform.scale.y"),
-    ("alpha", "opacity"),
+/// A view's output columns and the layer key paths (and components) they present: `x`, `y` (center, in the
+/// superview's space), `width`, `height` (bounds size), `rotation` (radians, clockwise, the angle itself, so n half
+/// turns read n·π), `scale.x`, `scale.y`, `alpha`, `cornerRadius`, `backgroundColor.red` ... `.alpha` (0 ... 1).
+public let viewColumns: [(suffix: String, keyPath: String, component: Int?)] = [
+    ("x", "position.x", nil), ("y", "position.y", nil), ("width", "bounds.size.width", nil),
+    ("height", "bounds.size.height", nil), ("rotation", "transform.rotation.z", nil), ("scale.x", "transform.scale.x", nil),
+    ("scale.y", "transform.scale.y", nil), ("alpha", "opacity", nil), ("cornerRadius", "cornerRadius", nil),
+    ("backgroundColor.red", "backgroundColor", 0), ("backgroundColor.green", "backgroundColor", 1),
+    ("backgroundColor.blue", "backgroundColor", 2), ("backgroundColor.alpha", "backgroundColor", 3),
 ]
 
 /// A property a block or gesture may set on a view (UIView's names), and its kind.

@@ -182,13 +182,17 @@ func helpText(_ command: String?) -> String {
                                   (constraint-exact symplectic RATTLE) (default: the scene's, uikit).
           --format F              csv (default) or jsonl.
           --output FILE           Write to FILE instead of stdout; FILE appears only when the run completes.
-          --events FILE           Write contact events to FILE as CSV t,kind,a,b,x,y (begin/end of touching, the item,
-                                  the other item or boundary, `bounds` for the reference bounds, the contact point).
+          --events FILE           Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other
+                                  item or boundary, `bounds` for the reference bounds, the contact point), rest, layer
+                                  animations (start/stop, layer, key), completions (complete, animator or block,
+                                  end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y).
           -h, --help              Show this help.
 
         COLUMNS: t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s),
           .omega (radians/s), then per anchor <anchor>.x,.y (points). In the uikit profile an anchor column is the
-          position the anchor holds for the display frame starting at t (UIKit moves it once per frame).
+          position the anchor holds for the display frame starting at t (UIKit moves it once per frame). Views add
+          <view>.x,.y,.width,.height,.rotation,.scale.x,.scale.y,.alpha,.cornerRadius,.backgroundColor.*; layers
+          <layer>.<keyPath>; animators <animator>.state,.fractionComplete,.isRunning,.isReversed (see the README).
 
         EXIT STATUS: 0 success, 64 usage error, 65 bad scene or drag file, 1 runtime failure.
         """

@@ -54,7 +54,7 @@ final class AnimatorSceneTests: XCTestCase {
     func testRejectedCallsAndBadScriptsNameTheCall() {
         let cases: [(String, String)] = [
             (#"[{"t": 0, "call": "startAnimation"}, {"t": 0.5, "call": "finishAnimation", "at": "end"}]"#,
-             "scene.json: animators[0].script[1]: finishAnimation: only a stopped animator can finish, this one is active"),
+             "scene.json: animators[0].script[1]: finishAnimation: only a stopped animator can finish, got active"),
             (#"[{"t": 0.5, "call": "startAnimation"}, {"t": 0.2, "call": "pauseAnimation"}]"#,
              "scene.json: animators[0].script[1].t: must not go backwards (previous 0.5), got 0.2"),
             (#"[{"t": 0, "call": "jump"}]"#,
@@ -62,7 +62,7 @@ final class AnimatorSceneTests: XCTestCase {
             (#"[{"t": NaN, "call": "startAnimation"}]"#, "scene.json: animators[0].script[0].t: must be a finite number, got NaN"),
             (#"[{"t": 0, "call": "fractionComplete", "value": 1.5}]"#, "scene.json: animators[0].script[0].value: must be from 0 to 1, got 1.5"),
             (#"[{"t": 0, "call": "startAnimation"}, {"t": 0.1, "call": "stopAnimation"}, {"t": 0.2, "call": "startAnimation"}]"#,
-             "scene.json: animators[0].script[2]: startAnimation: the animator is stopped (finish it first)"),
+             "scene.json: animators[0].script[2]: startAnimation: a stopped animator must be finished first, got stopped"),
         ]
         for (script, expected) in cases {
             XCTAssertThrowsError(try scene(script: script), expected) { XCTAssertEqual("\($0)", expected) }

@@ -291,7 +291,7 @@ final class InteractionSceneTests: XCTestCase {
         let stopped = base.replacingOccurrences(of: #""toValue": 300}]}]"#, with: #""toValue": 300}], "script": [{"t": 0, "call": "startAnimation"}, {"t": 0.1, "call": "stopAnimation"}]}]"#)
             .replacingOccurrences(of: "GESTURE", with: pan)
         XCTAssertThrowsError(try decode(stopped)) {
-            XCTAssertEqual("\($0)", "scene.json: gestures[0].touches[0]: pauseAnimation: the animator is stopped")
+            XCTAssertEqual("\($0)", "scene.json: gestures[0].touches[0]: pauseAnimation: not allowed on a stopped animator, got stopped")
         }
         XCTAssertThrowsError(try decode(#"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"name": "a", "duration": 1, "options": ["repeat"], "changes": [{"view": "v", "property": "alpha", "value": 0}]}, {"name": "b", "after": "a", "duration": 1, "changes": [{"view": "v", "property": "alpha", "value": 1}]}]}"#)) {
             XCTAssertEqual("\($0)", #"scene.json: blocks[1].after: names a repeating block, which never completes, got "a""#)
