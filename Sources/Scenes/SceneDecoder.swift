@@ -159,7 +159,7 @@ public struct SceneDecoder {
             return try finishColumns(scene, top: top)
         }
         guard let itemsJSON = top.value("items") else {
-            throw InputError(file: fileName, path: "items", message: "is required (a scene needs at least one item), got nothing")
+            throw InputError(file: fileName, path: "items", message: "is required (a scene needs at least one item, unless it has views or layers), got nothing")
         }
         guard case .array(let itemArray) = itemsJSON, !itemArray.isEmpty else {
             throw InputError(file: fileName, path: "items", message: "must be a non-empty array of items, got \(itemsJSON.brief)")

@@ -123,7 +123,7 @@ final class SceneFileTests: XCTestCase {
             (#"{"items": [\#(item)], "subSteps": 1.5}"#, "scene.json: subSteps: must be a whole number, got 1.5"),
             (#"{"items": [\#(item)], "profile": "box2d"}"#, "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""),
             (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
-            (#"{"duration": 1}"#, "scene.json: items: is required (a scene needs at least one item), got nothing"),
+            (#"{"duration": 1}"#, "scene.json: items: is required (a scene needs at least one item, unless it has views or layers), got nothing"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bobb", "anchorPoint": [0, 0]}]}"#,
              "scene.json: behaviors[0].item: no such item, got \"bobb\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "anchorPoint": [0, 0]}]}"#,
