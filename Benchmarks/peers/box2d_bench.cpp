@@ -49,11 +49,13 @@ b2Body* box(b2World& w, double x, double y, double size, double damping, float f
     return b;
 }
 
-// Scenes A and B have no collision behavior in dynsim: their bodies collide with nothing.
+// Scenes A and B have no collision behavior in dynsim: no shapes there, so none here either. The body keeps the mass
+// and rotational inertia its 1 kg/m^2 box fixture gave it.
 void noContacts(b2Body* b) {
-    b2Filter none;
-    none.maskBits = 0;
-    for (b2Fixture* f = b->GetFixtureList(); f; f = f->GetNext()) f->SetFilterData(none);
+    b2MassData mass;
+    b->GetMassData(&mass);
+    while (b2Fixture* f = b->GetFixtureList()) b->DestroyFixture(f);
+    b->SetMassData(&mass);
 }
 
 void rigid(b2World& w, b2Body* a, b2Body* b, b2Vec2 anchorA, b2Vec2 anchorB) {

@@ -32,10 +32,12 @@ static cpBody *box(Scene *s, double x, double y, double size, int collides, doub
     const double mass = size * size / 10000.0;
     cpBody *b = cpSpaceAddBody(s->space, cpBodyNew(mass, cpMomentForBox(mass, size, size)));
     cpBodySetPosition(b, cpv(x, y));
-    cpShape *shape = cpSpaceAddShape(s->space, cpBoxShapeNew(b, size, size, 0));
-    cpShapeSetFriction(shape, friction);
-    cpShapeSetElasticity(shape, elasticity);
-    if (!collides) cpShapeSetFilter(shape, CP_SHAPE_FILTER_NONE);
+    /* Scenes A and B have no collision behavior in dynsim: no shapes there, so none here either. */
+    if (collides) {
+        cpShape *shape = cpSpaceAddShape(s->space, cpBoxShapeNew(b, size, size, 0));
+        cpShapeSetFriction(shape, friction);
+        cpShapeSetElasticity(shape, elasticity);
+    }
     s->bodies[s->count++] = b;
     return b;
 }
@@ -83,9 +85,30 @@ static void build(Scene *s, char scene, int n) {
     }
 }
 
+static void freeShape(cpBody *body, cpShape *shape, void *data) {
+    (void)body;
+    cpSpaceRemoveShape((cpSpace *)data, shape);
+    cpShapeFree(shape);
+}
+
+static void freeConstraint(cpBody *body, cpConstraint *constraint, void *data) {
+    (void)body;
+    cpSpaceRemoveConstraint((cpSpace *)data, constraint);
+    cpConstraintFree(constraint);
+}
+
+/* Frees everything the scene added (the Chipmunk demos' ChipmunkDemoFreeSpaceChildren, by body). */
 static void destroy(Scene *s) {
-    cpSpaceEachShape(s->space, (cpSpaceShapeIteratorFunc)0, NULL);
-    cpSpaceFree(s->space); /* leaks bodies/shapes/constraints of the space: a benchmark process, freed at exit */
+    cpBody *ground = cpSpaceGetStaticBody(s->space);
+    cpBodyEachShape(ground, freeShape, s->space);
+    cpBodyEachConstraint(ground, freeConstraint, s->space);
+    for (int k = 0; k < s->count; ++k) {
+        cpBodyEachShape(s->bodies[k], freeShape, s->space);
+        cpBodyEachConstraint(s->bodies[k], freeConstraint, s->space);
+        cpSpaceRemoveBody(s->space, s->bodies[k]);
+        cpBodyFree(s->bodies[k]);
+    }
+    cpSpaceFree(s->space);
     free(s->bodies);
     free(s->restHeights);
 }
