@@ -124,17 +124,32 @@ private struct ClipVertex {
     var id: FeatureID
 }
 
-/// Clips a segment to the half-plane dot(normal, v) − offset ≤ 0 (b2ClipSegmentToLine).
-private func clipSegment(_ input: (ClipVertex, ClipVertex), normal: Vector2, offset: Double, vertexIndexA: Int)
-    -> [ClipVertex] {
-    var out: [ClipVertex] = []
-    let d0 = dot(normal, input.0.v) - offset, d1 = dot(normal, input.1.v) - offset
-    if d0 <= 0 { out.append(input.0) }
-    if d1 <= 0 { out.append(input.1) }
+/// Up to two clip vertices, inline (the narrow phase allocates nothing).
+private struct ClipPair {
+    var points: (ClipVertex, ClipVertex)
+    var count = 0
+
+    init(_ a: ClipVertex, _ b: ClipVertex, count: Int) { points = (a, b); self.count = count }
+
+    @inline(__always) mutating func append(_ v: ClipVertex) {
+        if count == 0 { points.0 = v } else { points.1 = v }
+        count += 1
+    }
+
+    @inline(__always) subscript(i: Int) -> ClipVertex { i == 0 ? points.0 : points.1 }
+}
+
+/// Clips a segment to the half-plane dot(normal, v) − offset ≤ 0 (b2ClipSegmentToLine); at most two points come out.
+@inline(__always)
+private func clipSegment(_ input: ClipPair, normal: Vector2, offset: Double, vertexIndexA: Int) -> ClipPair {
+    var out = ClipPair(input.points.0, input.points.1, count: 0)
+    let d0 = dot(normal, input.points.0.v) - offset, d1 = dot(normal, input.points.1.v) - offset
+    if d0 <= 0 { out.append(input.points.0) }
+    if d1 <= 0 { out.append(input.points.1) }
     if d0 * d1 < 0 {
         let t = d0 / (d0 - d1)
-        let indexB = Int((input.0.id >> 8) & 0xFF)
-        out.append(ClipVertex(v: input.0.v + t * (input.1.v - input.0.v),
+        let indexB = Int((input.points.0.id >> 8) & 0xFF)
+        out.append(ClipVertex(v: input.points.0.v + t * (input.points.1.v - input.points.0.v),
                               id: featureID(indexA: vertexIndexA, indexB: indexB, typeA: 0, typeB: 1)))
     }
     return out
@@ -189,8 +204,9 @@ func collidePolygons(_ polyA: ConvexPolygon, _ xfA: Transform, _ polyB: ConvexPo
         if d < minDot { minDot = d; index = i }
     }
     let i1 = index, i2 = index + 1 < poly2.vertices.count ? index + 1 : 0
-    let incident = (ClipVertex(v: xf2.apply(poly2.vertices[i1]), id: featureID(indexA: edge1, indexB: i1, typeA: 1, typeB: 0)),
-                    ClipVertex(v: xf2.apply(poly2.vertices[i2]), id: featureID(indexA: edge1, indexB: i2, typeA: 1, typeB: 0)))
+    let incident = ClipPair(ClipVertex(v: xf2.apply(poly2.vertices[i1]), id: featureID(indexA: edge1, indexB: i1, typeA: 1, typeB: 0)),
+                            ClipVertex(v: xf2.apply(poly2.vertices[i2]), id: featureID(indexA: edge1, indexB: i2, typeA: 1, typeB: 0)),
+                            count: 2)
 
     let count1 = poly1.vertices.count
     let iv1 = edge1, iv2 = edge1 + 1 < count1 ? edge1 + 1 : 0
@@ -209,12 +225,13 @@ func collidePolygons(_ polyA: ConvexPolygon, _ xfA: Transform, _ polyB: ConvexPo
 
     let clip1 = clipSegment(incident, normal: -tangent, offset: sideOffset1, vertexIndexA: iv1)
     if clip1.count < 2 { return m }
-    let clip2 = clipSegment((clip1[0], clip1[1]), normal: tangent, offset: sideOffset2, vertexIndexA: iv2)
+    let clip2 = clipSegment(clip1, normal: tangent, offset: sideOffset2, vertexIndexA: iv2)
     if clip2.count < 2 { return m }
 
     m.localNormal = localNormal
     m.localPoint = planePoint
-    for cv in clip2.prefix(2) {
+    for k in 0..<2 {
+        let cv = clip2[k]
         let separation = dot(normal, cv.v) - frontOffset
         if separation <= totalRadius {
             m.addPoint(xf2.applyT(cv.v), id: flip ? flipped(cv.id) : cv.id)
@@ -345,7 +362,7 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
     if polygonSeparation > radius { return m }
 
     let usePolygonAxis = polygonSeparation - radius > 0.98 * (edgeSeparation - radius) + 0.001 * 100
-    var clipPoints: (ClipVertex, ClipVertex)
+    var clipPoints: ClipPair
     let refI1: Int, refI2: Int, refV1: Vector2, refV2: Vector2, refNormal: Vector2
     let sideNormal1: Vector2, sideNormal2: Vector2
     if !usePolygonAxis {
@@ -358,14 +375,14 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
             if value < bestValue { bestValue = value; best = i }
         }
         let i1 = best, i2 = best + 1 < count ? best + 1 : 0
-        clipPoints = (ClipVertex(v: vertices[i1], id: featureID(indexA: 0, indexB: i1, typeA: 1, typeB: 0)),
-                      ClipVertex(v: vertices[i2], id: featureID(indexA: 0, indexB: i2, typeA: 1, typeB: 0)))
+        clipPoints = ClipPair(ClipVertex(v: vertices[i1], id: featureID(indexA: 0, indexB: i1, typeA: 1, typeB: 0)),
+                              ClipVertex(v: vertices[i2], id: featureID(indexA: 0, indexB: i2, typeA: 1, typeB: 0)), count: 2)
         refI1 = 0; refI2 = 1; refV1 = v1; refV2 = v2; refNormal = edgeNormal
         sideNormal1 = -edge1; sideNormal2 = edge1
     } else {
         m.kind = .faceB
-        clipPoints = (ClipVertex(v: v2, id: featureID(indexA: 1, indexB: polygonIndex, typeA: 0, typeB: 1)),
-                      ClipVertex(v: v1, id: featureID(indexA: 0, indexB: polygonIndex, typeA: 0, typeB: 1)))
+        clipPoints = ClipPair(ClipVertex(v: v2, id: featureID(indexA: 1, indexB: polygonIndex, typeA: 0, typeB: 1)),
+                              ClipVertex(v: v1, id: featureID(indexA: 0, indexB: polygonIndex, typeA: 0, typeB: 1)), count: 2)
         refI1 = polygonIndex
         refI2 = refI1 + 1 < count ? refI1 + 1 : 0
         refV1 = vertices[refI1]; refV2 = vertices[refI2]; refNormal = normals[refI1]
@@ -376,7 +393,7 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
     let sideOffset1 = dot(sideNormal1, refV1), sideOffset2 = dot(sideNormal2, refV2)
     let c1 = clipSegment(clipPoints, normal: sideNormal1, offset: sideOffset1, vertexIndexA: refI1)
     if c1.count < 2 { return m }
-    let c2 = clipSegment((c1[0], c1[1]), normal: sideNormal2, offset: sideOffset2, vertexIndexA: refI2)
+    let c2 = clipSegment(c1, normal: sideNormal2, offset: sideOffset2, vertexIndexA: refI2)
     if c2.count < 2 { return m }
     if m.kind == .faceA {
         m.localNormal = refNormal
@@ -385,7 +402,8 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
         m.localNormal = polyB.normals[refI1]
         m.localPoint = polyB.vertices[refI1]
     }
-    for cv in c2.prefix(2) {
+    for k in 0..<2 {
+        let cv = c2[k]
         let separation = dot(refNormal, cv.v - refV1)
         if separation <= radius {
             if m.kind == .faceA {
