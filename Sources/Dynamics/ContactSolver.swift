@@ -67,15 +67,27 @@ extension World {
     /// The narrow phase: manifolds for every touching pair at the current positions, impulses matched from the last
     /// sub-step's manifolds by feature id; begin and end events recorded at `eventTime`.
     func collide(eventTime: Double) {
-        var next: [UInt64: Int] = [:]
-        var list: [ContactConstraint] = []
+        var next = scratchIndex, list = scratchContacts
+        next.removeAll(keepingCapacity: true)
+        list.removeAll(keepingCapacity: true)
+        scratchIndex = [:]
+        scratchContacts = []
         let n = items.count
-        // Bounding circles for a cheap overlap test (a full broad phase comes with scene C).
-        var center = [Vector2](repeating: .zero, count: n)
-        var extent = [Double](repeating: 0, count: n)
+        // Bounding circles for a cheap overlap test, and each item's transform (cos and sin once per sub-step).
+        var center = scratchCenter, extent = scratchExtent, xf = xfCache
+        scratchCenter = []; scratchExtent = []; xfCache = []
+        if center.count != n {
+            center = [Vector2](repeating: .zero, count: n)
+            extent = [Double](repeating: 0, count: n)
+            xf = [Transform](repeating: .identity, count: n)
+        }
         for i in 0..<n where itemShapes[i] != nil {
             center[i] = position[i]
             extent[i] = 0.5 * norm(itemSize[i]) + 2
+            xf[i] = transform(i)
+        }
+        defer {
+            scratchCenter = center; scratchExtent = extent; xfCache = xf
         }
         func material(_ i: Int) -> (Double, Double) { (itemFriction[i], itemElasticity[i]) }
         func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
@@ -117,10 +129,10 @@ extension World {
                 let friction = (f * World.boundaryFriction).squareRoot(), restitution = max(el, World.boundaryRestitution)
                 switch shape {
                 case .polygon(let p):
-                    add(key, -1, i, collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, p, transform(i)), 0, p.radius,
+                    add(key, -1, i, collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, p, xf[i]), 0, p.radius,
                         friction: friction, restitution: restitution)
                 case .circle(let radius):
-                    add(key, -1, i, collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, transform(i)), 0,
+                    add(key, -1, i, collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, xf[i]), 0,
                         radius, friction: friction, restitution: restitution)
                 }
             }
@@ -157,7 +169,10 @@ extension World {
         previousSweep = order
         sweepAxis = axis
         let other = 1 - axis
-        var candidates: [UInt64] = []
+        var candidates = scratchCandidates
+        scratchCandidates = []
+        candidates.removeAll(keepingCapacity: true)
+        defer { scratchCandidates = candidates }
         for k in 0..<order.count {
             let i = order[k]
             let maxEdge = center[i][axis] + extent[i]
@@ -192,16 +207,16 @@ extension World {
                 let friction = (fi * fj).squareRoot(), restitution = max(ei, ej)
                 switch (itemShapes[i]!, itemShapes[j]!) {
                 case let (.polygon(p), .polygon(q)):
-                    add(key, i, j, collidePolygons(p, transform(i), q, transform(j)), p.radius, q.radius,
+                    add(key, i, j, collidePolygons(p, xf[i], q, xf[j]), p.radius, q.radius,
                         friction: friction, restitution: restitution)
                 case let (.polygon(p), .circle(r)):
-                    add(key, i, j, collidePolygonAndCircle(p, transform(i), radius: r, transform(j)), p.radius, r,
+                    add(key, i, j, collidePolygonAndCircle(p, xf[i], radius: r, xf[j]), p.radius, r,
                         friction: friction, restitution: restitution)
                 case let (.circle(r), .polygon(p)):
-                    add(key, j, i, collidePolygonAndCircle(p, transform(j), radius: r, transform(i)), p.radius, r,
+                    add(key, j, i, collidePolygonAndCircle(p, xf[j], radius: r, xf[i]), p.radius, r,
                         friction: friction, restitution: restitution)
                 case let (.circle(r1), .circle(r2)):
-                    add(key, i, j, collideCircles(radiusA: r1, transform(i), radiusB: r2, transform(j)), r1, r2,
+                    add(key, i, j, collideCircles(radiusA: r1, xf[i], radiusB: r2, xf[j]), r1, r2,
                         friction: friction, restitution: restitution)
                 }
             }
@@ -209,14 +224,18 @@ extension World {
         // Events: begin for new touching pairs, end for pairs that stopped touching.
         if recordsEvents {
             for c in list where contactIndex[c.key] == nil {
-                let wm = worldManifold(c.manifold, c.a >= 0 ? transform(c.a) : .identity, radiusA: c.radiusA,
-                                       transform(c.b), radiusB: c.radiusB)
+                let wm = worldManifold(c.manifold, c.a >= 0 ? xf[c.a] : .identity, radiusA: c.radiusA,
+                                       xf[c.b], radiusB: c.radiusB)
                 events.append(event(for: c, kind: .begin, time: eventTime, point: wm.points.0))
             }
             for c in contacts where next[c.key] == nil {
                 events.append(event(for: c, kind: .end, time: eventTime, point: nil))
             }
         }
+        // The old list and index become next sub-step's scratch.
+        // The old list and index become next sub-step's scratch.
+        scratchContacts = contacts
+        scratchIndex = contactIndex
         contacts = list
         contactIndex = next
     }
@@ -237,7 +256,8 @@ extension World {
             var c = contacts[k]
             let a = c.a, b = c.b
             let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-            let xfA = a >= 0 ? transform(a) : .identity, xfB = transform(b)
+            // Positions have not moved since collide: its transforms still hold.
+            let xfA = a >= 0 ? xfCache[a] : .identity, xfB = xfCache[b]
             let cA = a >= 0 ? position[a] : .zero, cB = position[b]
             let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
             let wm = worldManifold(c.manifold, xfA, radiusA: c.radiusA, xfB, radiusB: c.radiusB)
@@ -437,6 +457,7 @@ extension World {
             let saved = contacts
             contacts = [constraint]
             for _ in 0..<20 where !solveContactPositions(baumgarte: 0.75) {}
+            xfCache[i] = transform(i)   // moved to the time of impact since collide
             initializeContacts()
             for _ in 0..<World.velocityIterations { solveContactVelocities() }
             contacts = saved

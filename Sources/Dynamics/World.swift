@@ -140,6 +140,14 @@ public final class World {
     var sweepOrder: [Int] = []
     var previousSweep: [Int] = []
     var sweepAxis = -1
+    /// Narrow-phase scratch, kept between sub-steps so the hot loop allocates nothing: each item's transform at the
+    /// last collide (valid until positions move), bounding circles, candidate pairs, the next contact list and index.
+    var xfCache: [Transform] = []
+    var scratchCenter: [Vector2] = []
+    var scratchExtent: [Double] = []
+    var scratchCandidates: [UInt64] = []
+    var scratchContacts: [ContactConstraint] = []
+    var scratchIndex: [UInt64: Int] = [:]
     /// The reference bounds (origin and size, points), for `translatesReferenceBoundsIntoBoundary`.
     public var referenceBounds: (origin: Vector2, size: Vector2)?
     /// Whether contact begin/end events are recorded into ``events``.
