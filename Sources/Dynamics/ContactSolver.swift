@@ -186,7 +186,7 @@ extension World {
                 m += 1
             }
         }
-        candidates.sort()
+        sortPairs(&candidates, itemCount: n)
         for pair in candidates {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
             do {
@@ -238,6 +238,43 @@ extension World {
         scratchIndex = contactIndex
         contacts = list
         contactIndex = next
+    }
+
+    /// Sorts candidate pairs (min << 32 | max) ascending in O(pairs + items): a counting sort on the first item into
+    /// `scratchPairs`, then an insertion sort within each first item's (short) run. Allocates nothing once warm.
+    func sortPairs(_ pairs: inout [UInt64], itemCount n: Int) {
+        guard pairs.count > 1 else { return }
+        if scratchBucket.count != n + 1 { scratchBucket = [Int](repeating: 0, count: n + 1) }
+        if scratchPairs.count < pairs.count { scratchPairs = [UInt64](repeating: 0, count: pairs.count) }
+        scratchBucket.withUnsafeMutableBufferPointer { start in
+            scratchPairs.withUnsafeMutableBufferPointer { out in
+                pairs.withUnsafeMutableBufferPointer { p in
+                    for k in 0...n { start[k] = 0 }
+                    for pair in p { start[Int(pair >> 32) + 1] += 1 }
+                    for k in 0..<n { start[k + 1] += start[k] }
+                    for pair in p {
+                        let i = Int(pair >> 32)
+                        out[start[i]] = pair
+                        start[i] += 1
+                    }
+                    // start[i] is now the end of run i; runs are contiguous in i order.
+                    var runStart = 0
+                    for i in 0..<n {
+                        let runEnd = start[i]
+                        if runEnd - runStart > 1 {
+                            for k in (runStart + 1)..<runEnd {
+                                let x = out[k]
+                                var m = k - 1
+                                while m >= runStart && out[m] > x { out[m + 1] = out[m]; m -= 1 }
+                                out[m + 1] = x
+                            }
+                        }
+                        runStart = runEnd
+                    }
+                    for k in p.indices { p[k] = out[k] }
+                }
+            }
+        }
     }
 
     private func event(for c: ContactConstraint, kind: ContactEvent.Kind, time: Double, point: Vector2?) -> ContactEvent {

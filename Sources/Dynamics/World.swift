@@ -148,6 +148,8 @@ public final class World {
     var scratchCandidates: [UInt64] = []
     var scratchContacts: [ContactConstraint] = []
     var scratchIndex: [UInt64: Int] = [:]
+    var scratchBucket: [Int] = []
+    var scratchPairs: [UInt64] = []
     /// The reference bounds (origin and size, points), for `translatesReferenceBoundsIntoBoundary`.
     public var referenceBounds: (origin: Vector2, size: Vector2)?
     /// Whether contact begin/end events are recorded into ``events``.
