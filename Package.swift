@@ -19,7 +19,10 @@ let package = Package(
     targets: [
         .target(name: "Springs", linkerSettings: libm),
         .target(name: "Animation", dependencies: ["Springs"], linkerSettings: libm),
-        .target(name: "Dynamics", linkerSettings: libm),
+        // The solver's hot loops touch the world's stored arrays millions of times a second; in release builds the
+        // dynamic exclusivity checks on them are turned off (debug builds and tests keep them).
+        .target(name: "Dynamics", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
+                linkerSettings: libm),
         .target(name: "Scenes", dependencies: ["Dynamics", "Animation"], linkerSettings: libm),
         .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs"], linkerSettings: libm),
         .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs"], path: "Benchmarks/DynsimBench",

@@ -135,7 +135,7 @@ public final class World {
     var collisionBehaviors: [CollisionBehavior] = []
     var boundaryEdges: [BoundaryEdge] = []
     var contacts: [ContactConstraint] = []
-    var contactIndex: [UInt64: Int] = [:]
+    var contactIndex = PairTable()
     /// Broad phase: the items sorted by the left edge of their bounding circles, kept between sub-steps.
     var sweepOrder: [Int] = []
     var previousSweep: [Int] = []
@@ -147,7 +147,7 @@ public final class World {
     var scratchExtent: [Double] = []
     var scratchCandidates: [UInt64] = []
     var scratchContacts: [ContactConstraint] = []
-    var scratchIndex: [UInt64: Int] = [:]
+    var scratchIndex = PairTable()
     var scratchBucket: [Int] = []
     var scratchPairs: [UInt64] = []
     /// The reference bounds (origin and size, points), for `translatesReferenceBoundsIntoBoundary`.
