@@ -1,0 +1,45 @@
+import XCTest
+@testable import Scenes
+
+/// The benchmark catalog's arguments, scenes and accuracy oracle (never its timings: speed is measured by the
+/// benchmarks themselves, not by tests).
+final class BenchmarkTests: XCTestCase {
+    func testExactPeriodMatchesThePublishedEllipticIntegral() {
+        // K(m = 1/2) = 1.8540746773013719 (Abramowitz & Stegun, table 17.1): T = 4 √(L/g) K for θ₀ = 90°.
+        XCTAssertEqual(Benchmark.exactPeriod(length: 100, gravity: 1000, amplitude: .pi / 2),
+                       4 * 0.1.squareRoot() * 1.8540746773013719, accuracy: 1e-12)
+        // Small amplitude: 2π √(L/g).
+        XCTAssertEqual(Benchmark.exactPeriod(length: 100, gravity: 1000, amplitude: 1e-6), 2 * .pi * 0.1.squareRoot(), accuracy: 1e-9)
+    }
+
+    func testArgumentsAndErrors() throws {
+        let o = try Benchmark.parse(["B", "C", "--sizes", "5,7", "--profile", "uikit", "--repeats", "2", "--frames", "3", "--csv", "x.csv"])
+        XCTAssertEqual(o.scenes, ["B", "C"])
+        XCTAssertEqual(o.sizes, [5, 7])
+        XCTAssertEqual(o.profiles, [.uikit])
+        XCTAssertEqual(o.repeats, 2)
+        XCTAssertEqual(o.frames, 3)
+        XCTAssertEqual(o.csv, "x.csv")
+        XCTAssertEqual(try Benchmark.parse([]).scenes, ["A", "B", "C", "pendulum", "timing"])
+        for (args, message) in [(["D"], #"unknown benchmark (A, B, C, pendulum or timing), got "D""#),
+                                (["--sizes", "0"], #"--sizes: must be whole numbers from 1 to 100000, got "0""#),
+                                (["--repeats"], "--repeats: missing value"),
+                                (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#)] {
+            XCTAssertThrowsError(try Benchmark.parse(args)) { XCTAssertEqual("\($0)", message) }
+        }
+    }
+
+    func testScenesHaveTheirSizesAndTheChainHangsLinkToLink() {
+        XCTAssertEqual(Benchmark.scene("A", n: 7, profile: .uikit).items.count, 7)
+        let chain = Benchmark.scene("B", n: 5, profile: .precise)
+        XCTAssertEqual(chain.items.count, 5)
+        XCTAssertEqual(chain.profile, .precise)
+        XCTAssertEqual(chain.anchorNames, ["anchor"], "one anchor; the other links hang from each other")
+        XCTAssertEqual(Benchmark.scene("C", n: 9, profile: .uikit).items.count, 9)
+        // A short run yields a row with a finite cost and, for the pendulums, an energy error.
+        let r = Benchmark.run("A", n: 3, profile: .uikit, repeats: 1, frames: 2)
+        XCTAssertEqual(r.csvRow.split(separator: ",", omittingEmptySubsequences: false).count, 9)
+        XCTAssertTrue(r.ns.isFinite && r.ns > 0)
+        XCTAssertNotNil(r.energyError)
+    }
+}
