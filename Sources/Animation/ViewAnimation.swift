@@ -143,12 +143,20 @@ extension Layer {
         return out
     }
 
-    /// Removes the animations touching `keyPath` (see ``relatedKeyPaths(_:)``); returns their keys.
-    mutating func removeAnimations(touching keyPath: String) -> [String] {
+    /// Removes the animations touching `keyPath` (see ``relatedKeyPaths(_:)``) except those whose key `sparing`
+    /// accepts; returns their keys.
+    mutating func removeAnimations(touching keyPath: String, sparing: (String) -> Bool = { _ in false }) -> [String] {
         let related = Layer.relatedKeyPaths(keyPath)
-        let keys = animations.filter { !related.isDisjoint(with: $0.animation.keyPaths) }.map(\.key)
+        let keys = animations.filter { !sparing($0.key) && !related.isDisjoint(with: $0.animation.keyPaths) }.map(\.key)
         for k in keys { removeAnimation(forKey: k) }
         return keys
+    }
+
+    /// The presented value of `keyPath` at `time` without the animations whose key `except` accepts.
+    func presentationValue(_ keyPath: String, at time: Double, except: (String) -> Bool) -> AnimatableValue? {
+        var probe = self
+        for (k, _) in animations where except(k) { probe.removeAnimation(forKey: k) }
+        return probe.presentationValue(keyPath, at: time)
     }
 
     /// Sets `keyPath` to `value` inside a UIView animation block called at `time` (see ``ViewAnimation``): the model
@@ -158,28 +166,32 @@ extension Layer {
     /// - Parameters:
     ///   - keyPath: a scalar, point, size, rect or color key path of ``Layer`` (not the whole `transform`).
     ///   - value: the new value, of the key path's kind.
+    ///   - sparing: keys of animations that stay (and keep adding to the presentation) with `beginFromCurrentState`,
+    ///     such as a property animator's own additive animation; default none.
     /// - Returns: the keys of animations removed by `beginFromCurrentState` (their blocks finish with `false`).
     /// - Precondition: the value's kind matches the model's and is not `.transform`.
     @discardableResult
     public mutating func animate(_ keyPath: String, to value: AnimatableValue, with block: ViewAnimation, at time: Double,
-                                 key: String) -> [String] {
+                                 key: String, sparing: (String) -> Bool = { _ in false }) -> [String] {
         guard let model = modelValue(keyPath) else { preconditionFailure("Layer.animate: unknown key path \(keyPath)") }
         precondition(model.kind == value.kind && value.kind != .transform, "Layer.animate: \(keyPath) takes a \(model.kind)")
         var removed: [String] = []
         var old = model
         var block = block
         if block.options.contains(.beginFromCurrentState) {
-            old = presentationValue(keyPath, at: time) ?? model
+            // The presented value without the spared animations: they keep adding on top of the new one.
+            old = presentationValue(keyPath, at: time, except: sparing) ?? model
             // A spring retargeted from the current state keeps its velocity too (scalar key paths): the new spring is
             // the closed form from the presented value and velocity (central difference, h = 1e-6 s) to the target.
             if let spring = block.spring, value.kind == .scalar, value.scalar != old.scalar {
                 let h = 1e-6
-                if let a = presentationValue(keyPath, at: time - h), let b = presentationValue(keyPath, at: time + h) {
+                if let a = presentationValue(keyPath, at: time - h, except: sparing),
+                   let b = presentationValue(keyPath, at: time + h, except: sparing) {
                     let velocity = (b.scalar - a.scalar) / (2 * h)
                     block.spring = .init(dampingRatio: spring.dampingRatio, initialSpringVelocity: velocity / (value.scalar - old.scalar))
                 }
             }
-            removed = removeAnimations(touching: keyPath)
+            removed = removeAnimations(touching: keyPath, sparing: sparing)
         }
         setValue(value, for: keyPath)
         if block.duration > 0 {
@@ -197,14 +209,14 @@ extension Layer {
     /// - Precondition: at least one keyframe; kinds as for ``animate(_:to:with:at:key:)``.
     @discardableResult
     public mutating func animateKeyframes(_ keyPath: String, _ keyframes: [ViewKeyframe], with block: ViewAnimation,
-                                          at time: Double, key: String) -> [String] {
+                                          at time: Double, key: String, sparing: (String) -> Bool = { _ in false }) -> [String] {
         precondition(!keyframes.isEmpty, "Layer.animateKeyframes: no keyframes")
         guard let model = modelValue(keyPath) else { preconditionFailure("Layer.animateKeyframes: unknown key path \(keyPath)") }
         var removed: [String] = []
         var old = model
         if block.options.contains(.beginFromCurrentState) {
-            old = presentationValue(keyPath, at: time) ?? model
-            removed = removeAnimations(touching: keyPath)
+            old = presentationValue(keyPath, at: time, except: sparing) ?? model
+            removed = removeAnimations(touching: keyPath, sparing: sparing)
         }
         let frames = keyframes.enumerated().sorted { ($0.element.relativeStartTime, $0.offset) < ($1.element.relativeStartTime, $1.offset) }
             .map(\.element)

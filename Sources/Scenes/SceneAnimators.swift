@@ -58,7 +58,7 @@ extension SceneDecoder {
             let v = try f.number("initialVelocity") ?? 0
             if let ratio = try f.number("dampingRatio") {
                 guard f.value("mass") == nil && f.value("stiffness") == nil && f.value("damping") == nil else {
-                    throw f.error("dampingRatio", "give dampingRatio or mass/stiffness/damping, not both")
+                    throw f.error("dampingRatio", "give dampingRatio or mass/stiffness/damping, not both, got \(f.text("dampingRatio")) with \(["mass", "stiffness", "damping"].filter { f.value($0) != nil }.joined(separator: ", "))")
                 }
                 guard ratio >= 0.01 && ratio <= 100 else { throw f.error("dampingRatio", "must be from 0.01 to 100, got \(f.text("dampingRatio"))") }
                 return .springDampingRatio(ratio, initialVelocity: v)
@@ -105,14 +105,18 @@ extension SceneDecoder {
                 guard let tv = c.value("toValue") else { throw c.missing("toValue", "the target value") }
                 let d = try c.number("delayFactor") ?? 0
                 guard d >= 0 && d < 1 else { throw c.error("delayFactor", "must be in [0, 1), got \(c.text("delayFactor"))") }
-                return (kp, try decodeValue(tv, keyPath: kp, path: p + ".toValue"), d)
+                let value = try decodeValue(tv, keyPath: kp, path: p + ".toValue")
+                if kp.hasPrefix("bounds.size"), value.scalar < 0 { throw c.error("toValue", "must be >= 0, got \(tv.brief)") }
+                if kp == "bounds", value.components[2] < 0 || value.components[3] < 0 { throw c.error("toValue", "width and height must be >= 0, got \(tv.brief)") }
+                if kp == "opacity", value.scalar < 0 || value.scalar > 1 { throw c.error("toValue", "must be from 0 to 1, got \(tv.brief)") }
+                return (kp, value, d)
             }
             var animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)] = []
             if let aj = f.value("animations") {
                 guard case .array(let list) = aj else { throw f.error("animations", "must be an array of changes, got \(aj.brief)") }
                 for (i, cj) in list.enumerated() {
                     if case .object(let m) = cj, m.contains(where: { $0.key == "call" || $0.key == "t" }) {
-                        throw InputError(file: fileName, path: "\(path).animations[\(i)]", message: "a change takes keyPath, toValue and delayFactor")
+                        throw InputError(file: fileName, path: "\(path).animations[\(i)]", message: "a change takes keyPath, toValue and delayFactor, got \(cj.brief)")
                     }
                     let c = try change(cj, "\(path).animations[\(i)]")
                     animations.append((c.0, c.1, c.2))
@@ -172,11 +176,6 @@ extension SceneDecoder {
                 }
             }
             let a = SceneAnimator(name: name, layer: layer, animator: animator, animations: animations, script: script, source: aj)
-            // Play the script once now: a call UIKit would reject is an input error here, before any row.
-            var player = AnimatorPlayer(a, layer: scene.layers.first { $0.name == layer }!.layer)
-            if let (i, message) = player.firstRejectedCall() {
-                throw InputError(file: fileName, path: "\(path).script[\(i)]", message: message)
-            }
             return a
         }
     }
@@ -185,35 +184,45 @@ extension SceneDecoder {
 /// An animator following its script over time (what a scene run advances row by row).
 struct AnimatorPlayer {
     let scene: SceneAnimator
-    /// The layer as it is shown when the next call is made (the stage keeps it current).
+    /// The layer as it is when the next call is made (the stage keeps it current).
     var layer: Layer
     var animator: PropertyAnimator
     var next = 0
+    /// Whether the changes defined with the animator have been added (UIKit runs the animations block when the
+    /// animator first becomes active, so they start from the model values of that moment).
+    var prepared = false
 
     init(_ scene: SceneAnimator, layer: Layer) {
         self.scene = scene
         self.layer = layer
         animator = scene.animator
-        renew(from: layer, at: 0)
     }
 
     /// Replaces the animator with a fresh one as defined (what a gesture handler creating a new
-    /// UIViewPropertyAnimator does), its changes starting from what `layer` shows at `t`.
+    /// UIViewPropertyAnimator does), its changes starting from `layer`'s model values.
     mutating func renew(from layer: Layer, at t: Double) {
         animator = scene.animator
+        self.layer = layer
+        prepare(at: t)
+    }
+
+    /// Adds the defined changes, from the model values at `t`, once.
+    mutating func prepare(at t: Double) {
+        prepared = true
         for c in scene.animations {
-            try? animator.addAnimations(keyPath: c.keyPath, from: layer.presentationValue(c.keyPath, at: t) ?? c.to, to: c.to,
+            try? animator.addAnimations(keyPath: c.keyPath, from: layer.modelValue(c.keyPath) ?? c.to, to: c.to,
                                         delayFactor: c.delayFactor, at: t)
         }
     }
 
     /// Applies the calls up to time t (inclusive) and completes the animator if it has reached its end.
-    /// Returns the index and reason of a call that throws, if any.
+    /// Returns the index and reason of a call that throws, if any (later calls wait behind it).
     @discardableResult
     mutating func advance(to t: Double) -> (Int, String)? {
         while next < scene.script.count && scene.script[next].time <= t {
             let (time, call) = scene.script[next]
             animator.update(to: time)
+            if !prepared && animator.state == .inactive { prepare(at: time) }
             do {
                 switch call {
                 case .start(let delay): try animator.startAnimation(at: time, afterDelay: delay)
@@ -237,17 +246,10 @@ struct AnimatorPlayer {
         return nil
     }
 
-    /// Plays the whole script from the start; the first call that throws, if any.
-    mutating func firstRejectedCall() -> (Int, String)? {
-        advance(to: .infinity)
-    }
-
-    /// The value the animator gives a key path at t (the last change of it), or the layer's own presentation.
+    /// The value the animator gives a key path at t (the last change of it), or the layer's model value (blocks in
+    /// flight keep their own offsets on top).
     func value(_ keyPath: String, at t: Double) -> AnimatableValue? {
         if let c = animator.changes.last(where: { $0.keyPath == keyPath }) { return animator.value(of: c, at: t) }
-        return layer.presentationValue(keyPath, at: t)
+        return layer.modelValue(keyPath)
     }
-
-    /// Whether the animator drives this key path.
-    func drives(_ keyPath: String) -> Bool { animator.changes.contains { $0.keyPath == keyPath } }
 }

@@ -146,7 +146,7 @@ public struct SceneDecoder {
         }
         if let aj = top.value("animators") { scene.animators = try decodeAnimators(aj, scene: scene, names: &names) }
         if let bj = top.value("blocks") {
-            scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.map(\.name)), names: &names)
+            scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.filter(\.isView).map(\.name)), names: &names)
             scene.blocksSource = bj
         }
         if let gj = top.value("gestures") {
@@ -218,13 +218,13 @@ public struct SceneDecoder {
 
     private func finishColumns(_ input: Scene, top: Fields) throws -> Scene {
         var scene = input
-        // Play the gestures once: an animator call a gesture makes that UIKit rejects is an input error, before any row.
-        if scene.gestures.contains(where: { if case .scrub = $0.action { return true } else { return false } }) {
+        // Play the animators' scripts and the gestures once, together and in time order, as the run will: a call UIKit
+        // rejects (finishing an animator that is not stopped, a pan on a stopped one, ...) is an input error, before any row.
+        if !scene.animators.isEmpty {
             var stage = Stage(scene: scene, layers: SceneRun.layers(of: scene))
-            stage.advance(to: scene.gestures.flatMap { $0.samples.map(\.time) }.max() ?? 0)
-            if let r = stage.rejections.first {
-                throw InputError(file: fileName, path: "gestures[\(r.gesture)].touches[\(r.sample)]", message: r.message)
-            }
+            let last = (scene.gestures.flatMap { $0.samples.map(\.time) } + scene.animators.flatMap { $0.script.map(\.time) }).max() ?? 0
+            stage.advance(to: last)
+            if let r = stage.rejections.first { throw InputError(file: fileName, path: r.path, message: r.message) }
         }
         // Columns.
         if let cj = top.value("columns") {

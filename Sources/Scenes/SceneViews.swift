@@ -225,7 +225,7 @@ extension SceneDecoder {
     func decodeChange(_ json: JSON, path: String, targets: Set<String>, gesture: SceneGesture.Kind?) throws -> ViewChange {
         let f = try Fields(json, path: path, file: fileName, allowed: ["view", "property", "value", "by"])
         guard let view = try f.string("view") else { throw f.missing("view", "the view to change") }
-        guard targets.contains(view) else { throw f.error("view", "no such view or layer, got \(quoted(view))") }
+        guard targets.contains(view) else { throw f.error("view", "no such view, got \(quoted(view))") }
         guard let property = try f.string("property") else { throw f.missing("property", "one of \(viewProperties.keys.sorted().joined(separator: ", "))") }
         guard let kind = viewProperties[property] else {
             throw f.error("property", "must be one of \(viewProperties.keys.sorted().joined(separator: ", ")), got \(quoted(property))")
@@ -290,6 +290,7 @@ extension SceneDecoder {
             guard z >= 0.01 && z <= 100 else { throw s.error("dampingRatio", "must be from 0.01 to 100, got \(s.text("dampingRatio"))") }
             guard duration >= 1e-6 else { throw f.error("duration", "a spring block needs a duration of at least 1e-6 s, got \(f.text("duration"))") }
             spring = .init(dampingRatio: z, initialSpringVelocity: try s.number("initialSpringVelocity") ?? 0)
+            guard curves == 0 else { throw f.error("options", "a spring block takes no curve option (the spring is its timing), got \(f.text("options"))") }
         }
         var blockName = name ?? ""
         var blockStart = start ?? .gesture
@@ -355,7 +356,8 @@ extension SceneDecoder {
 
     func decodeGestures(_ json: JSON, scene: Scene, names: inout Set<String>) throws -> [SceneGesture] {
         guard case .array(let arr) = json else { throw InputError(file: fileName, path: "gestures", message: "must be an array of gestures, got \(json.brief)") }
-        let targets = Set(scene.layers.map(\.name))
+        // UIKit's recognizers and animation blocks work on views, not on bare layers.
+        let targets = Set(scene.layers.filter(\.isView).map(\.name))
         var gestures: [SceneGesture] = []
         for (k, gj) in arr.enumerated() {
             let path = "gestures[\(k)]"
@@ -366,7 +368,7 @@ extension SceneDecoder {
             guard let typeName = try f.string("type") else { throw f.missing("type", "pan, tap or touches") }
             guard let kind = SceneGesture.Kind(rawValue: typeName) else { throw f.error("type", "must be pan, tap or touches, got \(quoted(typeName))") }
             guard let view = try f.string("view") else { throw f.missing("view", "the view the recognizer is attached to") }
-            guard targets.contains(view) else { throw f.error("view", "no such view or layer, got \(quoted(view))") }
+            guard targets.contains(view) else { throw f.error("view", "no such view, got \(quoted(view))") }
             let width = kind == .touches ? 5 : 3
             let header = kind == .touches ? ["t", "x1", "y1", "x2", "y2"] : ["t", "x", "y"]
             var rows: [[Double]] = []
@@ -433,6 +435,8 @@ extension SceneDecoder {
 /// first column non-decreasing, and >= 0 when `nonNegativeTimes`; every value finite, within ±1e9).
 enum SampleCSV {
     static func parse(_ bytes: [UInt8], fileName: String, header: [String], nonNegativeTimes: Bool = false) throws -> [[Double]] {
+        // A UTF-8 byte order mark (as some spreadsheet exports write) is not part of the data.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let lines: [String] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { raw in
             var line = raw[...]
             if line.last == 0x0D { line = line.dropLast() }

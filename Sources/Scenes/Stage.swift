@@ -41,8 +41,16 @@ struct Stage {
 
     /// One call of a block: its animations (layer, key), how many were removed before their end, and until when the
     /// views it animates ignore touches.
-    private struct Call { var name: String; var keys: [(layer: Int, key: String)]; var removed = 0; var done = false }
+    private struct Call {
+        var name: String
+        var keys: [(layer: Int, key: String)]
+        var removed = 0
+        var done = false
+        var interactive = false
+    }
     private var calls: [Call] = []
+    /// When each call completes (infinity for a repeating one).
+    private var callEnds: [Double] = []
     private var keyOwner: [String: Int] = [:]
     /// Per layer: until when a block animating it makes it ignore touches (UIKit turns interaction off meanwhile).
     private var busyUntil: [Double]
@@ -55,8 +63,11 @@ struct Stage {
 
     /// Events so far that were not yet taken.
     private var events: [Event] = []
-    /// Animator calls made by gestures that UIKit rejects: gesture, sample, reason (the first is an input error).
-    private(set) var rejections: [(gesture: Int, sample: Int, message: String)] = []
+    /// Animator calls UIKit rejects, from scripts or gestures, in the order they were made: the scene path of the call
+    /// and the reason (the first is an input error).
+    private(set) var rejections: [(path: String, message: String)] = []
+    /// Per animator: how many of its changes have set the model (a change added while it runs sets it when added).
+    private var applied: [Int]
 
     init(scene: Scene, layers: [Layer]) {
         self.scene = scene
@@ -68,11 +79,14 @@ struct Stage {
         self.panFraction = Array(repeating: 0, count: scene.gestures.count)
         self.failed = Array(repeating: false, count: scene.gestures.count)
         self.driving = Array(repeating: false, count: scene.animators.count)
+        self.applied = Array(repeating: 0, count: scene.animators.count)
         self.busyUntil = Array(repeating: -.infinity, count: scene.layers.count)
-        for (k, b) in scene.blocks.enumerated() { if case .time(let t) = b.start { schedule(t, .block(k)) } }
+        // The scripted events, sorted once (the next one last).
+        for (k, b) in scene.blocks.enumerated() { if case .time(let t) = b.start { pending.append((t, seq, .block(k))); seq += 1 } }
         for (g, gesture) in scene.gestures.enumerated() {
-            for s in gesture.samples.indices { schedule(gesture.samples[s].time, .gesture(g, s)) }
+            for s in gesture.samples.indices { pending.append((gesture.samples[s].time, seq, .gesture(g, s))); seq += 1 }
         }
+        pending.sort { ($0.time, $0.seq) > ($1.time, $1.seq) }
         syncAnimators(at: 0)
     }
 
@@ -111,10 +125,16 @@ struct Stage {
     private mutating func advancePlayers(to t: Double) {
         for p in players.indices {
             if let li = layerIndex[players[p].scene.layer] { players[p].layer = layers[li] }
-            players[p].advance(to: t)
+            // A rejected call stays at the head of the script and is reported each time: record it once.
+            if let (k, message) = players[p].advance(to: t), !rejections.contains(where: { $0.path == "animators[\(p)].script[\(k)]" }) {
+                rejections.append(("animators[\(p)].script[\(k)]", message))
+            }
         }
         syncAnimators(at: t)
     }
+
+    /// Whether a layer animation key belongs to an animator (a beginFromCurrentState block leaves those alone).
+    static func isAnimatorKey(_ key: String) -> Bool { key.hasPrefix("animator.") }
 
     /// Refreshes every animator's hold on its layer at `t` (see the type's description).
     private mutating func syncAnimators(at t: Double) {
@@ -126,10 +146,11 @@ struct Stage {
             for c in animator.changes { last[c.keyPath] = c }
             let key = { (kp: String) in "animator." + player.scene.name + "." + kp }
             if animator.state != .inactive {
-                if !driving[p] {
-                    driving[p] = true
-                    for (kp, c) in last { layers[li].setValue(c.to, for: kp) }
-                }
+                if !driving[p] { driving[p] = true; applied[p] = 0 }
+                // Each change sets the model to its target when it starts to drive (UIKit's animations block runs
+                // then); its animation carries the difference.
+                for c in animator.changes.dropFirst(applied[p]) { layers[li].setValue(c.to, for: c.keyPath) }
+                applied[p] = animator.changes.count
                 for (kp, c) in last.sorted(by: { $0.key < $1.key }) {
                     let offset = animator.value(of: c, at: t) - c.to
                     layers[li].add(.basic(BasicAnimation(keyPath: kp, fromValue: offset, toValue: offset,
@@ -168,8 +189,11 @@ struct Stage {
                     // A size never goes negative (a `by` change may ask for it): clamped at 0.
                     let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(v.scalar, 0)) : v
                     let k = key(li, keyPath)
-                    removed += layers[li].animate(keyPath, to: value, with: block.animation, at: time, key: k).map { (li, $0) }
-                    if block.animation.duration > 0 { calls[c].keys.append((li, k)) }
+                    // UIKit makes no animation for a value that does not change.
+                    let changes = layers[li].modelValue(keyPath) != value || block.animation.options.contains(.beginFromCurrentState)
+                    removed += layers[li].animate(keyPath, to: value, with: changes ? block.animation : ViewAnimation(duration: 0),
+                                                  at: time, key: k, sparing: Stage.isAnimatorKey).map { (li, $0) }
+                    if changes && block.animation.duration > 0 { calls[c].keys.append((li, k)) }
                 }
             }
         } else {
@@ -183,6 +207,7 @@ struct Stage {
                     for (keyPath, value) in change.assignments(model: { kp in
                         frames.last(where: { $0.li == li && $0.keyPath == kp })?.frames.last?.value ?? self.layers[li].modelValue(kp) ?? .scalar(0)
                     }, location: loc, rect: r) {
+                        let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(value.scalar, 0)) : value
                         let frame = ViewKeyframe(relativeStartTime: kf.relativeStartTime, relativeDuration: kf.relativeDuration, value: value)
                         if let i = frames.firstIndex(where: { $0.li == li && $0.keyPath == keyPath }) { frames[i].frames.append(frame) } else { frames.append((li, keyPath, [frame])) }
                     }
@@ -190,20 +215,31 @@ struct Stage {
             }
             for f in frames {
                 let k = key(f.li, f.keyPath)
-                removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation, at: time, key: k).map { (f.li, $0) }
+                removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation, at: time, key: k,
+                                                         sparing: Stage.isAnimatorKey).map { (f.li, $0) }
                 if block.animation.duration > 0 { calls[c].keys.append((f.li, k)) }
             }
         }
         for (_, k) in calls[c].keys { keyOwner[k] = c }
-        let end = calls[c].keys.isEmpty ? time + block.animation.delay : block.animation.completionTime(calledAt: time)
-        if !block.animation.options.contains(.allowUserInteraction) {
+        // A block that animates nothing completes at once (UIKit calls its completion on the next turn of the run loop).
+        let end = calls[c].keys.isEmpty ? time : block.animation.completionTime(calledAt: time)
+        callEnds.append(end)
+        calls[c].interactive = block.animation.options.contains(.allowUserInteraction)
+        if !calls[c].interactive {
             for (li, _) in calls[c].keys { busyUntil[li] = max(busyUntil[li], end) }
         }
         // Animations removed by beginFromCurrentState: a call whose animations are all gone completes now, unfinished.
         for (_, k) in removed {
             guard let owner = keyOwner.removeValue(forKey: k) else { continue }
             calls[owner].removed += 1
-            if calls[owner].removed == calls[owner].keys.count { complete(owner, at: time) }
+            if calls[owner].removed == calls[owner].keys.count {
+                complete(owner, at: time)
+                // Its views take touches again unless another block still animates them.
+                for (li, _) in calls[owner].keys {
+                    busyUntil[li] = calls.indices.filter { !calls[$0].done && !calls[$0].interactive && calls[$0].keys.contains { $0.layer == li } }
+                        .map { callEnds[$0] }.max() ?? -.infinity
+                }
+            }
         }
         if end.isFinite { schedule(end, .completion(c)) }
     }
@@ -250,7 +286,7 @@ struct Stage {
             guard !failed[g], let a = players.firstIndex(where: { $0.scene.name == name }) else { return }
             let last = s == gesture.samples.count - 1
             func call(_ body: (inout PropertyAnimator) throws -> Void) {
-                do { try body(&players[a].animator) } catch { rejections.append((g, s, "\(error)")) }
+                do { try body(&players[a].animator) } catch { rejections.append(("gestures[\(g)].touches[\(s)]", "\(error)")) }
             }
             if s == 0 {
                 report("began")
@@ -333,14 +369,15 @@ struct Stage {
         return SIMD2((m[3] * d.x - m[1] * d.y) / det, (-m[2] * d.x + m[0] * d.y) / det)
     }
 
-    /// UIView.hitTest(_:with:): the topmost, deepest layer whose model bounds contain the screen point, skipping layers
-    /// with alpha below 0.01 and layers a block is animating without allowUserInteraction (and their sublayers); a
-    /// sublayer outside its superlayer's bounds is not hit. Later layers lie on top of earlier siblings.
+    /// UIView.hitTest(_:with:): the topmost, deepest view whose model bounds contain the screen point (half-open, as
+    /// CGRect.contains), skipping views with alpha below 0.01 and views a block is animating without
+    /// allowUserInteraction (and their subviews); a subview outside its superview's bounds is not hit; plain layers
+    /// are not hit. Later views lie on top of earlier siblings.
     private func hitTest(_ p: SIMD2<Double>, at t: Double) -> Int? {
         func test(_ li: Int) -> Int? {
-            guard (layers[li].modelValue("opacity")?.scalar ?? 1) >= 0.01, t >= busyUntil[li],
+            guard scene.layers[li].isView, (layers[li].modelValue("opacity")?.scalar ?? 1) >= 0.01, t >= busyUntil[li],
                   let q = local(p, in: li, at: t), let r = layers[li].modelValue("bounds")?.components,
-                  q.x >= r[0], q.x <= r[0] + r[2], q.y >= r[1], q.y <= r[1] + r[3] else { return nil }
+                  q.x >= r[0], q.x < r[0] + r[2], q.y >= r[1], q.y < r[1] + r[3] else { return nil }
             for child in superIndex.indices.reversed() where superIndex[child] == li {
                 if let hit = test(child) { return hit }
             }

@@ -209,6 +209,58 @@ final class InteractionSceneTests: XCTestCase {
         XCTAssertEqual(both(2.0, "box.x"), 450, accuracy: 1e-9)
     }
 
+    func testAnimatorChangesStartFromTheModelWhenTheyBeginToDrive() throws {
+        let base = #"""
+        {"duration": 2, "rate": 10,
+         "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "center": [100, 100], "size": [50, 50]}],
+         "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [ANIMATIONS], "script": SCRIPT}],
+         "blocks": [BLOCKS]}
+        """#
+        func run(_ animations: String, _ script: String, _ blocks: String = "") throws -> (Double, String) -> Double {
+            try table(try decode(base.replacingOccurrences(of: "ANIMATIONS", with: animations)
+                .replacingOccurrences(of: "SCRIPT", with: script).replacingOccurrences(of: "BLOCKS", with: blocks))).1
+        }
+        // addAnimations while running: x from where it is (100) to 300 over the remaining half second, no jump.
+        let added = try run(#"{"keyPath": "position.y", "toValue": 300}"#,
+                            #"[{"t": 0, "call": "startAnimation"}, {"t": 0.5, "call": "addAnimations", "keyPath": "position.x", "toValue": 300}]"#)
+        XCTAssertEqual(added(0.5, "box.x"), 100, accuracy: 1e-9)
+        XCTAssertEqual(added(0.7, "box.x"), 100 + 200 * 0.4, accuracy: 1e-9)
+        XCTAssertEqual(added(1.0, "box.x"), 300, accuracy: 1e-9)
+        XCTAssertEqual(added(2.0, "box.x"), 300, accuracy: 1e-9)
+        XCTAssertEqual(added(2.0, "box.y"), 300, accuracy: 1e-9)
+        // Started after a block moved the view: from the model (200) to 300.
+        let after = try run(#"{"keyPath": "position.x", "toValue": 300}"#, #"[{"t": 0.5, "call": "startAnimation"}]"#,
+                            #"{"name": "b", "t": 0, "duration": 0.2, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center.x", "value": 200}]}"#)
+        XCTAssertEqual(after(0.5, "box.x"), 200, accuracy: 1e-9)
+        XCTAssertEqual(after(1.0, "box.x"), 250, accuracy: 1e-9)
+        XCTAssertEqual(after(1.5, "box.x"), 300, accuracy: 1e-9)
+        // A beginFromCurrentState block on a property the running animator drives: continuous, and the two add up.
+        let retarget = try run(#"{"keyPath": "position.x", "toValue": 300}"#, #"[{"t": 0, "call": "startAnimation"}]"#,
+                               #"{"name": "b", "t": 0.5, "duration": 1, "options": ["curveLinear", "beginFromCurrentState"], "changes": [{"view": "box", "property": "center.x", "value": 50}]}"#)
+        XCTAssertEqual(retarget(0.5, "box.x"), 200, accuracy: 1e-9)
+        XCTAssertEqual(retarget(2.0, "box.x"), 50, accuracy: 1e-9)
+        XCTAssertLessThan(abs(retarget(0.6, "box.x") - retarget(0.5, "box.x")), 25)
+    }
+
+    func testScriptAndGestureCallsAreCheckedTogether() throws {
+        let scene = #"""
+        {"duration": 2, "rate": 10,
+         "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "center": [100, 100], "size": [50, 50]}],
+         "layers": [{"name": "overlay", "bounds": [0, 0, 375, 667], "position": [187.5, 333.5]}],
+         "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 300}],
+                        "script": SCRIPT}],
+         "gestures": [{"name": "pan", "type": "pan", "view": "root", "touches": [[0.5, 10, 400], [0.6, 100, 400], [0.7, 150, 400]],
+                       "action": {"scrub": "an", "distance": 200, "release": "continue", "durationFactor": 0.01}}]}
+        """#
+        // The pan finishes the animator at 0.71 s: stopping it at 1 s is refused, as UIKit would.
+        XCTAssertThrowsError(try decode(scene.replacingOccurrences(of: "SCRIPT", with: #"[{"t": 1.0, "call": "stopAnimation"}]"#))) {
+            XCTAssertEqual("\($0)", "scene.json: animators[0].script[0]: stopAnimation: only an active animator can stop, got inactive")
+        }
+        // Stopping it while the pan holds it (active at 0.65 s) is fine; the plain layer on top does not take the touches.
+        let ok = try decode(scene.replacingOccurrences(of: "SCRIPT", with: #"[{"t": 0.65, "call": "stopAnimation"}, {"t": 0.66, "call": "finishAnimation", "at": "current"}]"#))
+        XCTAssertEqual(try events(ok).first, "0.5,gesture,pan,began,10,400")
+    }
+
     func testHitTestingFollowsUIKit() throws {
         let scene = #"""
         {"duration": 3, "rate": 10,
@@ -260,13 +312,13 @@ final class InteractionSceneTests: XCTestCase {
             (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10], [0.5, 20, 20]], "action": \#(tap)}"#,
              "scene.json: gestures[0].touches[1][0]: time goes backwards (after 1), got 0.5"),
             (#"{"name": "t", "type": "tap", "view": "nope", "touches": [[1, 10, 10]], "action": \#(tap)}"#,
-             #"scene.json: gestures[0].view: no such view or layer, got "nope""#),
+             #"scene.json: gestures[0].view: no such view, got "nope""#),
             (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, NaN, 10]], "action": \#(tap)}"#,
              "scene.json: gestures[0].touches[0][1]: must be a finite number, got NaN"),
             (#"{"name": "p", "type": "pan", "view": "root", "touches": [[0, 1, 1], [1, 2, 1]], "action": {"scrub": "ghost", "distance": 100}}"#,
              #"scene.json: gestures[0].action.scrub: no such animator, got "ghost""#),
             (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"duration": 0.2, "changes": [{"view": "ghost", "property": "center", "value": [1, 2]}]}}}"#,
-             #"scene.json: gestures[0].action.animate.changes[0].view: no such view or layer, got "ghost""#),
+             #"scene.json: gestures[0].action.animate.changes[0].view: no such view, got "ghost""#),
             (#"{"name": "t", "type": "tap", "view": "root", "touches": [[1, 10, 10]], "action": {"animate": {"duration": 0.2, "changes": [{"view": "box", "property": "frame", "value": "touchRect"}]}}}"#,
              #"scene.json: gestures[0].action.animate.changes[0].value: "location" is a tap's or pan's point (center only), "touchRect" a two-finger touch's rectangle (frame only), got "touchRect""#),
             (#"{"name": "t", "type": "touches", "view": "root", "csv": "touches.csv", "action": \#(tap)}"#,

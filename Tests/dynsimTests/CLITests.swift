@@ -227,7 +227,7 @@ final class CLITests: XCTestCase {
         cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "root", "touches": [[1, 5, 5], [0.5, 5, 5]], \#(move)}]}"#,
                       "gestures[0].touches[1][0]: time goes backwards (after 1), got 0.5"))
         cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "ghost", "touches": [[1, 5, 5]], \#(move)}]}"#,
-                      #"gestures[0].view: no such view or layer, got "ghost""#))
+                      #"gestures[0].view: no such view, got "ghost""#))
         cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "root", "touches": [[1, NaN, 5]], \#(move)}]}"#,
                       "gestures[0].touches[0][1]: must be a finite number, got NaN"))
         try "t,x,y\n1,0,0\n0.5,1,1\n".write(to: dir.appendingPathComponent("pan.csv"), atomically: true, encoding: .utf8)
