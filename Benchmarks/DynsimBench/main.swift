@@ -15,12 +15,9 @@ do {
     fputs("dynsim-bench: error: \(error)\n", stderr)
     exit(64)
 }
-let results = Benchmark.run(options) { print($0); fflush(stdout) }
-if let path = options.csv {
-    do {
-        try Benchmark.csv(results).write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-        fputs("dynsim-bench: error: \(path): cannot write (\(error))\n", stderr)
-        exit(1)
-    }
+do {
+    try Benchmark.runAndWrite(options) { print($0); fflush(stdout) }
+} catch {
+    fputs("dynsim-bench: error: \(error)\n", stderr)
+    exit(1)
 }

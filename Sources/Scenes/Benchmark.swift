@@ -329,4 +329,16 @@ extension Benchmark {
     public static func csv(_ results: [Result]) -> String {
         ([Result.csvHeader] + results.map(\.csvRow)).joined(separator: "\n") + "\n"
     }
+
+    /// Runs what `options` asks (see ``run(_:line:)``) and writes the CSV file it names, if any.
+    /// - Throws: ``UsageError`` naming the file when it cannot be written (after the table has been printed).
+    public static func runAndWrite(_ options: Options, line: (String) -> Void) throws {
+        let results = run(options, line: line)
+        guard let path = options.csv else { return }
+        do {
+            try csv(results).write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw UsageError(description: "\(path): cannot write (\(error.localizedDescription))")
+        }
+    }
 }

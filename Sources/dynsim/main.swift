@@ -251,14 +251,11 @@ func main() -> Int32 {
     case .run(let options):
         return run(options)
     case .bench(let options):
-        let results = Benchmark.run(options) { print($0); fflush(stdout) }
-        if let path = options.csv {
-            do {
-                try Benchmark.csv(results).write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                fputs("dynsim: error: \(path): cannot write (\(error.localizedDescription))\n", stderr)
-                return 1
-            }
+        do {
+            try Benchmark.runAndWrite(options) { print($0); fflush(stdout) }
+        } catch {
+            fputs("dynsim: error: \(error)\n", stderr)
+            return 1
         }
         return Exit.success
     case .spring(let options):
