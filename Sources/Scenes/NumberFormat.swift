@@ -25,9 +25,16 @@ public enum NumberFormat {
     @inline(__always)
     public static func append(_ x: Double, to buffer: inout [UInt8]) {
         if x == 0 { buffer.append(UInt8(ascii: "0")); return }
-        // Fast path: most values have no exponent; avoid the String round trip of `shortest` where possible.
+        // Fast path: most values have no exponent; copy the description's bytes once, dropping a trailing ".0", without
+        // the String edits of `shortest`.
         var s = x.description
-        if s.utf8.contains(UInt8(ascii: "e")) { s = shortest(x) } else if s.hasSuffix(".0") { s.removeLast(2) }
-        buffer.append(contentsOf: s.utf8)
+        let plain = s.withUTF8 { bytes -> Bool in
+            if bytes.contains(UInt8(ascii: "e")) { return false }
+            let n = bytes.count
+            let drop = n >= 2 && bytes[n - 1] == UInt8(ascii: "0") && bytes[n - 2] == UInt8(ascii: ".") ? 2 : 0
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<(n - drop)]))
+            return true
+        }
+        if !plain { buffer.append(contentsOf: shortest(x).utf8) }
     }
 }
