@@ -11,7 +11,7 @@ import Foundation
 ///
 /// g(q, t) = |p_B(q) − p_A(q, t)| − L for each rigid attachment; an anchor end moves along its path (a kinematic pivot),
 /// so ∂g/∂t = −u · ȧ(t). Both projections are solved by Gauss–Seidel sweeps (SHAKE, Ryckaert et al. 1977) to 1e-9 points
-/// and points/s. Resistance is exact exponential decay e^(−c h/2) applied before and after (Strang splitting), so with
+/// and points/s — or, when the rods form chains, by Newton steps with a tridiagonal solve (PreciseChains.swift). Resistance is exact exponential decay e^(−c h/2) applied before and after (Strang splitting), so with
 /// zero resistance and fixed anchors the step is symmetric and symplectic and energy errors stay bounded.
 ///
 /// Violent drags (an anchor teleported or moving faster than the step can follow) can make the old gradient nearly
@@ -101,8 +101,13 @@ extension World {
         }
 
         // SHAKE: positions onto g(q, t_{n+1}) = 0.
+        let chains = jc > 0 && chainsReady(im: im, J: J, count: jc)
         if jc > 0 {
-            if !shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: false) {
+            // Chains: Newton steps with a tridiagonal solve (PreciseChains.swift); otherwise, or if that breaks down,
+            // Gauss–Seidel sweeps.
+            let solved = chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J)
+            if chains && !solved { chainFallbacks += 1 }
+            if !solved && !shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: false) {
                 fallbackProjections += 1
                 _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
             }
@@ -127,6 +132,8 @@ extension World {
             for k in 0..<jc where J[k].isRigid {
                 refreshGeometry(&J[k], x: x, a: a)
             }
+            // Along chains one direct solve does it; the sweeps below then only confirm (or finish) it.
+            if chains { _ = projectChainVelocities(v: v, w: w, im: im, ii: ii, J: J) }
             for _ in 0..<World.shakeMaxSweeps {
                 var worst = 0.0
                 for k in 0..<jc where J[k].isRigid {

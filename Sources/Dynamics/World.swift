@@ -150,6 +150,26 @@ public final class World {
     var scratchIndex = PairTable()
     var scratchBucket: [Int] = []
     var scratchPairs: [UInt64] = []
+    /// `precise` chains scratch (see PreciseChains.swift): rigid joints ordered along paths, the body each shares with
+    /// the previous one (−1 at a path's start), and per-joint geometry and the tridiagonal system.
+    var chainOrder: [Int] = []
+    var chainShared: [Int] = []
+    var chainOrderedFor = -1
+    var chainIsPath = false
+    /// Whether the `precise` profile solves chains directly (default true; tests compare with the sweeps alone).
+    var usesChainSolver = true
+    /// Sub-steps whose direct chain projection broke down and fell back to the sweeps.
+    var chainFallbacks = 0
+    var chainDegree: [Int] = []
+    var chainNeighbors: [SIMD2<Int>] = []
+    var chainU: [Vector2] = []
+    var chainDirU: [Vector2] = []
+    var chainCross: [SIMD2<Double>] = []
+    var chainDir: [SIMD2<Double>] = []
+    var chainLower: [Double] = []
+    var chainDiag: [Double] = []
+    var chainUpper: [Double] = []
+    var chainRHS: [Double] = []
     /// The reference bounds (origin and size, points), for `translatesReferenceBoundsIntoBoundary`.
     public var referenceBounds: (origin: Vector2, size: Vector2)?
     /// Whether contact begin/end events are recorded into ``events``.

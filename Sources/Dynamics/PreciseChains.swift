@@ -1,0 +1,209 @@
+/// Direct projections for the `precise` profile when its rigid rods form chains (paths: every movable body on at most
+/// two rods, no loops, no pin joints), as scene B's chain of links does. Gauss–Seidel SHAKE converges slowly along a
+/// long chain (its error falls by about 1 − c/N² a sweep), so there one Newton step solves all rods at once: the
+/// linearised system K λ = −C with K = G(q) M⁻¹ G(q_n)ᵀ couples only rods that share a body, so ordered along the
+/// chain it is tridiagonal and the Thomas algorithm solves it in O(N) (the chain case of Baraff 1996, "Linear-time
+/// dynamics using Lagrange multipliers"). A few Newton steps reach the 1e-9 pt tolerance; the velocity projection is
+/// linear and takes one solve. Anything else (pins, branches, loops, a solve that breaks down) falls back to the
+/// Gauss–Seidel sweeps.
+extension World {
+    /// Whether the rigid rods form chains, ordering them once per set of joints (the topology does not change while
+    /// the world runs; scripted anchors move ends, not links).
+    func chainsReady(im: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, count jc: Int) -> Bool {
+        guard usesChainSolver else { return false }
+        if chainOrderedFor != jc || chainDegree.count != items.count {
+            chainOrderedFor = jc
+            // Only worth it when some rods share a body: lone rods converge in a sweep or two of Gauss–Seidel.
+            chainIsPath = orderChains(im: im, J: J, count: jc) && chainShared.contains { $0 >= 0 }
+        }
+        return chainIsPath
+    }
+
+    /// Orders the rigid rods along their paths into `chainOrder` / `chainShared`; false when they do not form paths.
+    func orderChains(im: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, count jc: Int) -> Bool {
+        let n = items.count
+        chainOrder.removeAll(keepingCapacity: true)
+        chainShared.removeAll(keepingCapacity: true)
+        if chainDegree.count != n { chainDegree = [Int](repeating: 0, count: n); chainNeighbors = [SIMD2<Int>](repeating: .zero, count: n) }
+        for i in 0..<n { chainDegree[i] = 0; chainNeighbors[i] = SIMD2(-1, -1) }
+        var rods = 0
+        // Each movable body lists its (at most two) rods.
+        for k in 0..<jc where J[k].isRigid {
+            if J[k].isPin || !(J[k].length > 0) { return false }
+            rods += 1
+            for body in [J[k].a, J[k].b] where body >= 0 && im[body] > 0 {   // once per topology: allocation is fine
+                let d = chainDegree[body]
+                if d >= 2 { return false }
+                chainNeighbors[body][d] = k
+                chainDegree[body] = d + 1
+            }
+        }
+        guard rods > 1 else { return false }
+        /// The other rod at `body` than `k`, or −1.
+        func other(_ k: Int, at body: Int) -> Int {
+            guard body >= 0, im[body] > 0 else { return -1 }
+            let nb = chainNeighbors[body]
+            return nb[0] == k ? nb[1] : nb[0]
+        }
+        var visited = 0
+        var seen = Set<Int>()
+        // Start each path at a rod with a free end (no other rod there), then walk.
+        for k in 0..<jc where J[k].isRigid && !seen.contains(k) {
+            guard other(k, at: J[k].a) < 0 || other(k, at: J[k].b) < 0 else { continue }
+            var current = k, shared = -1
+            while current >= 0 && !seen.contains(current) {
+                seen.insert(current)
+                chainOrder.append(current)
+                chainShared.append(shared)
+                visited += 1
+                let ends = [J[current].a, J[current].b]
+                let exit = ends.first { $0 != shared && other(current, at: $0) >= 0 } ?? -1
+                if exit < 0 { break }
+                let next = other(current, at: exit)
+                shared = exit
+                current = next
+            }
+        }
+        return visited == rods   // otherwise some rods form a loop
+    }
+
+    /// Solves the tridiagonal system in `chainLower/Diag/Upper/RHS` (row p: lower couples p − 1, upper p + 1) in place,
+    /// the solution left in `chainRHS`; false when a pivot vanishes.
+    private func solveChainSystem(_ m: Int) -> Bool {
+        chainLower.withUnsafeMutableBufferPointer { lo in
+            chainDiag.withUnsafeMutableBufferPointer { di in
+                chainUpper.withUnsafeMutableBufferPointer { up in
+                    chainRHS.withUnsafeMutableBufferPointer { r in
+                        for p in 1..<m {
+                            guard abs(di[p - 1]) > 1e-300 else { return false }
+                            let f = lo[p] / di[p - 1]
+                            di[p] -= f * up[p - 1]
+                            r[p] -= f * r[p - 1]
+                        }
+                        guard abs(di[m - 1]) > 1e-300 else { return false }
+                        r[m - 1] /= di[m - 1]
+                        var p = m - 2
+                        while p >= 0 {
+                            r[p] = (r[p] - up[p] * r[p + 1]) / di[p]
+                            p -= 1
+                        }
+                        return r.allSatisfy { $0.isFinite }
+                    }
+                }
+            }
+        }
+    }
+
+    private func resizeChainScratch(_ m: Int) {
+        if chainRHS.count < m {
+            chainU = [Vector2](repeating: .zero, count: m); chainDirU = chainU
+            chainCross = [SIMD2<Double>](repeating: .zero, count: m); chainDir = chainCross
+            chainLower = [Double](repeating: 0, count: m); chainDiag = chainLower; chainUpper = chainLower; chainRHS = chainLower
+        }
+    }
+
+    /// Fills row p's coupling with row q (they share `body`): K_pq = s_p s_q (m⁻¹ u_p · dirU_q + I⁻¹ cr_p dir_q).
+    @inline(__always)
+    private func coupling(_ p: Int, _ q: Int, body: Int, J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
+                          ii: UnsafeMutablePointer<Double>) -> Double {
+        let kp = chainOrder[p], kq = chainOrder[q]
+        let sp: Double = J[kp].b == body ? 1 : -1, sq: Double = J[kq].b == body ? 1 : -1
+        let crP = J[kp].b == body ? chainCross[p].y : chainCross[p].x
+        let dirQ = J[kq].b == body ? chainDir[q].y : chainDir[q].x
+        return sp * sq * (im[body] * dot(chainU[p], chainDirU[q]) + ii[body] * crP * dirQ)
+    }
+
+    /// Newton steps for the rod lengths along the chains (RATTLE's old-gradient directions from `refreshGeometry`);
+    /// true when every rod is within tolerance, false to fall back to Gauss–Seidel.
+    func shakeChains(x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+                     ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>) -> Bool {
+        let m = chainOrder.count
+        resizeChainScratch(m)
+        for _ in 0..<50 {
+            var worst = 0.0
+            for p in 0..<m {
+                let k = chainOrder[p], ia = J[k].a, ib = J[k].b
+                let rB = J[k].localB == .zero ? Vector2.zero : rotate(J[k].localB, by: a[ib])
+                let rA = ia >= 0 && J[k].localA != .zero ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
+                let d = x[ib] + rB - (ia >= 0 ? x[ia] + rA : J[k].anchor)
+                let len = norm(d)
+                let c = len - J[k].length
+                worst = max(worst, abs(c))
+                let u = len > 0 ? d / len : J[k].u
+                chainU[p] = u
+                chainDirU[p] = J[k].u
+                chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
+                chainDir[p] = SIMD2(cross(J[k].rA, J[k].u), cross(J[k].rB, J[k].u))
+                chainRHS[p] = -c
+            }
+            if worst <= World.shakeTolerance { return true }
+            for p in 0..<m {
+                let k = chainOrder[p], ia = J[k].a, ib = J[k].b
+                let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
+                let diag = (imA + im[ib]) * dot(chainU[p], chainDirU[p]) + iiA * chainCross[p].x * chainDir[p].x
+                    + ii[ib] * chainCross[p].y * chainDir[p].y
+                let full = imA + im[ib] + iiA * chainDir[p].x * chainDir[p].x + ii[ib] * chainDir[p].y * chainDir[p].y
+                guard diag > 0.25 * full else { return false }
+                chainDiag[p] = diag
+                chainLower[p] = 0
+                chainUpper[p] = 0
+            }
+            for p in 1..<m where chainShared[p] >= 0 {
+                chainLower[p] = coupling(p, p - 1, body: chainShared[p], J: J, im: im, ii: ii)
+                chainUpper[p - 1] = coupling(p - 1, p, body: chainShared[p], J: J, im: im, ii: ii)
+            }
+            guard solveChainSystem(m) else { return false }
+            for p in 0..<m {
+                let k = chainOrder[p], ia = J[k].a, ib = J[k].b, lambda = chainRHS[p]
+                let P = lambda * chainDirU[p]
+                if ia >= 0 {
+                    x[ia] -= im[ia] * P
+                    a[ia] -= ii[ia] * chainDir[p].x * lambda
+                }
+                x[ib] += im[ib] * P
+                a[ib] += ii[ib] * chainDir[p].y * lambda
+            }
+        }
+        return false
+    }
+
+    /// The velocity projection G(q) v' + ∂g/∂t = 0 along the chains in one solve (K = G M⁻¹ Gᵀ at the current
+    /// geometry from `refreshGeometry`); false when the solve breaks down (the caller's sweeps then do the work).
+    func projectChainVelocities(v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
+                                im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+                                J: UnsafeMutablePointer<Joint>) -> Bool {
+        let m = chainOrder.count
+        resizeChainScratch(m)
+        for p in 0..<m {
+            let k = chainOrder[p], ia = J[k].a, ib = J[k].b
+            let u = J[k].u, rA = J[k].rA, rB = J[k].rB
+            let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
+            let vpB = v[ib] + cross(w[ib], rB)
+            chainU[p] = u
+            chainDirU[p] = u
+            chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
+            chainDir[p] = chainCross[p]
+            chainRHS[p] = -dot(u, vpB - vpA)
+            let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
+            chainDiag[p] = imA + im[ib] + iiA * chainCross[p].x * chainCross[p].x + ii[ib] * chainCross[p].y * chainCross[p].y
+            chainLower[p] = 0
+            chainUpper[p] = 0
+        }
+        for p in 1..<m where chainShared[p] >= 0 {
+            chainLower[p] = coupling(p, p - 1, body: chainShared[p], J: J, im: im, ii: ii)
+            chainUpper[p - 1] = coupling(p - 1, p, body: chainShared[p], J: J, im: im, ii: ii)
+        }
+        guard solveChainSystem(m) else { return false }
+        for p in 0..<m {
+            let k = chainOrder[p], ia = J[k].a, ib = J[k].b, mu = chainRHS[p]
+            let P = mu * chainU[p]
+            if ia >= 0 {
+                v[ia] -= im[ia] * P
+                w[ia] -= ii[ia] * chainCross[p].x * mu
+            }
+            v[ib] += im[ib] * P
+            w[ib] += ii[ib] * chainCross[p].y * mu
+        }
+        return true
+    }
+}
