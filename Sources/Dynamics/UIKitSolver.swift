@@ -104,7 +104,13 @@ extension World {
         let touching = !contacts.isEmpty
         for _ in 0..<World.velocityIterations {
             for k in 0..<jc {
-                solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
+                // A rigid rod between centers (scenes A and B) has no angular terms: the short path gives the same
+                // numbers as the general one (its cross products with zero offsets vanish exactly).
+                if J[k].isRigid && !J[k].isPin && J[k].localA == .zero && J[k].localB == .zero {
+                    solveCenteredRod(&J[k], v: v, im: im)
+                } else {
+                    solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
+                }
             }
             if touching { solveContactVelocities() }
         }
@@ -214,6 +220,18 @@ extension World {
         }
         v[ib] += imB * P
         w[ib] += iiB * cross(rB, P)
+    }
+
+    /// The velocity step of a rigid rod attached at both centers: Cdot = u · (vB − vA), no rotation involved.
+    @inline(__always)
+    private func solveCenteredRod(_ j: inout Joint, v: UnsafeMutablePointer<Vector2>, im: UnsafeMutablePointer<Double>) {
+        let ib = j.b, ia = j.a, u = j.u
+        let vA = ia >= 0 ? v[ia] : .zero
+        let impulse = -j.mass * dot(u, v[ib] - vA)
+        j.impulse += impulse
+        let P = impulse * u
+        if ia >= 0 { v[ia] = vA - im[ia] * P }
+        v[ib] += im[ib] * P
     }
 
     @inline(__always)
