@@ -142,7 +142,9 @@ extension World {
         for _ in 0..<World.positionIterations {
             var solved = true
             for k in 0..<jc {
-                if !solvePositionConstraint(&J[k], x: x, a: a, im: im, ii: ii) { solved = false }
+                if J[k].isRigid && !J[k].isPin && J[k].localA == .zero && J[k].localB == .zero {
+                    if !solveCenteredRodPosition(&J[k], x: x, im: im) { solved = false }
+                } else if !solvePositionConstraint(&J[k], x: x, a: a, im: im, ii: ii) { solved = false }
             }
             if touching && !solveContactPositions() { solved = false }
             if solved { positionSolved = true; break }
@@ -292,6 +294,21 @@ extension World {
         }
         v[ib] = vB
         w[ib] = wB
+    }
+
+    /// The position step of a rigid rod attached at both centers (no rotation involved); whether it is within the slop.
+    @inline(__always)
+    private func solveCenteredRodPosition(_ j: inout Joint, x: UnsafeMutablePointer<Vector2>,
+                                          im: UnsafeMutablePointer<Double>) -> Bool {
+        let ib = j.b, ia = j.a
+        var u = x[ib] - (ia >= 0 ? x[ia] : j.anchor)
+        var len = norm(u)
+        if len < World.epsilonLength { len = 0 } else { u *= 1 / len }
+        let C = len - j.length
+        let P = (-j.mass * C) * u
+        if ia >= 0 { x[ia] -= im[ia] * P }
+        x[ib] += im[ib] * P
+        return abs(C) < World.linearSlop
     }
 
     /// Returns whether the joint is within the linear slop.
