@@ -100,13 +100,18 @@ extension World {
             initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
         }
 
+        // Which joints are rigid rods between centers (the short paths below), decided once per sub-step.
+        if centeredRods.count != jc { centeredRods = [Bool](repeating: false, count: jc) }
+        let centered = centeredRods.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        for k in 0..<jc { centered[k] = J[k].isRigid && !J[k].isPin && J[k].localA == .zero && J[k].localB == .zero }
+
         // 4. Velocity iterations: joints, then contacts.
         let touching = !contacts.isEmpty
         for _ in 0..<World.velocityIterations {
             for k in 0..<jc {
                 // A rigid rod between centers (scenes A and B) has no angular terms: the short path gives the same
                 // numbers as the general one (its cross products with zero offsets vanish exactly).
-                if J[k].isRigid && !J[k].isPin && J[k].localA == .zero && J[k].localB == .zero {
+                if centered[k] {
                     solveCenteredRod(&J[k], v: v, im: im)
                 } else {
                     solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
@@ -142,7 +147,7 @@ extension World {
         for _ in 0..<World.positionIterations {
             var solved = true
             for k in 0..<jc {
-                if J[k].isRigid && !J[k].isPin && J[k].localA == .zero && J[k].localB == .zero {
+                if centered[k] {
                     if !solveCenteredRodPosition(&J[k], x: x, im: im) { solved = false }
                 } else if !solvePositionConstraint(&J[k], x: x, a: a, im: im, ii: ii) { solved = false }
             }

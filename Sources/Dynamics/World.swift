@@ -152,6 +152,8 @@ public final class World {
     var scratchPairs: [UInt64] = []
     /// `precise` chains scratch (see PreciseChains.swift): rigid joints ordered along paths, the body each shares with
     /// the previous one (−1 at a path's start), and per-joint geometry and the tridiagonal system.
+    /// `uikit` scratch: whether each joint is a rigid rod between centers, for the sub-step.
+    var centeredRods: [Bool] = []
     var chainOrder: [Int] = []
     var chainShared: [Int] = []
     var chainOrderedFor = -1
