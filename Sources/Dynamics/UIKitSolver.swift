@@ -108,12 +108,23 @@ extension World {
         // 4. Velocity iterations: joints, then contacts.
         let touching = !contacts.isEmpty
         for _ in 0..<World.velocityIterations {
+            // A chain's next rod starts at the body the last one ended at: that velocity stays in a register.
+            var lastB = -1, lastVB = Vector2.zero
             for k in 0..<jc {
-                // A rigid rod between centers (scenes A and B) has no angular terms: the short path gives the same
-                // numbers as the general one (its cross products with zero offsets vanish exactly).
+                // A rigid rod between centers (scenes A and B) has no angular terms: this short path gives the same
+                // numbers as solveVelocityConstraint (its cross products with zero offsets vanish exactly).
                 if centered[k] {
-                    solveCenteredRod(&J[k], v: v, im: im)
+                    let ib = J[k].b, ia = J[k].a, u = J[k].u
+                    let vA = ia < 0 ? .zero : ia == lastB ? lastVB : v[ia]
+                    let impulse = -J[k].mass * dot(u, v[ib] - vA)
+                    J[k].impulse += impulse
+                    let P = impulse * u
+                    if ia >= 0 { v[ia] = vA - im[ia] * P }
+                    let vB = v[ib] + im[ib] * P
+                    v[ib] = vB
+                    lastB = ib; lastVB = vB
                 } else {
+                    lastB = -1
                     solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
                 }
             }
@@ -227,18 +238,6 @@ extension World {
         }
         v[ib] += imB * P
         w[ib] += iiB * cross(rB, P)
-    }
-
-    /// The velocity step of a rigid rod attached at both centers: Cdot = u · (vB − vA), no rotation involved.
-    @inline(__always)
-    private func solveCenteredRod(_ j: inout Joint, v: UnsafeMutablePointer<Vector2>, im: UnsafeMutablePointer<Double>) {
-        let ib = j.b, ia = j.a, u = j.u
-        let vA = ia >= 0 ? v[ia] : .zero
-        let impulse = -j.mass * dot(u, v[ib] - vA)
-        j.impulse += impulse
-        let P = impulse * u
-        if ia >= 0 { v[ia] = vA - im[ia] * P }
-        v[ib] += im[ib] * P
     }
 
     @inline(__always)
