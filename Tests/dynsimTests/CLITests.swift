@@ -250,7 +250,8 @@ final class CLITests: XCTestCase {
         for args in [["--rate", "0"], ["--rate", "-5"], ["--rate", "nan"], ["--duration", "-1"], ["--profile", "fast"],
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
                      ["no-such-scene"], ["--rate", "0x10"], ["--duration", "1000000", "--rate", "1000"],
-                     ["--output", "/tmp/dynsim-same.csv", "--events", "/tmp/./dynsim-same.csv"]] {
+                     ["--output", "/tmp/dynsim-same.csv", "--events", "/tmp/./dynsim-same.csv"],
+                     ["bench", "--repeats", "0"], ["bench", "D"]] {
             let r = try dynsim(args)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertEqual(r.stdout, "", "\(args)")
@@ -259,6 +260,17 @@ final class CLITests: XCTestCase {
         }
         let r = try dynsim(["--rate", "-5"])
         XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --rate: must be positive and at most 100000 Hz, got -5\n"), r.stderr)
+        let b = try dynsim(["bench", "--repeats", "0"])
+        XCTAssertTrue(b.stderr.hasPrefix("dynsim: error: --repeats: must be from 1 to 1000, got \"0\"\n"), b.stderr)
+        // A tiny benchmark run through the CLI: a table and the CSV file (its timings are not checked here).
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(getpid()).csv")
+        let run = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--profile", "uikit", "--csv", csv.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("\nA            2      uikit"), run.stdout)
+        let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(rows.first, "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error")
+        XCTAssertTrue(rows.last?.hasPrefix("A,2,dynsim,uikit,2,2,") ?? false)
+        try? FileManager.default.removeItem(at: csv)
     }
 
     func testSpringCommand() throws {
