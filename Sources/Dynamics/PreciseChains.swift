@@ -148,23 +148,33 @@ extension World {
                 chainLower[p] = 0
                 chainUpper[p] = 0
             }
-            for p in 1..<m where chainShared[p] >= 0 {
-                chainLower[p] = coupling(p, p - 1, body: chainShared[p], J: J, im: im, ii: ii)
-                chainUpper[p - 1] = coupling(p - 1, p, body: chainShared[p], J: J, im: im, ii: ii)
-            }
-            guard solveChainSystem(m) else { return false }
-            for p in 0..<m {
-                let k = chainOrder[p], ia = J[k].a, ib = J[k].b, lambda = chainRHS[p]
-                let P = lambda * chainDirU[p]
-                if ia >= 0 {
-                    x[ia] -= im[ia] * P
-                    a[ia] -= ii[ia] * chainDir[p].x * lambda
-                }
-                x[ib] += im[ib] * P
-                a[ib] += ii[ib] * chainDir[p].y * lambda
-            }
+            guard solveChainAndApply(m, linear: x, angular: a, J: J, im: im, ii: ii) else { return false }
         }
         return false
+    }
+
+    /// Couples neighbouring rods, solves the tridiagonal system and moves each rod's bodies along its direction
+    /// (`chainDirU`, `chainDir`) by its multiplier: `linear` and `angular` are positions and angles, or velocities and
+    /// angular velocities. False when the solve breaks down.
+    private func solveChainAndApply(_ m: Int, linear: UnsafeMutablePointer<Vector2>, angular: UnsafeMutablePointer<Double>,
+                                    J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
+                                    ii: UnsafeMutablePointer<Double>) -> Bool {
+        for p in 1..<m where chainShared[p] >= 0 {
+            chainLower[p] = coupling(p, p - 1, body: chainShared[p], J: J, im: im, ii: ii)
+            chainUpper[p - 1] = coupling(p - 1, p, body: chainShared[p], J: J, im: im, ii: ii)
+        }
+        guard solveChainSystem(m) else { return false }
+        for p in 0..<m {
+            let k = chainOrder[p], ia = J[k].a, ib = J[k].b, lambda = chainRHS[p]
+            let P = lambda * chainDirU[p]
+            if ia >= 0 {
+                linear[ia] -= im[ia] * P
+                angular[ia] -= ii[ia] * chainDir[p].x * lambda
+            }
+            linear[ib] += im[ib] * P
+            angular[ib] += ii[ib] * chainDir[p].y * lambda
+        }
+        return true
     }
 
     /// The velocity projection G(q) v' + ∂g/∂t = 0 along the chains in one solve (K = G M⁻¹ Gᵀ at the current
@@ -189,21 +199,6 @@ extension World {
             chainLower[p] = 0
             chainUpper[p] = 0
         }
-        for p in 1..<m where chainShared[p] >= 0 {
-            chainLower[p] = coupling(p, p - 1, body: chainShared[p], J: J, im: im, ii: ii)
-            chainUpper[p - 1] = coupling(p - 1, p, body: chainShared[p], J: J, im: im, ii: ii)
-        }
-        guard solveChainSystem(m) else { return false }
-        for p in 0..<m {
-            let k = chainOrder[p], ia = J[k].a, ib = J[k].b, mu = chainRHS[p]
-            let P = mu * chainU[p]
-            if ia >= 0 {
-                v[ia] -= im[ia] * P
-                w[ia] -= ii[ia] * chainCross[p].x * mu
-            }
-            v[ib] += im[ib] * P
-            w[ib] += ii[ib] * chainCross[p].y * mu
-        }
-        return true
+        return solveChainAndApply(m, linear: v, angular: w, J: J, im: im, ii: ii)
     }
 }
