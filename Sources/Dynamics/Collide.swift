@@ -155,9 +155,11 @@ private func clipSegment(_ input: ClipPair, normal: Vector2, offset: Double, ver
     return out
 }
 
-/// The largest separation of poly2 from poly1's edge normals (b2FindMaxSeparation), and that edge.
-private func findMaxSeparation(_ p1: ConvexPolygon, _ xf1: Transform, _ p2: ConvexPolygon, _ xf2: Transform)
-    -> (edge: Int, separation: Double) {
+/// The largest separation of poly2 from poly1's edge normals (b2FindMaxSeparation), and that edge. It stops at the
+/// first edge whose separation exceeds `stopAbove`: the caller then reports no contact whatever the maximum is, so
+/// the manifold is the same as Box2D's.
+private func findMaxSeparation(_ p1: ConvexPolygon, _ xf1: Transform, _ p2: ConvexPolygon, _ xf2: Transform,
+                               stopAbove: Double) -> (edge: Int, separation: Double) {
     let xf = xf2.inverseTimes(xf1)
     var best = 0
     var maxSeparation = -Double.greatestFiniteMagnitude
@@ -171,6 +173,7 @@ private func findMaxSeparation(_ p1: ConvexPolygon, _ xf1: Transform, _ p2: Conv
         if si > maxSeparation {
             maxSeparation = si
             best = i
+            if si > stopAbove { break }
         }
     }
     return (best, maxSeparation)
@@ -180,9 +183,9 @@ private func findMaxSeparation(_ p1: ConvexPolygon, _ xf1: Transform, _ p2: Conv
 func collidePolygons(_ polyA: ConvexPolygon, _ xfA: Transform, _ polyB: ConvexPolygon, _ xfB: Transform) -> Manifold {
     var m = Manifold()
     let totalRadius = polyA.radius + polyB.radius
-    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB)
+    let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB, stopAbove: totalRadius)
     if separationA > totalRadius { return m }
-    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA)
+    let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA, stopAbove: totalRadius)
     if separationB > totalRadius { return m }
 
     let poly1: ConvexPolygon, poly2: ConvexPolygon, xf1: Transform, xf2: Transform, edge1: Int, flip: Bool
