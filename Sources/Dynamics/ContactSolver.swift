@@ -205,18 +205,19 @@ extension World {
                 let key = UInt64(i) << 32 | UInt64(j)
                 let (fi, ei) = material(i), (fj, ej) = material(j)
                 let friction = (fi * fj).squareRoot(), restitution = max(ei, ej)
-                switch (itemShapes[i]!, itemShapes[j]!) {
-                case let (.polygon(p), .polygon(q)):
-                    add(key, i, j, collidePolygons(p, xf[i], q, xf[j]), p.radius, q.radius,
+                let ri = itemCircleRadius[i], rj = itemCircleRadius[j]
+                switch (ri < 0, rj < 0) {
+                case (true, true):
+                    add(key, i, j, collidePolygons(itemPolygon[i], xf[i], itemPolygon[j], xf[j]), itemPolygon[i].radius,
+                        itemPolygon[j].radius, friction: friction, restitution: restitution)
+                case (true, false):
+                    add(key, i, j, collidePolygonAndCircle(itemPolygon[i], xf[i], radius: rj, xf[j]), itemPolygon[i].radius, rj,
                         friction: friction, restitution: restitution)
-                case let (.polygon(p), .circle(r)):
-                    add(key, i, j, collidePolygonAndCircle(p, xf[i], radius: r, xf[j]), p.radius, r,
+                case (false, true):
+                    add(key, j, i, collidePolygonAndCircle(itemPolygon[j], xf[j], radius: ri, xf[i]), itemPolygon[j].radius, ri,
                         friction: friction, restitution: restitution)
-                case let (.circle(r), .polygon(p)):
-                    add(key, j, i, collidePolygonAndCircle(p, xf[j], radius: r, xf[i]), p.radius, r,
-                        friction: friction, restitution: restitution)
-                case let (.circle(r1), .circle(r2)):
-                    add(key, i, j, collideCircles(radiusA: r1, xf[i], radiusB: r2, xf[j]), r1, r2,
+                case (false, false):
+                    add(key, i, j, collideCircles(radiusA: ri, xf[i], radiusB: rj, xf[j]), ri, rj,
                         friction: friction, restitution: restitution)
                 }
             }

@@ -130,6 +130,11 @@ public final class World {
     var fieldOverrides: [Bool] = []
     /// Collisions: shapes, behaviors, boundaries, the current contacts (by pair key) and contact events.
     var itemShapes: [ItemShape?] = []
+    /// The same shapes unpacked for the narrow phase, which reads them without copying an enum: each item's polygon
+    /// (`noPolygon` for circles and shapeless items) and circle radius (−1 when not a circle).
+    var itemPolygon: [ConvexPolygon] = []
+    var itemCircleRadius: [Double] = []
+    static let noPolygon = ConvexPolygon.box(halfWidth: 0, halfHeight: 0)
     var itemCollisionMask: [UInt64] = []
     var boundaryCollisionMask: [UInt64] = []
     var collisionBehaviors: [CollisionBehavior] = []
@@ -255,7 +260,13 @@ public final class World {
         angularDamping.append(item.angularResistance)
         gravity.append(.zero)
         affectedByGravity.append(false)
-        itemShapes.append(World.shape(for: item))
+        let shape = World.shape(for: item)
+        itemShapes.append(shape)
+        switch shape {
+        case .polygon(let p)?: itemPolygon.append(p); itemCircleRadius.append(-1)
+        case .circle(let r)?: itemPolygon.append(World.noPolygon); itemCircleRadius.append(r)
+        case nil: itemPolygon.append(World.noPolygon); itemCircleRadius.append(-1)
+        }
         awake.append(true)
         anchored.append(item.isAnchored)
         itemSize.append(item.size)
