@@ -20,7 +20,8 @@ public let viewColumns: [(suffix: String, keyPath: String, component: Int?)] = [
 ///
 /// `center` [x, y], `center.x`, `center.y`, `frame` [x, y, width, height] (sets center and size; the view's transform
 /// is left alone, so this is the frame of an untransformed view), `size` [width, height], `alpha`, `rotation` (the
-/// transform's rotation angle, radians), `scale` (both scales), `scale.x`, `scale.y`, `backgroundColor` [r, g, b, a],
+/// transform's rotation angle, radians), `scale` (a number for both scales, or [sx, sy]), `scale.x`, `scale.y`,
+/// `backgroundColor` [r, g, b, a],
 /// `cornerRadius`.
 public let viewProperties: [String: AnimatableValue.Kind] = [
     "center": .point, "center.x": .scalar, "center.y": .scalar, "frame": .rect, "size": .size, "alpha": .scalar,
@@ -68,7 +69,16 @@ public struct ViewChange: Sendable {
         case "center.y": return [("position.y", resolved("position.y", value))]
         case "alpha": return [("opacity", resolved("opacity", value))]
         case "rotation": return [("transform.rotation.z", resolved("transform.rotation.z", value))]
-        case "scale": return [("transform.scale.x", resolved("transform.scale.x", value)), ("transform.scale.y", resolved("transform.scale.y", value))]
+        case "scale":
+            // A number scales both axes; [sx, sy] (a size) each its own.
+            switch value {
+            case .value(let v) where v.kind == .size: return split(v, ["transform.scale.x", "transform.scale.y"])
+            case .by(let d) where d.kind == .size:
+                return [("transform.scale.x", model("transform.scale.x") + .scalar(d.components[0])),
+                        ("transform.scale.y", model("transform.scale.y") + .scalar(d.components[1]))]
+            default:
+                return [("transform.scale.x", resolved("transform.scale.x", value)), ("transform.scale.y", resolved("transform.scale.y", value))]
+            }
         case "scale.x", "scale.y": return [("transform." + property, resolved("transform." + property, value))]
         case "size":
             let size: AnimatableValue
@@ -233,6 +243,11 @@ extension SceneDecoder {
         let keyPath = ["center": "position", "frame": "bounds", "backgroundColor": "backgroundColor"][property] ?? "opacity"
         func literal(_ key: String) throws -> AnimatableValue {
             let j = f.value(key)!
+            if property == "scale", case .array(let a) = j {
+                guard a.count == 2 else { throw f.error(key, "must be a number or [sx, sy], got \(j.brief)") }
+                let v = try decodeValue(.array(a + [.number(0, text: "0"), .number(0, text: "0")]), keyPath: "bounds", path: path + "." + key, label: property).components
+                return AnimatableValue(kind: .size, components: [v[0], v[1]])
+            }
             if kind == .size {
                 guard case .array(let a) = j, a.count == 2 else { throw f.error(key, "must be [width, height], got \(j.brief)") }
                 let v = try decodeValue(.array(a + [.number(0, text: "0"), .number(0, text: "0")]), keyPath: "bounds", path: path + "." + key, label: property).components

@@ -261,6 +261,17 @@ final class InteractionSceneTests: XCTestCase {
         XCTAssertEqual(try events(ok).first, "0.5,gesture,pan,began,10,400")
     }
 
+    func testBlockScaleTakesOneOrTwoFactors() throws {
+        let scene = #"""
+        {"duration": 1, "rate": 10, "views": [{"name": "v", "frame": [0, 0, 10, 10]}],
+         "blocks": [{"name": "a", "duration": 0, "changes": [{"view": "v", "property": "scale", "value": [2, 3]}]},
+                    {"name": "b", "t": 0.5, "duration": 0, "changes": [{"view": "v", "property": "scale", "by": 1}]}]}
+        """#
+        let (_, at) = try table(try decode(scene))
+        XCTAssertEqual([at(0.2, "v.scale.x"), at(0.2, "v.scale.y")], [2, 3])
+        XCTAssertEqual([at(0.7, "v.scale.x"), at(0.7, "v.scale.y")], [3, 4])
+    }
+
     func testHitTestingFollowsUIKit() throws {
         let scene = #"""
         {"duration": 3, "rate": 10,
