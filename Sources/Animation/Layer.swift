@@ -196,6 +196,14 @@ public struct Layer: Sendable {
         /// cos θ and sin θ of the rotation about z.
         public var cosSin: SIMD2<Double>
 
+        /// The same map as x ↦ m x + b: m the 2 x 2 matrix R(θ) S as rows (m00, m01, m10, m11), b = origin − m pivot,
+        /// for composing placements up a layer tree.
+        public var affine: (m: SIMD4<Double>, b: SIMD2<Double>) {
+            let (c, s) = (cosSin.x, cosSin.y)
+            let m = SIMD4(c * scale.x, -s * scale.y, s * scale.x, c * scale.y)
+            return (m, origin - SIMD2(m[0] * pivot.x + m[1] * pivot.y, m[2] * pivot.x + m[3] * pivot.y))
+        }
+
         /// The point p of the layer's space in the superlayer's space.
         public func map(_ p: SIMD2<Double>) -> SIMD2<Double> {
             let l = (p - pivot) * scale
@@ -209,7 +217,14 @@ public struct Layer: Sendable {
     /// in its superlayer's space, so applying placements up the tree puts it on the screen. The whole `transform`
     /// (CATransform3D) is not part of this mapping.
     public func placement(at time: Double) -> Placement {
-        func v(_ k: String) -> [Double] { presentationValue(k, at: time)?.components ?? [0, 0, 0, 0] }
+        placement { presentationValue($0, at: time) }
+    }
+
+    /// The placement from the model values (UIKit converts points and hit-tests with the model layer).
+    public var modelPlacement: Placement { placement { modelValue($0) } }
+
+    private func placement(_ value: (String) -> AnimatableValue?) -> Placement {
+        func v(_ k: String) -> [Double] { value(k)?.components ?? [0, 0, 0, 0] }
         let b = v("bounds"), a = v("anchorPoint"), pos = v("position"), th = v("transform.rotation.z")[0]
         return Placement(pivot: SIMD2(b[0] + a[0] * b[2], b[1] + a[1] * b[3]),
                          origin: SIMD2(pos[0] + v("transform.translation.x")[0], pos[1] + v("transform.translation.y")[0]),

@@ -309,20 +309,6 @@ public final class SceneRun {
         }
     }
 
-    /// A 2D affine map x ↦ m x + b (m as rows (m00, m01), (m10, m11)).
-    struct Affine {
-        var m: SIMD4<Double>
-        var b: SIMD2<Double>
-        func apply(_ x: SIMD2<Double>) -> SIMD2<Double> {
-            SIMD2(m[0] * x.x + m[1] * x.y, m[2] * x.x + m[3] * x.y) + b
-        }
-        /// self ∘ other.
-        func after(_ o: Affine) -> Affine {
-            Affine(m: SIMD4(m[0] * o.m[0] + m[1] * o.m[2], m[0] * o.m[1] + m[1] * o.m[3],
-                            m[2] * o.m[0] + m[3] * o.m[2], m[2] * o.m[1] + m[3] * o.m[3]), b: apply(o.b))
-        }
-    }
-
     /// The map from layer `li`'s own space to the screen at `t`, memoized for the row.
     private func screenMap(_ li: Int, _ t: Double) -> Affine {
         // Up to the first layer already mapped (or the root), then down composing (no recursion: chains may be deep).
@@ -331,11 +317,8 @@ public final class SceneRun {
         while let j = k, screenMaps[j] == nil { chain.append(j); k = superlayerIndex[j] }
         var map = k.flatMap { screenMaps[$0] }
         for j in chain.reversed() {
-            let p = layers[j].placement(at: t)
-            // placement: x ↦ origin + R S (x − pivot) = (R S) x + (origin − R S pivot).
-            let (c, s) = (p.cosSin.x, p.cosSin.y)
-            var own = Affine(m: SIMD4(c * p.scale.x, -s * p.scale.y, s * p.scale.x, c * p.scale.y), b: .zero)
-            own.b = p.origin - own.apply(p.pivot)
+            let p = layers[j].placement(at: t).affine
+            let own = Affine(m: p.m, b: p.b)
             let composed = map.map { $0.after(own) } ?? own
             screenMaps[j] = composed
             map = composed
@@ -418,5 +401,20 @@ public final class SceneRun {
                 fillNonItem(k, source, t)
             }
         }
+    }
+}
+
+/// A 2D affine map x ↦ m x + b (m as rows (m00, m01), (m10, m11)): a layer's placement, or a chain of them.
+struct Affine {
+    var m: SIMD4<Double>
+    var b: SIMD2<Double>
+    static let identity = Affine(m: SIMD4(1, 0, 0, 1), b: .zero)
+    func apply(_ x: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(m[0] * x.x + m[1] * x.y, m[2] * x.x + m[3] * x.y) + b
+    }
+    /// self ∘ other.
+    func after(_ o: Affine) -> Affine {
+        Affine(m: SIMD4(m[0] * o.m[0] + m[1] * o.m[2], m[0] * o.m[1] + m[1] * o.m[3],
+                        m[2] * o.m[0] + m[3] * o.m[2], m[2] * o.m[1] + m[3] * o.m[3]), b: apply(o.b))
     }
 }

@@ -330,39 +330,27 @@ struct Stage {
     // MARK: Geometry
 
     /// Layer li's own space → its superlayer's at `t`, from the model values (UIKit converts and hit-tests with the
-    /// model layer) or the presentation: x ↦ m x + b, m as rows (m00, m01, m10, m11).
-    private func ownMap(_ li: Int, at t: Double, model: Bool) -> (m: SIMD4<Double>, b: SIMD2<Double>) {
-        let layer = layers[li]
-        func v(_ k: String) -> [Double] {
-            (model ? layer.modelValue(k) : layer.presentationValue(k, at: t))?.components ?? [0, 0, 0, 0]
-        }
-        let bounds = v("bounds"), anchor = v("anchorPoint"), position = v("position"), th = v("transform.rotation.z")[0]
-        let sx = v("transform.scale.x")[0], sy = v("transform.scale.y")[0]
-        let pivot = SIMD2(bounds[0] + anchor[0] * bounds[2], bounds[1] + anchor[1] * bounds[3])
-        let origin = SIMD2(position[0] + v("transform.translation.x")[0], position[1] + v("transform.translation.y")[0])
-        let (c, s) = (cos(th), sin(th))
-        let m = SIMD4(c * sx, -s * sy, s * sx, c * sy)
-        return (m, origin - SIMD2(m[0] * pivot.x + m[1] * pivot.y, m[2] * pivot.x + m[3] * pivot.y))
+    /// model layer) or the presentation (``Layer/Placement/affine``).
+    private func ownMap(_ li: Int, at t: Double, model: Bool) -> Affine {
+        let p = (model ? layers[li].modelPlacement : layers[li].placement(at: t)).affine
+        return Affine(m: p.m, b: p.b)
     }
 
-    /// Layer li's own space → the screen at `t`.
-    private func screenMap(_ li: Int, at t: Double, model: Bool) -> (m: SIMD4<Double>, b: SIMD2<Double>) {
-        var m = SIMD4<Double>(1, 0, 0, 1), b = SIMD2<Double>(0, 0)
+    /// Layer li's own space → the screen at `t`: its placement, then each superlayer's.
+    private func screenMap(_ li: Int, at t: Double, model: Bool) -> Affine {
+        var map = Affine.identity
         var k: Int? = li
         while let j = k {
-            let own = ownMap(j, at: t, model: model)
-            // own ∘ (m, b)
-            m = SIMD4(own.m[0] * m[0] + own.m[1] * m[2], own.m[0] * m[1] + own.m[1] * m[3],
-                      own.m[2] * m[0] + own.m[3] * m[2], own.m[2] * m[1] + own.m[3] * m[3])
-            b = SIMD2(own.m[0] * b.x + own.m[1] * b.y, own.m[2] * b.x + own.m[3] * b.y) + own.b
+            map = ownMap(j, at: t, model: model).after(map)
             k = superIndex[j]
         }
-        return (m, b)
+        return map
     }
 
     /// A screen point in layer li's own space (model geometry), or nil when its map is singular (a zero scale).
     private func local(_ p: SIMD2<Double>, in li: Int, at t: Double) -> SIMD2<Double>? {
-        let (m, b) = screenMap(li, at: t, model: true)
+        let map = screenMap(li, at: t, model: true)
+        let m = map.m, b = map.b
         let det = m[0] * m[3] - m[1] * m[2]
         guard abs(det) > 1e-12 else { return nil }
         let d = p - b
@@ -393,8 +381,7 @@ struct Stage {
     private func screenPoint(of li: Int, at t: Double) -> SIMD2<Double> {
         let pos = layers[li].presentationValue("position", at: t)?.components ?? [0, 0]
         guard let s = superIndex[li] else { return SIMD2(pos[0], pos[1]) }
-        let (m, b) = screenMap(s, at: t, model: false)
-        return SIMD2(m[0] * pos[0] + m[1] * pos[1], m[2] * pos[0] + m[3] * pos[1]) + b
+        return screenMap(s, at: t, model: false).apply(SIMD2(pos[0], pos[1]))
     }
 
     /// A gesture's point and rectangle in the space of superlayer `s` (the screen when nil).

@@ -259,25 +259,23 @@ func main() -> Int32 {
         }
         return Exit.success
     case .spring(let options):
-        let sink = FileSink(stdout)
-        do {
-            try writeSpring(options) { try sink.write($0) }
-            return Exit.success
-        } catch SinkError.brokenPipe {
-            return Exit.success
-        } catch {
-            return report(error)
-        }
+        return streamToStdout { try writeSpring(options, to: $0) }
     case .curve(let options):
-        let sink = FileSink(stdout)
-        do {
-            try writeCurve(options) { try sink.write($0) }
-            return Exit.success
-        } catch SinkError.brokenPipe {
-            return Exit.success
-        } catch {
-            return report(error)
-        }
+        return streamToStdout { try writeCurve(options, to: $0) }
+    }
+}
+
+/// Runs a writer of rows into stdout: success, also when the reader closed the pipe early (`| head`); a reported
+/// error otherwise.
+func streamToStdout(_ write: (_ sink: @escaping ([UInt8]) throws -> Void) throws -> Void) -> Int32 {
+    let sink = FileSink(stdout)
+    do {
+        try write { try sink.write($0) }
+        return Exit.success
+    } catch SinkError.brokenPipe {
+        return Exit.success
+    } catch {
+        return report(error)
     }
 }
 
