@@ -620,13 +620,7 @@ extension World {
                 let rnA = cross(rA, normal), rnB = cross(rB, normal)
                 let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
                 let impulse = K > 0 ? -C / K : 0
-                let P = impulse * normal
-                if a >= 0 {
-                    x[a] -= mA * P
-                    ang[a] -= iA * cross(rA, P)
-                }
-                x[b] += mB * P
-                ang[b] += iB * cross(rB, P)
+                applyPairImpulse(impulse * normal, a: a, b: b, rA: rA, rB: rB, linear: x, angular: ang, im: im, ii: ii)
             }
         }
         return minSeparation >= -3 * World.linearSlop

@@ -162,13 +162,7 @@ extension World {
                     let r = abs(cdot)
                     if r > worst { worst = r }
                     if r <= World.shakeTolerance { continue }
-                    let P = (-J[k].mass * cdot) * u
-                    if ia >= 0 {
-                        v[ia] -= im[ia] * P
-                        w[ia] -= ii[ia] * cross(rA, P)
-                    }
-                    v[ib] += im[ib] * P
-                    w[ib] += ii[ib] * cross(rB, P)
+                    applyPairImpulse((-J[k].mass * cdot) * u, a: ia, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
                 }
                 if worst <= World.shakeTolerance { break }
             }
@@ -317,13 +311,7 @@ extension World {
             guard len > 0 else { continue }
             let u = d / len
             @inline(__always) func apply(_ impulse: Double) {
-                let P = impulse * u
-                if ia >= 0 {
-                    v[ia] -= imA * P
-                    w[ia] -= iiA * cross(rA, P)
-                }
-                v[ib] += imB * P
-                w[ib] += iiB * cross(rB, P)
+                applyPairImpulse(impulse * u, a: ia, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
             }
             apply(-dt * J[k].stiffness * (len - J[k].length))
             if J[k].damping > 0 {

@@ -194,13 +194,7 @@ extension World {
         j.rB = rB
         if j.isPin {
             // Box2D 2.4.1 b2RevoluteJoint (no motor, no limit): warm start with the accumulated point impulse.
-            let P = j.pinImpulse
-            if j.a >= 0 {
-                v[j.a] -= imA * P
-                w[j.a] -= iiA * cross(rA, P)
-            }
-            v[ib] += imB * P
-            w[ib] += iiB * cross(rB, P)
+            applyPairImpulse(j.pinImpulse, a: j.a, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
             return
         }
         var u = pB - pA
@@ -231,13 +225,7 @@ extension World {
             j.softMass = j.mass
         }
         // Warm start (constant step, so Box2D's dtRatio is 1).
-        let P = (j.impulse + j.lowerImpulse) * u
-        if j.a >= 0 {
-            v[j.a] -= imA * P
-            w[j.a] -= iiA * cross(rA, P)
-        }
-        v[ib] += imB * P
-        w[ib] += iiB * cross(rB, P)
+        applyPairImpulse((j.impulse + j.lowerImpulse) * u, a: j.a, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
     }
 
     @inline(__always)
@@ -353,13 +341,7 @@ extension World {
             return true
         }
         // Box2D reuses the effective mass computed at velocity initialisation.
-        let P = (-j.mass * C) * u
-        if ia >= 0 {
-            x[ia] -= im[ia] * P
-            a[ia] -= ii[ia] * cross(rA, P)
-        }
-        x[ib] += im[ib] * P
-        a[ib] += ii[ib] * cross(rB, P)
+        applyPairImpulse((-j.mass * C) * u, a: ia, b: ib, rA: rA, rB: rB, linear: x, angular: a, im: im, ii: ii)
         return abs(C) < World.linearSlop
     }
 }

@@ -59,3 +59,18 @@ func solvePin(pA: Vector2, nA: Vector2, pB: Vector2, nB: Vector2, imA: Double, i
     return solve22(m + iiA * pA.x * nA.x + iiB * pB.x * nB.x, iiA * pA.x * nA.y + iiB * pB.x * nB.y,
                    iiA * pA.y * nA.x + iiB * pB.y * nB.x, m + iiA * pA.y * nA.y + iiB * pB.y * nB.y, rhs)
 }
+
+/// Applies a linear impulse (or, in a position step, a correction) `P` at the lever arms `rA`, `rB` to a pair, as
+/// every Box2D-style constraint does: body `a` (−1 for the world, which does not move) loses it and body `b` gains it,
+/// each through its inverse mass `im` and inverse inertia `ii` (`linear`: velocities or positions, `angular`: angular
+/// velocities or angles).
+@inline(__always)
+func applyPairImpulse(_ P: Vector2, a: Int, b: Int, rA: Vector2, rB: Vector2, linear: UnsafeMutablePointer<Vector2>,
+                      angular: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>) {
+    if a >= 0 {
+        linear[a] -= im[a] * P
+        angular[a] -= ii[a] * cross(rA, P)
+    }
+    linear[b] += im[b] * P
+    angular[b] += ii[b] * cross(rB, P)
+}

@@ -47,10 +47,10 @@ struct Stage {
         var removed = 0
         var done = false
         var interactive = false
+        /// When it completes (infinity for a repeating block).
+        var end = Double.infinity
     }
     private var calls: [Call] = []
-    /// When each call completes (infinity for a repeating one).
-    private var callEnds: [Double] = []
     private var keyOwner: [String: Int] = [:]
     /// Per layer: until when a block animating it makes it ignore touches (UIKit turns interaction off meanwhile).
     private var busyUntil: [Double]
@@ -223,7 +223,7 @@ struct Stage {
         for (_, k) in calls[c].keys { keyOwner[k] = c }
         // A block that animates nothing completes at once (UIKit calls its completion on the next turn of the run loop).
         let end = calls[c].keys.isEmpty ? time : block.animation.completionTime(calledAt: time)
-        callEnds.append(end)
+        calls[c].end = end
         calls[c].interactive = block.animation.options.contains(.allowUserInteraction)
         if !calls[c].interactive {
             for (li, _) in calls[c].keys { busyUntil[li] = max(busyUntil[li], end) }
@@ -237,7 +237,7 @@ struct Stage {
                 // Its views take touches again unless another block still animates them.
                 for (li, _) in calls[owner].keys {
                     busyUntil[li] = calls.indices.filter { !calls[$0].done && !calls[$0].interactive && calls[$0].keys.contains { $0.layer == li } }
-                        .map { callEnds[$0] }.max() ?? -.infinity
+                        .map { calls[$0].end }.max() ?? -.infinity
                 }
             }
         }
