@@ -205,8 +205,9 @@ extension Layer {
     /// holds the value from before the block until the first keyframe starts, moves linearly over each keyframe's span
     /// and holds between spans (calculationModeLinear, UIKit's default).
     ///
+    /// - Parameter sparing: keys of animations that stay with `beginFromCurrentState` (see ``animate(_:to:with:at:key:sparing:)``).
     /// - Returns: the keys of animations removed by `beginFromCurrentState`.
-    /// - Precondition: at least one keyframe; kinds as for ``animate(_:to:with:at:key:)``.
+    /// - Precondition: at least one keyframe; kinds as for ``animate(_:to:with:at:key:sparing:)``.
     @discardableResult
     public mutating func animateKeyframes(_ keyPath: String, _ keyframes: [ViewKeyframe], with block: ViewAnimation,
                                           at time: Double, key: String, sparing: (String) -> Bool = { _ in false }) -> [String] {
