@@ -21,20 +21,34 @@ public enum NumberFormat {
         return s
     }
 
-    /// Appends the shortest text of `x` to a byte buffer.
+    /// The most bytes ``write(_:to:)`` writes (the longest shortest text, "-2.2250738585072014e-308", has 24).
+    public static let maxLength = 32
+
+    /// Writes the shortest text of `x` (the same bytes as ``shortest(_:)``) at `out` and returns how many bytes it
+    /// wrote. Values in the range trajectories live in (2^-13 ≤ |x| < 2^49) are rendered by ``Schubfach`` without a
+    /// String or an allocation; others go through ``shortest(_:)``.
+    /// - Precondition: `x` is finite; `out` has room for ``maxLength`` bytes.
     @inline(__always)
+    public static func write(_ x: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        if x == 0 { out[0] = UInt8(ascii: "0"); return 1 }
+        if let n = Schubfach.format(x, into: out) { return n }
+        return writeOutsideFastRange(x, to: out)
+    }
+
+    @inline(never)
+    static func writeOutsideFastRange(_ x: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        for b in shortest(x).utf8 { out[n] = b; n += 1 }
+        return n
+    }
+
+    /// Appends the shortest text of `x` (the same bytes as ``shortest(_:)``) to a byte array.
+    /// - Precondition: `x` is finite.
     public static func append(_ x: Double, to buffer: inout [UInt8]) {
-        if x == 0 { buffer.append(UInt8(ascii: "0")); return }
-        // Fast path: most values have no exponent; copy the description's bytes once, dropping a trailing ".0", without
-        // the String edits of `shortest`.
-        var s = x.description
-        let plain = s.withUTF8 { bytes -> Bool in
-            if bytes.contains(UInt8(ascii: "e")) { return false }
-            let n = bytes.count
-            let drop = n >= 2 && bytes[n - 1] == UInt8(ascii: "0") && bytes[n - 2] == UInt8(ascii: ".") ? 2 : 0
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<(n - drop)]))
-            return true
+        var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { raw in
+            let n = write(x, to: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<n]))
         }
-        if !plain { buffer.append(contentsOf: shortest(x).utf8) }
     }
 }

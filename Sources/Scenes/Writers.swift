@@ -48,6 +48,65 @@ public final class FileSink {
     }
 }
 
+/// Bytes being formatted: storage owned by ``RowWriter`` (freed in its deinit), grown by doubling. A value type of a
+/// pointer and two counts, so the row loop works on a local copy without the class's access checks or Array's
+/// uniqueness checks per byte.
+struct ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(contentsOf bytes: some Collection<UInt8>) {
+        reserve(bytes.count)
+        for b in bytes { base[count] = b; count += 1 }
+    }
+
+    /// Appends the shortest text of a finite number (``NumberFormat/write(_:to:)``).
+    @inline(__always)
+    mutating func append(number x: Double) {
+        reserve(NumberFormat.maxLength)
+        count += NumberFormat.write(x, to: base + count)
+    }
+
+    /// The bytes as an array; the buffer is then empty.
+    mutating func take() -> [UInt8] {
+        let out = Array(UnsafeBufferPointer(start: base, count: count))
+        count = 0
+        return out
+    }
+
+    func deallocate() { base.deallocate() }
+}
+
 /// Formats rows as CSV or JSON Lines into a buffer and hands it to a sink right after the header, whenever the buffer
 /// reaches 64 KiB or 100 ms have passed since the last hand-over, and at ``finish()``, so a reader of a pipe sees rows
 /// while a slow run goes on. Nothing but data is written; the bytes never depend on the timing.
@@ -61,7 +120,7 @@ public final class RowWriter {
     private let format: OutputFormat
     private let columns: [String]
     private let sink: (([UInt8]) throws -> Void)
-    private var buffer: [UInt8] = []
+    private var buffer: ByteBuffer
     private var jsonKeys: [[UInt8]] = []
 
     /// - Parameters:
@@ -72,14 +131,16 @@ public final class RowWriter {
         self.format = format
         self.columns = columns
         self.sink = sink
-        buffer.reserveCapacity(RowWriter.flushThreshold + 4096)
+        buffer = ByteBuffer(capacity: RowWriter.flushThreshold + 4096)
         jsonKeys = columns.enumerated().map { k, c in Array(((k == 0 ? "{" : ",") + JSONWriter.quote(c) + ":").utf8) }
     }
+
+    deinit { buffer.deallocate() }
 
     /// Writes the header (CSV only).
     public func header() throws {
         if format == .csv {
-            buffer.append(contentsOf: columns.joined(separator: ",").utf8)
+            buffer.append(contentsOf: Array(columns.joined(separator: ",").utf8))
             buffer.append(0x0A)
             try flush()
         }
@@ -90,31 +151,44 @@ public final class RowWriter {
     /// - Precondition: `values.count == columns.count` (and `texts`, when given), values finite.
     public func row(_ values: [Double], texts: [String?]? = nil) throws {
         precondition(values.count == columns.count, "RowWriter: wrong number of values")
+        var out = buffer  // a local copy: no access checks per byte; stored back below
         switch format {
+        case .csv where texts == nil:
+            // Numbers only (trajectories): the common case, without the per-column text check.
+            out.reserve(values.count * (NumberFormat.maxLength + 1) + 1)
+            var first = true
+            for v in values {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                out.append(number: v)
+            }
+            out.append(0x0A)
         case .csv:
             for (k, v) in values.enumerated() {
-                if k > 0 { buffer.append(UInt8(ascii: ",")) }
+                if k > 0 { out.append(UInt8(ascii: ",")) }
                 if let text = texts?[k] {
-                    buffer.append(UInt8(ascii: "\""))
+                    out.append(UInt8(ascii: "\""))
                     for b in text.utf8 {
-                        buffer.append(b)
-                        if b == UInt8(ascii: "\"") { buffer.append(b) }
+                        out.append(b)
+                        if b == UInt8(ascii: "\"") { out.append(b) }
                     }
-                    buffer.append(UInt8(ascii: "\""))
+                    out.append(UInt8(ascii: "\""))
                 } else {
-                    NumberFormat.append(v, to: &buffer)
+                    out.append(number: v)
                 }
             }
-            buffer.append(0x0A)
+            out.append(0x0A)
         case .jsonl:
             for (k, v) in values.enumerated() {
-                buffer.append(contentsOf: jsonKeys[k])
-                if let text = texts?[k] { buffer.append(contentsOf: JSONWriter.quote(text).utf8) } else {
-                    NumberFormat.append(v, to: &buffer)
+                out.append(contentsOf: jsonKeys[k])
+                if let text = texts?[k] { out.append(contentsOf: Array(JSONWriter.quote(text).utf8)) } else {
+                    out.append(number: v)
                 }
             }
-            buffer.append(contentsOf: Array("}\n".utf8))
+            out.append(UInt8(ascii: "}"))
+            out.append(0x0A)
         }
+        buffer = out
         try flushIfFull()
     }
 
@@ -137,10 +211,8 @@ public final class RowWriter {
     /// Hands whatever is buffered to the sink.
     public func flush() throws {
         lastFlush = monotonicNanoseconds()
-        guard !buffer.isEmpty else { return }
-        let out = buffer
-        buffer.removeAll(keepingCapacity: true)
-        try sink(out)
+        guard buffer.count > 0 else { return }
+        try sink(buffer.take())
     }
 
     /// Flushes the rest; call once at the end.
