@@ -155,19 +155,29 @@ private func clipSegment(_ input: ClipPair, normal: Vector2, offset: Double, ver
     return out
 }
 
+/// A polygon read in place from ``World``'s flat polygon storage: vertex and normal pointers, vertex count and skin
+/// radius (points). Plain values, so the narrow phase passes polygons without reference counting. Valid until the
+/// world's next item is added (``World/polygon(_:)``).
+struct PolygonRef {
+    var vertices: UnsafePointer<Vector2>
+    var normals: UnsafePointer<Vector2>
+    var count: Int
+    var radius: Double
+}
+
 /// The largest separation of poly2 from poly1's edge normals (b2FindMaxSeparation), and that edge. It stops at the
 /// first edge whose separation exceeds `stopAbove`: the caller then reports no contact whatever the maximum is, so
 /// the manifold is the same as Box2D's.
-private func findMaxSeparation(_ p1: ConvexPolygon, _ xf1: Transform, _ p2: ConvexPolygon, _ xf2: Transform,
+private func findMaxSeparation(_ p1: PolygonRef, _ xf1: Transform, _ p2: PolygonRef, _ xf2: Transform,
                                stopAbove: Double) -> (edge: Int, separation: Double) {
     let xf = xf2.inverseTimes(xf1)
     var best = 0
     var maxSeparation = -Double.greatestFiniteMagnitude
-    for i in p1.vertices.indices {
+    for i in 0..<p1.count {
         let n = xf.rotate(p1.normals[i]), v1 = xf.apply(p1.vertices[i])
         var si = Double.greatestFiniteMagnitude
-        for v2 in p2.vertices {
-            let sij = dot(n, v2 - v1)
+        for j in 0..<p2.count {
+            let sij = dot(n, p2.vertices[j] - v1)
             if sij < si { si = sij }
         }
         if si > maxSeparation {
@@ -180,7 +190,7 @@ private func findMaxSeparation(_ p1: ConvexPolygon, _ xf1: Transform, _ p2: Conv
 }
 
 /// Polygon–polygon manifold (b2CollidePolygons), A and B in their world transforms.
-func collidePolygons(_ polyA: ConvexPolygon, _ xfA: Transform, _ polyB: ConvexPolygon, _ xfB: Transform) -> Manifold {
+func collidePolygons(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef, _ xfB: Transform) -> Manifold {
     var m = Manifold()
     let totalRadius = polyA.radius + polyB.radius
     let (edgeA, separationA) = findMaxSeparation(polyA, xfA, polyB, xfB, stopAbove: totalRadius)
@@ -188,7 +198,7 @@ func collidePolygons(_ polyA: ConvexPolygon, _ xfA: Transform, _ polyB: ConvexPo
     let (edgeB, separationB) = findMaxSeparation(polyB, xfB, polyA, xfA, stopAbove: totalRadius)
     if separationB > totalRadius { return m }
 
-    let poly1: ConvexPolygon, poly2: ConvexPolygon, xf1: Transform, xf2: Transform, edge1: Int, flip: Bool
+    let poly1: PolygonRef, poly2: PolygonRef, xf1: Transform, xf2: Transform, edge1: Int, flip: Bool
     let tolerance = 0.1 * World.linearSlop
     if separationB > separationA + tolerance {
         poly1 = polyB; poly2 = polyA; xf1 = xfB; xf2 = xfA; edge1 = edgeB; flip = true
@@ -202,16 +212,16 @@ func collidePolygons(_ polyA: ConvexPolygon, _ xfA: Transform, _ polyB: ConvexPo
     let normal1 = xf2.rotateT(xf1.rotate(poly1.normals[edge1]))
     var index = 0
     var minDot = Double.greatestFiniteMagnitude
-    for (i, n) in poly2.normals.enumerated() {
-        let d = dot(normal1, n)
+    for i in 0..<poly2.count {
+        let d = dot(normal1, poly2.normals[i])
         if d < minDot { minDot = d; index = i }
     }
-    let i1 = index, i2 = index + 1 < poly2.vertices.count ? index + 1 : 0
+    let i1 = index, i2 = index + 1 < poly2.count ? index + 1 : 0
     let incident = ClipPair(ClipVertex(v: xf2.apply(poly2.vertices[i1]), id: featureID(indexA: edge1, indexB: i1, typeA: 1, typeB: 0)),
                             ClipVertex(v: xf2.apply(poly2.vertices[i2]), id: featureID(indexA: edge1, indexB: i2, typeA: 1, typeB: 0)),
                             count: 2)
 
-    let count1 = poly1.vertices.count
+    let count1 = poly1.count
     let iv1 = edge1, iv2 = edge1 + 1 < count1 ? edge1 + 1 : 0
     var v11 = poly1.vertices[iv1], v12 = poly1.vertices[iv2]
     var localTangent = v12 - v11
@@ -244,20 +254,20 @@ func collidePolygons(_ polyA: ConvexPolygon, _ xfA: Transform, _ polyB: ConvexPo
 }
 
 /// Polygon (A) – circle (B) manifold (b2CollidePolygonAndCircle). The circle is centred on its body.
-func collidePolygonAndCircle(_ poly: ConvexPolygon, _ xfA: Transform, radius circleRadius: Double, _ xfB: Transform)
+func collidePolygonAndCircle(_ poly: PolygonRef, _ xfA: Transform, radius circleRadius: Double, _ xfB: Transform)
     -> Manifold {
     var m = Manifold()
     let cLocal = xfA.applyT(xfB.p)
     var normalIndex = 0
     var separation = -Double.greatestFiniteMagnitude
     let radius = poly.radius + circleRadius
-    for i in poly.vertices.indices {
+    for i in 0..<poly.count {
         let s = dot(poly.normals[i], cLocal - poly.vertices[i])
         if s > radius { return m }
         if s > separation { separation = s; normalIndex = i }
     }
     let v1 = poly.vertices[normalIndex]
-    let v2 = poly.vertices[normalIndex + 1 < poly.vertices.count ? normalIndex + 1 : 0]
+    let v2 = poly.vertices[normalIndex + 1 < poly.count ? normalIndex + 1 : 0]
     m.kind = .faceA
     if separation < 1.1920929e-7 * 100 {
         m.localNormal = poly.normals[normalIndex]
@@ -332,13 +342,13 @@ func collideEdgeAndCircle(_ a: Vector2, _ b: Vector2, edgeRadius: Double, radius
 
 /// Two-sided segment (A, in world coordinates) – polygon (B) manifold (b2CollideEdgeAndPolygon, two-sided: no ghost
 /// vertices), with Box2D's hysteresis between the edge axis and the polygon axes.
-func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ polyB: ConvexPolygon,
+func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ polyB: PolygonRef,
                            _ xfB: Transform) -> Manifold {
     var m = Manifold()
-    // Polygon B in the edge's (world) frame.
-    let vertices = polyB.vertices.map { xfB.apply($0) }
-    let normals = polyB.normals.map { xfB.rotate($0) }
-    let count = vertices.count
+    // Polygon B in the edge's (world) frame, transformed where read (no copies).
+    @inline(__always) func vertex(_ i: Int) -> Vector2 { xfB.apply(polyB.vertices[i]) }
+    @inline(__always) func normal(_ i: Int) -> Vector2 { xfB.rotate(polyB.normals[i]) }
+    let count = polyB.count
     var edge1 = v2 - v1
     edge1 /= norm(edge1)
     let normal1 = Vector2(edge1.y, -edge1.x)
@@ -347,9 +357,10 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
     // Edge axis: the side of the edge with the least overlap (b2ComputeEdgeSeparation).
     var edgeSeparation = -Double.greatestFiniteMagnitude
     var edgeNormal = Vector2.zero
-    for axis in [normal1, -normal1] {
+    for side in 0..<2 {
+        let axis = side == 0 ? normal1 : -normal1
         var sj = Double.greatestFiniteMagnitude
-        for v in vertices { sj = min(sj, dot(axis, v - v1)) }
+        for i in 0..<count { sj = min(sj, dot(axis, vertex(i) - v1)) }
         if sj > edgeSeparation { edgeSeparation = sj; edgeNormal = axis }
     }
     if edgeSeparation > radius { return m }
@@ -358,8 +369,8 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
     var polygonIndex = -1
     var polygonNormal = Vector2.zero
     for i in 0..<count {
-        let n = -normals[i]
-        let s = min(dot(n, vertices[i] - v1), dot(n, vertices[i] - v2))
+        let n = -normal(i)
+        let s = min(dot(n, vertex(i) - v1), dot(n, vertex(i) - v2))
         if s > polygonSeparation { polygonSeparation = s; polygonIndex = i; polygonNormal = n }
     }
     if polygonSeparation > radius { return m }
@@ -372,14 +383,14 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
         m.kind = .faceA
         // The polygon face most anti-parallel to the edge normal.
         var best = 0
-        var bestValue = dot(edgeNormal, normals[0])
+        var bestValue = dot(edgeNormal, normal(0))
         for i in 1..<count {
-            let value = dot(edgeNormal, normals[i])
+            let value = dot(edgeNormal, normal(i))
             if value < bestValue { bestValue = value; best = i }
         }
         let i1 = best, i2 = best + 1 < count ? best + 1 : 0
-        clipPoints = ClipPair(ClipVertex(v: vertices[i1], id: featureID(indexA: 0, indexB: i1, typeA: 1, typeB: 0)),
-                              ClipVertex(v: vertices[i2], id: featureID(indexA: 0, indexB: i2, typeA: 1, typeB: 0)), count: 2)
+        clipPoints = ClipPair(ClipVertex(v: vertex(i1), id: featureID(indexA: 0, indexB: i1, typeA: 1, typeB: 0)),
+                              ClipVertex(v: vertex(i2), id: featureID(indexA: 0, indexB: i2, typeA: 1, typeB: 0)), count: 2)
         refI1 = 0; refI2 = 1; refV1 = v1; refV2 = v2; refNormal = edgeNormal
         sideNormal1 = -edge1; sideNormal2 = edge1
     } else {
@@ -388,7 +399,7 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
                               ClipVertex(v: v1, id: featureID(indexA: 0, indexB: polygonIndex, typeA: 0, typeB: 1)), count: 2)
         refI1 = polygonIndex
         refI2 = refI1 + 1 < count ? refI1 + 1 : 0
-        refV1 = vertices[refI1]; refV2 = vertices[refI2]; refNormal = normals[refI1]
+        refV1 = vertex(refI1); refV2 = vertex(refI2); refNormal = normal(refI1)
         sideNormal1 = Vector2(refNormal.y, -refNormal.x)
         sideNormal2 = -sideNormal1
         _ = polygonNormal

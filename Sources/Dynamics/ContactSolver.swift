@@ -64,6 +64,15 @@ extension World {
     /// The world transform of item i.
     @inline(__always) func transform(_ i: Int) -> Transform { Transform(position: position[i], angle: angle[i]) }
 
+    /// Whether item `i` has a collision shape (read without copying the shape enum).
+    @inline(__always) func hasShape(_ i: Int) -> Bool { itemCircleRadius[i] >= 0 || itemPolygon[i].count > 0 }
+
+    /// Item `i`'s polygon, read in place (valid until the next item is added).
+    @inline(__always) func polygon(_ i: Int) -> PolygonRef {
+        let p = itemPolygon[i], base = UnsafePointer(polygonPoints.base)
+        return PolygonRef(vertices: base + p.start, normals: base + p.start + p.count, count: p.count, radius: p.radius)
+    }
+
     /// The narrow phase: manifolds for every touching pair at the current positions, impulses matched from the last
     /// sub-step's manifolds by feature id; begin and end events recorded at `eventTime`.
     func collide(eventTime: Double) {
@@ -81,7 +90,7 @@ extension World {
             extent = [Double](repeating: 0, count: n)
             xf = [Transform](repeating: .identity, count: n)
         }
-        for i in 0..<n where itemShapes[i] != nil {
+        for i in 0..<n where hasShape(i) {
             center[i] = position[i]
             extent[i] = 0.5 * norm(itemSize[i]) + 2
             xf[i] = transform(i)
@@ -115,7 +124,7 @@ extension World {
             let lo = Vector2(min(edge.v1.x, edge.v2.x), min(edge.v1.y, edge.v2.y))
             let hi = Vector2(max(edge.v1.x, edge.v2.x), max(edge.v1.y, edge.v2.y))
             for i in 0..<n where boundaryCollisionMask[i] & bit != 0 && !anchored[i] {
-                guard let shape = itemShapes[i] else { continue }
+                guard hasShape(i) else { continue }
                 if !awake[i] {
                     // A sleeper keeps its boundary contact as it was.
                     let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
@@ -127,11 +136,12 @@ extension World {
                 let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
                 let (f, el) = material(i)
                 let friction = (f * World.boundaryFriction).squareRoot(), restitution = max(el, World.boundaryRestitution)
-                switch shape {
-                case .polygon(let p):
+                let radius = itemCircleRadius[i]
+                if radius < 0 {
+                    let p = polygon(i)
                     add(key, -1, i, collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, p, xf[i]), 0, p.radius,
                         friction: friction, restitution: restitution)
-                case .circle(let radius):
+                } else {
                     add(key, -1, i, collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, xf[i]), 0,
                         radius, friction: friction, restitution: restitution)
                 }
@@ -142,7 +152,7 @@ extension World {
         // with coherent motion). Then pairs in ascending (i, j) order, so contacts are solved in a deterministic order.
         sweepOrder.removeAll(keepingCapacity: true)
         var meanX = 0.0, meanY = 0.0
-        for i in 0..<n where itemShapes[i] != nil && itemCollisionMask[i] != 0 {
+        for i in 0..<n where hasShape(i) && itemCollisionMask[i] != 0 {
             sweepOrder.append(i)
             meanX += center[i].x
             meanY += center[i].y
@@ -208,13 +218,16 @@ extension World {
                 let ri = itemCircleRadius[i], rj = itemCircleRadius[j]
                 switch (ri < 0, rj < 0) {
                 case (true, true):
-                    add(key, i, j, collidePolygons(itemPolygon[i], xf[i], itemPolygon[j], xf[j]), itemPolygon[i].radius,
-                        itemPolygon[j].radius, friction: friction, restitution: restitution)
+                    let pi = polygon(i), pj = polygon(j)
+                    add(key, i, j, collidePolygons(pi, xf[i], pj, xf[j]), pi.radius, pj.radius, friction: friction,
+                        restitution: restitution)
                 case (true, false):
-                    add(key, i, j, collidePolygonAndCircle(itemPolygon[i], xf[i], radius: rj, xf[j]), itemPolygon[i].radius, rj,
+                    let pi = polygon(i)
+                    add(key, i, j, collidePolygonAndCircle(pi, xf[i], radius: rj, xf[j]), pi.radius, rj,
                         friction: friction, restitution: restitution)
                 case (false, true):
-                    add(key, j, i, collidePolygonAndCircle(itemPolygon[j], xf[j], radius: ri, xf[i]), itemPolygon[j].radius, ri,
+                    let pj = polygon(j)
+                    add(key, j, i, collidePolygonAndCircle(pj, xf[j], radius: ri, xf[i]), pj.radius, ri,
                         friction: friction, restitution: restitution)
                 case (false, false):
                     add(key, i, j, collideCircles(radiusA: ri, xf[i], radiusB: rj, xf[j]), ri, rj,
@@ -233,7 +246,6 @@ extension World {
                 events.append(event(for: c, kind: .end, time: eventTime, point: nil))
             }
         }
-        // The old list and index become next sub-step's scratch.
         // The old list and index become next sub-step's scratch.
         scratchContacts = contacts
         scratchIndex = contactIndex
@@ -584,43 +596,46 @@ extension World {
     func solveContactPositions(baumgarte: Double = World.baumgarte) -> Bool {
         var minSeparation = 0.0
         let x = position.base, ang = angle.base, im = invMass.base, ii = invInertia.base
-        for c in contacts {
-            let a = c.a, b = c.b
-            let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-            for j in 0..<c.manifold.pointCount {
-                let xfA = a >= 0 ? Transform(position: x[a], angle: ang[a]) : .identity
-                let xfB = Transform(position: x[b], angle: ang[b])
-                var normal: Vector2, point: Vector2, separation: Double
-                switch c.manifold.kind {
-                case .circles:
-                    let pA = xfA.apply(c.manifold.localPoint), pB = xfB.apply(c.manifold.localPoints.0)
-                    normal = pB - pA
-                    let len = norm(normal)
-                    if len >= 1.1920929e-5 { normal /= len }
-                    point = 0.5 * (pA + pB)
-                    separation = dot(pB - pA, normal) - c.radiusA - c.radiusB
-                case .faceA:
-                    normal = xfA.rotate(c.manifold.localNormal)
-                    let planePoint = xfA.apply(c.manifold.localPoint)
-                    let clip = xfB.apply(c.manifold.localPoint(j))
-                    separation = dot(clip - planePoint, normal) - c.radiusA - c.radiusB
-                    point = clip
-                case .faceB:
-                    normal = xfB.rotate(c.manifold.localNormal)
-                    let planePoint = xfB.apply(c.manifold.localPoint)
-                    let clip = xfA.apply(c.manifold.localPoint(j))
-                    separation = dot(clip - planePoint, normal) - c.radiusA - c.radiusB
-                    point = clip
-                    normal = -normal
+        // Read the constraints in place (a for-in over the array copies each one).
+        contacts.withUnsafeBufferPointer { cs in
+            for k in cs.indices {
+                let a = cs[k].a, b = cs[k].b
+                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+                for j in 0..<cs[k].manifold.pointCount {
+                    let xfA = a >= 0 ? Transform(position: x[a], angle: ang[a]) : .identity
+                    let xfB = Transform(position: x[b], angle: ang[b])
+                    var normal: Vector2, point: Vector2, separation: Double
+                    switch cs[k].manifold.kind {
+                    case .circles:
+                        let pA = xfA.apply(cs[k].manifold.localPoint), pB = xfB.apply(cs[k].manifold.localPoints.0)
+                        normal = pB - pA
+                        let len = norm(normal)
+                        if len >= 1.1920929e-5 { normal /= len }
+                        point = 0.5 * (pA + pB)
+                        separation = dot(pB - pA, normal) - cs[k].radiusA - cs[k].radiusB
+                    case .faceA:
+                        normal = xfA.rotate(cs[k].manifold.localNormal)
+                        let planePoint = xfA.apply(cs[k].manifold.localPoint)
+                        let clip = xfB.apply(cs[k].manifold.localPoint(j))
+                        separation = dot(clip - planePoint, normal) - cs[k].radiusA - cs[k].radiusB
+                        point = clip
+                    case .faceB:
+                        normal = xfB.rotate(cs[k].manifold.localNormal)
+                        let planePoint = xfB.apply(cs[k].manifold.localPoint)
+                        let clip = xfA.apply(cs[k].manifold.localPoint(j))
+                        separation = dot(clip - planePoint, normal) - cs[k].radiusA - cs[k].radiusB
+                        point = clip
+                        normal = -normal
+                    }
+                    let cA = a >= 0 ? x[a] : .zero, cB = x[b]
+                    let rA = point - cA, rB = point - cB
+                    minSeparation = min(minSeparation, separation)
+                    let C = min(max(baumgarte * (separation + World.linearSlop), -World.maxLinearCorrection), 0)
+                    let rnA = cross(rA, normal), rnB = cross(rB, normal)
+                    let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                    let impulse = K > 0 ? -C / K : 0
+                    applyPairImpulse(impulse * normal, a: a, b: b, rA: rA, rB: rB, linear: x, angular: ang, im: im, ii: ii)
                 }
-                let cA = a >= 0 ? x[a] : .zero, cB = x[b]
-                let rA = point - cA, rB = point - cB
-                minSeparation = min(minSeparation, separation)
-                let C = min(max(baumgarte * (separation + World.linearSlop), -World.maxLinearCorrection), 0)
-                let rnA = cross(rA, normal), rnB = cross(rB, normal)
-                let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                let impulse = K > 0 ? -C / K : 0
-                applyPairImpulse(impulse * normal, a: a, b: b, rA: rA, rB: rB, linear: x, angular: ang, im: im, ii: ii)
             }
         }
         return minSeparation >= -3 * World.linearSlop

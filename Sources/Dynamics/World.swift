@@ -130,11 +130,13 @@ public final class World {
     var fieldOverrides: [Bool] = []
     /// Collisions: shapes, behaviors, boundaries, the current contacts (by pair key) and contact events.
     var itemShapes: [ItemShape?] = []
-    /// The same shapes unpacked for the narrow phase, which reads them without copying an enum: each item's polygon
-    /// (`noPolygon` for circles and shapeless items) and circle radius (−1 when not a circle).
-    var itemPolygon: [ConvexPolygon] = []
+    /// The same shapes unpacked for the narrow phase, which reads them in place without copying an enum or retaining
+    /// an array: every polygon's vertices then normals, one after another, in `polygonPoints`; each item's polygon
+    /// (where its points start, vertex count, skin radius; count 0 for circles and shapeless items) and circle radius
+    /// (−1 when not a circle).
+    var polygonPoints = Column<Vector2>()
+    var itemPolygon = Column<(start: Int, count: Int, radius: Double)>()
     var itemCircleRadius: [Double] = []
-    static let noPolygon = ConvexPolygon.box(halfWidth: 0, halfHeight: 0)
     var itemCollisionMask: [UInt64] = []
     var boundaryCollisionMask: [UInt64] = []
     var collisionBehaviors: [CollisionBehavior] = []
@@ -228,7 +230,7 @@ public final class World {
     deinit {
         position.free(); angle.free(); velocity.free(); angularVelocity.free()
         invMass.free(); invInertia.free(); linearDamping.free(); angularDamping.free(); gravity.free()
-        previousPosition.free(); previousAngle.free(); joints.free()
+        previousPosition.free(); previousAngle.free(); joints.free(); polygonPoints.free(); itemPolygon.free()
         forceColumn.free(); torqueColumn.free(); fieldAcceleration.free(); fieldOverride.free()
     }
 
@@ -263,9 +265,13 @@ public final class World {
         let shape = World.shape(for: item)
         itemShapes.append(shape)
         switch shape {
-        case .polygon(let p)?: itemPolygon.append(p); itemCircleRadius.append(-1)
-        case .circle(let r)?: itemPolygon.append(World.noPolygon); itemCircleRadius.append(r)
-        case nil: itemPolygon.append(World.noPolygon); itemCircleRadius.append(-1)
+        case .polygon(let p)?:
+            itemPolygon.append((polygonPoints.count, p.vertices.count, p.radius))
+            for v in p.vertices { polygonPoints.append(v) }
+            for n in p.normals { polygonPoints.append(n) }
+            itemCircleRadius.append(-1)
+        case .circle(let r)?: itemPolygon.append((0, 0, 0)); itemCircleRadius.append(r)
+        case nil: itemPolygon.append((0, 0, 0)); itemCircleRadius.append(-1)
         }
         awake.append(true)
         anchored.append(item.isAnchored)
