@@ -83,20 +83,25 @@ extension World {
         scratchContacts = []
         let n = items.count
         // Bounding circles for a cheap overlap test, and each item's transform (cos and sin once per sub-step).
-        var center = scratchCenter, extent = scratchExtent, xf = xfCache
-        scratchCenter = []; scratchExtent = []; xfCache = []
+        // Rectangles also get their world bounding box (half sizes), a tighter test than the circles.
+        var center = scratchCenter, extent = scratchExtent, xf = xfCache, boxHalf = scratchBoxHalf
+        scratchCenter = []; scratchExtent = []; xfCache = []; scratchBoxHalf = []
         if center.count != n {
             center = [Vector2](repeating: .zero, count: n)
             extent = [Double](repeating: 0, count: n)
             xf = [Transform](repeating: .identity, count: n)
+            boxHalf = [Vector2](repeating: .zero, count: n)
         }
         for i in 0..<n where hasShape(i) {
             center[i] = position[i]
             extent[i] = 0.5 * norm(itemSize[i]) + 2
-            xf[i] = transform(i)
+            let t = transform(i)
+            xf[i] = t
+            let half = 0.5 * itemSize[i], c = abs(t.c), s = abs(t.s)
+            boxHalf[i] = Vector2(c * half.x + s * half.y, s * half.x + c * half.y)
         }
         defer {
-            scratchCenter = center; scratchExtent = extent; xfCache = xf
+            scratchCenter = center; scratchExtent = extent; xfCache = xf; scratchBoxHalf = boxHalf
         }
         func material(_ i: Int) -> (Double, Double) { (itemFriction[i], itemElasticity[i]) }
         func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
@@ -219,6 +224,14 @@ extension World {
                 switch (ri < 0, rj < 0) {
                 case (true, true):
                     let pi = polygon(i), pj = polygon(j)
+                    // Two rectangles (skin radius 0) whose world bounding boxes are apart by more than 1e-6 pt are
+                    // disjoint, so b2CollidePolygons finds a face normal with positive separation (at least the gap
+                    // over √2 for rectangles, far above rounding) and returns no points: skip it. In a resting pile
+                    // most circle-overlapping neighbours are such pairs.
+                    if pi.radius == 0 && pj.radius == 0 {
+                        let d = center[j] - center[i], reach = boxHalf[i] + boxHalf[j]
+                        if abs(d.x) - reach.x > 1e-6 || abs(d.y) - reach.y > 1e-6 { continue }
+                    }
                     add(key, i, j, collidePolygons(pi, xf[i], pj, xf[j]), pi.radius, pj.radius, friction: friction,
                         restitution: restitution)
                 case (true, false):
@@ -299,92 +312,116 @@ extension World {
         return ContactEvent(time: time, kind: kind, item: lo, otherItem: hi, boundary: nil, point: point)
     }
 
-    /// b2ContactSolver::InitializeVelocityConstraints and WarmStart.
+    /// b2ContactSolver::InitializeVelocityConstraints and WarmStart: builds `velocityConstraints` from `contacts`.
     func initializeContacts() {
         let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
-        for k in contacts.indices {
-            var c = contacts[k]
-            let a = c.a, b = c.b
-            let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-            // Positions have not moved since collide: its transforms still hold.
-            let xfA = a >= 0 ? xfCache[a] : .identity, xfB = xfCache[b]
-            let cA = a >= 0 ? position[a] : .zero, cB = position[b]
-            let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
-            let wm = worldManifold(c.manifold, xfA, radiusA: c.radiusA, xfB, radiusB: c.radiusB)
-            c.normal = wm.normal
-            c.pointCount = c.manifold.pointCount
-            let tangent = Vector2(c.normal.y, -c.normal.x)
-            for j in 0..<c.pointCount {
-                let p = j == 0 ? wm.points.0 : wm.points.1
-                let rA = p - cA, rB = p - cB
-                let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
-                let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
-                let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-                let vRel = dot(c.normal, vB + cross(wB, rB) - vA - cross(wA, rA))
-                let bias = vRel < -World.restitutionThreshold ? -c.restitution * vRel : 0
-                if j == 0 {
-                    c.rA.0 = rA; c.rB.0 = rB
-                    c.normalMass.0 = kNormal > 0 ? 1 / kNormal : 0
-                    c.tangentMass.0 = kTangent > 0 ? 1 / kTangent : 0
-                    c.velocityBias.0 = bias
-                } else {
-                    c.rA.1 = rA; c.rB.1 = rB
-                    c.normalMass.1 = kNormal > 0 ? 1 / kNormal : 0
-                    c.tangentMass.1 = kTangent > 0 ? 1 / kTangent : 0
-                    c.velocityBias.1 = bias
+        var vcs = velocityConstraints
+        velocityConstraints = []
+        vcs.removeAll(keepingCapacity: true)
+        contacts.withUnsafeBufferPointer { cs in
+            for k in cs.indices {
+                let a = cs[k].a, b = cs[k].b
+                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+                // Positions have not moved since collide: its transforms still hold.
+                let xfA = a >= 0 ? xfCache[a] : .identity, xfB = xfCache[b]
+                let cA = a >= 0 ? position[a] : .zero, cB = position[b]
+                let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
+                let wm = worldManifold(cs[k].manifold, xfA, radiusA: cs[k].radiusA, xfB, radiusB: cs[k].radiusB)
+                let count = cs[k].manifold.pointCount
+                var c = VelocityConstraint(a: Int32(a), b: Int32(b), pointCount: Int32(count),
+                                           manifoldPointCount: Int32(count), friction: cs[k].friction,
+                                           normal: wm.normal, rA: (.zero, .zero), rB: (.zero, .zero),
+                                           normalMass: (0, 0), tangentMass: (0, 0), velocityBias: (0, 0),
+                                           normalImpulses: cs[k].manifold.normalImpulses,
+                                           tangentImpulses: cs[k].manifold.tangentImpulses)
+                let tangent = Vector2(c.normal.y, -c.normal.x)
+                for j in 0..<count {
+                    let p = j == 0 ? wm.points.0 : wm.points.1
+                    let rA = p - cA, rB = p - cB
+                    let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
+                    let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                    let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+                    let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                    let vRel = dot(c.normal, vB + cross(wB, rB) - vA - cross(wA, rA))
+                    let bias = vRel < -World.restitutionThreshold ? -cs[k].restitution * vRel : 0
+                    if j == 0 {
+                        c.rA.0 = rA; c.rB.0 = rB
+                        c.normalMass.0 = kNormal > 0 ? 1 / kNormal : 0
+                        c.tangentMass.0 = kTangent > 0 ? 1 / kTangent : 0
+                        c.velocityBias.0 = bias
+                    } else {
+                        c.rA.1 = rA; c.rB.1 = rB
+                        c.normalMass.1 = kNormal > 0 ? 1 / kNormal : 0
+                        c.tangentMass.1 = kTangent > 0 ? 1 / kTangent : 0
+                        c.velocityBias.1 = bias
+                    }
                 }
-            }
-            if c.pointCount == 2 {
-                let rn1A = cross(c.rA.0, c.normal), rn1B = cross(c.rB.0, c.normal)
-                let rn2A = cross(c.rA.1, c.normal), rn2B = cross(c.rB.1, c.normal)
-                let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
-                let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
-                let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
-                if k11 * k11 < 1000 * (k11 * k22 - k12 * k12) {
-                    c.k11 = k11; c.k12 = k12; c.k22 = k22
-                    var det = k11 * k22 - k12 * k12
-                    if det != 0 { det = 1 / det }
-                    c.inv11 = det * k22; c.inv12 = -det * k12; c.inv22 = det * k11
-                } else {
-                    c.pointCount = 1
+                if count == 2 {
+                    let rn1A = cross(c.rA.0, c.normal), rn1B = cross(c.rB.0, c.normal)
+                    let rn2A = cross(c.rA.1, c.normal), rn2B = cross(c.rB.1, c.normal)
+                    let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+                    let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+                    let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+                    if k11 * k11 < 1000 * (k11 * k22 - k12 * k12) {
+                        c.k11 = k11; c.k12 = k12; c.k22 = k22
+                        var det = k11 * k22 - k12 * k12
+                        if det != 0 { det = 1 / det }
+                        c.inv11 = det * k22; c.inv12 = -det * k12; c.inv22 = det * k11
+                    } else {
+                        c.pointCount = 1
+                    }
                 }
+                vcs.append(c)
             }
-            contacts[k] = c
         }
         // Warm start, after every constraint has its restitution bias from the velocities before any of it
         // (b2ContactSolver: InitializeVelocityConstraints for all, then WarmStart).
-        for k in contacts.indices {
-            let c = contacts[k]
-            let a = c.a, b = c.b
-            let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-            let tangent = Vector2(c.normal.y, -c.normal.x)
-            var dvA = Vector2.zero, dwA = 0.0, dvB = Vector2.zero, dwB = 0.0
-            for j in 0..<c.manifold.pointCount {
-                let ni = j == 0 ? c.manifold.normalImpulses.0 : c.manifold.normalImpulses.1
-                let ti = j == 0 ? c.manifold.tangentImpulses.0 : c.manifold.tangentImpulses.1
-                let P = ni * c.normal + ti * tangent
-                let rA = j == 0 ? c.rA.0 : c.rA.1, rB = j == 0 ? c.rB.0 : c.rB.1
-                dwA -= iA * cross(rA, P); dvA -= mA * P
-                dwB += iB * cross(rB, P); dvB += mB * P
+        vcs.withUnsafeBufferPointer { cs in
+            for k in cs.indices {
+                let a = Int(cs[k].a), b = Int(cs[k].b)
+                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+                let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
+                var dvA = Vector2.zero, dwA = 0.0, dvB = Vector2.zero, dwB = 0.0
+                for j in 0..<Int(cs[k].manifoldPointCount) {
+                    let ni = j == 0 ? cs[k].normalImpulses.0 : cs[k].normalImpulses.1
+                    let ti = j == 0 ? cs[k].tangentImpulses.0 : cs[k].tangentImpulses.1
+                    let P = ni * normal + ti * tangent
+                    let rA = j == 0 ? cs[k].rA.0 : cs[k].rA.1, rB = j == 0 ? cs[k].rB.0 : cs[k].rB.1
+                    dwA -= iA * cross(rA, P); dvA -= mA * P
+                    dwB += iB * cross(rB, P); dvB += mB * P
+                }
+                if a >= 0 { v[a] += dvA; w[a] += dwA }
+                v[b] += dvB
+                w[b] += dwB
             }
-            if a >= 0 { v[a] += dvA; w[a] += dwA }
-            v[b] += dvB
-            w[b] += dwB
+        }
+        velocityConstraints = vcs
+    }
+
+    /// b2ContactSolver::StoreImpulses: the accumulated impulses go back to the contacts' manifolds, to warm-start the
+    /// next sub-step. Call after the velocity iterations.
+    func storeImpulses() {
+        velocityConstraints.withUnsafeBufferPointer { vcs in
+            contacts.withUnsafeMutableBufferPointer { cs in
+                for k in vcs.indices {
+                    cs[k].manifold.normalImpulses = vcs[k].normalImpulses
+                    cs[k].manifold.tangentImpulses = vcs[k].tangentImpulses
+                }
+            }
         }
     }
 
     /// One velocity iteration over the contacts (b2ContactSolver::SolveVelocityConstraints).
     func solveContactVelocities() {
         let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
-        contacts.withUnsafeMutableBufferPointer { cs in
+        velocityConstraints.withUnsafeMutableBufferPointer { cs in
             for k in cs.indices {
-                let a = cs[k].a, b = cs[k].b
+                let a = Int(cs[k].a), b = Int(cs[k].b)
                 let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
                 var vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
                 let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
                 let friction = cs[k].friction
-                let count = cs[k].pointCount
+                let count = Int(cs[k].pointCount)
                 @inline(__always) func apply(_ P: Vector2, _ rA: Vector2, _ rB: Vector2) {
                     vA -= mA * P; wA -= iA * cross(rA, P)
                     vB += mB * P; wB += iB * cross(rB, P)
@@ -396,12 +433,12 @@ extension World {
                     let vt = dot(dv, tangent)
                     let tm = j == 0 ? cs[k].tangentMass.0 : cs[k].tangentMass.1
                     var lambda = tm * -vt
-                    let ni = j == 0 ? cs[k].manifold.normalImpulses.0 : cs[k].manifold.normalImpulses.1
+                    let ni = j == 0 ? cs[k].normalImpulses.0 : cs[k].normalImpulses.1
                     let maxFriction = friction * ni
-                    let old = j == 0 ? cs[k].manifold.tangentImpulses.0 : cs[k].manifold.tangentImpulses.1
+                    let old = j == 0 ? cs[k].tangentImpulses.0 : cs[k].tangentImpulses.1
                     let newImpulse = min(max(old + lambda, -maxFriction), maxFriction)
                     lambda = newImpulse - old
-                    if j == 0 { cs[k].manifold.tangentImpulses.0 = newImpulse } else { cs[k].manifold.tangentImpulses.1 = newImpulse }
+                    if j == 0 { cs[k].tangentImpulses.0 = newImpulse } else { cs[k].tangentImpulses.1 = newImpulse }
                     apply(lambda * tangent, rA, rB)
                 }
                 // Normal impulses.
@@ -410,15 +447,15 @@ extension World {
                     let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
                     let vn = dot(dv, normal)
                     var lambda = -cs[k].normalMass.0 * (vn - cs[k].velocityBias.0)
-                    let old = cs[k].manifold.normalImpulses.0
+                    let old = cs[k].normalImpulses.0
                     let newImpulse = max(old + lambda, 0)
                     lambda = newImpulse - old
-                    cs[k].manifold.normalImpulses.0 = newImpulse
+                    cs[k].normalImpulses.0 = newImpulse
                     apply(lambda * normal, rA, rB)
                 } else if count == 2 {
                     // Block solver (Box2D's LCP by enumeration of the four cases).
                     let r1A = cs[k].rA.0, r1B = cs[k].rB.0, r2A = cs[k].rA.1, r2B = cs[k].rB.1
-                    let ax = cs[k].manifold.normalImpulses.0, ay = cs[k].manifold.normalImpulses.1
+                    let ax = cs[k].normalImpulses.0, ay = cs[k].normalImpulses.1
                     let dv1 = vB + cross(wB, r1B) - vA - cross(wA, r1A)
                     let dv2 = vB + cross(wB, r2B) - vA - cross(wA, r2A)
                     var bx = dot(dv1, normal) - cs[k].velocityBias.0
@@ -454,7 +491,7 @@ extension World {
                         wA -= iA * (cross(r1A, P1) + cross(r2A, P2))
                         vB += mB * (P1 + P2)
                         wB += iB * (cross(r1B, P1) + cross(r2B, P2))
-                        cs[k].manifold.normalImpulses = (x.x, x.y)
+                        cs[k].normalImpulses = (x.x, x.y)
                     }
                 }
                 if a >= 0 { v[a] = vA; w[a] = wA }
@@ -510,6 +547,7 @@ extension World {
             xfCache[i] = transform(i)   // moved to the time of impact since collide
             initializeContacts()
             for _ in 0..<World.velocityIterations { solveContactVelocities() }
+            storeImpulses()
             contacts = saved
             position[i] += (1 - alpha) * h * velocity[i]
             // Box2D wakes the pair in the time of impact, which resets the sleep timer after the sub-step's own update:

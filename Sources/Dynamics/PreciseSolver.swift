@@ -184,6 +184,7 @@ extension World {
         guard !contacts.isEmpty else { return }
         initializeContacts()
         for _ in 0..<World.velocityIterations { solveContactVelocities() }
+        storeImpulses()
         for _ in 0..<World.positionIterations where !solveContactPositions() {}
         projectSqueezedItems()
     }

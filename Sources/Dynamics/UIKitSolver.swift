@@ -130,6 +130,7 @@ extension World {
             }
             if touching { solveContactVelocities() }
         }
+        if touching { storeImpulses() }
 
         // 5. Integrate positions with Box2D's per-step motion limits (keeping the start for the time of impact).
         let x0 = previousPosition.base

@@ -142,6 +142,8 @@ public final class World {
     var collisionBehaviors: [CollisionBehavior] = []
     var boundaryEdges: [BoundaryEdge] = []
     var contacts: [ContactConstraint] = []
+    /// The contacts' velocity constraints during a sub-step's velocity iterations (same order as `contacts`).
+    var velocityConstraints: [VelocityConstraint] = []
     var contactIndex = PairTable()
     /// Broad phase: the items sorted by the left edge of their bounding circles, kept between sub-steps.
     var sweepOrder: [Int] = []
@@ -152,6 +154,8 @@ public final class World {
     var xfCache: [Transform] = []
     var scratchCenter: [Vector2] = []
     var scratchExtent: [Double] = []
+    /// Half the width and height of each item's world bounding box, for rectangles (see `collide`).
+    var scratchBoxHalf: [Vector2] = []
     var scratchCandidates: [UInt64] = []
     var scratchContacts: [ContactConstraint] = []
     var scratchIndex = PairTable()
