@@ -152,54 +152,14 @@ extension World {
                 }
             }
         }
-        // Item pairs: sort and sweep over bounding circles along the axis where the items spread most (a tall pile is
-        // swept along y, a wide row along x), using an insertion sort of the last order for that axis (nearly linear
-        // with coherent motion). Then pairs in ascending (i, j) order, so contacts are solved in a deterministic order.
-        sweepOrder.removeAll(keepingCapacity: true)
-        var meanX = 0.0, meanY = 0.0
-        for i in 0..<n where hasShape(i) && itemCollisionMask[i] != 0 {
-            sweepOrder.append(i)
-            meanX += center[i].x
-            meanY += center[i].y
-        }
-        let count = Double(max(1, sweepOrder.count))
-        meanX /= count
-        meanY /= count
-        var varX = 0.0, varY = 0.0
-        for i in sweepOrder {
-            varX += (center[i].x - meanX) * (center[i].x - meanX)
-            varY += (center[i].y - meanY) * (center[i].y - meanY)
-        }
-        let axis = varY > varX ? 1 : 0
-        var order = sweepAxis == axis && previousSweep.count == sweepOrder.count ? previousSweep : sweepOrder
-        for k in 1..<max(1, order.count) {
-            let item = order[k], key = center[item][axis] - extent[item]
-            var m = k - 1
-            while m >= 0 && center[order[m]][axis] - extent[order[m]] > key {
-                order[m + 1] = order[m]
-                m -= 1
-            }
-            order[m + 1] = item
-        }
-        previousSweep = order
-        sweepAxis = axis
-        let other = 1 - axis
+        // Item pairs: the broad phase's candidates (BroadPhase.swift), in ascending (i, j) order so contacts are
+        // solved in a deterministic order.
         var candidates = scratchCandidates
         scratchCandidates = []
         candidates.removeAll(keepingCapacity: true)
         defer { scratchCandidates = candidates }
-        for k in 0..<order.count {
-            let i = order[k]
-            let maxEdge = center[i][axis] + extent[i]
-            var m = k + 1
-            while m < order.count && center[order[m]][axis] - extent[order[m]] <= maxEdge {
-                let j = order[m]
-                if abs(center[i][other] - center[j][other]) <= extent[i] + extent[j]
-                    && itemCollisionMask[i] & itemCollisionMask[j] != 0 {
-                    candidates.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j)))
-                }
-                m += 1
-            }
+        center.withUnsafeBufferPointer { c in
+            extent.withUnsafeBufferPointer { e in broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &candidates) }
         }
         sortPairs(&candidates, itemCount: n)
         for pair in candidates {

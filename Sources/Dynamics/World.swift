@@ -145,10 +145,12 @@ public final class World {
     /// The contacts' velocity constraints during a sub-step's velocity iterations (same order as `contacts`).
     var velocityConstraints: [VelocityConstraint] = []
     var contactIndex = PairTable()
-    /// Broad phase: the items sorted by the left edge of their bounding circles, kept between sub-steps.
-    var sweepOrder: [Int] = []
-    var previousSweep: [Int] = []
-    var sweepAxis = -1
+    /// Broad phase (BroadPhase.swift): the items that collide, the grid's items in cell order (kept between sub-steps),
+    /// each item's cell key, and the items kept out of the grid.
+    var broadPhaseItems: [Int] = []
+    var gridOrder: [Int] = []
+    var gridKey: [UInt64] = []
+    var largeItems: [Int] = []
     /// Narrow-phase scratch, kept between sub-steps so the hot loop allocates nothing: each item's transform at the
     /// last collide (valid until positions move), bounding circles, candidate pairs, the next contact list and index.
     var xfCache: [Transform] = []

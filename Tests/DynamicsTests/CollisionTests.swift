@@ -72,3 +72,53 @@ final class CollisionTests: XCTestCase {
         XCTAssertLessThan(w.position(of: b).y, 668, "boundaries mode: stopped by the bounds")
     }
 }
+
+/// The grid broad phase against the definition of a candidate pair, checked pair by pair: every pair of colliding
+/// items whose bounding squares (centre ± extent) overlap, exactly once, and no other.
+final class BroadPhaseTests: XCTestCase {
+    func testGridFindsExactlyTheOverlappingPairs() {
+        var state: UInt64 = 42
+        func uniform() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let w = World()
+        var ids: [ItemID] = []
+        for k in 0..<400 {
+            // Mostly 4–16 pt items, a few 150–300 pt panels (kept out of the grid), some far off-screen.
+            let big = k % 97 == 0
+            let size = big ? Vector2(150 + 150 * uniform(), 20) : Vector2(4 + 12 * uniform(), 4 + 12 * uniform())
+            let far = k % 53 == 0 ? 1e7 : 0
+            ids.append(w.addItem(ItemDefinition(center: Vector2(400 * uniform() + far, 400 * uniform() - far), size: size)))
+        }
+        w.addCollision(CollisionBehavior(items: ids, mode: .items))
+        w.addCollision(CollisionBehavior(items: Array(ids[0..<50]), mode: .items))
+        let n = ids.count
+        for round in 0..<4 {
+            var center = [Vector2](repeating: .zero, count: n), extent = [Double](repeating: 0, count: n)
+            for i in 0..<n {
+                // Move everything a little (and some a lot) between rounds, as sub-steps do.
+                if round > 0 { w.position[i] += Vector2(uniform() - 0.5, uniform() - 0.5) * (i % 7 == 0 ? 60 : 3) }
+                center[i] = w.position[i]
+                extent[i] = 0.5 * (w.itemSize[i].x * w.itemSize[i].x + w.itemSize[i].y * w.itemSize[i].y).squareRoot() + 2
+            }
+            var pairs: [UInt64] = []
+            center.withUnsafeBufferPointer { c in
+                extent.withUnsafeBufferPointer { e in w.broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &pairs) }
+            }
+            var expected: Set<UInt64> = []
+            for i in 0..<n {
+                for j in (i + 1)..<n where w.itemCollisionMask[i] & w.itemCollisionMask[j] != 0 {
+                    let reach = extent[i] + extent[j]
+                    if abs(center[i].x - center[j].x) <= reach && abs(center[i].y - center[j].y) <= reach {
+                        expected.insert(UInt64(i) << 32 | UInt64(j))
+                    }
+                }
+            }
+            XCTAssertEqual(pairs.count, Set(pairs).count, "round \(round): a pair came out twice")
+            XCTAssertEqual(Set(pairs), expected, "round \(round)")
+            XCTAssertGreaterThan(expected.count, 100)
+            XCTAssertFalse(w.largeItems.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// The broad phase: which item pairs the narrow phase looks at.
+///
+/// A uniform grid (Ericson, *Real-Time Collision Detection*, 7.1): each item's bounding circle (centre, radius
+/// `extent`) lies in the cell of its centre, the cells `2 × max extent` wide, so two circles can only overlap when
+/// their cells touch. Items are kept sorted by cell, row by row, with an insertion sort from the last sub-step's order
+/// (nearly linear while items move coherently); each cell's run is paired within itself and with its east neighbour and
+/// the three cells of the next row, which covers every touching pair of cells once. Items whose circle is more than 4
+/// times the mean (a large panel among small items) or whose position is not finite are not put in the grid: they
+/// are paired with every other item, so a few large items do not make the cells coarse for everything else.
+///
+/// A pair is a candidate when the two circles' bounding squares overlap and the collision masks share a bit; the
+/// candidates come out as `min << 32 | max`, each pair once, unsorted (`collide` sorts them).
+extension World {
+    func broadPhase(center: UnsafePointer<Vector2>, extent: UnsafePointer<Double>, into candidates: inout [UInt64]) {
+        let n = items.count
+        var participants = broadPhaseItems
+        broadPhaseItems = []
+        participants.removeAll(keepingCapacity: true)
+        var sum = 0.0
+        for i in 0..<n where hasShape(i) && itemCollisionMask[i] != 0 {
+            participants.append(i)
+            sum += extent[i]
+        }
+        defer { broadPhaseItems = participants }
+        guard participants.count > 1 else { return }
+        let largeAbove = 4 * sum / Double(participants.count)
+        @inline(__always) func inGrid(_ i: Int) -> Bool {
+            extent[i] <= largeAbove && center[i].x.isFinite && center[i].y.isFinite
+        }
+        var largest = 0.0
+        for i in participants where inGrid(i) { largest = max(largest, extent[i]) }
+        let inverseCell = largest > 0 ? 1 / (2 * largest) : 1
+
+        if gridKey.count != n { gridKey = [UInt64](repeating: .max, count: n) }
+        var order = gridOrder, large = largeItems
+        gridOrder = []; largeItems = []
+        large.removeAll(keepingCapacity: true)
+        defer { gridOrder = order; largeItems = large }
+        gridKey.withUnsafeMutableBufferPointer { key in
+            // Cell keys: row (y) in the high half, column (x) in the low half, both offset to stay positive.
+            var small = 0
+            for i in participants {
+                if inGrid(i) {
+                    @inline(__always) func cell(_ v: Double) -> UInt64 {
+                        UInt64(Int64(min(max((v * inverseCell).rounded(.down), -0x3FFF_FFFF), 0x3FFF_FFFF)) + 0x8000_0000)
+                    }
+                    key[i] = cell(center[i].y) << 32 | cell(center[i].x)
+                    small += 1
+                } else {
+                    key[i] = .max
+                    large.append(i)
+                }
+            }
+            // Start from the last order when it holds exactly the items now in the grid.
+            if order.count != small || order.contains(where: { key[$0] == .max }) {
+                order.removeAll(keepingCapacity: true)
+                for i in participants where key[i] != .max { order.append(i) }
+            }
+            order.withUnsafeMutableBufferPointer { o in
+                let m = o.count
+                // Insertion sort by (cell, item).
+                for k in 1..<max(1, m) {
+                    let item = o[k], itemKey = key[item]
+                    var j = k - 1
+                    while j >= 0 && (key[o[j]] > itemKey || (key[o[j]] == itemKey && o[j] > item)) {
+                        o[j + 1] = o[j]
+                        j -= 1
+                    }
+                    o[j + 1] = item
+                }
+                @inline(__always) func test(_ i: Int, _ j: Int) {
+                    let reach = extent[i] + extent[j], d = center[j] - center[i]
+                    if abs(d.x) <= reach && abs(d.y) <= reach && itemCollisionMask[i] & itemCollisionMask[j] != 0 {
+                        candidates.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j)))
+                    }
+                }
+                var above = 0
+                var r = 0
+                while r < m {
+                    let cellKey = key[o[r]]
+                    var e = r + 1
+                    while e < m && key[o[e]] == cellKey { e += 1 }
+                    for a in r..<e {
+                        for b in (a + 1)..<e { test(o[a], o[b]) }
+                    }
+                    // East neighbour: the next run, if it is the next column.
+                    var q = e
+                    while q < m && key[o[q]] == cellKey + 1 {
+                        for a in r..<e { test(o[a], o[q]) }
+                        q += 1
+                    }
+                    // The next row, columns x − 1 ... x + 1 (keys only grow, so `above` only moves forward).
+                    let first = cellKey + (1 << 32) - 1
+                    while above < m && key[o[above]] < first { above += 1 }
+                    q = above
+                    while q < m && key[o[q]] <= first + 2 {
+                        for a in r..<e { test(o[a], o[q]) }
+                        q += 1
+                    }
+                    r = e
+                }
+                // Items outside the grid against every other item (pairs of them once).
+                for (t, i) in large.enumerated() {
+                    for k in 0..<m { test(i, o[k]) }
+                    for u in (t + 1)..<large.count { test(i, large[u]) }
+                }
+            }
+        }
+    }
+}
