@@ -7,6 +7,13 @@ import Foundation
 // counter-clockwise order of the raw numbers and each edge's outward normal is (e.y, −e.x) / |e|.
 
 /// A rigid transform: rotation (cos, sin) and translation, points.
+/// A cached rotation: the angle (radians) and its cosine and sine.
+struct RotationCacheEntry {
+    var angle: Double
+    var c: Double
+    var s: Double
+}
+
 struct Transform {
     var p: Vector2
     var c: Double

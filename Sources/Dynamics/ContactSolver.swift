@@ -62,7 +62,21 @@ extension World {
     var hasCollisions: Bool { !collisionBehaviors.isEmpty }
 
     /// The world transform of item i.
-    @inline(__always) func transform(_ i: Int) -> Transform { Transform(position: position[i], angle: angle[i]) }
+    /// Item `i`'s transform at its current position and angle. The cosine and sine are computed once per angle: while
+    /// the angle keeps its exact bits (items at rest, contacts within the slop that the position iterations leave
+    /// alone) the cached pair is the very value `cos` and `sin` would return, so results do not change.
+    @inline(__always) func transform(_ i: Int) -> Transform {
+        transform(i, position: position.base, angle: angle.base)
+    }
+
+    @inline(__always) func transform(_ i: Int, position x: UnsafeMutablePointer<Vector2>,
+                                     angle ang: UnsafeMutablePointer<Double>) -> Transform {
+        let entry = rotationCache.base + i, a = ang[i]
+        if entry.pointee.angle.bitPattern != a.bitPattern {
+            entry.pointee = RotationCacheEntry(angle: a, c: cos(a), s: sin(a))
+        }
+        return Transform(p: x[i], c: entry.pointee.c, s: entry.pointee.s)
+    }
 
     /// Whether item `i` has a collision shape (read without copying the shape enum).
     @inline(__always) func hasShape(_ i: Int) -> Bool { itemCircleRadius[i] >= 0 || itemPolygon[i].count > 0 }
@@ -375,10 +389,15 @@ extension World {
     func solveContactVelocities() {
         let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
         velocityConstraints.withUnsafeMutableBufferPointer { cs in
+            // Contacts come sorted by their first item, so a run of them shares item A: its velocity stays in
+            // registers from one to the next instead of going through memory (same values, a shorter dependency).
+            var lastA = -2, lastVA = Vector2.zero, lastWA = 0.0
             for k in cs.indices {
                 let a = Int(cs[k].a), b = Int(cs[k].b)
                 let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-                var vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
+                var vA = Vector2.zero, wA = 0.0
+                if a >= 0 { if a == lastA { vA = lastVA; wA = lastWA } else { vA = v[a]; wA = w[a] } }
+                var vB = v[b], wB = w[b]
                 let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
                 let friction = cs[k].friction
                 let count = Int(cs[k].pointCount)
@@ -457,6 +476,7 @@ extension World {
                 if a >= 0 { v[a] = vA; w[a] = wA }
                 v[b] = vB
                 w[b] = wB
+                lastA = a; lastVA = vA; lastWA = wA
             }
         }
     }
@@ -567,7 +587,7 @@ extension World {
             var deepest = 0.0
             var normal = Vector2.zero
             for j in 0..<c.manifold.pointCount {
-                let xfB = Transform(position: x[b], angle: ang[b])
+                let xfB = transform(b, position: x, angle: ang)
                 let n = c.manifold.kind == .faceB ? -xfB.rotate(c.manifold.localNormal) : c.manifold.localNormal
                 let separation: Double
                 switch c.manifold.kind {
@@ -600,8 +620,8 @@ extension World {
                 let a = cs[k].a, b = cs[k].b
                 let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
                 for j in 0..<cs[k].manifold.pointCount {
-                    let xfA = a >= 0 ? Transform(position: x[a], angle: ang[a]) : .identity
-                    let xfB = Transform(position: x[b], angle: ang[b])
+                    let xfA = a >= 0 ? transform(a, position: x, angle: ang) : .identity
+                    let xfB = transform(b, position: x, angle: ang)
                     var normal: Vector2, point: Vector2, separation: Double
                     switch cs[k].manifold.kind {
                     case .circles:

@@ -154,6 +154,8 @@ public final class World {
     /// Narrow-phase scratch, kept between sub-steps so the hot loop allocates nothing: each item's transform at the
     /// last collide (valid until positions move), bounding circles, candidate pairs, the next contact list and index.
     var xfCache: [Transform] = []
+    /// Each item's cosine and sine with the angle they were computed for (see ``World/transform(_:)``).
+    var rotationCache = Column<RotationCacheEntry>()
     var scratchCenter: [Vector2] = []
     var scratchExtent: [Double] = []
     /// Half the width and height of each item's world bounding box, for rectangles (see `collide`).
@@ -237,6 +239,7 @@ public final class World {
         position.free(); angle.free(); velocity.free(); angularVelocity.free()
         invMass.free(); invInertia.free(); linearDamping.free(); angularDamping.free(); gravity.free()
         previousPosition.free(); previousAngle.free(); joints.free(); polygonPoints.free(); itemPolygon.free()
+        rotationCache.free()
         forceColumn.free(); torqueColumn.free(); fieldAcceleration.free(); fieldOverride.free()
     }
 
@@ -260,6 +263,7 @@ public final class World {
         let dynamic = !item.isAnchored
         position.append(item.center)
         angle.append(item.angle)
+        rotationCache.append(RotationCacheEntry(angle: .nan, c: .nan, s: .nan))
         velocity.append(dynamic ? item.velocity : .zero)
         angularVelocity.append(dynamic && item.allowsRotation ? item.angularVelocity : 0)
         invMass.append(dynamic ? 1 / item.mass : 0)

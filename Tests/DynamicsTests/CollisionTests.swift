@@ -122,3 +122,19 @@ final class BroadPhaseTests: XCTestCase {
         }
     }
 }
+
+final class RotationCacheTests: XCTestCase {
+    /// The cached cosine and sine are those of the current angle, bit for bit, whatever the angle did in between
+    /// (including the two zeros, whose sines differ in sign).
+    func testTransformFollowsTheAngleBitForBit() {
+        let w = World()
+        _ = w.addItem(ItemDefinition(center: Vector2(10, 20), size: Vector2(4, 4)))
+        for a in [0.3, 0.3, -0.0, 0.0, -0.0, 1e-300, .pi, 0.3 + 1e-16, 0.3] {
+            w.angle[0] = a
+            let t = w.transform(0)
+            XCTAssertEqual(t.c.bitPattern, cos(a).bitPattern, "\(a)")
+            XCTAssertEqual(t.s.bitPattern, sin(a).bitPattern, "\(a)")
+            XCTAssertEqual(t.p, Vector2(10, 20))
+        }
+    }
+}
