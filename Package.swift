@@ -1,7 +1,7 @@
 // swift-tools-version:5.9
 // dynsim: Apple's motion stack (UIKit Dynamics, spring timing, Core Animation timing) as a portable Swift package and CLI.
-// Layering (see DESIGN.md): dynsim -> {Scenes -> Dynamics, Animation -> Springs}. Dynamics and Springs import nothing
-// of ours.
+// Layering (see the design notes, ../shared/DESIGN.md beside the repository): dynsim -> {Scenes -> Dynamics,
+// Animation -> Springs}. Dynamics and Springs import nothing of ours.
 import PackageDescription
 
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]

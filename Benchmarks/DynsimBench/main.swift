@@ -8,9 +8,14 @@ import Glibc
 import Foundation
 import Scenes
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) || arguments.first == "help" {
+    print(Benchmark.help(command: "dynsim-bench"))
+    exit(0)
+}
 let options: Benchmark.Options
 do {
-    options = try Benchmark.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try Benchmark.parse(arguments)
 } catch {
     fputs("dynsim-bench: error: \(error)\n", stderr)
     exit(64)

@@ -631,19 +631,16 @@ extension World {
                         if len >= 1.1920929e-5 { normal /= len }
                         point = 0.5 * (pA + pB)
                         separation = dot(pB - pA, normal) - cs[k].radiusA - cs[k].radiusB
-                    case .faceA:
-                        normal = xfA.rotate(cs[k].manifold.localNormal)
-                        let planePoint = xfA.apply(cs[k].manifold.localPoint)
-                        let clip = xfB.apply(cs[k].manifold.localPoint(j))
+                    case .faceA, .faceB:
+                        // The reference face is on A (faceA) or B (faceB); the clip points are on the other.
+                        let faceB = cs[k].manifold.kind == .faceB
+                        let reference = faceB ? xfB : xfA, incident = faceB ? xfA : xfB
+                        normal = reference.rotate(cs[k].manifold.localNormal)
+                        let planePoint = reference.apply(cs[k].manifold.localPoint)
+                        let clip = incident.apply(cs[k].manifold.localPoint(j))
                         separation = dot(clip - planePoint, normal) - cs[k].radiusA - cs[k].radiusB
                         point = clip
-                    case .faceB:
-                        normal = xfB.rotate(cs[k].manifold.localNormal)
-                        let planePoint = xfB.apply(cs[k].manifold.localPoint)
-                        let clip = xfA.apply(cs[k].manifold.localPoint(j))
-                        separation = dot(clip - planePoint, normal) - cs[k].radiusA - cs[k].radiusB
-                        point = clip
-                        normal = -normal
+                        if faceB { normal = -normal }
                     }
                     let cA = a >= 0 ? x[a] : .zero, cB = x[b]
                     let rA = point - cA, rB = point - cB

@@ -3,7 +3,8 @@ import Dynamics
 import Foundation
 import Springs
 
-/// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (DESIGN.md §5): step cost of
+/// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (design notes §5,
+/// ../shared/DESIGN.md): step cost of
 /// scenes A (N independent rigid pendulums, ``Catalog/pendulums(count:)``), B (a chain of N links,
 /// ``Catalog/chain(count:)``) and C (N boxes falling into a container, ``Catalog/boxes(count:)``) at 1/60 s frames with
 /// sleeping off, the minimum over repeats, for either profile; a 90° pendulum's energy drift and period error over 60 s;
@@ -42,13 +43,13 @@ public enum Benchmark {
         /// One line of the table.
         public var tableRow: String {
             func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
-            return pad(scene, 13) + pad(String(n), 7) + pad(profile, 14) + pad(String(subSteps), 4) + pad(String(frames), 9)
+            return pad(scene, 15) + pad(String(n), 7) + pad(profile, 14) + pad(String(subSteps), 4) + pad(String(frames), 9)
                 + pad(String(format: "%10.1f", ns), 11) + pad(energyError.map { String(format: "%.2e", $0) } ?? "-", 10)
                 + (periodError.map { String(format: "%.2e", $0) } ?? "-")
         }
 
         /// The table header.
-        public static let tableHeader = "scene        N      profile       ss  frames   ns/body-step energy    period"
+        public static let tableHeader = "scene          N      profile       ss  frames   ns/body-step energy    period"
     }
 
     /// The default sizes of each scene.
@@ -227,6 +228,42 @@ public enum Benchmark {
         fclose(stream)
         done.wait()
         return Double(total.bytes)
+    }
+}
+
+extension Benchmark {
+    /// The help text of `dynsim bench` and `dynsim-bench` (`command` is the name shown in USAGE).
+    public static func help(command: String) -> String {
+        let indent = String(repeating: " ", count: command.count + 8)
+        return """
+        OVERVIEW: Time the solver on the shared benchmark scenes (`dynsim bench` and `swift run -c release dynsim-bench`
+        run the same catalog); build with -c release for meaningful numbers.
+
+        USAGE: \(command) [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
+        \(indent)[--repeats R] [--frames F] [--csv FILE]
+
+        ARGUMENTS:
+          A                       N independent rigid pendulums (default sizes 100, 1000, 10000).
+          B                       A chain of N links (10, 100, 1000).
+          C                       N boxes falling into a container (100, 1000, 4000).
+          pendulum                A 90° pendulum for 60 s (3600 frames, whatever --frames says): energy drift (of
+                                  m g L) and period error (against the exact period).
+          timing                  Spring samples, curve solves and CSV numbers written to a pipe, ns each.
+          (default: all of them)
+
+        OPTIONS:
+          --sizes N1,N2,...       Sizes for every scene chosen (default: each scene's own).
+          --profile P             uikit, precise or both (default: both).
+          --repeats R             Repeats; the minimum time is reported (default: 3).
+          --frames F              1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C).
+          --csv FILE              Also write scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,
+                                  period_error to FILE (ns to 0.1, errors to 4 digits, as the peers write them).
+          -h, --help              Show this help.
+
+        OUTPUT: a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the
+          timing rows, ns per sample, solve or number), the energy error relative to the swing energy over the timed
+          run (A, B), the minimum over the repeats.
+        """
     }
 }
 

@@ -184,7 +184,8 @@ func helpText(_ command: String?) -> String {
           --output FILE           Write to FILE instead of stdout; FILE appears only when the run completes.
           --events FILE           Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other
                                   item or boundary, `bounds` for the reference bounds, the contact point), rest, layer
-                                  animations (start/stop, layer, key), completions (complete, animator or block,
+                                  animations (start/stop, layer, key; a stop has `finished` in x, as
+                                  animationDidStop(_:finished:) reports), completions (complete, animator or block,
                                   end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y).
           -h, --help              Show this help.
 
@@ -257,33 +258,7 @@ func helpText(_ command: String?) -> String {
         OUTPUT: t,value (t is the input time fraction, value the progress).
         """
     case "bench":
-        return """
-        OVERVIEW: Time the solver on the shared benchmark scenes (as `swift run -c release dynsim-bench` does); build
-        with -c release for meaningful numbers.
-
-        USAGE: dynsim bench [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
-                            [--repeats R] [--frames F] [--csv FILE]
-
-        ARGUMENTS:
-          A                       N independent rigid pendulums (default sizes 100, 1000, 10000).
-          B                       A chain of N links (10, 100, 1000).
-          C                       N boxes falling into a container (100, 1000, 4000).
-          pendulum                A 90° pendulum for 60 s: energy drift (of m g L) and period error (exact period).
-          timing                  Spring samples, curve solves and CSV numbers written to a pipe, ns each.
-          (default: all of them)
-
-        OPTIONS:
-          --sizes N1,N2,...       Sizes for every scene chosen (default: each scene's own).
-          --profile P             uikit, precise or both (default: both).
-          --repeats R             Repeats; the minimum time is reported (default: 3).
-          --frames F              1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C).
-          --csv FILE              Also write scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,
-                                  period_error to FILE.
-          -h, --help              Show this help.
-
-        OUTPUT: a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off), the
-          energy error relative to the swing energy over the timed run (A, B), the minimum over the repeats.
-        """
+        return Benchmark.help(command: "dynsim bench")
     case "help":
         return """
         OVERVIEW: Show help for dynsim or one of its commands.

@@ -1,5 +1,6 @@
 // dynsim: the command-line tool. Parses arguments into a Command, calls Scenes, writes data to stdout and diagnostics
-// to stderr. Exit status: 0 success, 64 usage error, 65 bad input data, 1 runtime failure (DESIGN.md §3).
+// to stderr. Exit status: 0 success, 64 usage error, 65 bad input data, 1 runtime failure (design notes §3,
+// ../shared/DESIGN.md).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -42,4 +42,18 @@ final class BenchmarkTests: XCTestCase {
         XCTAssertTrue(r.ns.isFinite && r.ns > 0)
         XCTAssertNotNil(r.energyError)
     }
+
+    /// `dynsim bench` and `dynsim-bench` share one help text, each with its own name in USAGE; table rows stay
+    /// aligned under the header even for the longest scene name.
+    func testHelpNamesTheCommandAndTableColumnsLineUp() {
+        XCTAssertTrue(Benchmark.help(command: "dynsim-bench").contains("USAGE: dynsim-bench [A|B|C|pendulum|timing ...]"))
+        XCTAssertTrue(Benchmark.help(command: "dynsim bench").contains("USAGE: dynsim bench [A|B|C|pendulum|timing ...]"))
+        let row = Benchmark.Result(scene: "spring-sample", n: 1, subSteps: 0, frames: 10, profile: "closed-form", ns: 17.9)
+        let header = Benchmark.Result.tableHeader
+        for column in ["N", "profile", "frames"] {
+            let at = header.range(of: " " + column + " ")!.lowerBound.utf16Offset(in: header) + 1
+            XCTAssertEqual(Array(row.tableRow)[at - 1], " ", "\(column) starts a column")
+            XCTAssertNotEqual(Array(row.tableRow)[at], " ", "\(column) has a value under it")
+        }
+    }
 }

@@ -266,7 +266,7 @@ final class CLITests: XCTestCase {
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(getpid()).csv")
         let run = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--profile", "uikit", "--csv", csv.path])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("\nA            2      uikit"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("\nA              2      uikit"), run.stdout)
         let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(rows.first, "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error")
         XCTAssertTrue(rows.last?.hasPrefix("A,2,dynsim,uikit,2,2,") ?? false)
