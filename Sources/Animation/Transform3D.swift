@@ -33,12 +33,16 @@ public struct Transform3D: Hashable, Sendable {
         Transform3D([sx, 0, 0, 0, 0, sy, 0, 0, 0, 0, sz, 0, 0, 0, 0, 1])
     }
 
-    /// CATransform3DMakeRotation: `angle` radians about the axis (x, y, z), which need not be unit length.
-    /// - Precondition: the axis is not zero.
+    /// CATransform3DMakeRotation: `angle` radians about the axis (x, y, z), which need not be unit length (any finite
+    /// non-zero length: the axis is scaled by its largest component first, so tiny or huge axes neither underflow nor
+    /// overflow).
+    /// - Precondition: the axis is finite and not zero.
     public static func rotation(_ angle: Double, _ x: Double, _ y: Double, _ z: Double) -> Transform3D {
-        let n = (x * x + y * y + z * z).squareRoot()
-        precondition(n > 0, "Transform3D: the rotation axis must not be zero")
-        let (ux, uy, uz) = (x / n, y / n, z / n), c = cos(angle), s = sin(angle), t = 1 - c
+        let m = max(abs(x), abs(y), abs(z))
+        precondition(m > 0 && m.isFinite, "Transform3D: the rotation axis must be finite and not zero")
+        let (sx, sy, sz) = (x / m, y / m, z / m)
+        let n = (sx * sx + sy * sy + sz * sz).squareRoot()
+        let (ux, uy, uz) = (sx / n, sy / n, sz / n), c = cos(angle), s = sin(angle), t = 1 - c
         // The column-vector rotation matrix (Rodrigues), transposed into CA's row-vector layout.
         return Transform3D([
             t * ux * ux + c, t * ux * uy + s * uz, t * ux * uz - s * uy, 0,

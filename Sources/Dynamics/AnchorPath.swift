@@ -53,7 +53,10 @@ public struct AnchorPath: Sendable, Equatable {
             let n = times.count
             func difference(_ a: Int, _ b: Int) -> Vector2 {
                 let dt = times[b] - times[a]
-                return dt > 0 ? (points[b] - points[a]) / dt : .zero
+                guard dt > 0 else { return .zero }
+                // Keyframes so close in time that the slope overflows are a jump too (no tangent across it).
+                let slope = (points[b] - points[a]) / dt
+                return slope.x.isFinite && slope.y.isFinite ? slope : .zero
             }
             for k in 0..<n {
                 let jumpAfter = k + 1 < n && times[k + 1] == times[k]

@@ -108,7 +108,7 @@ extension World {
         }
         for i in 0..<n where hasShape(i) {
             center[i] = position[i]
-            extent[i] = 0.5 * norm(itemSize[i]) + 2
+            extent[i] = itemReach[i] + 2
             let t = transform(i)
             xf[i] = t
             let half = 0.5 * itemSize[i], c = abs(t.c), s = abs(t.s)

@@ -137,6 +137,9 @@ public final class World {
     var polygonPoints = Column<Vector2>()
     var itemPolygon = Column<(start: Int, count: Int, radius: Double)>()
     var itemCircleRadius: [Double] = []
+    /// How far each item's shape reaches from its centre, points: half the diagonal of its size, or more when its
+    /// collision path reaches farther (the broad phase's bounding circle is this plus 2 pt).
+    var itemReach: [Double] = []
     var itemCollisionMask: [UInt64] = []
     var boundaryCollisionMask: [UInt64] = []
     var collisionBehaviors: [CollisionBehavior] = []
@@ -277,11 +280,12 @@ public final class World {
         switch shape {
         case .polygon(let p)?:
             itemPolygon.append((polygonPoints.count, p.vertices.count, p.radius))
+            itemReach.append(max(0.5 * norm(item.size), p.vertices.map(norm).max()! + p.radius))
             for v in p.vertices { polygonPoints.append(v) }
             for n in p.normals { polygonPoints.append(n) }
             itemCircleRadius.append(-1)
-        case .circle(let r)?: itemPolygon.append((0, 0, 0)); itemCircleRadius.append(r)
-        case nil: itemPolygon.append((0, 0, 0)); itemCircleRadius.append(-1)
+        case .circle(let r)?: itemPolygon.append((0, 0, 0)); itemCircleRadius.append(r); itemReach.append(max(0.5 * norm(item.size), r))
+        case nil: itemPolygon.append((0, 0, 0)); itemCircleRadius.append(-1); itemReach.append(0.5 * norm(item.size))
         }
         awake.append(true)
         anchored.append(item.isAnchored)

@@ -201,6 +201,11 @@ public struct SceneDecoder {
                 case "snap":
                     scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: Set(scene.items.map(\.name)))))
                 case "collision":
+                    let earlier = scene.behaviors.filter { if case .collision = $0 { return true } else { return false } }.count
+                    guard earlier < 64 else {
+                        // Each collision behavior is one bit of an item's collision mask (World.addCollision).
+                        throw InputError(file: fileName, path: path, message: "at most 64 collision behaviors, got a 65th")
+                    }
                     scene.behaviors.append(.collision(try decodeCollision(b, path: path, names: Set(scene.items.map(\.name)))))
                 case "field":
                     scene.behaviors.append(.field(try decodeField(b, path: path, names: Set(scene.items.map(\.name)))))

@@ -73,6 +73,24 @@ final class CollisionTests: XCTestCase {
     }
 }
 
+final class CollisionPathReachTests: XCTestCase {
+    /// A collision path may reach beyond the item's size (UIKit's collisionBoundingPath is independent of bounds):
+    /// a box dropped onto the corner of a 200 x 200 path on a 100 x 100 item lands on the path's top at y = 300
+    /// (its centre 5 pt above, within the path's 0.9 pt skin and the slop) instead of falling through.
+    func testBoxLandsOnAPathLargerThanTheItem() {
+        for profile in SolverProfile.allCases {
+            let w = World(profile: profile)
+            let square = [Vector2(-100, -100), Vector2(100, -100), Vector2(100, 100), Vector2(-100, 100)]
+            let floor = w.addItem(ItemDefinition(center: Vector2(187.5, 400), isAnchored: true, collisionBounds: .path(square)))
+            let box = w.addItem(ItemDefinition(center: Vector2(282, 200), size: Vector2(10, 10)))
+            w.addGravity(GravityBehavior(items: [box]))
+            w.addCollision(CollisionBehavior(items: [floor, box]))
+            for _ in 0..<120 { w.stepFrame() }
+            XCTAssertEqual(w.position(of: box).y, 295, accuracy: 1.5, "\(profile)")
+        }
+    }
+}
+
 /// The grid broad phase against the definition of a candidate pair, checked pair by pair: every pair of colliding
 /// items whose bounding squares (centre ± extent) overlap, exactly once, and no other.
 final class BroadPhaseTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Dynamics
+import Animation
 @testable import Scenes
 
 final class SceneFileTests: XCTestCase {
@@ -117,6 +118,8 @@ final class SceneFileTests: XCTestCase {
              "hex.csv: line 1, field x: must be a number, got \"0x10\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 2e9, 0]]}}]}"#,
              "scene.json: behaviors[0].drag.keyframes[0][1]: must be between -1e9 and 1e9, got 2e9"),
+            (#"{"items": [\#(item)], "behaviors": [\#(Array(repeating: #"{"type": "collision", "items": ["bob"]}"#, count: 65).joined(separator: ","))]}"#,
+             "scene.json: behaviors[64]: at most 64 collision behaviors, got a 65th"),
             (#"{"items": [\#(item)], "rate": 0}"#, "scene.json: rate: must be positive and at most 100000 Hz, got 0"),
             (#"{"items": [\#(item)], "rate": -30}"#, "scene.json: rate: must be positive and at most 100000 Hz, got -30"),
             (#"{"items": [\#(item)], "duration": -1}"#, "scene.json: duration: must be from 0 to 1000000 s, got -1"),
@@ -177,6 +180,26 @@ final class SceneFileTests: XCTestCase {
                 XCTAssertEqual("\(error)", expected)
             }
         }
+    }
+
+    /// Inputs at the edge of what is valid run to the end with finite numbers (these once trapped): Catmull–Rom drag
+    /// keyframes a subnormal time apart (a jump: no tangent across it), and rotation axes whose squared length
+    /// underflows or overflows.
+    func testValidExtremesRunWithFiniteOutput() throws {
+        let scenes = [
+            #"{"items": [{"name": "v", "center": [187.5, 300]}], "duration": 1, "behaviors": [{"type": "attachment", "item": "v", "drag": {"keyframes": [[0, 187.5, 150], [5e-324, 287.5, 160], [0.5, 200, 150]], "interpolation": "catmullRom"}}]}"#,
+            #"{"items": [{"name": "v", "center": [187.5, 300]}], "duration": 1, "behaviors": [{"type": "attachment", "item": "v", "drag": {"keyframes": [[0, -1e9, 150], [1e-300, 1e9, 160]], "interpolation": "catmullRom"}}]}"#,
+            #"{"layers": [{"name": "v", "bounds": [0, 0, 100, 100], "position": [100, 100], "transform": {"rotate": [1, 0, 0, 1e-300]}}], "duration": 1}"#,
+            #"{"layers": [{"name": "v", "bounds": [0, 0, 100, 100], "position": [100, 100], "transform": {"rotate": [1, 1e9, 0, 1e-300]}}], "duration": 1}"#,
+        ]
+        for text in scenes {
+            let table = Table(String(decoding: try output(try decode(text)), as: UTF8.self))
+            XCTAssertGreaterThan(table.rows.count, 10, text)
+            XCTAssertTrue(table.rows.allSatisfy { $0.allSatisfy(\.isFinite) }, text)
+        }
+        // The tiny axis is the x axis: rotating 1 rad about x leaves x alone and turns y into z.
+        let tiny = Transform3D.rotation(1, 1e-300, 0, 0), unit = Transform3D.rotation(1, 1, 0, 0)
+        XCTAssertEqual(tiny.m, unit.m)
     }
 }
 
