@@ -337,26 +337,33 @@ extension Benchmark {
             k += 1
         }
         if !scenes.isEmpty { o.scenes = scenes }
+        // A bound on the work one measurement may ask for (the default runs are 4 million body-steps).
+        if let f = o.frames {
+            let largest = o.sizes?.max() ?? o.scenes.compactMap { sizes[$0]?.max() }.max() ?? 1
+            if Double(f) * Double(largest) > 1e9 {
+                throw UsageError(description: "--frames: N x frames must be at most 1e9 body-frames (largest N \(largest)), got \"\(f)\"")
+            }
+        }
         return o
     }
 
     /// Runs what `options` asks, calling `line` with the table's header and each row as it is measured.
-    public static func run(_ options: Options, line: (String) -> Void) -> [Result] {
+    public static func run(_ options: Options, line: (String) throws -> Void) rethrows -> [Result] {
         var results: [Result] = []
-        line(Result.tableHeader)
-        func add(_ r: Result) { results.append(r); line(r.tableRow) }
+        try line(Result.tableHeader)
+        func add(_ r: Result) throws { results.append(r); try line(r.tableRow) }
         for scene in options.scenes {
             switch scene {
             case "A", "B", "C":
                 for profile in options.profiles {
                     for n in options.sizes ?? sizes[scene]! {
-                        add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames))
+                        try add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames))
                     }
                 }
             case "pendulum":
-                for profile in options.profiles { add(pendulumAccuracy(profile: profile)) }
+                for profile in options.profiles { try add(pendulumAccuracy(profile: profile)) }
             default:
-                for r in timing(repeats: options.repeats) { add(r) }
+                for r in timing(repeats: options.repeats) { try add(r) }
             }
         }
         return results
@@ -367,15 +374,27 @@ extension Benchmark {
         ([Result.csvHeader] + results.map(\.csvRow)).joined(separator: "\n") + "\n"
     }
 
-    /// Runs what `options` asks (see ``run(_:line:)``) and writes the CSV file it names, if any.
-    /// - Throws: ``UsageError`` naming the file when it cannot be written (after the table has been printed).
-    public static func runAndWrite(_ options: Options, line: (String) -> Void) throws {
-        let results = run(options, line: line)
-        guard let path = options.csv else { return }
+    /// Runs what `options` asks (see ``run(_:line:)``), handing each table line to `line`, and writes the CSV file it
+    /// names, if any, through ``OutputFile``: the file is opened before the first benchmark (a bad path fails at
+    /// once), never left half-written, and a device, FIFO or symbolic link there is written to, not replaced.
+    /// - Throws: ``OutputFile/Failure`` naming the CSV file; whatever `line` throws (the run stops there, the CSV file
+    ///   is not written).
+    public static func runAndWrite(_ options: Options, line: (String) throws -> Void) throws {
+        let file = try options.csv.map { try OutputFile($0) }
+        let results: [Result]
         do {
-            try csv(results).write(toFile: path, atomically: true, encoding: .utf8)
+            results = try run(options, line: line)
         } catch {
-            throw UsageError(description: "\(path): cannot write (\(error.localizedDescription))")
+            file?.discard()
+            throw error
         }
+        guard let file else { return }
+        do {
+            try FileSink(file.stream).write(Array(csv(results).utf8))
+        } catch {
+            file.discard()
+            throw OutputFile.Failure(message: "\(options.csv!): cannot write (\(error))")
+        }
+        try file.commit()
     }
 }

@@ -95,6 +95,14 @@ func run(_ options: RunOptions) -> Int32 {
         printError("\(error)")
         return Exit.failure
     }
+    if let output, let events, output.target == events.target {
+        // Different names for one file (a symbolic link, a relative and an absolute path): both would write it.
+        output.discard()
+        events.discard()
+        printError("--events: must differ from --output, both are \(quoted(output.target))")
+        fputs(usageText("run") + "\n", stderr)
+        return Exit.usage
+    }
     let stream: UnsafeMutablePointer<FILE> = output?.stream ?? stdout
     func discard() {
         output?.discard()
@@ -110,13 +118,22 @@ func run(_ options: RunOptions) -> Int32 {
     let sink = FileSink(stream)
     let writer = RowWriter(format: options.format, columns: sceneRun.columns) { try sink.write($0) }
     let eventSink = events.map { FileSink($0.stream) }
+    /// A failure writing the events file (as opposed to the rows' output), so the message names that file.
+    struct EventsWriteError: Error { var underlying: Error }
+    func writeEvent(_ text: String) throws {
+        do { try eventSink?.write(Array(text.utf8)) } catch { throw EventsWriteError(underlying: error) }
+    }
     do {
         try writer.header()
-        try eventSink?.write(Array((SceneRun.eventColumns.joined(separator: ",") + "\n").utf8))
-        try sceneRun.run(events: eventSink.map { sink in { try sink.write(Array((sceneRun.eventRow($0) + "\n").utf8)) } }) {
+        try writeEvent(SceneRun.eventColumns.joined(separator: ",") + "\n")
+        try sceneRun.run(events: eventSink.map { _ in { try writeEvent(sceneRun.eventRow($0) + "\n") } }) {
             try writer.row($0, texts: sceneRun.texts)
         }
         try writer.finish()
+    } catch let e as EventsWriteError {
+        discard()
+        printError("\(options.events!): cannot write (\(e.underlying))")
+        return Exit.failure
     } catch SinkError.brokenPipe {
         discard()
         return Exit.success
@@ -143,94 +160,6 @@ func run(_ options: RunOptions) -> Int32 {
     return Exit.success
 }
 
-/// A file output that never exists half-written. A regular file (or a new one) is written beside its final place and
-/// renamed over it on success; a symbolic link is followed to its target first (a dangling one too). Anything else that
-/// exists there (a device such as /dev/full or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only
-/// written. A signal removes the temporary file before the process dies.
-final class OutputFile {
-    struct Failure: Error { var message: String }
-
-    let stream: UnsafeMutablePointer<FILE>
-    private let name: String
-    private let temporary: String?
-    private let target: String
-    private var closed = false
-
-    init(_ path: String) throws {
-        name = path
-        var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        } else {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = readlink(path, &buffer, buffer.count - 1)
-            if n > 0 {
-                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let folder = (path as NSString).deletingLastPathComponent
-                target = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
-            }
-        }
-        self.target = target
-        var info = stat()
-        let exists = stat(target, &info) == 0
-        if exists && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Failure(message: "\(path): is a directory, got \(quoted(path))")
-        }
-        if exists && (info.st_mode & S_IFMT) != S_IFREG {
-            guard let f = fopen(target, "wb") else {
-                throw Failure(message: "\(path): cannot open for writing (\(String(cString: strerror(errno)))), got \(quoted(path))")
-            }
-            stream = f
-            temporary = nil
-        } else {
-            let tmp = target + ".partial-\(getpid())"
-            guard let f = fopen(tmp, "wb") else {
-                throw Failure(message: "\(path): cannot create the output file (\(String(cString: strerror(errno)))), got \(quoted(path))")
-            }
-            stream = f
-            temporary = tmp
-            OutputFile.removeOnSignal(tmp)
-        }
-    }
-
-    /// Closes the stream and removes the temporary file.
-    func discard() {
-        if !closed { fclose(stream); closed = true }
-        if let temporary { unlink(temporary) }
-    }
-
-    /// Closes the stream and renames the temporary file into place. Throws ``Failure`` with the reason.
-    func commit() throws {
-        let closeFailed = fclose(stream) != 0
-        closed = true
-        if closeFailed {
-            let reason = String(cString: strerror(errno))
-            if let temporary { unlink(temporary) }
-            throw Failure(message: "\(name): cannot write (\(reason))")
-        }
-        if let temporary, rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(message: "\(name): cannot write (\(reason))")
-        }
-    }
-
-    /// Temporary files to remove on a signal, as C strings the handler can use (unlink is async-signal-safe).
-    nonisolated(unsafe) static var pathsForSignals: [UnsafeMutablePointer<CChar>] = []
-
-    static func removeOnSignal(_ path: String) {
-        pathsForSignals.append(strdup(path))
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            signal(sig) { sig in
-                for p in OutputFile.pathsForSignals { unlink(p) }
-                signal(sig, SIG_DFL)
-                raise(sig)
-            }
-        }
-    }
-}
-
 func main() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let command: Command
@@ -252,11 +181,17 @@ func main() -> Int32 {
     case .run(let options):
         return run(options)
     case .bench(let options):
+        let out = FileSink(stdout)
         do {
-            try Benchmark.runAndWrite(options) { print($0); fflush(stdout) }
+            try Benchmark.runAndWrite(options) { try out.write(Array(($0 + "\n").utf8)) }
+        } catch SinkError.brokenPipe {
+            return Exit.success   // the reader left (`dynsim bench | head`): stop quietly
+        } catch let e as SinkError {
+            printError("stdout: cannot write (\(e))")
+            return Exit.failure
         } catch {
-            fputs("dynsim: error: \(error)\n", stderr)
-            return 1
+            printError("\(error)")
+            return Exit.failure
         }
         return Exit.success
     case .spring(let options):

@@ -271,6 +271,36 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(rows.first, "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error")
         XCTAssertTrue(rows.last?.hasPrefix("A,2,dynsim,uikit,2,2,") ?? false)
         try? FileManager.default.removeItem(at: csv)
+        // A CSV path that cannot be created fails before any benchmark runs; too much work is a usage error.
+        let bad = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", "/nonexistent-dir/x.csv"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.stdout, "", "nothing was measured")
+        XCTAssertTrue(bad.stderr.hasPrefix("dynsim: error: /nonexistent-dir/x.csv: cannot create the output file"), bad.stderr)
+        let huge = try dynsim(["bench", "C", "--sizes", "100000", "--frames", "1000000"])
+        XCTAssertEqual(huge.status, 64)
+        XCTAssertTrue(huge.stderr.hasPrefix("dynsim: error: --frames: N x frames must be at most 1e9 body-frames (largest N 100000), got \"1000000\""), huge.stderr)
+        // Writing to /dev/full (a device: written, never replaced) fails with exit 1 naming it.
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            let full = try dynsim(["bench", "A", "--sizes", "2", "--frames", "1", "--repeats", "1", "--profile", "uikit", "--csv", "/dev/full"])
+            XCTAssertEqual(full.status, 1)
+            XCTAssertTrue(full.stderr.contains("/dev/full: cannot write"), full.stderr)
+            var info = stat()
+            XCTAssertEqual(stat("/dev/full", &info), 0)
+            XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/full is still a device")
+            let events = try dynsim(["run", "bouncing-ball", "--duration", "0.5", "--events", "/dev/full"])
+            XCTAssertEqual(events.status, 1)
+            XCTAssertTrue(events.stderr.hasPrefix("dynsim: error: /dev/full: cannot write"), "names the events file: \(events.stderr)")
+        }
+        // --output and --events naming one file through a symbolic link: refused before anything is written.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-alias-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let same = dir.appendingPathComponent("same.csv").path, link = dir.appendingPathComponent("link.csv").path
+        XCTAssertEqual(symlink(same, link), 0)
+        let alias = try dynsim(["run", "bouncing-ball", "--output", same, "--events", link])
+        XCTAssertEqual(alias.status, 64)
+        XCTAssertTrue(alias.stderr.hasPrefix("dynsim: error: --events: must differ from --output, both are"), alias.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: same), "nothing written")
     }
 
     func testSpringCommand() throws {

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A file output that never exists half-written. A regular file (or a new one) is written beside its final place and
+/// renamed over it on success; a symbolic link is followed to its target first (a dangling one too). Anything else that
+/// exists there (a device such as /dev/full or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only
+/// written. A signal removes the temporary file before the process dies.
+public final class OutputFile {
+    /// Why the file cannot be opened or completed: the message names the file.
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The stream to write to.
+    public let stream: UnsafeMutablePointer<FILE>
+    private let name: String
+    private let temporary: String?
+    /// Where the bytes end up (symbolic links followed): two outputs with one target are the same file.
+    public let target: String
+    private var closed = false
+
+    /// Opens `path` for writing. Throws ``Failure`` when it is a directory or cannot be opened or created.
+    public init(_ path: String) throws {
+        name = path
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        } else {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(path, &buffer, buffer.count - 1)
+            if n > 0 {
+                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = (path as NSString).deletingLastPathComponent
+                target = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
+            }
+        }
+        self.target = target
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        if exists && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw Failure(message: "\(path): is a directory, got \(quoted(path))")
+        }
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            guard let f = fopen(target, "wb") else {
+                throw Failure(message: "\(path): cannot open for writing (\(String(cString: strerror(errno)))), got \(quoted(path))")
+            }
+            stream = f
+            temporary = nil
+        } else {
+            let tmp = target + ".partial-\(getpid())"
+            guard let f = fopen(tmp, "wb") else {
+                throw Failure(message: "\(path): cannot create the output file (\(String(cString: strerror(errno)))), got \(quoted(path))")
+            }
+            stream = f
+            temporary = tmp
+            OutputFile.removeOnSignal(tmp)
+        }
+    }
+
+    /// Closes the stream and removes the temporary file.
+    public func discard() {
+        if !closed { fclose(stream); closed = true }
+        if let temporary { unlink(temporary) }
+    }
+
+    /// Closes the stream and renames the temporary file into place. Throws ``Failure`` with the reason.
+    public func commit() throws {
+        let closeFailed = fclose(stream) != 0
+        closed = true
+        if closeFailed {
+            let reason = String(cString: strerror(errno))
+            if let temporary { unlink(temporary) }
+            throw Failure(message: "\(name): cannot write (\(reason))")
+        }
+        if let temporary, rename(temporary, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(message: "\(name): cannot write (\(reason))")
+        }
+    }
+
+    /// Temporary files to remove on a signal, as C strings the handler can use (unlink is async-signal-safe).
+    nonisolated(unsafe) static var pathsForSignals: [UnsafeMutablePointer<CChar>] = []
+
+    static func removeOnSignal(_ path: String) {
+        pathsForSignals.append(strdup(path))
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(sig) { sig in
+                for p in OutputFile.pathsForSignals { unlink(p) }
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+        }
+    }
+}
+
