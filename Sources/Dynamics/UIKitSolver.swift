@@ -135,16 +135,21 @@ extension World {
         // 5. Integrate positions with Box2D's per-step motion limits (keeping the start for the time of impact).
         let x0 = previousPosition.base
         if hasCollisions { for i in 0..<n { x0[i] = x[i] } }
-        let maxT2 = World.maxTranslation * World.maxTranslation
-        let maxR2 = World.maxRotation * World.maxRotation
+        // Box2D's per-step motion limits are per sub-step: a piece of a split sub-step gets its share, so splitting
+        // never lets an item go faster than Box2D would (2 m, a quarter turn, per 1/120 s step). One piece: exactly
+        // Box2D's limits.
+        let share = h / subStepDuration
+        let maxTranslation = World.maxTranslation * share, maxRotation = World.maxRotation * share
+        let maxT2 = maxTranslation * maxTranslation
+        let maxR2 = maxRotation * maxRotation
         for i in 0..<n where im[i] > 0 {
             var vi = v[i], wi = w[i]
             let translation = h * vi
             let t2 = dot(translation, translation)
             // (hypot: h v may be so large that its square overflows.)
-            if t2 > maxT2 { vi *= World.maxTranslation / hypot(translation.x, translation.y) }
+            if t2 > maxT2 { vi *= maxTranslation / hypot(translation.x, translation.y) }
             let rotation = h * wi
-            if rotation * rotation > maxR2 { wi *= World.maxRotation / abs(rotation) }
+            if rotation * rotation > maxR2 { wi *= maxRotation / abs(rotation) }
             x[i] += h * vi
             a[i] += h * wi
             v[i] = vi

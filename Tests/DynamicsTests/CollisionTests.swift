@@ -73,6 +73,22 @@ final class CollisionTests: XCTestCase {
     }
 }
 
+final class SpeedLimitTests: XCTestCase {
+    /// `uikit` keeps Box2D's speed limit per 1/120 s sub-step even when a sub-step is split for continuous collision:
+    /// a 10 pt box thrown at 1e6 pt/s (split pieces once let it reach 1.5e6 pt/s and leave) stays inside the bounds.
+    func testSplitSubStepsKeepBox2DsSpeedLimit() {
+        let w = World(profile: .uikit)
+        w.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
+        let box = w.addItem(ItemDefinition(center: Vector2(187, 300), size: Vector2(10, 10), velocity: Vector2(1e6, 0)))
+        w.addCollision(CollisionBehavior(items: [box], translatesReferenceBoundsIntoBoundary: true))
+        for _ in 0..<60 {
+            w.stepFrame()
+            let p = w.position(of: box)
+            XCTAssertTrue(p.x > 0 && p.x < 375 && p.y > 0 && p.y < 667, "\(p)")
+        }
+    }
+}
+
 final class CollisionPathReachTests: XCTestCase {
     /// A collision path may reach beyond the item's size (UIKit's collisionBoundingPath is independent of bounds):
     /// a box dropped onto the corner of a 200 x 200 path on a 100 x 100 item lands on the path's top at y = 300
