@@ -1,7 +1,7 @@
 /// Shortest round-trip decimal digits of a double, by Giulietti's Schubfach method ("The Schubfach way to render
-/// doubles", R. Giulietti, 2020/2022): the value's rounding interval is scaled by a 126-bit approximation of a power of
-/// ten, rounded to odd, and the shortest decimal inside the interval (the closest one, ties to even, when several have
-/// that length) is read off with two comparisons.
+/// doubles", R. Giulietti, 2020/2022): the value's rounding interval is scaled by a 126-bit power of ten (exact in the
+/// range handled here), rounded to odd, and the shortest decimal inside the interval (the closest one, ties to even,
+/// when several have that length) is read off with two comparisons.
 ///
 /// Only the range CSV trajectories live in is handled here: normal doubles with 2^-13 ≤ |x| < 2^49 that are not exact
 /// powers of two (whose rounding interval is asymmetric). ``NumberFormat`` sends everything else to the standard
