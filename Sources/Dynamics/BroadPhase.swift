@@ -11,6 +11,12 @@
 /// A pair is a candidate when the two circles' bounding squares overlap and the collision masks share a bit; the
 /// candidates come out as `min << 32 | max`, each pair once, unsorted (`collide` sorts them).
 extension World {
+    /// Appends to `candidates` every candidate pair among the items that collide (see above).
+    /// - Parameters:
+    ///   - center: each item's centre, points (indexed by item).
+    ///   - extent: each item's bounding-circle radius, points (indexed by item).
+    ///   - candidates: receives `min << 32 | max` per pair, each pair once, in no particular order.
+    /// - Complexity: O(n + pairs) while items keep their cells, plus O(n · large items).
     func broadPhase(center: UnsafePointer<Vector2>, extent: UnsafePointer<Double>, into candidates: inout [UInt64]) {
         let n = items.count
         var participants = broadPhaseItems
