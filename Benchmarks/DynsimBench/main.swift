@@ -21,15 +21,4 @@ do {
     exit(64)
 }
 signal(SIGPIPE, SIG_IGN)   // a closed pipe is an EPIPE error to handle, not a signal that kills the run
-let out = FileSink(stdout)
-do {
-    try Benchmark.runAndWrite(options) { try out.write(Array(($0 + "\n").utf8)) }
-} catch SinkError.brokenPipe {
-    exit(0)   // the reader left (`dynsim-bench | head`): stop quietly
-} catch let e as SinkError {
-    fputs("dynsim-bench: error: stdout: cannot write (\(e))\n", stderr)
-    exit(1)
-} catch {
-    fputs("dynsim-bench: error: \(error)\n", stderr)
-    exit(1)
-}
+exit(Benchmark.runToStdout(options, program: "dynsim-bench"))

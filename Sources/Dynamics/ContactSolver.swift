@@ -98,8 +98,8 @@ extension World {
         let n = items.count
         // Bounding circles for a cheap overlap test, and each item's transform (cos and sin once per sub-step).
         // Rectangles also get their world bounding box (half sizes), a tighter test than the circles.
-        var center = scratchCenter, extent = scratchExtent, xf = xfCache, boxHalf = scratchBoxHalf
-        scratchCenter = []; scratchExtent = []; xfCache = []; scratchBoxHalf = []
+        var center = scratchCenter, extent = scratchExtent, xf = scratchTransforms, boxHalf = scratchBoxHalf
+        scratchCenter = []; scratchExtent = []; scratchTransforms = []; scratchBoxHalf = []
         if center.count != n {
             center = [Vector2](repeating: .zero, count: n)
             extent = [Double](repeating: 0, count: n)
@@ -115,7 +115,7 @@ extension World {
             boxHalf[i] = Vector2(c * half.x + s * half.y, s * half.x + c * half.y)
         }
         defer {
-            scratchCenter = center; scratchExtent = extent; xfCache = xf; scratchBoxHalf = boxHalf
+            scratchCenter = center; scratchExtent = extent; scratchTransforms = xf; scratchBoxHalf = boxHalf
         }
         func material(_ i: Int) -> (Double, Double) { (itemFriction[i], itemElasticity[i]) }
         func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
@@ -296,8 +296,7 @@ extension World {
             for k in cs.indices {
                 let a = cs[k].a, b = cs[k].b
                 let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-                // Positions have not moved since collide: its transforms still hold.
-                let xfA = a >= 0 ? xfCache[a] : .identity, xfB = xfCache[b]
+                let xfA = a >= 0 ? transform(a) : .identity, xfB = transform(b)
                 let cA = a >= 0 ? position[a] : .zero, cB = position[b]
                 let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
                 let wm = worldManifold(cs[k].manifold, xfA, radiusA: cs[k].radiusA, xfB, radiusB: cs[k].radiusB)
@@ -524,7 +523,6 @@ extension World {
             let saved = contacts
             contacts = [constraint]
             for _ in 0..<20 where !solveContactPositions(baumgarte: 0.75) {}
-            xfCache[i] = transform(i)   // moved to the time of impact since collide
             initializeContacts()
             for _ in 0..<World.velocityIterations { solveContactVelocities() }
             storeImpulses()

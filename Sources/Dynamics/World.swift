@@ -154,9 +154,9 @@ public final class World {
     var gridOrder: [Int] = []
     var gridKey: [UInt64] = []
     var largeItems: [Int] = []
-    /// Narrow-phase scratch, kept between sub-steps so the hot loop allocates nothing: each item's transform at the
-    /// last collide (valid until positions move), bounding circles, candidate pairs, the next contact list and index.
-    var xfCache: [Transform] = []
+    /// Narrow-phase scratch, kept between sub-steps so the hot loop allocates nothing: each item's transform,
+    /// bounding circles, candidate pairs, the next contact list and index.
+    var scratchTransforms: [Transform] = []
     /// Each item's cosine and sine with the angle they were computed for (see ``World/transform(_:)``).
     var rotationCache = Column<RotationCacheEntry>()
     var scratchCenter: [Vector2] = []

@@ -374,6 +374,25 @@ extension Benchmark {
         ([Result.csvHeader] + results.map(\.csvRow)).joined(separator: "\n") + "\n"
     }
 
+    /// Runs what `options` asks, printing the table to stdout and writing the CSV file, for `dynsim bench` and
+    /// `dynsim-bench`. A reader that closes the pipe (`| head`) ends the run quietly. Returns the exit status: 0, or 1
+    /// after printing `<program>: error: <file>: cannot write (<reason>)` to stderr.
+    public static func runToStdout(_ options: Options, program: String) -> Int32 {
+        let out = FileSink(stdout)
+        do {
+            try runAndWrite(options) { try out.write(Array(($0 + "\n").utf8)) }
+        } catch SinkError.brokenPipe {
+            return 0
+        } catch let e as SinkError {
+            fputs("\(program): error: stdout: cannot write (\(e))\n", stderr)
+            return 1
+        } catch {
+            fputs("\(program): error: \(error)\n", stderr)
+            return 1
+        }
+        return 0
+    }
+
     /// Runs what `options` asks (see ``run(_:line:)``), handing each table line to `line`, and writes the CSV file it
     /// names, if any, through ``OutputFile``: the file is opened before the first benchmark (a bad path fails at
     /// once), never left half-written, and a device, FIFO or symbolic link there is written to, not replaced.

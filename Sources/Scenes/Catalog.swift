@@ -75,6 +75,15 @@ public enum Catalog {
         entries.first { $0.name == name }?.make()
     }
 
+    /// An empty scene with its name, one-line description and duration (seconds): how each built-in starts.
+    static func newScene(_ name: String, _ description: String, duration: Double) -> Scene {
+        var s = Scene()
+        s.name = name
+        s.description = description
+        s.duration = duration
+        return s
+    }
+
     static func item(_ name: String, center: Vector2, size: Vector2 = Vector2(100, 100), resistance: Double = 0.1,
                      angularResistance: Double = 0.1) -> SceneItem {
         SceneItem(name: name, definition: ItemDefinition(center: center, size: size, resistance: resistance,
@@ -87,10 +96,8 @@ public enum Catalog {
     /// profile over 1 s, pauses for 0.5 s, flicks it 200 pt left in 0.25 s (peak 1500 pt/s) and lets go at 2.25 s; the
     /// view keeps swinging until 10 s.
     public static func swingingView() -> Scene {
-        var s = Scene()
-        s.name = "swinging-view"
-        s.description = "A view hanging from a dragged anchor: pick up, drag right, pause, flick left, let go."
-        s.duration = 10
+        var s = newScene("swinging-view",
+                         "A view hanging from a dragged anchor: pick up, drag right, pause, flick left, let go.", duration: 10)
         s.items = [item("view", center: Vector2(187.5, 300))]
         s.behaviors = [
             .gravity(SceneGravity(items: ["view"])),
@@ -115,10 +122,7 @@ public enum Catalog {
     /// A rigid point-like pendulum (attachment at the item's center) released from rest at `angle` radians from straight
     /// down, clockwise positive (to the right), rod `length` points, zero resistance.
     public static func pendulum(angle: Double, length: Double) -> Scene {
-        var s = Scene()
-        s.name = "pendulum"
-        s.description = "A rigid pendulum released at an angle."
-        s.duration = 10
+        var s = newScene("pendulum", "A rigid pendulum released at an angle.", duration: 10)
         let anchor = Vector2(187.5, 150)
         s.items = [item("bob", center: anchor + length * Vector2(sin(angle), cos(angle)), resistance: 0,
                         angularResistance: 0)]
@@ -132,10 +136,7 @@ public enum Catalog {
     /// `double-pendulum`: two 40 x 40 items (density 6.25, mass 1 each) chained by rigid 80 pt attachments — the
     /// upper to a fixed anchor, the lower to the upper (item to item) — released from rest horizontal, zero resistance.
     public static func doublePendulum() -> Scene {
-        var s = Scene()
-        s.name = "double-pendulum"
-        s.description = "Two items chained item to item, released horizontal."
-        s.duration = 10
+        var s = newScene("double-pendulum", "Two items chained item to item, released horizontal.", duration: 10)
         var upper = item("upper", center: Vector2(267.5, 200), size: Vector2(40, 40), resistance: 0, angularResistance: 0)
         var lower = item("lower", center: Vector2(347.5, 200), size: Vector2(40, 40), resistance: 0, angularResistance: 0)
         upper.definition.density = 6.25
@@ -153,10 +154,7 @@ public enum Catalog {
     /// `spring`: a 100 x 100 view on a spring attachment (frequency 2 Hz, damping ratio 0.3, rest length 100 pt) from a
     /// fixed anchor at (187.5, 150), released from rest at (247.5, 250), gravity 1.0, resistance 0.
     public static func spring() -> Scene {
-        var s = Scene()
-        s.name = "spring"
-        s.description = "A view on a 2 Hz, damping 0.3 spring attachment."
-        s.duration = 10
+        var s = newScene("spring", "A view on a 2 Hz, damping 0.3 spring attachment.", duration: 10)
         s.items = [item("bob", center: Vector2(247.5, 250), resistance: 0, angularResistance: 0)]
         var a = SceneAttachment(item: "bob")
         a.name = "anchor"
@@ -170,10 +168,7 @@ public enum Catalog {
 
     /// `free-fall`: a 100 x 100 view at (187.5, 100) thrown at (50, -200) pt/s under gravity 1.0, resistance 0, for 1 s.
     public static func freeFall() -> Scene {
-        var s = Scene()
-        s.name = "free-fall"
-        s.description = "A view thrown under gravity."
-        s.duration = 1
+        var s = newScene("free-fall", "A view thrown under gravity.", duration: 1)
         var box = item("box", center: Vector2(187.5, 100), resistance: 0, angularResistance: 0)
         box.definition.velocity = Vector2(50, -200)
         s.items = [box]
@@ -185,10 +180,7 @@ public enum Catalog {
     /// resistance, dropped from rest with its bottom 500 pt above the floor of the 375 x 667 screen (the reference bounds
     /// as a boundary), gravity 1.0; 5 s. The Box2D oracle runs the same scene (Tests/Fixtures/box2d/bounce.csv).
     public static func bouncingBall() -> Scene {
-        var s = Scene()
-        s.name = "bouncing-ball"
-        s.description = "A ball dropped 500 pt onto the floor (elasticity 0.5)."
-        s.duration = 5
+        var s = newScene("bouncing-ball", "A ball dropped 500 pt onto the floor (elasticity 0.5).", duration: 5)
         var ball = item("ball", center: Vector2(187.5, 143), size: Vector2(50, 50), resistance: 0, angularResistance: 0)
         ball.definition.elasticity = 0.5
         ball.definition.friction = 0
@@ -203,10 +195,7 @@ public enum Catalog {
     /// `stack`: ten 50 x 50 views (UIKit's default materials and resistance) stacked exactly on top of each other on the
     /// floor of the 375 x 667 screen (the reference bounds, 1 pt outside), under gravity 1.0; 10 s.
     public static func stack() -> Scene {
-        var s = Scene()
-        s.name = "stack"
-        s.description = "Ten views stacked on the floor."
-        s.duration = 10
+        var s = newScene("stack", "Ten views stacked on the floor.", duration: 10)
         s.items = (0..<10).map { k in item("box\(k)", center: Vector2(187.5, 668 - 25 - 50 * Double(k)), size: Vector2(50, 50)) }
         var collision = SceneCollision(items: s.items.map(\.name))
         collision.translatesReferenceBoundsIntoBoundary = true
@@ -217,10 +206,7 @@ public enum Catalog {
     /// `toss`: a 80 x 120 view thrown from (100, 500) at (900, −1300) pt/s spinning at 6 rad/s, bouncing off the edges of
     /// the 375 x 667 screen under gravity 1.0 with UIKit's default materials; 8 s.
     public static func toss() -> Scene {
-        var s = Scene()
-        s.name = "toss"
-        s.description = "A view tossed against the screen's edges."
-        s.duration = 8
+        var s = newScene("toss", "A view tossed against the screen's edges.", duration: 8)
         var card = item("card", center: Vector2(100, 500), size: Vector2(80, 120))
         card.definition.velocity = Vector2(900, -1300)
         card.definition.angularVelocity = 6
@@ -236,10 +222,7 @@ public enum Catalog {
     /// view resting at (240, 630) is pushed into the bottom-right corner and squeezed there. Both collide with each other
     /// and the screen's edges, gravity 1.0; 4 s.
     public static func cornered() -> Scene {
-        var s = Scene()
-        s.name = "cornered"
-        s.description = "A dragged view squeezes another into a corner."
-        s.duration = 4
+        var s = newScene("cornered", "A dragged view squeezes another into a corner.", duration: 4)
         s.items = [item("pusher", center: Vector2(80, 610)), item("victim", center: Vector2(240, 636), size: Vector2(60, 60))]
         var drag = SceneAttachment(item: "pusher")
         drag.name = "finger"
@@ -255,10 +238,7 @@ public enum Catalog {
     /// `snap`: a 100 x 50 view at (100, 100) turned 0.3 rad snaps to (300, 200) with UIKit's default damping 0.5
     /// (the case kern0x1b/charon measured on UIKit), 3 s.
     public static func snap() -> Scene {
-        var s = Scene()
-        s.name = "snap"
-        s.description = "A view snapping to a point (UISnapBehavior, damping 0.5)."
-        s.duration = 3
+        var s = newScene("snap", "A view snapping to a point (UISnapBehavior, damping 0.5).", duration: 3)
         var view = item("view", center: Vector2(100, 100), size: Vector2(100, 50))
         view.definition.angle = 0.3
         s.items = [view]
@@ -270,10 +250,8 @@ public enum Catalog {
     /// 0.5 s, 30 pt below its center (so it also spins), then a continuous push of magnitude 2 straight up from 1.5 s to
     /// 2 s; 3 s.
     public static func push() -> Scene {
-        var s = Scene()
-        s.name = "push"
-        s.description = "An instantaneous off-center push, then a continuous one (UIPushBehavior)."
-        s.duration = 3
+        var s = newScene("push",
+                         "An instantaneous off-center push, then a continuous one (UIPushBehavior).", duration: 3)
         s.items = [item("view", center: Vector2(100, 400))]
         var kick = ScenePush(items: ["view"])
         kick.mode = .instantaneous
@@ -292,10 +270,8 @@ public enum Catalog {
     /// (falloff 2, minimumRadius 50 pt) and a vortex of strength 0.5 inside a 250 pt circle; the third, charged 1, also in
     /// a magnetic field of strength 0.5. 5 s.
     public static func field() -> Scene {
-        var s = Scene()
-        s.name = "field"
-        s.description = "Views swirling in radial gravity, vortex and magnetic fields (UIFieldBehavior)."
-        s.duration = 5
+        var s = newScene("field",
+                         "Views swirling in radial gravity, vortex and magnetic fields (UIFieldBehavior).", duration: 5)
         let center = Vector2(187.5, 333.5)
         s.items = [
             item("a", center: center + Vector2(120, 0), size: Vector2(60, 60), resistance: 0.5),
@@ -477,10 +453,7 @@ public enum Catalog {
     /// of work per box. Output limited to the first box's columns.
     public static func boxes(count: Int) -> Scene {
         precondition(count >= 1, "boxes: count must be >= 1")
-        var s = Scene()
-        s.name = "boxes"
-        s.description = "Benchmark scene C: \(count) boxes falling into a container."
-        s.duration = 5
+        var s = newScene("boxes", "Benchmark scene C: \(count) boxes falling into a container.", duration: 5)
         let columns = Int((2 * Double(count)).squareRoot().rounded(.up))
         let width = Double(columns) * 12 + 6
         for k in 0..<count {
@@ -503,10 +476,7 @@ public enum Catalog {
     /// 1.0. Output limited to the last link's columns.
     public static func chain(count: Int) -> Scene {
         precondition(count >= 1, "chain: count must be >= 1")
-        var s = Scene()
-        s.name = "chain"
-        s.description = "Benchmark scene B: a chain of \(count) links."
-        s.duration = 10
+        var s = newScene("chain", "Benchmark scene B: a chain of \(count) links.", duration: 10)
         s.behaviors = [.gravity(SceneGravity())]
         for k in 0..<count {
             s.items.append(item("link\(k)", center: Vector2(187.5 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
@@ -530,10 +500,7 @@ public enum Catalog {
     /// first pendulum's columns.
     public static func pendulums(count: Int) -> Scene {
         precondition(count >= 1, "pendulums: count must be >= 1")
-        var s = Scene()
-        s.name = "pendulums"
-        s.description = "Benchmark scene A: \(count) independent rigid pendulums."
-        s.duration = 10
+        var s = newScene("pendulums", "Benchmark scene A: \(count) independent rigid pendulums.", duration: 10)
         for i in 0..<count {
             let anchor = Vector2(20 + Double(i % 34) * 10, 100 + Double((i / 34) % 40) * 12)
             let angle = (10 + Double((i * 7) % 71)) * Double.pi / 180

@@ -12,7 +12,9 @@ import Foundation
 public final class OutputFile {
     /// Why the file cannot be opened or completed: the message names the file.
     public struct Failure: Error, CustomStringConvertible {
+        /// `<file>: <what went wrong> (<the system's reason>)`, as dynsim prints it after `dynsim: error: `.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 

@@ -181,19 +181,7 @@ func main() -> Int32 {
     case .run(let options):
         return run(options)
     case .bench(let options):
-        let out = FileSink(stdout)
-        do {
-            try Benchmark.runAndWrite(options) { try out.write(Array(($0 + "\n").utf8)) }
-        } catch SinkError.brokenPipe {
-            return Exit.success   // the reader left (`dynsim bench | head`): stop quietly
-        } catch let e as SinkError {
-            printError("stdout: cannot write (\(e))")
-            return Exit.failure
-        } catch {
-            printError("\(error)")
-            return Exit.failure
-        }
-        return Exit.success
+        return Benchmark.runToStdout(options, program: "dynsim")
     case .spring(let options):
         return streamToStdout { try writeSpring(options, to: $0) }
     case .curve(let options):
