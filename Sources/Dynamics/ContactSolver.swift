@@ -369,33 +369,52 @@ extension World {
             }
         }
         velocityConstraints = vcs
+        orderByDependency()
     }
 
     /// b2ContactSolver::StoreImpulses: the accumulated impulses go back to the contacts' manifolds, to warm-start the
     /// next sub-step. Call after the velocity iterations.
     func storeImpulses() {
-        velocityConstraints.withUnsafeBufferPointer { vcs in
-            contacts.withUnsafeMutableBufferPointer { cs in
-                for k in vcs.indices {
-                    cs[k].manifold.normalImpulses = vcs[k].normalImpulses
-                    cs[k].manifold.tangentImpulses = vcs[k].tangentImpulses
+        solveSchedule.withUnsafeBufferPointer { schedule in
+            velocityConstraints.withUnsafeBufferPointer { vcs in
+                contactPairs.withUnsafeBufferPointer { pairs in
+                    contacts.withUnsafeMutableBufferPointer { cs in
+                        for s in schedule {
+                            if s >= 0 {
+                                cs[Int(s)].manifold.normalImpulses = vcs[Int(s)].normalImpulses
+                                cs[Int(s)].manifold.tangentImpulses = vcs[Int(s)].tangentImpulses
+                            } else {
+                                let p = pairs[Int(~s)]
+                                for lane in 0..<2 {
+                                    let c = Int(lane == 0 ? p.contact.0 : p.contact.1)
+                                    cs[c].manifold.normalImpulses = (p.normalImpulse1[lane], p.normalImpulse2[lane])
+                                    cs[c].manifold.tangentImpulses = (p.tangentImpulse1[lane], p.tangentImpulse2[lane])
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// One velocity iteration over the contacts (b2ContactSolver::SolveVelocityConstraints).
+    /// One velocity iteration over the contacts (b2ContactSolver::SolveVelocityConstraints), in `solveSchedule`'s
+    /// order: pairs of independent two-point contacts side by side (`solvePair`), the rest one at a time.
     func solveContactVelocities() {
         let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
+        solveSchedule.withUnsafeBufferPointer { schedule in
+        contactPairs.withUnsafeMutableBufferPointer { pairs in
         velocityConstraints.withUnsafeMutableBufferPointer { cs in
-            // Contacts come sorted by their first item, so a run of them shares item A: its velocity stays in
-            // registers from one to the next instead of going through memory (same values, a shorter dependency).
-            var lastA = -2, lastVA = Vector2.zero, lastWA = 0.0
-            for k in cs.indices {
+            for s in schedule {
+                if s < 0 {
+                    solvePair(pairs.baseAddress! + Int(~s), v, w)
+                    continue
+                }
+                let k = Int(s)
                 let a = Int(cs[k].a), b = Int(cs[k].b)
                 let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
                 var vA = Vector2.zero, wA = 0.0
-                if a >= 0 { if a == lastA { vA = lastVA; wA = lastWA } else { vA = v[a]; wA = w[a] } }
+                if a >= 0 { vA = v[a]; wA = w[a] }
                 var vB = v[b], wB = w[b]
                 let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
                 let friction = cs[k].friction
@@ -475,9 +494,8 @@ extension World {
                 if a >= 0 { v[a] = vA; w[a] = wA }
                 v[b] = vB
                 w[b] = wB
-                lastA = a; lastVA = vA; lastWA = wA
             }
-        }
+        }}}
     }
 
     /// Box2D's time of impact for circles against boundaries (b2World::SolveTOI, b2Island::SolveTOI), after the discrete

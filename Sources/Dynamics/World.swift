@@ -147,6 +147,19 @@ public final class World {
     var contacts: [ContactConstraint] = []
     /// The contacts' velocity constraints during a sub-step's velocity iterations (same order as `contacts`).
     var velocityConstraints: [VelocityConstraint] = []
+    /// The velocity iterations' order (ContactPairs.swift): an entry k >= 0 is `velocityConstraints[k]`, an entry
+    /// ~p < 0 is `contactPairs[p]`.
+    var solveSchedule: [Int32] = []
+    /// Whether `orderByDependency` reorders and pairs contacts (true) or schedules them one by one in `contacts` order,
+    /// as Box2D 2.4 does (false; the tests compare the two bit for bit).
+    var pairsContacts = true
+    var contactPairs: [ContactPair] = []
+    /// `orderByDependency`'s scratch: each item's latest level, each contact's level, where each level starts, and the
+    /// contacts in level order.
+    var itemLevel: [Int32] = []
+    var contactLevel: [Int32] = []
+    var levelStart: [Int] = []
+    var levelOrder: [Int32] = []
     var contactIndex = PairTable()
     /// Broad phase (BroadPhase.swift): the items that collide, the grid's items in cell order (kept between sub-steps),
     /// each item's cell key, and the items kept out of the grid.

@@ -172,3 +172,88 @@ final class RotationCacheTests: XCTestCase {
         }
     }
 }
+
+/// The velocity iterations' order (ContactPairs.swift): contacts reordered by dependency level and solved two at a
+/// time must give Box2D 2.4's sequential order bit for bit, which the scalar solver computes one contact at a time.
+final class ContactOrderTests: XCTestCase {
+    /// A pile of mixed items (boxes of several sizes and densities, turned boxes, circles, ellipse polygons, two
+    /// anchored items) dropped into a container, in `profile`.
+    func pile(_ profile: SolverProfile, pairs: Bool) -> World {
+        let w = World(profile: profile)
+        w.allowsSleeping = false
+        w.pairsContacts = pairs
+        var ids: [ItemID] = []
+        for k in 0..<90 {
+            let column = Double(k % 15), row = Double(k / 16)
+            let shape: CollisionBounds = k % 9 == 4 ? .ellipse : .rectangle
+            let size = k % 5 == 0 ? Vector2(14, 8) : k % 9 == 4 ? (k % 2 == 0 ? Vector2(10, 10) : Vector2(12, 8)) : Vector2(10, 10)
+            ids.append(w.addItem(ItemDefinition(
+                center: Vector2(10 + 13 * column + (row.truncatingRemainder(dividingBy: 2) == 0 ? 0 : 4), 380 - 13 * row),
+                size: size, angle: k % 7 == 0 ? 0.4 : 0, density: k % 11 == 0 ? 3 : 1,
+                isAnchored: k == 37 || k == 90, elasticity: k % 13 == 0 ? 0.6 : 0.2, collisionBounds: shape)))
+        }
+        w.addGravity(GravityBehavior(items: ids))
+        w.addCollision(CollisionBehavior(items: ids, mode: .everything, boundaries: [
+            ("left", Vector2(0, -1000), Vector2(0, 400)), ("floor", Vector2(0, 400), Vector2(220, 400)),
+            ("right", Vector2(220, 400), Vector2(220, -1000)),
+        ]))
+        return w
+    }
+
+    func testPairedOrderGivesTheSequentialBits() {
+        for profile in [SolverProfile.uikit, .precise] {
+            let paired = pile(profile, pairs: true), sequential = pile(profile, pairs: false)
+            var pairsSolved = 0
+            for frame in 0..<80 {
+                paired.stepFrame()
+                sequential.stepFrame()
+                pairsSolved += paired.contactPairs.count
+                XCTAssertTrue(sequential.contactPairs.isEmpty)
+                for i in 0..<paired.items.count {
+                    let same = paired.position[i].x.bitPattern == sequential.position[i].x.bitPattern
+                        && paired.position[i].y.bitPattern == sequential.position[i].y.bitPattern
+                        && paired.angle[i].bitPattern == sequential.angle[i].bitPattern
+                        && paired.velocity[i].x.bitPattern == sequential.velocity[i].x.bitPattern
+                        && paired.velocity[i].y.bitPattern == sequential.velocity[i].y.bitPattern
+                        && paired.angularVelocity[i].bitPattern == sequential.angularVelocity[i].bitPattern
+                    if !same {
+                        XCTFail("\(profile) frame \(frame) item \(i): position, angle or velocity differs in its bits")
+                        return
+                    }
+                }
+            }
+            // The comparison means something only if pairs were solved, over a pile that is mostly two-point contacts.
+            XCTAssertGreaterThan(pairsSolved, 80 * 10, "\(profile)")
+        }
+    }
+
+    /// The schedule holds every contact once; a pair's two contacts share no item; and every item meets its contacts
+    /// in `contacts` order (which is what makes the bits the same).
+    func testScheduleKeepsEachItemsOrder() {
+        let w = pile(.uikit, pairs: true)
+        for _ in 0..<60 { w.stepFrame() }
+        w.initializeContacts()
+        var order: [Int] = []
+        var pairs = 0
+        for s in w.solveSchedule {
+            if s >= 0 { order.append(Int(s)); continue }
+            let p = w.contactPairs[Int(~s)]
+            let items0 = [p.a.0, p.b.0].filter { $0 >= 0 }, items1 = [p.a.1, p.b.1].filter { $0 >= 0 }
+            XCTAssertTrue(Set(items0).isDisjoint(with: items1), "pair \(p.contact) shares an item")
+            XCTAssertEqual(w.velocityConstraints[Int(p.contact.0)].pointCount, 2)
+            XCTAssertEqual(w.velocityConstraints[Int(p.contact.1)].pointCount, 2)
+            order += [Int(p.contact.0), Int(p.contact.1)]
+            pairs += 1
+        }
+        XCTAssertEqual(order.sorted(), Array(0..<w.contacts.count))
+        XCTAssertGreaterThan(pairs, w.contacts.count / 8)
+        XCTAssertNotEqual(order, Array(0..<w.contacts.count), "the pile should need reordering")
+        var last = [Int: Int]()
+        for c in order {
+            for item in [w.contacts[c].a, w.contacts[c].b] where item >= 0 {
+                XCTAssertLessThan(last[item] ?? -1, c, "item \(item) meets contact \(c) out of order")
+                last[item] = c
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+/// The velocity iterations' order and their two-lane contact batches.
+///
+/// Box2D 2.4's velocity iterations (b2ContactSolver::SolveVelocityConstraints) run through the contacts one after
+/// another, each reading the velocities the previous ones left. A two-point contact is a chain of three dependent
+/// impulses (two friction points, then the normal block), so a pile of boxes is bound by floating-point latency, not by
+/// arithmetic. But two contacts on four different items do not read each other's results: only the order of the
+/// impulses each item receives matters. `orderByDependency` therefore reorders the contacts by dependency level, which
+/// keeps every item's impulses in `contacts` order (the same operations on the same values, so the same bits as Box2D's
+/// order), and pairs neighbours on four different items into a `ContactPair`, solved in the two lanes of `SIMD2` — the
+/// idea of Box2D 3's graph-coloured SIMD batches (b2ContactConstraintSIMD), without its change of order.
+
+/// Two two-point contacts on four different items, one per lane, packed once per sub-step for the eight velocity
+/// iterations (units as in `VelocityConstraint`: points, seconds, 1/mass units).
+struct ContactPair {
+    typealias D = SIMD2<Double>
+    /// Item indices per lane (`a` is −1 for a boundary) and each lane's index in `contacts`.
+    var a: (Int32, Int32), b: (Int32, Int32), contact: (Int32, Int32)
+    /// Inverse masses and inverse rotational inertias (0 for a boundary).
+    var mA: D, iA: D, mB: D, iB: D
+    /// The normal, the tangent's y (−normal.x; its x is normal.y), friction and −friction.
+    var normalX: D, normalY: D, tangentY: D, friction: D, negativeFriction: D
+    /// Contact points relative to each item's centre: point 1 and point 2, A and B.
+    var r1Ax: D, r1Ay: D, r1Bx: D, r1By: D, r2Ax: D, r2Ay: D, r2Bx: D, r2By: D
+    /// Effective masses (the normal ones negated) and restitution biases.
+    var tangentMass1: D, tangentMass2: D, negativeNormalMass1: D, negativeNormalMass2: D
+    var velocityBias1: D, velocityBias2: D
+    /// The block solver's matrix K and its inverse, negated. Negating here instead of in the iterations gives the same
+    /// bits (rounding to nearest is symmetric) and keeps Swift's SIMD negation, 0 − x, which turns −0 into +0, out.
+    var k11: D, k12: D, k22: D, negativeInv11: D, negativeInv12: D, negativeInv22: D
+    /// Accumulated impulses, points·mass/s.
+    var normalImpulse1: D, normalImpulse2: D, tangentImpulse1: D, tangentImpulse2: D
+
+    /// Packs `c0`, contact `i0` (lane 0), and `c1`, contact `i1` (lane 1). - Precondition: both solve two points, on
+    /// four different items.
+    init(_ c0: UnsafePointer<VelocityConstraint>, _ i0: Int, _ c1: UnsafePointer<VelocityConstraint>, _ i1: Int,
+         invMass im: UnsafePointer<Double>, invInertia ii: UnsafePointer<Double>) {
+        func pair(_ f: (UnsafePointer<VelocityConstraint>) -> Double) -> D { D(f(c0), f(c1)) }
+        a = (c0.pointee.a, c1.pointee.a); b = (c0.pointee.b, c1.pointee.b); contact = (Int32(i0), Int32(i1))
+        mA = pair { $0.pointee.a >= 0 ? im[Int($0.pointee.a)] : 0 }
+        iA = pair { $0.pointee.a >= 0 ? ii[Int($0.pointee.a)] : 0 }
+        mB = pair { im[Int($0.pointee.b)] }
+        iB = pair { ii[Int($0.pointee.b)] }
+        normalX = pair { $0.pointee.normal.x }; normalY = pair { $0.pointee.normal.y }; tangentY = pair { -$0.pointee.normal.x }
+        friction = pair { $0.pointee.friction }; negativeFriction = pair { -$0.pointee.friction }
+        r1Ax = pair { $0.pointee.rA.0.x }; r1Ay = pair { $0.pointee.rA.0.y }; r1Bx = pair { $0.pointee.rB.0.x }; r1By = pair { $0.pointee.rB.0.y }
+        r2Ax = pair { $0.pointee.rA.1.x }; r2Ay = pair { $0.pointee.rA.1.y }; r2Bx = pair { $0.pointee.rB.1.x }; r2By = pair { $0.pointee.rB.1.y }
+        tangentMass1 = pair { $0.pointee.tangentMass.0 }; tangentMass2 = pair { $0.pointee.tangentMass.1 }
+        negativeNormalMass1 = pair { -$0.pointee.normalMass.0 }; negativeNormalMass2 = pair { -$0.pointee.normalMass.1 }
+        velocityBias1 = pair { $0.pointee.velocityBias.0 }; velocityBias2 = pair { $0.pointee.velocityBias.1 }
+        k11 = pair { $0.pointee.k11 }; k12 = pair { $0.pointee.k12 }; k22 = pair { $0.pointee.k22 }
+        negativeInv11 = pair { -$0.pointee.inv11 }; negativeInv12 = pair { -$0.pointee.inv12 }; negativeInv22 = pair { -$0.pointee.inv22 }
+        normalImpulse1 = pair { $0.pointee.normalImpulses.0 }; normalImpulse2 = pair { $0.pointee.normalImpulses.1 }
+        tangentImpulse1 = pair { $0.pointee.tangentImpulses.0 }; tangentImpulse2 = pair { $0.pointee.tangentImpulses.1 }
+    }
+}
+
+extension World {
+    /// Builds `solveSchedule` from `velocityConstraints` (in `contacts` order): the contacts by dependency level (one
+    /// more than the latest level among earlier contacts on either item; `contacts` order within a level), neighbours
+    /// in that order that solve two points each on four different items packed into a `ContactPair`, the others single.
+    /// Every item still receives its impulses in `contacts` order. Allocates nothing once the scratch arrays have
+    /// grown. Call after the warm start.
+    func orderByDependency() {
+        let n = velocityConstraints.count
+        solveSchedule.removeAll(keepingCapacity: true)
+        contactPairs.removeAll(keepingCapacity: true)
+        guard n > 0 else { return }
+        guard pairsContacts else {
+            solveSchedule.append(contentsOf: 0..<Int32(n))
+            return
+        }
+        if itemLevel.count != items.count { itemLevel = [Int32](repeating: 0, count: items.count) }
+        if contactLevel.count < n { contactLevel = [Int32](repeating: 0, count: n) }
+        if levelOrder.count < n { levelOrder = [Int32](repeating: 0, count: n) }
+        let im = invMass.base, ii = invInertia.base
+        velocityConstraints.withUnsafeBufferPointer { cs in
+            var depth = 0
+            itemLevel.withUnsafeMutableBufferPointer { itemLevel in
+                contactLevel.withUnsafeMutableBufferPointer { level in
+                    for k in 0..<n {
+                        let a = Int(cs[k].a), b = Int(cs[k].b)
+                        let l = 1 + max(a >= 0 ? itemLevel[a] : 0, itemLevel[b])
+                        if a >= 0 { itemLevel[a] = l }
+                        itemLevel[b] = l
+                        level[k] = l
+                        depth = max(depth, Int(l))
+                    }
+                    for k in 0..<n {
+                        if cs[k].a >= 0 { itemLevel[Int(cs[k].a)] = 0 }
+                        itemLevel[Int(cs[k].b)] = 0
+                    }
+                }
+            }
+            // Counting sort by level, stable.
+            if levelStart.count < depth + 1 { levelStart = [Int](repeating: 0, count: depth + 1) }
+            levelStart.withUnsafeMutableBufferPointer { start in
+                contactLevel.withUnsafeBufferPointer { level in
+                    levelOrder.withUnsafeMutableBufferPointer { order in
+                        for l in 0...depth { start[l] = 0 }
+                        for k in 0..<n { start[Int(level[k])] += 1 }
+                        var sum = 0
+                        for l in 0...depth { (start[l], sum) = (sum, sum + start[l]) }
+                        for k in 0..<n {
+                            let l = Int(level[k])
+                            order[start[l]] = Int32(k)
+                            start[l] += 1
+                        }
+                    }
+                }
+            }
+            levelOrder.withUnsafeBufferPointer { order in
+                var k = 0
+                while k < n {
+                    let i0 = Int(order[k])
+                    if k + 1 < n {
+                        let i1 = Int(order[k + 1])
+                        let a0 = cs[i0].a, b0 = cs[i0].b, a1 = cs[i1].a, b1 = cs[i1].b
+                        // Four different items (a boundary, a = −1, is no item).
+                        let disjoint = b0 != b1 && (a1 < 0 || (a1 != a0 && a1 != b0)) && (a0 < 0 || a0 != b1)
+                        if disjoint && cs[i0].pointCount == 2 && cs[i1].pointCount == 2 {
+                            solveSchedule.append(~Int32(contactPairs.count))
+                            contactPairs.append(ContactPair(cs.baseAddress! + i0, i0, cs.baseAddress! + i1, i1,
+                                                            invMass: im, invInertia: ii))
+                            k += 2
+                            continue
+                        }
+                    }
+                    solveSchedule.append(Int32(i0))
+                    k += 1
+                }
+            }
+        }
+    }
+
+    /// One velocity iteration of pair `p`'s two contacts, each exactly as `solveContactVelocities` solves a single
+    /// two-point contact (the same operations in the same order, lane by lane, so the same bits): friction at point 1,
+    /// then point 2, clamped to friction × normal impulse; then Box2D's block solver for the two normal impulses, its
+    /// four cases computed for both lanes and the first that holds taken (none: no change).
+    @inline(__always)
+    func solvePair(_ p: UnsafeMutablePointer<ContactPair>, _ v: UnsafeMutablePointer<Vector2>,
+                   _ w: UnsafeMutablePointer<Double>) {
+        typealias D = SIMD2<Double>
+        let a0 = Int(p.pointee.a.0), a1 = Int(p.pointee.a.1), b0 = Int(p.pointee.b.0), b1 = Int(p.pointee.b.1)
+        let vA0 = a0 >= 0 ? v[a0] : .zero, vA1 = a1 >= 0 ? v[a1] : .zero, vB0 = v[b0], vB1 = v[b1]
+        var vAx = D(vA0.x, vA1.x), vAy = D(vA0.y, vA1.y), vBx = D(vB0.x, vB1.x), vBy = D(vB0.y, vB1.y)
+        var wA = D(a0 >= 0 ? w[a0] : 0, a1 >= 0 ? w[a1] : 0), wB = D(w[b0], w[b1])
+        let mA = p.pointee.mA, iA = p.pointee.iA, mB = p.pointee.mB, iB = p.pointee.iB
+        let nx = p.pointee.normalX, ny = p.pointee.normalY
+        let tx = ny, ty = p.pointee.tangentY
+        // Friction (Swift's max(x, y) is y >= x ? y : x and min(x, y) is y < x ? y : x, so the same selections).
+        @inline(__always) func solveFriction(_ rAx: D, _ rAy: D, _ rBx: D, _ rBy: D, _ tangentMass: D,
+                                             _ normalImpulse: D, _ old: D) -> D {
+            // a + −b and a − b are the same operation in IEEE 754, so these are the scalar formulas bit for bit.
+            let dvx = vBx - wB * rBy - vAx + wA * rAy
+            let dvy = vBy + wB * rBx - vAy - wA * rAx
+            let vt = dvx * tx + dvy * ty
+            let maxFriction = p.pointee.friction * normalImpulse
+            let minFriction = p.pointee.negativeFriction * normalImpulse
+            var impulse = old - tangentMass * vt
+            impulse.replace(with: minFriction, where: minFriction .>= impulse)
+            impulse.replace(with: maxFriction, where: maxFriction .< impulse)
+            let lambda = impulse - old
+            let px = lambda * tx, py = lambda * ty
+            vAx -= mA * px; vAy -= mA * py; wA -= iA * (rAx * py - rAy * px)
+            vBx += mB * px; vBy += mB * py; wB += iB * (rBx * py - rBy * px)
+            return impulse
+        }
+        let ax = p.pointee.normalImpulse1, ay = p.pointee.normalImpulse2
+        p.pointee.tangentImpulse1 = solveFriction(p.pointee.r1Ax, p.pointee.r1Ay, p.pointee.r1Bx, p.pointee.r1By,
+                                                  p.pointee.tangentMass1, ax, p.pointee.tangentImpulse1)
+        p.pointee.tangentImpulse2 = solveFriction(p.pointee.r2Ax, p.pointee.r2Ay, p.pointee.r2Bx, p.pointee.r2By,
+                                                  p.pointee.tangentMass2, ay, p.pointee.tangentImpulse2)
+        // Normal impulses.
+        let r1Ax = p.pointee.r1Ax, r1Ay = p.pointee.r1Ay, r1Bx = p.pointee.r1Bx, r1By = p.pointee.r1By
+        let r2Ax = p.pointee.r2Ax, r2Ay = p.pointee.r2Ay, r2Bx = p.pointee.r2Bx, r2By = p.pointee.r2By
+        let dv1x = vBx - wB * r1By - vAx + wA * r1Ay, dv1y = vBy + wB * r1Bx - vAy - wA * r1Ax
+        let dv2x = vBx - wB * r2By - vAx + wA * r2Ay, dv2y = vBy + wB * r2Bx - vAy - wA * r2Ax
+        let k12 = p.pointee.k12
+        var bx = dv1x * nx + dv1y * ny - p.pointee.velocityBias1
+        var by = dv2x * nx + dv2y * ny - p.pointee.velocityBias2
+        bx -= p.pointee.k11 * ax + k12 * ay
+        by -= k12 * ax + p.pointee.k22 * ay
+        // Case 1, both points active.
+        let negativeInv12 = p.pointee.negativeInv12
+        var x = p.pointee.negativeInv11 * bx + negativeInv12 * by, y = negativeInv12 * bx + p.pointee.negativeInv22 * by
+        var solved = (x .>= 0) .& (y .>= 0)
+        // Case 2, point 1 alone.
+        let x2 = p.pointee.negativeNormalMass1 * bx
+        let case2 = .!solved .& (x2 .>= 0) .& (k12 * x2 + by .>= 0)
+        x.replace(with: x2, where: case2); y.replace(with: 0, where: case2)
+        solved .|= case2
+        // Case 3, point 2 alone.
+        let y3 = p.pointee.negativeNormalMass2 * by
+        let case3 = .!solved .& (y3 .>= 0) .& (k12 * y3 + bx .>= 0)
+        x.replace(with: 0, where: case3); y.replace(with: y3, where: case3)
+        solved .|= case3
+        // Case 4, neither.
+        let case4 = .!solved .& (bx .>= 0) .& (by .>= 0)
+        x.replace(with: 0, where: case4); y.replace(with: 0, where: case4)
+        solved .|= case4
+        let dx = x - ax, dy = y - ay
+        let p1x = dx * nx, p1y = dx * ny, p2x = dy * nx, p2y = dy * ny
+        vAx.replace(with: vAx - mA * (p1x + p2x), where: solved)
+        vAy.replace(with: vAy - mA * (p1y + p2y), where: solved)
+        wA.replace(with: wA - iA * ((r1Ax * p1y - r1Ay * p1x) + (r2Ax * p2y - r2Ay * p2x)), where: solved)
+        vBx.replace(with: vBx + mB * (p1x + p2x), where: solved)
+        vBy.replace(with: vBy + mB * (p1y + p2y), where: solved)
+        wB.replace(with: wB + iB * ((r1Bx * p1y - r1By * p1x) + (r2Bx * p2y - r2By * p2x)), where: solved)
+        p.pointee.normalImpulse1.replace(with: x, where: solved)
+        p.pointee.normalImpulse2.replace(with: y, where: solved)
+        scatter(p, v, w, vAx, vAy, wA, vBx, vBy, wB)
+    }
+
+    /// Writes pair `p`'s lane velocities back to its items. Kept out of line: inlined, its two-wide stores of (x, y)
+    /// would lead LLVM's SLP vectoriser to rebuild the whole pair kernel in per-item (x, y) form, with a shuffle for
+    /// almost every operation.
+    @inline(never)
+    private func scatter(_ p: UnsafeMutablePointer<ContactPair>, _ v: UnsafeMutablePointer<Vector2>,
+                         _ w: UnsafeMutablePointer<Double>, _ vAx: SIMD2<Double>, _ vAy: SIMD2<Double>,
+                         _ wA: SIMD2<Double>, _ vBx: SIMD2<Double>, _ vBy: SIMD2<Double>, _ wB: SIMD2<Double>) {
+        let a0 = Int(p.pointee.a.0), a1 = Int(p.pointee.a.1), b0 = Int(p.pointee.b.0), b1 = Int(p.pointee.b.1)
+        if a0 >= 0 { v[a0] = Vector2(vAx[0], vAy[0]); w[a0] = wA[0] }
+        if a1 >= 0 { v[a1] = Vector2(vAx[1], vAy[1]); w[a1] = wA[1] }
+        v[b0] = Vector2(vBx[0], vBy[0]); w[b0] = wB[0]
+        v[b1] = Vector2(vBx[1], vBy[1]); w[b1] = wB[1]
+    }
+}
