@@ -65,7 +65,7 @@ extension World {
         solveSchedule.removeAll(keepingCapacity: true)
         contactPairs.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
-        guard pairsContacts else {
+        guard reordersSolves else {
             solveSchedule.append(contentsOf: 0..<Int32(n))
             return
         }

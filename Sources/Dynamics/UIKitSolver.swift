@@ -23,6 +23,39 @@ extension World {
     static let velocityIterations = 8
     static let positionIterations = 3
 
+    /// Makes `jointSchedule` the joint solves of all `velocityIterations` iterations (joint k of iteration i is entry i · count + k of the
+    /// sequential order) as joint indices in dependency-level order: each solve's level is one more than the latest
+    /// level among earlier solves on either of its items, solves of one level keep their sequential order. Every item
+    /// still meets its solves in the sequential order, so the results are bit for bit those of Box2D's loop, but a
+    /// chain (scene B), whose joints each wait for the one before, gets about `velocityIterations` independent solves
+    /// side by side: iteration i + 1 can start at the chain's head while iteration i is two links further on. Built
+    /// when the joints change (they are only ever added), kept otherwise.
+    func updateJointSchedule() {
+        let jc = joints.count, total = jc * World.velocityIterations
+        if jointSchedule.count != total {
+            let J = joints.base
+            var itemLevel = [Int32](repeating: 0, count: items.count), level = [Int32](repeating: 0, count: total)
+            var depth = 0
+            for u in 0..<total {
+                let k = u % jc, a = J[k].a, b = J[k].b
+                let l = 1 + max(a >= 0 ? itemLevel[a] : 0, itemLevel[b])
+                if a >= 0 { itemLevel[a] = l }
+                itemLevel[b] = l
+                level[u] = l
+                depth = max(depth, Int(l))
+            }
+            var start = [Int](repeating: 0, count: depth + 2)
+            for u in 0..<total { start[Int(level[u]) + 1] += 1 }
+            for l in 0...depth { start[l + 1] += start[l] }
+            jointSchedule = [Int32](repeating: 0, count: total)
+            for u in 0..<total {
+                let l = Int(level[u])
+                jointSchedule[start[l]] = Int32(u % jc)
+                start[l] += 1
+            }
+        }
+    }
+
     /// One `uikit` sub-step, split into equal pieces when a colliding item would otherwise move more than half its
     /// smallest half-extent (``World/continuousPieces()``): dynsim's continuous collision, so fast items cannot pass
     /// through boundaries or each other. Box2D's own time-of-impact sub-stepping is not reproduced; at ordinary speeds
@@ -107,7 +140,28 @@ extension World {
 
         // 4. Velocity iterations: joints, then contacts.
         let touching = !contacts.isEmpty
-        for _ in 0..<World.velocityIterations {
+        let wavefront = !touching && jc > 1 && reordersSolves
+        if wavefront {
+            // Joints alone: the eight iterations' joint solves in dependency order (see updateJointSchedule), so a
+            // chain's later iterations run alongside its earlier ones. Same operations per item, same order, same bits.
+            updateJointSchedule()
+            let schedule = jointSchedule
+            for k in schedule {
+                let k = Int(k)
+                if centered[k] {
+                    let ib = J[k].b, ia = J[k].a, u = J[k].u
+                    let vA = ia < 0 ? .zero : v[ia]
+                    let impulse = -J[k].mass * dot(u, v[ib] - vA)
+                    J[k].impulse += impulse
+                    let P = impulse * u
+                    if ia >= 0 { v[ia] = vA - im[ia] * P }
+                    v[ib] = v[ib] + im[ib] * P
+                } else {
+                    solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
+                }
+            }
+        }
+        for _ in 0..<(wavefront ? 0 : World.velocityIterations) {
             // A chain's next rod starts at the body the last one ended at: that velocity stays in a register.
             var lastB = -1, lastVB = Vector2.zero
             for k in 0..<jc {

@@ -150,9 +150,10 @@ public final class World {
     /// The velocity iterations' order (ContactPairs.swift): an entry k >= 0 is `velocityConstraints[k]`, an entry
     /// ~p < 0 is `contactPairs[p]`.
     var solveSchedule: [Int32] = []
-    /// Whether `orderByDependency` reorders and pairs contacts (true) or schedules them one by one in `contacts` order,
-    /// as Box2D 2.4 does (false; the tests compare the two bit for bit).
-    var pairsContacts = true
+    /// Whether the velocity iterations run in dependency order (true: `orderByDependency` pairs contacts, and joints
+    /// without contacts follow `jointSchedule`) or one solve after another in Box2D 2.4's order (false; the tests
+    /// compare the two bit for bit).
+    var reordersSolves = true
     var contactPairs: [ContactPair] = []
     /// `orderByDependency`'s scratch: each item's latest level, each contact's level, where each level starts, and the
     /// contacts in level order.
@@ -181,10 +182,12 @@ public final class World {
     var scratchIndex = PairTable()
     var scratchBucket: [Int] = []
     var scratchPairs: [UInt64] = []
-    /// `precise` chains scratch (see PreciseChains.swift): rigid joints ordered along paths, the body each shares with
-    /// the previous one (−1 at a path's start), and per-joint geometry and the tridiagonal system.
     /// `uikit` scratch: whether each joint is a rigid rod between centers, for the sub-step.
     var centeredRods: [Bool] = []
+    /// `uikit`: joint indices for all velocity iterations in dependency order (see `updateJointSchedule`).
+    var jointSchedule: [Int32] = []
+    /// `precise` chains scratch (see PreciseChains.swift): rigid joints ordered along paths, the body each shares with
+    /// the previous one (−1 at a path's start), and per-joint geometry and the tridiagonal system.
     var chainOrder: [Int] = []
     var chainShared: [Int] = []
     var chainOrderedFor = -1
