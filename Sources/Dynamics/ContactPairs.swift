@@ -9,12 +9,14 @@
 /// order), and pairs neighbours on four different items into a `ContactPair`, solved in the two lanes of `SIMD2` — the
 /// idea of Box2D 3's graph-coloured SIMD batches (b2ContactConstraintSIMD), without its change of order.
 
-/// Two two-point contacts on four different items, one per lane, packed once per sub-step for the eight velocity
+/// Two contacts on four different items, both with one point or both with two, one per lane, packed once per sub-step for the eight velocity
 /// iterations (units as in `VelocityConstraint`: points, seconds, 1/mass units).
 struct ContactPair {
     typealias D = SIMD2<Double>
     /// Item indices per lane (`a` is −1 for a boundary) and each lane's index in `contacts`.
     var a: (Int32, Int32), b: (Int32, Int32), contact: (Int32, Int32)
+    /// The points both contacts solve: 1 or 2.
+    var pointCount: Int32
     /// Inverse masses and inverse rotational inertias (0 for a boundary).
     var mA: D, iA: D, mB: D, iB: D
     /// The normal, the tangent's y (−normal.x; its x is normal.y), friction and −friction.
@@ -30,12 +32,13 @@ struct ContactPair {
     /// Accumulated impulses, points·mass/s.
     var normalImpulse1: D, normalImpulse2: D, tangentImpulse1: D, tangentImpulse2: D
 
-    /// Packs `c0`, contact `i0` (lane 0), and `c1`, contact `i1` (lane 1). - Precondition: both solve two points, on
-    /// four different items.
+    /// Packs `c0`, contact `i0` (lane 0), and `c1`, contact `i1` (lane 1). - Precondition: both solve the same number
+    /// of points, on four different items.
     init(_ c0: UnsafePointer<VelocityConstraint>, _ i0: Int, _ c1: UnsafePointer<VelocityConstraint>, _ i1: Int,
          invMass im: UnsafePointer<Double>, invInertia ii: UnsafePointer<Double>) {
         func pair(_ f: (UnsafePointer<VelocityConstraint>) -> Double) -> D { D(f(c0), f(c1)) }
         a = (c0.pointee.a, c1.pointee.a); b = (c0.pointee.b, c1.pointee.b); contact = (Int32(i0), Int32(i1))
+        pointCount = c0.pointee.pointCount
         mA = pair { $0.pointee.a >= 0 ? im[Int($0.pointee.a)] : 0 }
         iA = pair { $0.pointee.a >= 0 ? ii[Int($0.pointee.a)] : 0 }
         mB = pair { im[Int($0.pointee.b)] }
@@ -57,16 +60,21 @@ struct ContactPair {
 extension World {
     /// Builds `solveSchedule` from `velocityConstraints` (in `contacts` order): the contacts by dependency level (one
     /// more than the latest level among earlier contacts on either item; `contacts` order within a level), neighbours
-    /// in that order that solve two points each on four different items packed into a `ContactPair`, the others single.
+    /// in that order that solve two points each on four different items packed into a `ContactPair`, the others copied
+    /// in order to `singleConstraints` (so the iterations stream both instead of jumping about `velocityConstraints`).
     /// Every item still receives its impulses in `contacts` order. Allocates nothing once the scratch arrays have
     /// grown. Call after the warm start.
     func orderByDependency() {
         let n = velocityConstraints.count
         solveSchedule.removeAll(keepingCapacity: true)
         contactPairs.removeAll(keepingCapacity: true)
+        singleConstraints.removeAll(keepingCapacity: true)
+        singleContacts.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
         guard reordersSolves else {
             solveSchedule.append(contentsOf: 0..<Int32(n))
+            singleConstraints.append(contentsOf: velocityConstraints)
+            singleContacts.append(contentsOf: 0..<Int32(n))
             return
         }
         if itemLevel.count != items.count { itemLevel = [Int32](repeating: 0, count: items.count) }
@@ -108,34 +116,46 @@ extension World {
                     }
                 }
             }
-            levelOrder.withUnsafeBufferPointer { order in
-                var k = 0
-                while k < n {
-                    let i0 = Int(order[k])
-                    if k + 1 < n {
-                        let i1 = Int(order[k + 1])
-                        let a0 = cs[i0].a, b0 = cs[i0].b, a1 = cs[i1].a, b1 = cs[i1].b
-                        // Four different items (a boundary, a = −1, is no item).
-                        let disjoint = b0 != b1 && (a1 < 0 || (a1 != a0 && a1 != b0)) && (a0 < 0 || a0 != b1)
-                        if disjoint && cs[i0].pointCount == 2 && cs[i1].pointCount == 2 {
-                            solveSchedule.append(~Int32(contactPairs.count))
-                            contactPairs.append(ContactPair(cs.baseAddress! + i0, i0, cs.baseAddress! + i1, i1,
-                                                            invMass: im, invInertia: ii))
-                            k += 2
+            // Within a level no two contacts share an item, so any two of it can be solved side by side: pair them
+            // as they come, two-point with two-point and one-point with one-point, and leave at most one of each
+            // kind single at the level's end.
+            contactLevel.withUnsafeBufferPointer { level in
+                levelOrder.withUnsafeBufferPointer { order in
+                    var pending = (-1, -1), current: Int32 = -1
+                    func single(_ i: Int) {
+                        solveSchedule.append(Int32(singleConstraints.count))
+                        singleConstraints.append(cs[i])
+                        singleContacts.append(Int32(i))
+                    }
+                    for k in 0..<n {
+                        let i = Int(order[k])
+                        if level[i] != current {
+                            if pending.0 >= 0 { single(pending.0) }
+                            if pending.1 >= 0 { single(pending.1) }
+                            pending = (-1, -1)
+                            current = level[i]
+                        }
+                        let waiting = cs[i].pointCount == 2 ? pending.1 : pending.0
+                        if waiting < 0 {
+                            if cs[i].pointCount == 2 { pending.1 = i } else { pending.0 = i }
                             continue
                         }
+                        solveSchedule.append(~Int32(contactPairs.count))
+                        contactPairs.append(ContactPair(cs.baseAddress! + waiting, waiting, cs.baseAddress! + i, i,
+                                                        invMass: im, invInertia: ii))
+                        if cs[i].pointCount == 2 { pending.1 = -1 } else { pending.0 = -1 }
                     }
-                    solveSchedule.append(Int32(i0))
-                    k += 1
+                    if pending.0 >= 0 { single(pending.0) }
+                    if pending.1 >= 0 { single(pending.1) }
                 }
             }
         }
     }
 
     /// One velocity iteration of pair `p`'s two contacts, each exactly as `solveContactVelocities` solves a single
-    /// two-point contact (the same operations in the same order, lane by lane, so the same bits): friction at point 1,
-    /// then point 2, clamped to friction × normal impulse; then Box2D's block solver for the two normal impulses, its
-    /// four cases computed for both lanes and the first that holds taken (none: no change).
+    /// contact (the same operations in the same order, lane by lane, so the same bits): friction at each point in
+    /// turn, clamped to friction × normal impulse; then the normal impulse, clamped at 0 for one point, or for two
+    /// Box2D's block solver, its four cases computed for both lanes and the first that holds taken (none: no change).
     @inline(__always)
     func solvePair(_ p: UnsafeMutablePointer<ContactPair>, _ v: UnsafeMutablePointer<Vector2>,
                    _ w: UnsafeMutablePointer<Double>) {
@@ -168,6 +188,21 @@ extension World {
         let ax = p.pointee.normalImpulse1, ay = p.pointee.normalImpulse2
         p.pointee.tangentImpulse1 = solveFriction(p.pointee.r1Ax, p.pointee.r1Ay, p.pointee.r1Bx, p.pointee.r1By,
                                                   p.pointee.tangentMass1, ax, p.pointee.tangentImpulse1)
+        if p.pointee.pointCount == 1 {
+            // One point: its normal impulse, clamped at 0.
+            let rAx = p.pointee.r1Ax, rAy = p.pointee.r1Ay, rBx = p.pointee.r1Bx, rBy = p.pointee.r1By
+            let dvx = vBx - wB * rBy - vAx + wA * rAy, dvy = vBy + wB * rBx - vAy - wA * rAx
+            let vn = dvx * nx + dvy * ny
+            var impulse = ax + p.pointee.negativeNormalMass1 * (vn - p.pointee.velocityBias1)
+            impulse.replace(with: 0, where: 0 .>= impulse)
+            let lambda = impulse - ax
+            p.pointee.normalImpulse1 = impulse
+            let px = lambda * nx, py = lambda * ny
+            vAx -= mA * px; vAy -= mA * py; wA -= iA * (rAx * py - rAy * px)
+            vBx += mB * px; vBy += mB * py; wB += iB * (rBx * py - rBy * px)
+            scatter(p, v, w, vAx, vAy, wA, vBx, vBy, wB)
+            return
+        }
         p.pointee.tangentImpulse2 = solveFriction(p.pointee.r2Ax, p.pointee.r2Ay, p.pointee.r2Bx, p.pointee.r2By,
                                                   p.pointee.tangentMass2, ay, p.pointee.tangentImpulse2)
         // Normal impulses.

@@ -376,13 +376,14 @@ extension World {
     /// next sub-step. Call after the velocity iterations.
     func storeImpulses() {
         solveSchedule.withUnsafeBufferPointer { schedule in
-            velocityConstraints.withUnsafeBufferPointer { vcs in
+            singleConstraints.withUnsafeBufferPointer { vcs in
                 contactPairs.withUnsafeBufferPointer { pairs in
                     contacts.withUnsafeMutableBufferPointer { cs in
                         for s in schedule {
                             if s >= 0 {
-                                cs[Int(s)].manifold.normalImpulses = vcs[Int(s)].normalImpulses
-                                cs[Int(s)].manifold.tangentImpulses = vcs[Int(s)].tangentImpulses
+                                let c = Int(singleContacts[Int(s)])
+                                cs[c].manifold.normalImpulses = vcs[Int(s)].normalImpulses
+                                cs[c].manifold.tangentImpulses = vcs[Int(s)].tangentImpulses
                             } else {
                                 let p = pairs[Int(~s)]
                                 for lane in 0..<2 {
@@ -404,7 +405,7 @@ extension World {
         let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
         solveSchedule.withUnsafeBufferPointer { schedule in
         contactPairs.withUnsafeMutableBufferPointer { pairs in
-        velocityConstraints.withUnsafeMutableBufferPointer { cs in
+        singleConstraints.withUnsafeMutableBufferPointer { cs in
             for s in schedule {
                 if s < 0 {
                     solvePair(pairs.baseAddress! + Int(~s), v, w)

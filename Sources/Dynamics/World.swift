@@ -147,14 +147,16 @@ public final class World {
     var contacts: [ContactConstraint] = []
     /// The contacts' velocity constraints during a sub-step's velocity iterations (same order as `contacts`).
     var velocityConstraints: [VelocityConstraint] = []
-    /// The velocity iterations' order (ContactPairs.swift): an entry k >= 0 is `velocityConstraints[k]`, an entry
-    /// ~p < 0 is `contactPairs[p]`.
-    var solveSchedule: [Int32] = []
     /// Whether the velocity iterations run in dependency order (true: `orderByDependency` pairs contacts, and joints
     /// without contacts follow `jointSchedule`) or one solve after another in Box2D 2.4's order (false; the tests
     /// compare the two bit for bit).
     var reordersSolves = true
+    /// The velocity iterations' order (ContactPairs.swift): an entry k >= 0 is `singleConstraints[k]` (contact
+    /// `singleContacts[k]`), an entry ~p < 0 is `contactPairs[p]`.
+    var solveSchedule: [Int32] = []
     var contactPairs: [ContactPair] = []
+    var singleConstraints: [VelocityConstraint] = []
+    var singleContacts: [Int32] = []
     /// `orderByDependency`'s scratch: each item's latest level, each contact's level, where each level starts, and the
     /// contacts in level order.
     var itemLevel: [Int32] = []

@@ -272,26 +272,28 @@ final class ContactOrderTests: XCTestCase {
         XCTAssertTrue(sequential.jointSchedule.isEmpty)
     }
 
-    /// The schedule holds every contact once; a pair's two contacts share no item; and every item meets its contacts
-    /// in `contacts` order (which is what makes the bits the same).
+    /// The schedule holds every contact once; a pair's two contacts share no item and solve the same number of points;
+    /// and every item meets its contacts in `contacts` order (which is what makes the bits the same).
     func testScheduleKeepsEachItemsOrder() {
         let w = pile(.uikit, pairs: true)
         for _ in 0..<60 { w.stepFrame() }
         w.initializeContacts()
         var order: [Int] = []
-        var pairs = 0
+        var pairs = 0, onePoint = 0
         for s in w.solveSchedule {
-            if s >= 0 { order.append(Int(s)); continue }
+            if s >= 0 { order.append(Int(w.singleContacts[Int(s)])); continue }
             let p = w.contactPairs[Int(~s)]
             let items0 = [p.a.0, p.b.0].filter { $0 >= 0 }, items1 = [p.a.1, p.b.1].filter { $0 >= 0 }
             XCTAssertTrue(Set(items0).isDisjoint(with: items1), "pair \(p.contact) shares an item")
-            XCTAssertEqual(w.velocityConstraints[Int(p.contact.0)].pointCount, 2)
-            XCTAssertEqual(w.velocityConstraints[Int(p.contact.1)].pointCount, 2)
+            XCTAssertEqual(w.velocityConstraints[Int(p.contact.0)].pointCount, p.pointCount)
+            XCTAssertEqual(w.velocityConstraints[Int(p.contact.1)].pointCount, p.pointCount)
+            onePoint += p.pointCount == 1 ? 1 : 0
             order += [Int(p.contact.0), Int(p.contact.1)]
             pairs += 1
         }
         XCTAssertEqual(order.sorted(), Array(0..<w.contacts.count))
         XCTAssertGreaterThan(pairs, w.contacts.count / 8)
+        XCTAssertGreaterThan(onePoint, 0, "the pile should pair one-point contacts too")
         XCTAssertNotEqual(order, Array(0..<w.contacts.count), "the pile should need reordering")
         var last = [Int: Int]()
         for c in order {
