@@ -90,11 +90,13 @@ extension World {
     /// The narrow phase: manifolds for every touching pair at the current positions, impulses matched from the last
     /// sub-step's manifolds by feature id; begin and end events recorded at `eventTime`.
     func collide(eventTime: Double) {
+        // Take the scratch storage out of the properties before emptying it: emptying a buffer still shared with the
+        // property would copy it (a fresh 200 bytes per contact each sub-step, and page faults to map it).
         var next = scratchIndex, list = scratchContacts
-        next.removeAll(keepingCapacity: true)
-        list.removeAll(keepingCapacity: true)
         scratchIndex = [:]
         scratchContacts = []
+        next.removeAll(keepingCapacity: true)
+        list.removeAll(keepingCapacity: true)
         let n = items.count
         // Bounding circles for a cheap overlap test, and each item's transform (cos and sin once per sub-step).
         // Rectangles also get their world bounding box (half sizes), a tighter test than the circles.
