@@ -596,35 +596,50 @@ extension World {
     /// parity holds for them.
     func projectSqueezedItems() {
         guard !boundaryEdges.isEmpty else { return }
-        var touchesItem = [Bool](repeating: false, count: items.count)
+        // Which items touch another item (scratch kept between sub-steps, cleared after use).
+        if touchesItem.count != items.count { touchesItem = [Bool](repeating: false, count: items.count) }
+        var touches = touchesItem
+        touchesItem = []
+        defer { touchesItem = touches }
         var any = false
-        for c in contacts where c.a >= 0 { touchesItem[c.a] = true; touchesItem[c.b] = true; any = true }
+        // The contacts are read in place (a for-in over the array copies each one).
+        contacts.withUnsafeBufferPointer { cs in
+            for k in cs.indices where cs[k].a >= 0 { touches[cs[k].a] = true; touches[cs[k].b] = true; any = true }
+        }
         guard any else { return }
-        let x = position.base, ang = angle.base
-        for c in contacts where c.a < 0 && touchesItem[c.b] && invMass[c.b] > 0 {
-            let b = c.b
-            var deepest = 0.0
-            var normal = Vector2.zero
-            for j in 0..<c.manifold.pointCount {
-                let xfB = transform(b, position: x, angle: ang)
-                let n = c.manifold.kind == .faceB ? -xfB.rotate(c.manifold.localNormal) : c.manifold.localNormal
-                let separation: Double
-                switch c.manifold.kind {
-                case .faceA:
-                    separation = dot(xfB.apply(c.manifold.localPoint(j)) - c.manifold.localPoint, n) - c.radiusA - c.radiusB
-                case .faceB:
-                    let planePoint = xfB.apply(c.manifold.localPoint)
-                    separation = dot(c.manifold.localPoint(j) - planePoint, -n) - c.radiusA - c.radiusB
-                case .circles:
-                    let d = x[b] - c.manifold.localPoint
-                    let len = norm(d)
-                    separation = len - c.radiusA - c.radiusB
-                    if len > 0 && separation < deepest { deepest = separation; normal = d / len }
-                    continue
-                }
-                if separation < deepest { deepest = separation; normal = n }
+        defer {
+            contacts.withUnsafeBufferPointer { cs in
+                for k in cs.indices where cs[k].a >= 0 { touches[cs[k].a] = false; touches[cs[k].b] = false }
             }
-            if deepest < -World.linearSlop { x[b] += (-deepest - World.linearSlop) * normal }
+        }
+        let x = position.base, ang = angle.base
+        contacts.withUnsafeBufferPointer { cs in
+            for k in cs.indices where cs[k].a < 0 && touches[cs[k].b] && invMass[cs[k].b] > 0 {
+                let c = UnsafePointer(cs.baseAddress! + k).pointee
+                let b = c.b
+                var deepest = 0.0
+                var normal = Vector2.zero
+                for j in 0..<c.manifold.pointCount {
+                    let xfB = transform(b, position: x, angle: ang)
+                    let n = c.manifold.kind == .faceB ? -xfB.rotate(c.manifold.localNormal) : c.manifold.localNormal
+                    let separation: Double
+                    switch c.manifold.kind {
+                    case .faceA:
+                        separation = dot(xfB.apply(c.manifold.localPoint(j)) - c.manifold.localPoint, n) - c.radiusA - c.radiusB
+                    case .faceB:
+                        let planePoint = xfB.apply(c.manifold.localPoint)
+                        separation = dot(c.manifold.localPoint(j) - planePoint, -n) - c.radiusA - c.radiusB
+                    case .circles:
+                        let d = x[b] - c.manifold.localPoint
+                        let len = norm(d)
+                        separation = len - c.radiusA - c.radiusB
+                        if len > 0 && separation < deepest { deepest = separation; normal = d / len }
+                        continue
+                    }
+                    if separation < deepest { deepest = separation; normal = n }
+                }
+                if deepest < -World.linearSlop { x[b] += (-deepest - World.linearSlop) * normal }
+            }
         }
     }
 

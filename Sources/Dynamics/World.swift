@@ -183,6 +183,8 @@ public final class World {
     var scratchContacts: [ContactConstraint] = []
     var scratchIndex = PairTable()
     var scratchBucket: [Int] = []
+    /// `projectSqueezedItems`' scratch: whether each item touches another item (all false between calls).
+    var touchesItem: [Bool] = []
     var scratchPairs: [UInt64] = []
     /// `uikit` scratch: whether each joint is a rigid rod between centers, for the sub-step.
     var centeredRods: [Bool] = []
