@@ -200,6 +200,15 @@ final class ContactOrderTests: XCTestCase {
         return w
     }
 
+    /// The first item whose position, angle, velocity or angular velocity differs in any bit between `u` and `v`.
+    func firstDifference(_ u: World, _ v: World) -> Int? {
+        func bits(_ w: World, _ i: Int) -> [UInt64] {
+            [w.position[i].x, w.position[i].y, w.angle[i], w.velocity[i].x, w.velocity[i].y, w.angularVelocity[i]]
+                .map(\.bitPattern)
+        }
+        return (0..<u.items.count).first { bits(u, $0) != bits(v, $0) }
+    }
+
     func testPairedOrderGivesTheSequentialBits() {
         for profile in [SolverProfile.uikit, .precise] {
             let paired = pile(profile, pairs: true), sequential = pile(profile, pairs: false)
@@ -209,17 +218,9 @@ final class ContactOrderTests: XCTestCase {
                 sequential.stepFrame()
                 pairsSolved += paired.contactPairs.count
                 XCTAssertTrue(sequential.contactPairs.isEmpty)
-                for i in 0..<paired.items.count {
-                    let same = paired.position[i].x.bitPattern == sequential.position[i].x.bitPattern
-                        && paired.position[i].y.bitPattern == sequential.position[i].y.bitPattern
-                        && paired.angle[i].bitPattern == sequential.angle[i].bitPattern
-                        && paired.velocity[i].x.bitPattern == sequential.velocity[i].x.bitPattern
-                        && paired.velocity[i].y.bitPattern == sequential.velocity[i].y.bitPattern
-                        && paired.angularVelocity[i].bitPattern == sequential.angularVelocity[i].bitPattern
-                    if !same {
-                        XCTFail("\(profile) frame \(frame) item \(i): position, angle or velocity differs in its bits")
-                        return
-                    }
+                if let i = firstDifference(paired, sequential) {
+                    XCTFail("\(profile) frame \(frame) item \(i): position, angle or velocity differs in its bits")
+                    return
                 }
             }
             // The comparison means something only if pairs were solved, over a pile that is mostly two-point contacts.
@@ -253,17 +254,9 @@ final class ContactOrderTests: XCTestCase {
         for frame in 0..<120 {
             reordered.stepFrame()
             sequential.stepFrame()
-            for i in 0..<reordered.items.count {
-                let same = reordered.position[i].x.bitPattern == sequential.position[i].x.bitPattern
-                    && reordered.position[i].y.bitPattern == sequential.position[i].y.bitPattern
-                    && reordered.angle[i].bitPattern == sequential.angle[i].bitPattern
-                    && reordered.velocity[i].x.bitPattern == sequential.velocity[i].x.bitPattern
-                    && reordered.velocity[i].y.bitPattern == sequential.velocity[i].y.bitPattern
-                    && reordered.angularVelocity[i].bitPattern == sequential.angularVelocity[i].bitPattern
-                if !same {
-                    XCTFail("frame \(frame) item \(i): position, angle or velocity differs in its bits")
-                    return
-                }
+            if let i = firstDifference(reordered, sequential) {
+                XCTFail("frame \(frame) item \(i): position, angle or velocity differs in its bits")
+                return
             }
         }
         // The schedule does reorder: iteration 2 starts before iteration 1 has reached the chain's end.
