@@ -26,9 +26,8 @@ struct ContactPair {
     /// Effective masses (the normal ones negated) and restitution biases.
     var tangentMass1: D, tangentMass2: D, negativeNormalMass1: D, negativeNormalMass2: D
     var velocityBias1: D, velocityBias2: D
-    /// The block solver's matrix K and its inverse, negated. Negating here instead of in the iterations gives the same
-    /// bits (rounding to nearest is symmetric) and keeps Swift's SIMD negation, 0 − x, which turns −0 into +0, out.
-    var k11: D, k12: D, k22: D, negativeInv11: D, negativeInv12: D, negativeInv22: D
+    /// The block solver's matrix K and its inverse.
+    var k11: D, k12: D, k22: D, inv11: D, inv12: D, inv22: D
     /// Accumulated impulses, points·mass/s.
     var normalImpulse1: D, normalImpulse2: D, tangentImpulse1: D, tangentImpulse2: D
 
@@ -51,7 +50,7 @@ struct ContactPair {
         negativeNormalMass1 = pair { -$0.pointee.normalMass.0 }; negativeNormalMass2 = pair { -$0.pointee.normalMass.1 }
         velocityBias1 = pair { $0.pointee.velocityBias.0 }; velocityBias2 = pair { $0.pointee.velocityBias.1 }
         k11 = pair { $0.pointee.k11 }; k12 = pair { $0.pointee.k12 }; k22 = pair { $0.pointee.k22 }
-        negativeInv11 = pair { -$0.pointee.inv11 }; negativeInv12 = pair { -$0.pointee.inv12 }; negativeInv22 = pair { -$0.pointee.inv22 }
+        inv11 = pair { $0.pointee.inv11 }; inv12 = pair { $0.pointee.inv12 }; inv22 = pair { $0.pointee.inv22 }
         normalImpulse1 = pair { $0.pointee.normalImpulses.0 }; normalImpulse2 = pair { $0.pointee.normalImpulses.1 }
         tangentImpulse1 = pair { $0.pointee.tangentImpulses.0 }; tangentImpulse2 = pair { $0.pointee.tangentImpulses.1 }
     }
@@ -216,8 +215,10 @@ extension World {
         bx -= p.pointee.k11 * ax + k12 * ay
         by -= k12 * ax + p.pointee.k22 * ay
         // Case 1, both points active.
-        let negativeInv12 = p.pointee.negativeInv12
-        var x = p.pointee.negativeInv11 * bx + negativeInv12 * by, y = negativeInv12 * bx + p.pointee.negativeInv22 * by
+        // −(a + b), as the scalar solver computes it: times −1, which is exact and flips the sign of a zero too (Swift's
+        // SIMD negation, 0 − v, turns −0 into +0; and (−a) + (−b) is +0 where −(a + b) is −0).
+        let inv12 = p.pointee.inv12, minusOne = D(repeating: -1)
+        var x = (p.pointee.inv11 * bx + inv12 * by) * minusOne, y = (inv12 * bx + p.pointee.inv22 * by) * minusOne
         var solved = (x .>= 0) .& (y .>= 0)
         // Case 2, point 1 alone.
         let x2 = p.pointee.negativeNormalMass1 * bx

@@ -228,6 +228,44 @@ final class ContactOrderTests: XCTestCase {
         }
     }
 
+    /// Items touching at rest without gravity: relative velocities and impulses are exactly zero, where a lane kernel
+    /// that negated differently (Swift's SIMD negation is 0 − v; (−a) + (−b) is +0 where −(a + b) is −0) would store
+    /// +0 where Box2D's order stores −0. Velocities and every stored impulse must match bit for bit, signs of zero too.
+    func testRestingContactsKeepTheSignsOfZero() {
+        func row(_ reorders: Bool) -> World {
+            let w = World(profile: .uikit)
+            w.allowsSleeping = false
+            w.reordersSolves = reorders
+            var ids: [ItemID] = []
+            // A block of boxes touching each other, and posts standing on a floor (pairs of boundary contacts).
+            for k in 0..<12 {
+                ids.append(w.addItem(ItemDefinition(center: Vector2(20 + 10 * Double(k % 6), 100 + 10 * Double(k / 6)),
+                                                    size: Vector2(10, 10))))
+            }
+            for k in 0..<4 {
+                ids.append(w.addItem(ItemDefinition(center: Vector2(120 + 40 * Double(k), 350), size: Vector2(10, 100),
+                                                    angularVelocity: k % 2 == 0 ? 0 : -0.0)))
+            }
+            w.addCollision(CollisionBehavior(items: ids, mode: .everything, boundaries: [
+                ("floor", Vector2(100, 400), Vector2(300, 400))]))
+            return w
+        }
+        let reordered = row(true), sequential = row(false)
+        for frame in 0..<3 {
+            reordered.stepFrame()
+            sequential.stepFrame()
+            XCTAssertNil(firstDifference(reordered, sequential), "frame \(frame)")
+            XCTAssertFalse(reordered.contactPairs.isEmpty, "frame \(frame): the row should be solved in pairs")
+            XCTAssertEqual(reordered.contacts.count, sequential.contacts.count)
+            for (c, d) in zip(reordered.contacts, sequential.contacts) {
+                let m = c.manifold, n = d.manifold
+                XCTAssertEqual([m.normalImpulses.0, m.normalImpulses.1, m.tangentImpulses.0, m.tangentImpulses.1].map(\.bitPattern),
+                               [n.normalImpulses.0, n.normalImpulses.1, n.tangentImpulses.0, n.tangentImpulses.1].map(\.bitPattern),
+                               "frame \(frame): contact \(c.a)-\(c.b) impulses")
+            }
+        }
+    }
+
     /// Joints without contacts (scene B's chain, here with offset rods, a spring, a pin and a second chain hanging off
     /// the first): all eight iterations in dependency order give Box2D's loop bit for bit.
     func testJointWavefrontGivesTheSequentialBits() {
