@@ -6,11 +6,13 @@
 /// arithmetic. But two contacts on four different items do not read each other's results: only the order of the
 /// impulses each item receives matters. `orderByDependency` therefore reorders the contacts by dependency level, which
 /// keeps every item's impulses in `contacts` order (the same operations on the same values, so the same bits as Box2D's
-/// order), and pairs neighbours on four different items into a `ContactPair`, solved in the two lanes of `SIMD2` — the
-/// idea of Box2D 3's graph-coloured SIMD batches (b2ContactConstraintSIMD), without its change of order.
+/// order), and pairs contacts of one level (which share no item; two-point with two-point, one-point with one-point)
+/// into a `ContactPair`, solved in the two lanes of `SIMD2`: the idea of Box2D 3's graph-coloured SIMD batches
+/// (b2ContactConstraintSIMD), without its change of order.
 
-/// Two contacts on four different items, both with one point or both with two, one per lane, packed once per sub-step for the eight velocity
-/// iterations (units as in `VelocityConstraint`: points, seconds, 1/mass units).
+/// Two contacts on four different items, both with one point or both with two, one per lane, packed once per sub-step
+/// for the eight velocity iterations (units as in `VelocityConstraint`: points, seconds, 1/mass units). Values the
+/// scalar solver negates (−friction, −normalMass, −normal.x) are negated here, by scalar negation, for the same bits.
 struct ContactPair {
     typealias D = SIMD2<Double>
     /// Item indices per lane (`a` is −1 for a boundary) and each lane's index in `contacts`.
