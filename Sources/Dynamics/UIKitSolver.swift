@@ -23,13 +23,13 @@ extension World {
     static let velocityIterations = 8
     static let positionIterations = 3
 
-    /// Makes `jointSchedule` the joint solves of all `velocityIterations` iterations (joint k of iteration i is entry i · count + k of the
-    /// sequential order) as joint indices in dependency-level order: each solve's level is one more than the latest
-    /// level among earlier solves on either of its items, solves of one level keep their sequential order. Every item
-    /// still meets its solves in the sequential order, so the results are bit for bit those of Box2D's loop, but a
-    /// chain (scene B), whose joints each wait for the one before, gets about `velocityIterations` independent solves
-    /// side by side: iteration i + 1 can start at the chain's head while iteration i is two links further on. Built
-    /// when the joints change (they are only ever added), kept otherwise.
+    /// Makes `jointSchedule` the joint solves of all `velocityIterations` iterations (joint k of iteration i is entry
+    /// i · count + k of the sequential order) as joint indices in dependency-level order: each solve's level is one more
+    /// than the latest level among earlier solves on either of its items, solves of one level keep their sequential
+    /// order. Every item still meets its solves in the sequential order, so the results are bit for bit those of
+    /// Box2D's loop, but a chain (scene B), whose joints each wait for the one before, gets about `velocityIterations`
+    /// independent solves side by side: iteration i + 1 can start at the chain's head while iteration i is two links
+    /// further on. Built when the joints change (they are only ever added), kept otherwise.
     func updateJointSchedule() {
         let jc = joints.count, total = jc * World.velocityIterations
         if jointSchedule.count != total {
@@ -149,13 +149,7 @@ extension World {
             for k in schedule {
                 let k = Int(k)
                 if centered[k] {
-                    let ib = J[k].b, ia = J[k].a, u = J[k].u
-                    let vA = ia < 0 ? .zero : v[ia]
-                    let impulse = -J[k].mass * dot(u, v[ib] - vA)
-                    J[k].impulse += impulse
-                    let P = impulse * u
-                    if ia >= 0 { v[ia] = vA - im[ia] * P }
-                    v[ib] = v[ib] + im[ib] * P
+                    _ = solveCenteredRodVelocity(&J[k], vA: J[k].a < 0 ? .zero : v[J[k].a], v: v, im: im)
                 } else {
                     solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
                 }
@@ -165,18 +159,11 @@ extension World {
             // A chain's next rod starts at the body the last one ended at: that velocity stays in a register.
             var lastB = -1, lastVB = Vector2.zero
             for k in 0..<jc {
-                // A rigid rod between centers (scenes A and B) has no angular terms: this short path gives the same
-                // numbers as solveVelocityConstraint (its cross products with zero offsets vanish exactly).
                 if centered[k] {
-                    let ib = J[k].b, ia = J[k].a, u = J[k].u
+                    let ia = J[k].a
                     let vA = ia < 0 ? .zero : ia == lastB ? lastVB : v[ia]
-                    let impulse = -J[k].mass * dot(u, v[ib] - vA)
-                    J[k].impulse += impulse
-                    let P = impulse * u
-                    if ia >= 0 { v[ia] = vA - im[ia] * P }
-                    let vB = v[ib] + im[ib] * P
-                    v[ib] = vB
-                    lastB = ib; lastVB = vB
+                    lastVB = solveCenteredRodVelocity(&J[k], vA: vA, v: v, im: im)
+                    lastB = J[k].b
                 } else {
                     lastB = -1
                     solveVelocityConstraint(&J[k], h: h, v: v, w: w, im: im, ii: ii)
@@ -228,6 +215,22 @@ extension World {
         if touching { projectSqueezedItems() }
         if hasCollisions { solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1)) }
         return positionSolved
+    }
+
+    /// One velocity solve of a rigid rod between two centers (scenes A and B): no angular terms, so this short path gives
+    /// the same numbers as `solveVelocityConstraint` (its cross products with zero offsets vanish exactly). `vA` is end
+    /// A's current velocity (zero for an anchor); returns end B's new velocity, which is also stored.
+    @inline(__always)
+    private func solveCenteredRodVelocity(_ j: inout Joint, vA: Vector2, v: UnsafeMutablePointer<Vector2>,
+                                          im: UnsafeMutablePointer<Double>) -> Vector2 {
+        let ib = j.b, ia = j.a, u = j.u
+        let impulse = -j.mass * dot(u, v[ib] - vA)
+        j.impulse += impulse
+        let P = impulse * u
+        if ia >= 0 { v[ia] = vA - im[ia] * P }
+        let vB = v[ib] + im[ib] * P
+        v[ib] = vB
+        return vB
     }
 
     @inline(__always)
