@@ -59,12 +59,57 @@ struct ContactPair {
 }
 
 extension World {
-    /// Builds `solveSchedule` from `velocityConstraints` (in `contacts` order): the contacts by dependency level (one
-    /// more than the latest level among earlier contacts on either item; `contacts` order within a level), neighbours
-    /// in that order that solve two points each on four different items packed into a `ContactPair`, the others copied
-    /// in order to `singleConstraints` (so the iterations stream both instead of jumping about `velocityConstraints`).
-    /// Every item still receives its impulses in `contacts` order. Allocates nothing once the scratch arrays have
-    /// grown. Call after the warm start.
+    /// Fills `levelOrder[0..<count]` with the solves 0..<count in dependency order, and `solveLevel[k]` with solve k's
+    /// level: one more than the latest level among earlier solves on either of its items (`ends(k)`: item indices, a
+    /// negative one for an anchor or a boundary), solves of one level in their given order (a stable counting sort).
+    /// Every item meets its solves in the given order, so running them in this order gives the same bits, while
+    /// neighbours within a level share no item. Used for the contacts (`orderByDependency`) and for the unrolled joint
+    /// iterations (`updateJointSchedule`). Allocates nothing once the scratch arrays have grown.
+    func orderByLevel(count n: Int, ends: (Int) -> (Int, Int)) {
+        if itemLevel.count != items.count { itemLevel = [Int32](repeating: 0, count: items.count) }
+        if solveLevel.count < n { solveLevel = [Int32](repeating: 0, count: n) }
+        if levelOrder.count < n { levelOrder = [Int32](repeating: 0, count: n) }
+        var depth = 0
+        itemLevel.withUnsafeMutableBufferPointer { itemLevel in
+            solveLevel.withUnsafeMutableBufferPointer { level in
+                for k in 0..<n {
+                    let (a, b) = ends(k)
+                    let l = 1 + max(a >= 0 ? itemLevel[a] : 0, b >= 0 ? itemLevel[b] : 0)
+                    if a >= 0 { itemLevel[a] = l }
+                    if b >= 0 { itemLevel[b] = l }
+                    level[k] = l
+                    depth = max(depth, Int(l))
+                }
+                for k in 0..<n {
+                    let (a, b) = ends(k)
+                    if a >= 0 { itemLevel[a] = 0 }
+                    if b >= 0 { itemLevel[b] = 0 }
+                }
+            }
+        }
+        if levelStart.count < depth + 1 { levelStart = [Int](repeating: 0, count: depth + 1) }
+        levelStart.withUnsafeMutableBufferPointer { start in
+            solveLevel.withUnsafeBufferPointer { level in
+                levelOrder.withUnsafeMutableBufferPointer { order in
+                    for l in 0...depth { start[l] = 0 }
+                    for k in 0..<n { start[Int(level[k])] += 1 }
+                    var sum = 0
+                    for l in 0...depth { (start[l], sum) = (sum, sum + start[l]) }
+                    for k in 0..<n {
+                        let l = Int(level[k])
+                        order[start[l]] = Int32(k)
+                        start[l] += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Builds `solveSchedule` from `velocityConstraints` (in `contacts` order): the contacts in `orderByLevel`'s order,
+    /// two of one level (which share no item) packed into a `ContactPair` as they come, two-point with two-point and
+    /// one-point with one-point; the rest (at most one of each kind per level) copied in order to `singleConstraints`,
+    /// so the iterations stream both. Every item still receives its impulses in `contacts` order. With
+    /// `reordersSolves` off, every contact is single, in `contacts` order. Call after the warm start.
     func orderByDependency() {
         let n = velocityConstraints.count
         solveSchedule.removeAll(keepingCapacity: true)
@@ -78,49 +123,13 @@ extension World {
             singleContacts.append(contentsOf: 0..<Int32(n))
             return
         }
-        if itemLevel.count != items.count { itemLevel = [Int32](repeating: 0, count: items.count) }
-        if contactLevel.count < n { contactLevel = [Int32](repeating: 0, count: n) }
-        if levelOrder.count < n { levelOrder = [Int32](repeating: 0, count: n) }
         let im = invMass.base, ii = invInertia.base
         velocityConstraints.withUnsafeBufferPointer { cs in
-            var depth = 0
-            itemLevel.withUnsafeMutableBufferPointer { itemLevel in
-                contactLevel.withUnsafeMutableBufferPointer { level in
-                    for k in 0..<n {
-                        let a = Int(cs[k].a), b = Int(cs[k].b)
-                        let l = 1 + max(a >= 0 ? itemLevel[a] : 0, itemLevel[b])
-                        if a >= 0 { itemLevel[a] = l }
-                        itemLevel[b] = l
-                        level[k] = l
-                        depth = max(depth, Int(l))
-                    }
-                    for k in 0..<n {
-                        if cs[k].a >= 0 { itemLevel[Int(cs[k].a)] = 0 }
-                        itemLevel[Int(cs[k].b)] = 0
-                    }
-                }
-            }
-            // Counting sort by level, stable.
-            if levelStart.count < depth + 1 { levelStart = [Int](repeating: 0, count: depth + 1) }
-            levelStart.withUnsafeMutableBufferPointer { start in
-                contactLevel.withUnsafeBufferPointer { level in
-                    levelOrder.withUnsafeMutableBufferPointer { order in
-                        for l in 0...depth { start[l] = 0 }
-                        for k in 0..<n { start[Int(level[k])] += 1 }
-                        var sum = 0
-                        for l in 0...depth { (start[l], sum) = (sum, sum + start[l]) }
-                        for k in 0..<n {
-                            let l = Int(level[k])
-                            order[start[l]] = Int32(k)
-                            start[l] += 1
-                        }
-                    }
-                }
-            }
+            orderByLevel(count: n) { (Int(cs[$0].a), Int(cs[$0].b)) }
             // Within a level no two contacts share an item, so any two of it can be solved side by side: pair them
             // as they come, two-point with two-point and one-point with one-point, and leave at most one of each
             // kind single at the level's end.
-            contactLevel.withUnsafeBufferPointer { level in
+            solveLevel.withUnsafeBufferPointer { level in
                 levelOrder.withUnsafeBufferPointer { order in
                     var pending = (-1, -1), current: Int32 = -1
                     func single(_ i: Int) {

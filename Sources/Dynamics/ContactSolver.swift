@@ -377,24 +377,22 @@ extension World {
     /// b2ContactSolver::StoreImpulses: the accumulated impulses go back to the contacts' manifolds, to warm-start the
     /// next sub-step. Call after the velocity iterations.
     func storeImpulses() {
-        solveSchedule.withUnsafeBufferPointer { schedule in
-            singleConstraints.withUnsafeBufferPointer { vcs in
-                contactPairs.withUnsafeBufferPointer { pairs in
-                    contacts.withUnsafeMutableBufferPointer { cs in
-                        for s in schedule {
-                            if s >= 0 {
-                                let c = Int(singleContacts[Int(s)])
-                                cs[c].manifold.normalImpulses = vcs[Int(s)].normalImpulses
-                                cs[c].manifold.tangentImpulses = vcs[Int(s)].tangentImpulses
-                            } else {
-                                let p = pairs[Int(~s)]
-                                for lane in 0..<2 {
-                                    let c = Int(lane == 0 ? p.contact.0 : p.contact.1)
-                                    cs[c].manifold.normalImpulses = (p.normalImpulse1[lane], p.normalImpulse2[lane])
-                                    cs[c].manifold.tangentImpulses = (p.tangentImpulse1[lane], p.tangentImpulse2[lane])
-                                }
-                            }
-                        }
+        contacts.withUnsafeMutableBufferPointer { cs in
+            singleConstraints.withUnsafeBufferPointer { singles in
+                for k in singles.indices {
+                    let c = Int(singleContacts[k])
+                    cs[c].manifold.normalImpulses = singles[k].normalImpulses
+                    cs[c].manifold.tangentImpulses = singles[k].tangentImpulses
+                }
+            }
+            contactPairs.withUnsafeBufferPointer { pairs in
+                for k in pairs.indices {
+                    // Fields read in place (binding the pair would copy its 560 bytes).
+                    let p = pairs.baseAddress! + k
+                    for lane in 0..<2 {
+                        let c = Int(lane == 0 ? p.pointee.contact.0 : p.pointee.contact.1)
+                        cs[c].manifold.normalImpulses = (p.pointee.normalImpulse1[lane], p.pointee.normalImpulse2[lane])
+                        cs[c].manifold.tangentImpulses = (p.pointee.tangentImpulse1[lane], p.pointee.tangentImpulse2[lane])
                     }
                 }
             }

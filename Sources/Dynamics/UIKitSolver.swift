@@ -24,36 +24,16 @@ extension World {
     static let positionIterations = 3
 
     /// Makes `jointSchedule` the joint solves of all `velocityIterations` iterations (joint k of iteration i is entry
-    /// i · count + k of the sequential order) as joint indices in dependency-level order: each solve's level is one more
-    /// than the latest level among earlier solves on either of its items, solves of one level keep their sequential
-    /// order. Every item still meets its solves in the sequential order, so the results are bit for bit those of
-    /// Box2D's loop, but a chain (scene B), whose joints each wait for the one before, gets about `velocityIterations`
-    /// independent solves side by side: iteration i + 1 can start at the chain's head while iteration i is two links
-    /// further on. Built when the joints change (they are only ever added), kept otherwise.
+    /// i · count + k of Box2D's sequential loop) as joint indices in `orderByLevel`'s order: the same bits as the loop,
+    /// but a chain (scene B), whose joints each wait for the one before, gets about `velocityIterations` independent
+    /// solves side by side: iteration i + 1 starts at the chain's head while iteration i is two links further on.
+    /// Built when the joints change (they are only ever added), kept otherwise.
     func updateJointSchedule() {
         let jc = joints.count, total = jc * World.velocityIterations
-        if jointSchedule.count != total {
-            let J = joints.base
-            var itemLevel = [Int32](repeating: 0, count: items.count), level = [Int32](repeating: 0, count: total)
-            var depth = 0
-            for u in 0..<total {
-                let k = u % jc, a = J[k].a, b = J[k].b
-                let l = 1 + max(a >= 0 ? itemLevel[a] : 0, itemLevel[b])
-                if a >= 0 { itemLevel[a] = l }
-                itemLevel[b] = l
-                level[u] = l
-                depth = max(depth, Int(l))
-            }
-            var start = [Int](repeating: 0, count: depth + 2)
-            for u in 0..<total { start[Int(level[u]) + 1] += 1 }
-            for l in 0...depth { start[l + 1] += start[l] }
-            jointSchedule = [Int32](repeating: 0, count: total)
-            for u in 0..<total {
-                let l = Int(level[u])
-                jointSchedule[start[l]] = Int32(u % jc)
-                start[l] += 1
-            }
-        }
+        guard jointSchedule.count != total else { return }
+        let J = joints.base
+        orderByLevel(count: total) { (J[$0 % jc].a, J[$0 % jc].b) }
+        jointSchedule = levelOrder[0..<total].map { $0 % Int32(jc) }
     }
 
     /// One `uikit` sub-step, split into equal pieces when a colliding item would otherwise move more than half its

@@ -157,10 +157,10 @@ public final class World {
     var contactPairs: [ContactPair] = []
     var singleConstraints: [VelocityConstraint] = []
     var singleContacts: [Int32] = []
-    /// `orderByDependency`'s scratch: each item's latest level, each contact's level, where each level starts, and the
-    /// contacts in level order.
+    /// `orderByLevel`'s scratch: each item's latest level (all 0 between calls), each solve's level, where each level
+    /// starts, and the solves in level order.
     var itemLevel: [Int32] = []
-    var contactLevel: [Int32] = []
+    var solveLevel: [Int32] = []
     var levelStart: [Int] = []
     var levelOrder: [Int32] = []
     var contactIndex = PairTable()
