@@ -400,7 +400,7 @@ extension World {
     }
 
     /// One velocity iteration over the contacts (b2ContactSolver::SolveVelocityConstraints), in `solveSchedule`'s
-    /// order: pairs of independent two-point contacts side by side (`solvePair`), the rest one at a time.
+    /// order: pairs of contacts on four different items side by side (`solvePair`), the rest one at a time.
     func solveContactVelocities() {
         let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
         solveSchedule.withUnsafeBufferPointer { schedule in
