@@ -11,6 +11,12 @@ import Foundation
 /// 5. integrate positions (semi-implicit Euler) with Box2D's limits of 2 m (200 pt) and π/2 rad per step;
 /// 6. up to 3 position iterations (non-linear Gauss–Seidel) until every joint and contact is within the slop
 ///    (joints before contacts, unlike Box2D, so contacts win when both cannot hold; see the step).
+///
+/// Spring attachments (frequency > 0) follow Box2D 2.2.1's soft distance joint, the version UIKit's engine forked, rather
+/// than 2.4.1's: stiffness and damping come from the effective mass along the axis with rotation included, there is no
+/// minimum length (2.4.1 stops a spring at its linear slop, 0.5 pt, as an inelastic limit) and no position correction,
+/// and within the slop the axis is zero while the accumulated impulse is kept. Where the attachment points are item
+/// centers (or an anchor and a center) and the spring stays longer than the slop, both versions give the same numbers.
 extension World {
     /// Box2D's b2_linearSlop (0.005 m) in points.
     static let linearSlop = 0.5
@@ -245,21 +251,25 @@ extension World {
         if j.currentLength > World.linearSlop {
             u *= 1 / j.currentLength
         } else {
+            // Within the slop the axis is undefined: the joint pushes along no direction. A rigid rod forgets its
+            // impulses (Box2D 2.4.1); a spring keeps accumulating its impulse along the zero axis and warm-starts with it
+            // once the axis returns (Box2D 2.2.1, which has no reset there).
             u = .zero
-            j.impulse = 0
-            j.lowerImpulse = 0
+            if j.isRigid { j.impulse = 0 }
         }
         j.u = u
         let crA = cross(rA, u), crB = cross(rB, u)
         var invMassSum = imA + iiA * crA * crA + imB + iiB * crB * crB
         j.mass = invMassSum != 0 ? 1 / invMassSum : 0
         if !j.isRigid {
-            // Soft constraint (Box2D 2.4.1): γ = 1 / (h (c + h k)), bias = C h k γ.
+            // Box2D 2.2.1's soft distance joint: stiffness and damping from the effective mass along the axis (rotation
+            // included), k = m ω², c = 2 m ζ ω; then γ = 1 / (h (c + h k)), bias = C h k γ.
+            let k = j.mass * j.omega * j.omega, c = 2 * j.mass * j.dampingRatio * j.omega
             let C = j.currentLength - j.length
-            var gamma = h * (j.damping + h * j.stiffness)
+            var gamma = h * (c + h * k)
             gamma = gamma != 0 ? 1 / gamma : 0
             j.gamma = gamma
-            j.bias = C * h * j.stiffness * gamma
+            j.bias = C * h * k * gamma
             invMassSum += gamma
             j.softMass = invMassSum != 0 ? 1 / invMassSum : 0
         } else {
@@ -268,7 +278,7 @@ extension World {
             j.softMass = j.mass
         }
         // Warm start (constant step, so Box2D's dtRatio is 1).
-        applyPairImpulse((j.impulse + j.lowerImpulse) * u, a: j.a, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
+        applyPairImpulse(j.impulse * u, a: j.a, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
     }
 
     @inline(__always)
@@ -307,21 +317,11 @@ extension World {
             j.impulse += impulse
             apply(impulse)
         } else {
-            // Spring.
-            var cdot = dot(u, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
+            // Spring (Box2D 2.2.1): no lower limit, so it passes through its anchor like the damped oscillator it is.
+            let cdot = dot(u, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
             let impulse = -j.softMass * (cdot + j.bias + j.gamma * j.impulse)
             j.impulse += impulse
             apply(impulse)
-            // Lower limit at Box2D's minimum length (the linear slop): keeps the spring from collapsing through zero.
-            // The upper limit is unbounded, so it never acts.
-            let C = j.currentLength - World.linearSlop
-            let bias = max(0, C) / h
-            cdot = dot(u, (vB + cross(wB, rB)) - (vA + cross(wA, rA)))
-            var lower = -j.mass * (cdot + bias)
-            let old = j.lowerImpulse
-            j.lowerImpulse = max(0, old + lower)
-            lower = j.lowerImpulse - old
-            apply(lower)
         }
         if ia >= 0 {
             v[ia] = vA
@@ -375,14 +375,9 @@ extension World {
         } else {
             u *= 1 / len
         }
-        let C: Double
-        if j.isRigid {
-            C = len - j.length
-        } else if len < World.linearSlop {
-            C = len - World.linearSlop
-        } else {
-            return true
-        }
+        // A spring has no position correction (Box2D 2.2.1's soft distance joint; 2.4.1 keeps it above the slop).
+        guard j.isRigid else { return true }
+        let C = len - j.length
         // Box2D reuses the effective mass computed at velocity initialisation.
         applyPairImpulse((-j.mass * C) * u, a: ia, b: ib, rA: rA, rB: rB, linear: x, angular: a, im: im, ii: ii)
         return abs(C) < World.linearSlop

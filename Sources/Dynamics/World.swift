@@ -54,8 +54,12 @@ struct Joint {
     var path: Int
     var length: Double
     /// Spring stiffness (mass/s²) and damping (mass/s) from frequency and ratio, as b2LinearStiffness; 0 when rigid.
+    /// (`precise` and the energy read these; `uikit` recomputes them each step from `omega` and `dampingRatio`.)
     var stiffness: Double
     var damping: Double
+    /// The spring's angular frequency 2π f (1/s) and damping ratio; 0 when rigid.
+    var omega = 0.0
+    var dampingRatio = 0.0
     var isRigid: Bool
     /// A rigid attachment shorter than 1 point is a pin (revolute joint): the two points coincide in both axes. UIKit's
     /// engine does the same for anchors closer than 1 point (REFERENCE.md), since a distance of ~0 has no direction.
@@ -72,7 +76,6 @@ struct Joint {
     var bias = 0.0
     var currentLength = 0.0
     var impulse = 0.0
-    var lowerImpulse = 0.0
 }
 
 /// A fixed-step physics world in UIKit's units (UIDynamicAnimator's world): items, gravity, attachments and scripted
@@ -373,9 +376,11 @@ public final class World {
 
     /// Adds an attachment (UIAttachmentBehavior) and returns its identifier.
     ///
-    /// The rest length defaults to the current distance between the attachment points. Springs (`frequency` > 0) get
-    /// stiffness and damping as Box2D 2.4.1's `b2LinearStiffness` computes them: with the reduced mass of the two
-    /// items (or the one item's mass against an anchor), k = m (2π f)², c = 2 m ζ (2π f).
+    /// The rest length defaults to the current distance between the attachment points. Springs (`frequency` > 0): the
+    /// `precise` profile takes stiffness and damping as Box2D 2.4.1's `b2LinearStiffness` computes them, with the
+    /// reduced mass of the two items (or the one item's mass against an anchor), k = m (2π f)², c = 2 m ζ (2π f); the
+    /// `uikit` profile computes them each step from the joint's effective mass along its axis, rotation included, as
+    /// Box2D 2.2.1's soft distance joint does (see UIKitSolver.swift).
     /// - Precondition: the items exist and differ; finite values; length >= 0; frequency >= 0; damping >= 0.
     @discardableResult
     public func addAttachment(_ behavior: AttachmentBehavior) -> AttachmentID {
@@ -418,6 +423,8 @@ public final class World {
             let omega = 2 * Double.pi * behavior.frequency
             joint.stiffness = m * omega * omega
             joint.damping = 2 * m * behavior.damping * omega
+            joint.omega = omega
+            joint.dampingRatio = behavior.damping
             joint.isRigid = false
             // The fastest rate a spring sets: its angular frequency, or its damping rate 2 ζ ω when overdamped.
             maxSpringRate = max(maxSpringRate, omega, 2 * behavior.damping * omega)
