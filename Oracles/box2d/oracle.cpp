@@ -7,17 +7,18 @@
 // Usage: oracle OUTPUT_DIR      writes all scene CSVs into OUTPUT_DIR
 //        oracle --version       prints the linked Box2D version
 //
-// Two families of scenes:
+// Three families of scenes:
 //  - kinematic scenes (free fall, pendulum, spring, swinging view): one item
 //    whose fixture collides with nothing, optionally joined to an anchor;
-//  - collision scenes (bounce, two boxes, tilted box): colliding items inside
-//    the screen boundary, with continuous physics (TOI) and sleeping switched
-//    off, plus an optional log of contact begin/end events;
+//  - collision scenes (bounce, two boxes, tilted box, drag push): colliding
+//    items inside the screen boundary, with continuous physics (TOI) and
+//    sleeping switched off, plus an optional log of contact begin/end events;
+//    the drag push scene also drags one item by a scripted anchor;
 //  - "ccd" collision scenes (bounce-ccd, bounce-elastic-ccd, two-box-ccd,
-//    stack): the same set-up with continuous physics and sleeping switched
-//    ON and items under gravity made bullets, which is closer to how UIKit
-//    configures its engine; their event logs also record when an item falls
-//    asleep.
+//    stack, drag-push-ccd): the same set-up with continuous physics and
+//    sleeping switched ON and items under gravity made bullets, which is
+//    closer to how UIKit configures its engine; their event logs also record
+//    when an item falls asleep.
 //
 // See README.md next to this file for the configuration and scene list.
 
@@ -70,6 +71,31 @@ Point evaluatePath(const std::vector<Keyframe>& keys, double t) {
         }
     }
     return {keys.back().x, keys.back().y};
+}
+
+// Linear interpolation between consecutive keyframes (dynsim's default drag
+// interpolation), with dynsim's segment rule (AnchorPath.position(at:)): the
+// segment is the last one whose start is <= t; before the first keyframe the
+// path holds the first point, from the last keyframe on the last point; a
+// zero-length segment (a jump) gives its end point.
+Point evaluateLinearPath(const std::vector<Keyframe>& keys, double t) {
+    const size_t n = keys.size();
+    if (n < 2 || t < keys.front().t || t >= keys.back().t) {
+        return t < keys.front().t ? Point{keys.front().x, keys.front().y}
+                                  : Point{keys.back().x, keys.back().y};
+    }
+    size_t lo = 0;
+    size_t hi = n - 1;  // keys[lo].t <= t < keys[hi].t
+    while (hi - lo > 1) {
+        const size_t mid = (lo + hi) / 2;
+        if (keys[mid].t <= t) lo = mid; else hi = mid;
+    }
+    const Keyframe& a = keys[lo];
+    const Keyframe& b = keys[lo + 1];
+    const double span = b.t - a.t;
+    if (span <= 0.0) return {b.x, b.y};
+    const double s = (t - a.t) / span;
+    return {a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s};
 }
 
 enum class Attachment { None, Rigid, Spring };
@@ -296,6 +322,12 @@ std::vector<Scene> makeScenes() {
 // as UIKit does for items in a gravity or push behavior.
 // The screen boundary (reference bounds 375 x 667 pt at the origin, outset by
 // 1 pt) is one static body with four two-sided edges of radius 0.
+// A collision scene may also drag one item by a scripted anchor (a finger):
+// UIAttachmentBehavior(item:attachedToAnchor:) whose anchorPoint is set once
+// per frame, as in the kinematic swinging-view scene. The attachment is rigid
+// with the item's center as its attachment point; as in UIKit's engine (and
+// dynsim's World.addAttachment) it is a revolute joint (a pin) when the anchor
+// starts less than 1 pt from that point, otherwise a rigid distance joint.
 
 constexpr double kBoundsWidth = 375.0;   // points
 constexpr double kBoundsHeight = 667.0;  // points
@@ -332,7 +364,16 @@ struct CollisionScene {
     bool continuousPhysics;      // world.SetContinuousPhysics
     bool allowSleeping;          // world.SetAllowSleeping
     bool bulletsUnderGravity;    // bodyDef.bullet for items when gravity != 0
+    // Optional scripted anchor (a drag): attached to items[dragItem] (< 0: no
+    // anchor), following dragPath with linear interpolation, written as the
+    // columns <dragName>.x,<dragName>.y.
+    int dragItem = -1;
+    std::string dragName;
+    std::vector<Keyframe> dragPath;
 };
+
+// Rigid attachments shorter than this (points) are pins (revolute joints).
+constexpr double kPinThreshold = 1.0;
 
 enum class EventKind { Begin, End, Rest };
 
@@ -535,6 +576,51 @@ bool runCollisionScene(const CollisionScene& scene,
         recorder.addParticipant(body, spec.name, static_cast<int>(i));
         bodies.push_back(body);
     }
+
+    // Scripted anchor: a static body without fixtures at the path's start,
+    // joined to the dragged item's center.
+    const bool dragged = scene.dragItem >= 0;
+    b2Body* anchor = nullptr;
+    b2Body* draggedBody = nullptr;
+    Point anchorPoint = {0.0, 0.0};
+    if (dragged) {
+        draggedBody = bodies[static_cast<size_t>(scene.dragItem)];
+        anchorPoint = evaluateLinearPath(scene.dragPath, 0.0);
+        b2BodyDef anchorDef;
+        anchorDef.type = b2_staticBody;
+        anchorDef.position = toMetres(anchorPoint);
+        anchor = world.CreateBody(&anchorDef);
+
+        const Point center = scene.items[static_cast<size_t>(scene.dragItem)].center;
+        const double length = std::hypot(center.x - anchorPoint.x,
+                                         center.y - anchorPoint.y);
+        if (length < kPinThreshold) {
+            // Pin: b2RevoluteJoint without limit or motor; the anchor point
+            // and the item's center are held together in both axes.
+            b2RevoluteJointDef jointDef;
+            jointDef.bodyA = anchor;
+            jointDef.bodyB = draggedBody;
+            jointDef.localAnchorA.Set(0.0f, 0.0f);
+            jointDef.localAnchorB.Set(0.0f, 0.0f);
+            jointDef.referenceAngle = 0.0f;
+            jointDef.enableLimit = false;
+            jointDef.enableMotor = false;
+            jointDef.collideConnected = false;
+            world.CreateJoint(&jointDef);
+        } else {
+            // Rigid rod, as in the kinematic scenes.
+            b2DistanceJointDef jointDef;
+            jointDef.Initialize(anchor, draggedBody, anchor->GetPosition(),
+                                draggedBody->GetWorldCenter());
+            jointDef.stiffness = 0.0f;
+            jointDef.damping = 0.0f;
+            jointDef.localAnchorA.Set(0.0f, 0.0f);
+            jointDef.localAnchorB.Set(0.0f, 0.0f);
+            jointDef.collideConnected = false;
+            world.CreateJoint(&jointDef);
+        }
+    }
+
     std::vector<bool> awake(bodies.size());
     for (size_t i = 0; i < bodies.size(); ++i) awake[i] = bodies[i]->IsAwake();
 
@@ -547,11 +633,27 @@ bool runCollisionScene(const CollisionScene& scene,
         std::fprintf(out, ",%s.x,%s.y,%s.angle,%s.vx,%s.vy,%s.omega", n, n, n,
                      n, n, n);
     }
+    if (dragged) {
+        const char* n = scene.dragName.c_str();
+        std::fprintf(out, ",%s.x,%s.y", n, n);
+    }
     std::fprintf(out, "\n");
 
     int step = 0;
     for (int k = 0; k <= scene.frames; ++k) {
         const double t = static_cast<double>(k) / 60.0;
+        if (dragged) {
+            // UIKit's anchorPoint setter, once per frame before its Steps:
+            // the anchor is moved by position only (no velocity). Moving it
+            // wakes the dragged item (dynsim wakes an island when one of its
+            // scripted anchors moves); an unmoved anchor leaves it as it is.
+            const Point next = evaluateLinearPath(scene.dragPath, t);
+            if (next.x != anchorPoint.x || next.y != anchorPoint.y) {
+                anchorPoint = next;
+                anchor->SetTransform(toMetres(anchorPoint), 0.0f);
+                draggedBody->SetAwake(true);
+            }
+        }
         std::fprintf(out, "%.17g", t);
         for (const b2Body* body : bodies) {
             const b2Vec2 p = body->GetPosition();
@@ -560,6 +662,9 @@ bool runCollisionScene(const CollisionScene& scene,
                          toPoints(p.y), static_cast<double>(body->GetAngle()),
                          toPoints(v.x), toPoints(v.y),
                          static_cast<double>(body->GetAngularVelocity()));
+        }
+        if (dragged) {
+            std::fprintf(out, ",%.9g,%.9g", anchorPoint.x, anchorPoint.y);
         }
         std::fprintf(out, "\n");
 
@@ -747,6 +852,56 @@ std::vector<CollisionScene> makeCollisionScenes() {
     stack.allowSleeping = true;
     stack.bulletsUnderGravity = true;
     scenes.push_back(stack);
+
+    // --- Drag push (issue 13): a 100 x 100 pusher pinned to a finger that
+    // rests 0.5 s, then moves 240 pt right within 12 ms, i.e. within one
+    // frame (the anchor is at x = 80 for the frame starting at t = 0.5 and at
+    // x = 320 for the frame starting at 31/60 s). The 60 x 60 victim sits
+    // in its way on the floor. Both items have UIKit's default properties.
+    // Does Box2D let the victim tunnel through the pusher? ---
+    CollisionItem pusher;
+    pusher.name = "pusher";
+    pusher.shape = ShapeKind::Box;
+    pusher.center = {80.0, 610.0};
+    pusher.angle = 0.0;
+    pusher.velocity = {0.0, 0.0};
+    pusher.angularVelocity = 0.0;
+    pusher.width = 100.0;
+    pusher.height = 100.0;
+    pusher.density = 1.0;
+    pusher.friction = 0.2;
+    pusher.elasticity = 0.2;
+    pusher.resistance = 0.1;
+    pusher.angularResistance = 0.1;
+
+    CollisionItem victim = pusher;
+    victim.name = "victim";
+    victim.center = {240.0, 636.0};
+    victim.width = 60.0;
+    victim.height = 60.0;
+
+    // The plain collision-scene configuration: no TOI, no sleeping.
+    CollisionScene dragPush;
+    dragPush.fileName = "drag-push.csv";
+    dragPush.items = {pusher, victim};
+    dragPush.gravity = 1.0;
+    dragPush.frames = 60;
+    dragPush.continuousPhysics = false;
+    dragPush.allowSleeping = false;
+    dragPush.bulletsUnderGravity = false;
+    dragPush.dragItem = 0;
+    dragPush.dragName = "finger";
+    dragPush.dragPath = {
+        {0.0, 80.0, 610.0}, {0.5, 80.0, 610.0}, {0.512, 320.0, 610.0}};
+    scenes.push_back(dragPush);
+
+    // UIKit's configuration: TOI and sleeping on, both items bullets.
+    CollisionScene dragPushCcd = dragPush;
+    dragPushCcd.fileName = "drag-push-ccd.csv";
+    dragPushCcd.continuousPhysics = true;
+    dragPushCcd.allowSleeping = true;
+    dragPushCcd.bulletsUnderGravity = true;
+    scenes.push_back(dragPushCcd);
 
     return scenes;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates all Box2D golden files in Tests/Fixtures/box2d/ (the kinematic
-# scenes, the collision scenes, the CCD collision scenes and their contact/rest
-# event logs) in one go.
+# scenes, the collision scenes including the dragged-item drag-push scene, the
+# CCD collision scenes including drag-push-ccd, and their contact/rest event
+# logs) in one go: seventeen CSVs.
 # Run from the repository root:  bash Oracles/box2d/regenerate.sh
 set -euo pipefail
 
