@@ -55,7 +55,7 @@ extension World {
         for piece in 0..<pieces {
             let t1 = piece == pieces - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(pieces)
             rattleStep(h: h / Double(pieces), t1: t1)
-            if hasCollisions { resolveContactsAfterStep() }
+            if hasCollisions { resolveContactsAfterStep(h: h / Double(pieces)) }
         }
     }
 
@@ -176,15 +176,36 @@ extension World {
     }
 
     /// Contacts in the `precise` profile: after the RATTLE sub-step, the narrow phase runs at the new positions and
-    /// Box2D's sequential-impulse contact solver (8 velocity iterations with restitution and friction, then up to 3
-    /// position corrections) resolves them. Collisions are impulsive, so this part is not symplectic; between contacts
-    /// the step is unchanged.
-    private func resolveContactsAfterStep() {
+    /// Box2D's sequential-impulse contact solver (8 velocity iterations with restitution and friction) finds the contact
+    /// impulses. Each item's velocity change Δv from them then moves it by h/2 Δv (and turns it by h/2 Δω): the drift
+    /// of a velocity-Verlet step under a force constant over the step, which is exact for constant acceleration. So the
+    /// contact forces act on positions as gravity does: a box held by static friction on a slope, or a ball resting on a
+    /// floor, ends the step where it began (the drift's h²/2 g is taken back) instead of creeping down the slope or
+    /// sinking to the slop, and a box sliding under kinetic friction moves as ½ a t². Then up to 3 position corrections
+    /// remove what penetration is left. Collisions are impulsive, so this part is not symplectic; between contacts the
+    /// step is unchanged.
+    private func resolveContactsAfterStep(h: Double) {
         collide(eventTime: time(ofStep: stepCount + 1))
         guard !contacts.isEmpty else { return }
-        initializeContacts()
-        for _ in 0..<World.velocityIterations { solveContactVelocities() }
-        storeImpulses()
+        let n = items.count
+        let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base, im = invMass.base
+        if contactStartVelocity.count != n {
+            contactStartVelocity = [Vector2](repeating: .zero, count: n)
+            contactStartAngularVelocity = [Double](repeating: 0, count: n)
+        }
+        contactStartVelocity.withUnsafeMutableBufferPointer { v0 in
+            contactStartAngularVelocity.withUnsafeMutableBufferPointer { w0 in
+                for i in 0..<n { v0[i] = v[i]; w0[i] = w[i] }
+                initializeContacts()
+                for _ in 0..<World.velocityIterations { solveContactVelocities() }
+                storeImpulses()
+                let halfH = 0.5 * h
+                for i in 0..<n where im[i] > 0 {
+                    x[i] += halfH * (v[i] - v0[i])
+                    a[i] += halfH * (w[i] - w0[i])
+                }
+            }
+        }
         for _ in 0..<World.positionIterations where !solveContactPositions() {}
         projectSqueezedItems()
     }

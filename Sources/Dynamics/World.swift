@@ -189,6 +189,9 @@ public final class World {
     /// `projectSqueezedItems`' scratch: whether each item touches another item (all false between calls).
     var touchesItem: [Bool] = []
     var scratchPairs: [UInt64] = []
+    /// `precise` scratch: each item's velocity and angular velocity before the contact impulses of a sub-step.
+    var contactStartVelocity: [Vector2] = []
+    var contactStartAngularVelocity: [Double] = []
     /// `uikit` scratch: whether each joint is a rigid rod between centers, for the sub-step.
     var centeredRods: [Bool] = []
     /// `uikit`: joint indices for all velocity iterations in dependency order (see `updateJointSchedule`).
