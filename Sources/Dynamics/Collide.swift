@@ -348,10 +348,11 @@ func collideEdgeAndCircle(_ a: Vector2, _ b: Vector2, edgeRadius: Double, radius
 }
 
 /// Two-sided segment (A, in world coordinates) – polygon (B) manifold (b2CollideEdgeAndPolygon, two-sided: no ghost
-/// vertices), with Box2D's hysteresis between the edge axis and the polygon axes.
+/// vertices), with Box2D's hysteresis between the edge axis and the polygon axes. (The `uikit` profile's boundaries,
+/// and the `precise` profile's lone segments and reference bounds; see ``collidePathSegmentAndPolygon(_:_:_:)``.)
 func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ polyB: PolygonRef,
                            _ xfB: Transform) -> Manifold {
-    var m = Manifold()
+    let m = Manifold()
     // Polygon B in the edge's (world) frame, transformed where read (no copies).
     @inline(__always) func vertex(_ i: Int) -> Vector2 { xfB.apply(polyB.vertices[i]) }
     @inline(__always) func normal(_ i: Int) -> Vector2 { xfB.rotate(polyB.normals[i]) }
@@ -374,19 +375,32 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
     // Polygon axes (b2ComputePolygonSeparation).
     var polygonSeparation = -Double.greatestFiniteMagnitude
     var polygonIndex = -1
-    var polygonNormal = Vector2.zero
     for i in 0..<count {
         let n = -normal(i)
         let s = min(dot(n, vertex(i) - v1), dot(n, vertex(i) - v2))
-        if s > polygonSeparation { polygonSeparation = s; polygonIndex = i; polygonNormal = n }
+        if s > polygonSeparation { polygonSeparation = s; polygonIndex = i }
     }
     if polygonSeparation > radius { return m }
 
     let usePolygonAxis = polygonSeparation - radius > 0.98 * (edgeSeparation - radius) + 0.001 * 100
+    return edgePolygonManifold(v1, v2, edge1: edge1, edgeNormal: edgeNormal, polyB, xfB, radius: radius,
+                               polygonAxis: usePolygonAxis ? polygonIndex : -1)
+}
+
+/// The clipped manifold of a segment (A, world coordinates) and polygon B once the reference axis is chosen
+/// (the second half of b2CollideEdgeAndPolygon): the segment's face with normal `edgeNormal` when `polygonAxis` is −1,
+/// otherwise polygon face `polygonAxis`, with the incident feature clipped to the reference face's side planes.
+@inline(__always)
+private func edgePolygonManifold(_ v1: Vector2, _ v2: Vector2, edge1: Vector2, edgeNormal: Vector2, _ polyB: PolygonRef,
+                                 _ xfB: Transform, radius: Double, polygonAxis polygonIndex: Int) -> Manifold {
+    var m = Manifold()
+    @inline(__always) func vertex(_ i: Int) -> Vector2 { xfB.apply(polyB.vertices[i]) }
+    @inline(__always) func normal(_ i: Int) -> Vector2 { xfB.rotate(polyB.normals[i]) }
+    let count = polyB.count
     var clipPoints: ClipPair
     let refI1: Int, refI2: Int, refV1: Vector2, refV2: Vector2, refNormal: Vector2
     let sideNormal1: Vector2, sideNormal2: Vector2
-    if !usePolygonAxis {
+    if polygonIndex < 0 {
         m.kind = .faceA
         // The polygon face most anti-parallel to the edge normal.
         var best = 0
@@ -409,7 +423,6 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
         refV1 = vertex(refI1); refV2 = vertex(refI2); refNormal = normal(refI1)
         sideNormal1 = Vector2(refNormal.y, -refNormal.x)
         sideNormal2 = -sideNormal1
-        _ = polygonNormal
     }
     let sideOffset1 = dot(sideNormal1, refV1), sideOffset2 = dot(sideNormal2, refV2)
     let c1 = clipSegment(clipPoints, normal: sideNormal1, offset: sideOffset1, vertexIndexA: refI1)
@@ -435,6 +448,96 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
         }
     }
     return m
+}
+
+/// A path segment seen from the side a shape centred at `center` lies on: its vertices ordered so that the shape is
+/// on the side of the normal (e.y, −e.x) of e = v2 − v1, with the neighbours' far ends (ghost vertices) reordered
+/// with them. A path boundary is two-sided, so each side is the front for the shapes on it.
+private struct OrientedPathSegment {
+    var v0: Vector2, v1: Vector2, v2: Vector2, v3: Vector2
+    var hasV0: Bool, hasV3: Bool
+
+    init(_ edge: BoundaryEdge, center: Vector2) {
+        let e = edge.v2 - edge.v1
+        if dot(Vector2(e.y, -e.x), center - edge.v1) >= 0 {
+            v0 = edge.v0; v1 = edge.v1; v2 = edge.v2; v3 = edge.v3; hasV0 = edge.hasV0; hasV3 = edge.hasV3
+        } else {
+            v0 = edge.v3; v1 = edge.v2; v2 = edge.v1; v3 = edge.v0; hasV0 = edge.hasV3; hasV3 = edge.hasV0
+        }
+        // A neighbour of zero length gives no direction: treat the vertex as a path's end.
+        if hasV0 && v0 == v1 { hasV0 = false }
+        if hasV3 && v3 == v2 { hasV3 = false }
+    }
+}
+
+/// Path segment (A, world coordinates) – polygon (B) manifold with ghost vertices, so that a polygon sliding along a
+/// path does not catch on its interior vertices (Box2D's "ghost collisions"; the idea of Box2D 2.4's smooth
+/// b2CollideEdgeAndPolygon for chain shapes, applied on whichever side of the segment the polygon's centre is).
+///
+/// Only the segment's front face (towards the polygon) is an edge axis. When a polygon face is the better axis, its
+/// normal n is checked against the neighbour on the side n leans to: at a convex vertex (as seen from the polygon), a
+/// normal that leans past the neighbour's normal by more than sin⁻¹ 0.1 belongs to the neighbour's contact and this
+/// segment reports none; at a concave vertex the segment's own normal is used instead. Segments with no neighbours
+/// collide as ``collideEdgeAndPolygon(_:_:edgeRadius:_:_:)`` does, less its back face.
+func collidePathSegmentAndPolygon(_ edge: BoundaryEdge, _ polyB: PolygonRef, _ xfB: Transform) -> Manifold {
+    let path = OrientedPathSegment(edge, center: xfB.p)
+    let v1 = path.v1, v2 = path.v2
+    var edge1 = v2 - v1
+    edge1 /= norm(edge1)
+    let normal1 = Vector2(edge1.y, -edge1.x)
+    let radius = polyB.radius
+    let count = polyB.count
+    @inline(__always) func vertex(_ i: Int) -> Vector2 { xfB.apply(polyB.vertices[i]) }
+    var edgeSeparation = Double.greatestFiniteMagnitude
+    for i in 0..<count { edgeSeparation = min(edgeSeparation, dot(normal1, vertex(i) - v1)) }
+    if edgeSeparation > radius { return Manifold() }
+    var polygonSeparation = -Double.greatestFiniteMagnitude
+    var polygonIndex = -1
+    var n = Vector2.zero
+    for i in 0..<count {
+        let axis = -xfB.rotate(polyB.normals[i])
+        let s = min(dot(axis, vertex(i) - v1), dot(axis, vertex(i) - v2))
+        if s > polygonSeparation { polygonSeparation = s; polygonIndex = i; n = axis }
+    }
+    if polygonSeparation > radius { return Manifold() }
+    var usePolygonAxis = polygonSeparation - radius > 0.98 * (edgeSeparation - radius) + 0.001 * 100
+    if usePolygonAxis {
+        let sinTolerance = 0.1
+        if dot(n, edge1) <= 0 {
+            if path.hasV0 {
+                var edge0 = v1 - path.v0
+                edge0 /= norm(edge0)
+                let normal0 = Vector2(edge0.y, -edge0.x)
+                if cross(edge0, edge1) >= 0 {
+                    if cross(n, normal0) > sinTolerance { return Manifold() }
+                } else {
+                    usePolygonAxis = false
+                }
+            }
+        } else if path.hasV3 {
+            var edge2 = path.v3 - v2
+            edge2 /= norm(edge2)
+            let normal2 = Vector2(edge2.y, -edge2.x)
+            if cross(edge1, edge2) >= 0 {
+                if cross(normal2, n) > sinTolerance { return Manifold() }
+            } else {
+                usePolygonAxis = false
+            }
+        }
+    }
+    return edgePolygonManifold(v1, v2, edge1: edge1, edgeNormal: normal1, polyB, xfB, radius: radius,
+                               polygonAxis: usePolygonAxis ? polygonIndex : -1)
+}
+
+/// Path segment (A) – circle (B) manifold with ghost vertices: past an end of the segment that has a neighbour, a circle
+/// whose centre lies within the neighbour's span is the neighbour's contact, so this segment reports none (Box2D 2.4's
+/// b2CollideEdgeAndCircle for chain shapes, on either side).
+func collidePathSegmentAndCircle(_ edge: BoundaryEdge, radius: Double, _ xfB: Transform) -> Manifold {
+    let path = OrientedPathSegment(edge, center: xfB.p)
+    let q = xfB.p, e = path.v2 - path.v1
+    if dot(e, q - path.v1) <= 0 && path.hasV0 && dot(path.v1 - path.v0, path.v1 - q) > 0 { return Manifold() }
+    if dot(e, path.v2 - q) <= 0 && path.hasV3 && dot(path.v3 - path.v2, q - path.v2) > 0 { return Manifold() }
+    return collideEdgeAndCircle(path.v1, path.v2, edgeRadius: 0, radius: radius, xfB)
 }
 
 /// World contact points and normal of a manifold (b2WorldManifold::Initialize): the normal points from A to B.

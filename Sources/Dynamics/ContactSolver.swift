@@ -39,9 +39,35 @@ extension World {
                 boundaryEdges.append(BoundaryEdge(v1: corners[k], v2: corners[(k + 1) % 4], identifier: "", behavior: index))
             }
         }
-        for b in c.boundaries {
-            boundaryEdges.append(BoundaryEdge(v1: b.from, v2: b.to, identifier: b.identifier, behavior: index))
+        // Path boundaries: a segment that starts where the one before it (same identifier) ends is its neighbour, and
+        // a path whose last segment ends at its first one's start is closed.
+        let first = boundaryEdges.count
+        var runStart = first
+        for (k, b) in c.boundaries.enumerated() {
+            var edge = BoundaryEdge(v1: b.from, v2: b.to, identifier: b.identifier, behavior: index)
+            let last = boundaryEdges.count - 1
+            if k > 0, boundaryEdges[last].identifier == b.identifier, boundaryEdges[last].v2 == b.from {
+                edge.v0 = boundaryEdges[last].v1
+                edge.hasV0 = true
+                boundaryEdges[last].v3 = b.to
+                boundaryEdges[last].hasV3 = true
+            } else {
+                closePath(from: runStart)
+                runStart = boundaryEdges.count
+            }
+            boundaryEdges.append(edge)
         }
+        if !c.boundaries.isEmpty { closePath(from: runStart) }
+    }
+
+    /// Joins the path of boundary edges from `start` to the last one into a loop when its end meets its start.
+    private func closePath(from start: Int) {
+        let end = boundaryEdges.count - 1
+        guard end > start + 1, boundaryEdges[end].v2 == boundaryEdges[start].v1 else { return }
+        boundaryEdges[end].v3 = boundaryEdges[start].v2
+        boundaryEdges[end].hasV3 = true
+        boundaryEdges[start].v0 = boundaryEdges[end].v1
+        boundaryEdges[start].hasV0 = true
     }
 
     /// How many pieces the next sub-step needs so that no colliding item travels more than half of its smallest
@@ -140,6 +166,7 @@ extension World {
                                           friction: friction, restitution: restitution))
         }
         // Items against boundaries (the edge is shape A).
+        let smooth = profile == .precise
         for (e, edge) in boundaryEdges.enumerated() {
             let bit = UInt64(1) << UInt64(edge.behavior)
             let lo = Vector2(min(edge.v1.x, edge.v2.x), min(edge.v1.y, edge.v2.y))
@@ -158,7 +185,12 @@ extension World {
                 let (f, el) = material(i)
                 let friction = (f * World.boundaryFriction).squareRoot(), restitution = max(el, World.boundaryRestitution)
                 let radius = itemCircleRadius[i]
-                if radius < 0 {
+                if smooth && (edge.hasV0 || edge.hasV3) {
+                    // `precise`: a path's interior vertices are smooth (ghost vertices).
+                    let m = radius < 0 ? collidePathSegmentAndPolygon(edge, polygon(i), xf[i])
+                        : collidePathSegmentAndCircle(edge, radius: radius, xf[i])
+                    add(key, -1, i, m, 0, radius < 0 ? polygon(i).radius : radius, friction: friction, restitution: restitution)
+                } else if radius < 0 {
                     let p = polygon(i)
                     add(key, -1, i, collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, p, xf[i]), 0, p.radius,
                         friction: friction, restitution: restitution)

@@ -28,7 +28,10 @@ public struct CollisionBehavior: Sendable, Equatable {
     /// Whether the world's reference bounds, outset by 1 point as UIKit's engine does, are a boundary (UIKit's
     /// translatesReferenceBoundsIntoBoundary; default false as in UIKit).
     public var translatesReferenceBoundsIntoBoundary: Bool
-    /// Named boundaries: segments in world points (a path is given as its consecutive segments).
+    /// Named boundaries: segments in world points. A path is given as its consecutive segments: segments next to each
+    /// other in this list with the same identifier, each starting where the one before ends (the last may end where the
+    /// first starts, closing the path), form one path, whose interior vertices the `precise` profile treats as smooth
+    /// (Box2D's ghost vertices, on both sides), so an item sliding along the path does not catch on them.
     public var boundaries: [(identifier: String, from: Vector2, to: Vector2)]
 
     /// A collision behavior; see the properties for the defaults.
@@ -82,13 +85,19 @@ enum ItemShape {
     case circle(Double)
 }
 
-/// A static boundary segment.
+/// A static boundary segment, with its neighbours' far ends where it belongs to a path (Box2D's ghost vertices).
 struct BoundaryEdge {
     var v1: Vector2
     var v2: Vector2
     var identifier: String
     /// Collision behavior that owns it.
     var behavior: Int
+    /// The previous segment's start (its end is `v1`) and the next segment's end (its start is `v2`), points, where the
+    /// segment has such neighbours in a path boundary.
+    var v0 = Vector2.zero
+    var v3 = Vector2.zero
+    var hasV0 = false
+    var hasV3 = false
 }
 
 /// One contact between two items or an item and a boundary (b2Contact with its manifold, and what
