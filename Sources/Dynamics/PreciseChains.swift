@@ -113,10 +113,12 @@ extension World {
         return sp * sq * (im[body] * dot(chainU[p], chainDirU[q]) + ii[body] * crP * dirQ)
     }
 
-    /// Newton steps for the rod lengths along the chains (RATTLE's old-gradient directions from `refreshGeometry`);
-    /// true when every rod is within tolerance, false to fall back to Gauss–Seidel.
+    /// Newton steps for the rod lengths along the chains (RATTLE's old-gradient directions from `refreshGeometry`, or
+    /// with `fallback` the current gradients: plain Newton on the constraints, robust where a rod turned so far in the
+    /// step that the old gradient no longer moves it, but not symplectic); true when every rod is within tolerance,
+    /// false to fall back further.
     func shakeChains(x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-                     ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>) -> Bool {
+                     ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, fallback: Bool = false) -> Bool {
         let m = chainOrder.count
         resizeChainScratch(m)
         for _ in 0..<50 {
@@ -131,9 +133,14 @@ extension World {
                 worst = max(worst, abs(c))
                 let u = len > 0 ? d / len : J[k].u
                 chainU[p] = u
-                chainDirU[p] = J[k].u
                 chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
-                chainDir[p] = SIMD2(cross(J[k].rA, J[k].u), cross(J[k].rB, J[k].u))
+                if fallback {
+                    chainDirU[p] = u
+                    chainDir[p] = chainCross[p]
+                } else {
+                    chainDirU[p] = J[k].u
+                    chainDir[p] = SIMD2(cross(J[k].rA, J[k].u), cross(J[k].rB, J[k].u))
+                }
                 chainRHS[p] = -c
             }
             if worst <= World.shakeTolerance { return true }
@@ -149,6 +156,7 @@ extension World {
                 chainUpper[p] = 0
             }
             guard solveChainAndApply(m, linear: x, angular: a, J: J, im: im, ii: ii) else { return false }
+            for p in 0..<m { J[chainOrder[p]].tension += chainRHS[p] }
         }
         return false
     }

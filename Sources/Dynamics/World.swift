@@ -76,6 +76,9 @@ struct Joint {
     var bias = 0.0
     var currentLength = 0.0
     var impulse = 0.0
+    /// `precise`: the rod's tension in the last sub-step (mass·points/s²), from its position multiplier λ as |λ| / h²,
+    /// for the step-size estimate (see ``World/stepPrecise()``).
+    var tension = 0.0
 }
 
 /// A fixed-step physics world in UIKit's units (UIDynamicAnimator's world): items, gravity, attachments and scripted
@@ -189,6 +192,17 @@ public final class World {
     /// `projectSqueezedItems`' scratch: whether each item touches another item (all false between calls).
     var touchesItem: [Bool] = []
     var scratchPairs: [UInt64] = []
+    /// `precise` scratch: per item, Σ tension / length over its rigid rods (mass/s²), and the rotational stiffness the
+    /// rods' tensions give it (mass·points²/s²), for the step-size estimate; zero between sub-steps.
+    var rodStiffness: [Double] = []
+    /// `precise` chains: state copies for taking a RATTLE piece again in shorter pieces, one per refinement level.
+    var checkpoints: [PreciseCheckpoint] = []
+    /// `precise` chains: whether the RATTLE piece measures how far its rods turn, and the largest turn (radians).
+    var measuresTurn = false
+    /// `precise` chains: how many RATTLE pieces were taken again in shorter pieces. Diagnostic.
+    public internal(set) var refinedPieces = 0
+    var largestTurn = 0.0
+    var rodTorsion: [Double] = []
     /// `precise` scratch: each item's velocity and angular velocity before the contact impulses of a sub-step.
     var contactStartVelocity: [Vector2] = []
     var contactStartAngularVelocity: [Double] = []

@@ -181,6 +181,27 @@ public final class SceneRun {
         }
     }
 
+    /// Rigid item-to-item attachments whose items' masses differ by more than the `precise` profile admits
+    /// (``World/maxPreciseRigidMassRatio``), as input errors naming the attachment; none in `uikit`.
+    public func massRatioProblems(fileName: String) -> [InputError] {
+        guard scene.profile == .precise else { return [] }
+        var problems: [InputError] = []
+        for (k, behavior) in scene.behaviors.enumerated() {
+            guard case .attachment(let a) = behavior, a.frequency == 0, let other = a.attachedTo,
+                  let i = scene.items.first(where: { $0.name == a.item })?.definition,
+                  let j = scene.items.first(where: { $0.name == other })?.definition,
+                  !i.isAnchored, !j.isAnchored else { continue }
+            let ratio = max(i.mass, j.mass) / min(i.mass, j.mass)
+            guard ratio > World.maxPreciseRigidMassRatio else { continue }
+            problems.append(InputError(file: fileName, path: "behaviors[\(k)]", message: "the precise profile joins items "
+                + "by a rigid attachment only when their masses differ by at most \(NumberFormat.shortest(World.maxPreciseRigidMassRatio))x "
+                + "(a light link between heavy ones whips faster than its steps resolve); bring the densities or sizes "
+                + "closer or use the uikit profile, got \(quoted(a.item)) of mass \(NumberFormat.shortest(i.mass)) and "
+                + "\(quoted(other)) of mass \(NumberFormat.shortest(j.mass)), a ratio of \(NumberFormat.shortest(ratio))"))
+        }
+        return problems
+    }
+
     /// Number of rows: ⌊duration x rate⌋ + 1 (a tolerance of 1e-9 absorbs rounding, so 10 s at 60 Hz is 601 rows).
     public var sampleCount: Int { Int((scene.duration * scene.rate + 1e-9).rounded(.down)) + 1 }
 

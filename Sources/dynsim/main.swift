@@ -110,9 +110,9 @@ func run(_ options: RunOptions) -> Int32 {
     }
 
     let sceneRun = SceneRun(scene: scene)
-    if let overlap = sceneRun.startingOverlaps(fileName: label).first {
+    if let problem = sceneRun.massRatioProblems(fileName: label).first ?? sceneRun.startingOverlaps(fileName: label).first {
         discard()
-        printError(overlap.description)
+        printError(problem.description)
         return Exit.dataError
     }
     let sink = FileSink(stream)

@@ -273,3 +273,53 @@ final class PreciseChainSolverTests: XCTestCase {
         XCTAssertLessThan(abs(direct.mechanicalEnergy() - e0) / (e0 - rest), 1e-4)
     }
 }
+
+/// Chains whose links differ greatly in mass, in the `precise` profile: a light link carries a heavy one's tension,
+/// which makes it vibrate fast across its rods (a bead on a taut string, ω² = T (1/L₁ + 1/L₂) / m), so the sub-steps
+/// must follow that rate or Verlet diverges (issue: densities 1 and 1e4 diverged at 3.6 s). Energy is checked against
+/// the swing energy, the drop from release to the chain hanging straight down at rest.
+final class PreciseMassRatioTests: XCTestCase {
+    /// A chain of 40 x 40 items of the given densities on 80 pt rods from an anchor at (187.5, 200), released from rest
+    /// with every link horizontal; zero resistance, gravity 1.0. Returns the energy error over `seconds` as a fraction
+    /// of the swing energy.
+    private func energyError(densities: [Double], seconds: Int) -> Double {
+        let world = World(profile: .precise)
+        var ids: [ItemID] = []
+        for (k, d) in densities.enumerated() {
+            ids.append(world.addItem(ItemDefinition(center: Vector2(187.5 + 80 * Double(k + 1), 200), size: Vector2(40, 40),
+                                                    density: d, resistance: 0, angularResistance: 0)))
+        }
+        world.addGravity(GravityBehavior(items: ids))
+        world.addAttachment(AttachmentBehavior(item: ids[0], attachedTo: .anchor(point: Vector2(187.5, 200), path: nil)))
+        for k in 1..<ids.count {
+            world.addAttachment(AttachmentBehavior(item: ids[k], attachedTo: .item(ids[k - 1], offsetFromCenter: .zero)))
+        }
+        let masses = densities.map { $0 * 40 * 40 / 10_000 }
+        let swing = zip(masses, 1...masses.count).reduce(0.0) { $0 + $1.0 * 1000 * 80 * Double($1.1) }
+        let e0 = world.mechanicalEnergy()
+        var worst = 0.0
+        for _ in 0..<(60 * seconds) {
+            world.stepFrame()
+            XCTAssertTrue(world.isFinite, "precise densities \(densities): diverged at \(world.time) s")
+            if !world.isFinite { return .infinity }
+            worst = max(worst, abs(world.mechanicalEnergy() - e0))
+        }
+        return worst / swing
+    }
+
+    func testALightLinkAboveADenseBobKeepsItsEnergy() {
+        let error = energyError(densities: [1, 1e4], seconds: 10)
+        XCTAssertLessThan(error, 0.01, "precise densities 1 and 1e4, 10 s: energy error \(error) of the swing energy")
+    }
+
+    func testChainsAtTheMassRatioLimitStayBounded() {
+        // World.maxPreciseRigidMassRatio: scene files beyond it are refused; at it nothing diverges.
+        let r = World.maxPreciseRigidMassRatio
+        for densities in [[r, 1, r], [1, r, 1]] {
+            let error = energyError(densities: densities, seconds: 3)
+            XCTAssertLessThan(error, 0.35, "precise densities \(densities), 3 s: energy error \(error) of the swing energy")
+        }
+        let error = energyError(densities: [10, 1, 10], seconds: 3)
+        XCTAssertLessThan(error, 0.02, "precise densities [10, 1, 10], 3 s: energy error \(error) of the swing energy")
+    }
+}
