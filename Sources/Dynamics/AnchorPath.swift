@@ -3,7 +3,8 @@
 /// A path is a list of keyframes `(t, x, y)` — times in seconds from the start of the run, positions in points — with an
 /// interpolation rule between them. Before the first keyframe the anchor holds the first position, after the last one it
 /// holds the last position, and there its velocity is zero. Two keyframes may share a time: the anchor then jumps
-/// (a teleport); its velocity at the jump is taken from the segment that starts there.
+/// (a teleport, ``jumpDisplacement(after:through:)``); its velocity at the jump is taken from the segment that starts
+/// there. `precise` moves what hangs from it without passing the jump into velocities.
 ///
 /// Interpolation rules:
 /// - ``Interpolation/linear``: straight segments at constant speed (a recorded pan gesture's samples).
@@ -34,6 +35,9 @@ public struct AnchorPath: Sendable, Equatable {
     public let interpolation: Interpolation
     /// Tangents (points/s) at each keyframe, for `catmullRom` only.
     private let tangents: [Vector2]
+    /// The jumps (keyframes sharing a time): their times, ascending, and displacements (points).
+    private let jumpTimes: [Double]
+    private let jumpOffsets: [Vector2]
 
     /// Creates a path.
     ///
@@ -48,6 +52,15 @@ public struct AnchorPath: Sendable, Equatable {
         self.times = times
         self.points = points
         self.interpolation = interpolation
+        var jumpTimes: [Double] = [], jumpOffsets: [Vector2] = []
+        for k in 1..<max(1, times.count) where times[k] == times[k - 1] {
+            if jumpTimes.last == times[k] { jumpOffsets[jumpOffsets.count - 1] += points[k] - points[k - 1] } else {
+                jumpTimes.append(times[k])
+                jumpOffsets.append(points[k] - points[k - 1])
+            }
+        }
+        self.jumpTimes = jumpTimes
+        self.jumpOffsets = jumpOffsets
         var tangents = [Vector2](repeating: .zero, count: times.count)
         if interpolation == .catmullRom && times.count > 1 {
             let n = times.count
@@ -131,6 +144,24 @@ public struct AnchorPath: Sendable, Equatable {
             let d01 = -6 * s2 + 6 * s, d11 = 3 * s2 - 2 * s
             return (p0 * d00 + p1 * d01) / dt + tangents[i] * d10 + tangents[i + 1] * d11
         }
+    }
+
+    /// The displacement of the jumps (keyframes sharing a time) at times in (`t0`, `t1`], points: the part of
+    /// `position(at: t1) − position(at: t0)` that no motion covers. Zero for a path without jumps. O(log jumps).
+    public func jumpDisplacement(after t0: Double, through t1: Double) -> Vector2 {
+        guard !jumpTimes.isEmpty, t1 >= jumpTimes[0], t0 < jumpTimes[jumpTimes.count - 1] else { return .zero }
+        var lo = 0, hi = jumpTimes.count       // first jump later than t0
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if jumpTimes[mid] > t0 { hi = mid } else { lo = mid + 1 }
+        }
+        var total = Vector2.zero
+        var k = lo
+        while k < jumpTimes.count && jumpTimes[k] <= t1 {
+            total += jumpOffsets[k]
+            k += 1
+        }
+        return total
     }
 
     /// The time of the last keyframe: after it the anchor rests.

@@ -71,7 +71,7 @@ extension World {
             if chained {
                 rattlePiece(h: h / Double(pieces), from: start, to: t1, depth: 0)
             } else {
-                rattleStep(h: h / Double(pieces), t1: t1)
+                rattleStep(h: h / Double(pieces), from: start, to: t1)
             }
             if hasCollisions { resolveContactsAfterStep(h: h / Double(pieces)) }
             start = t1
@@ -95,7 +95,7 @@ extension World {
         if guarded { saveCheckpoint(depth) }
         let before = (chainFallbacks, fallbackProjections)
         measuresTurn = guarded
-        rattleStep(h: h, t1: t1)
+        rattleStep(h: h, from: t0, to: t1)
         measuresTurn = false
         guard guarded, chainFallbacks != before.0 || largestTurn > World.maxTurnPerPiece else { return }
         restoreCheckpoint(depth)
@@ -176,7 +176,13 @@ extension World {
         return rate
     }
 
-    func rattleStep(h: Double, t1: Double) {
+    /// One RATTLE step of length `h` from time `t0` to `t1`. A scripted anchor's jump (keyframes sharing a time) within
+    /// (`t0`, `t1`] is not motion: the step runs with the anchor's continuous part, then the jump moves what hangs from it
+    /// by a position projection alone (along the current gradients, the smallest mass-weighted move that restores the
+    /// rods), and the velocity projection at the new positions can only take speed away. So a teleported finger moves
+    /// the view without flinging it, while a fast but finite move (keyframes any time apart) passes its velocity into the
+    /// view through ∂g/∂t, as a kinematic pivot does.
+    func rattleStep(h: Double, from t0: Double, to t1: Double) {
         let n = items.count
         let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base
         let x0 = previousPosition.base, a0 = previousAngle.base
@@ -208,11 +214,14 @@ extension World {
             a[i] += h * w[i]
         }
 
-        // Anchors at t_{n+1}.
+        // Anchors at t_{n+1}, less any jump (applied after the velocities are taken).
+        var jumped = false
         if !scriptedJoints.isEmpty {
             for k in scriptedJoints {
                 let path = paths[J[k].path]
-                J[k].anchor = path.position(at: t1)
+                let jump = path.jumpDisplacement(after: t0, through: t1)
+                if jump != .zero { jumped = true }
+                J[k].anchor = path.position(at: t1) - jump
                 J[k].anchorVelocity = path.velocity(at: t1)
             }
         }
@@ -253,6 +262,7 @@ extension World {
                 v[i] = (x[i] - x0[i]) * invH
                 w[i] = (a[i] - a0[i]) * invH
             }
+            if jumped { applyAnchorJumps(t0: t0, t1: t1, x: x, a: a, im: im, ii: ii, J: J, chains: chains) }
         }
 
         // Second kick.
@@ -309,6 +319,19 @@ extension World {
             if cl[i] != 0 { v[i] *= exp(-cl[i] * halfH) }
             if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
         }
+    }
+
+    /// Moves the scripted anchors by their jumps in (`t0`, `t1`] and projects the positions onto the rods again, along
+    /// the current gradients (Newton along the chains, else Gauss–Seidel), leaving the velocities alone.
+    private func applyAnchorJumps(t0: Double, t1: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                                  im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+                                  J: UnsafeMutablePointer<Joint>, chains: Bool) {
+        for k in scriptedJoints { J[k].anchor += paths[J[k].path].jumpDisplacement(after: t0, through: t1) }
+        let tension = (0..<joints.count).map { J[$0].tension }   // (a jump is rare: allocation is fine)
+        if !(chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)) {
+            _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: joints.count, fallback: true)
+        }
+        for k in 0..<joints.count { J[k].tension = tension[k] }
     }
 
     /// Contacts in the `precise` profile: after the RATTLE sub-step, the narrow phase runs at the new positions and
