@@ -8,26 +8,6 @@ import Dynamics
 /// an independent C++ program against Debian's libbox2d; these tests only read them.
 final class Box2DParityTests: XCTestCase {
     /// Worst absolute difference of the item position columns (x, y, angle) up to `until` seconds.
-    func worstDifference(_ scene: Scene, fixture name: String, until: Double, file: StaticString = #filePath,
-                         line: UInt = #line) throws -> Double {
-        let golden = try fixture(name)
-        let ours = Table(bytes: try output(scene))
-        XCTAssertEqual(ours.header, golden.header, file: file, line: line)
-        var worst = 0.0
-        var compared = 0
-        for (a, b) in zip(ours.rows, golden.rows) where a[0] <= until + 1e-9 {
-            XCTAssertEqual(a[0], b[0], accuracy: 1e-12, file: file, line: line)
-            for name in golden.header where name.hasSuffix(".x") || name.hasSuffix(".y") || name.hasSuffix(".angle") {
-                let k = golden.column(name)
-                worst = max(worst, abs(a[k] - b[k]))
-            }
-            compared += 1
-        }
-        XCTAssertEqual(compared, Int((until * 60).rounded()) + 1, "rows compared", file: file, line: line)
-        print("uikit vs Box2D 2.4.1, \(name): worst position difference \(worst) pt over \(until) s")
-        return worst
-    }
-
     func testFreeFallWithoutResistance() throws {
         let worst = try worstDifference(Catalog.freeFall(), fixture: "box2d/free-fall-r0.csv", until: 1)
         XCTAssertLessThan(worst, 0.01, "uikit free fall vs Box2D 2.4.1: \(worst) pt")
