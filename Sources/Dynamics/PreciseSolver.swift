@@ -31,6 +31,9 @@ extension World {
 
     /// The largest ω h a RATTLE step may take: above it the sub-step is split (see ``stepPrecise()``).
     static let maxPhasePerStep = 0.1
+    /// The largest ω h a step may take for the rate the rods' tensions set (``rodRate()``): a stability margin rather
+    /// than an accuracy target.
+    static let maxTensionPhase = 0.5
     /// The most pieces a sub-step is split into.
     static let maxSplits = 256
 
@@ -55,7 +58,11 @@ extension World {
             rate = max(rate, norm(dv) / J[k].length, abs(w[ib]))
             if J[k].tension > 0 && !J[k].isPin { tense = true }
         }
-        if tense { rate = max(rate, rodRate()) }
+        // The rods' tension rate splits a sub-step only past ω h = 0.5, a quarter of Verlet's stability limit (2): below
+        // it the step stays fixed, and symplectic (splitting by it at 0.1 made a chain's steps vary with its tension,
+        // which doubled scene B's energy drift). (A lone rod at a body's center only sets that body's own pendulum
+        // rate, which the speeds above cover.)
+        if tense && rodsShareOrTurnItems { rate = max(rate, rodRate() * World.maxPhasePerStep / World.maxTensionPhase) }
         var phase = rate * h
         if hasCollisions { phase = max(phase, Double(continuousPieces()) * World.maxPhasePerStep * 0.999) }
         // (A non-finite rate — a state that already overflowed — takes the most pieces; the run then reports it.)
@@ -252,9 +259,11 @@ extension World {
                     let rB = J[k].localB == .zero ? Vector2.zero : rotate(J[k].localB, by: a[ib])
                     let rA = ia >= 0 && J[k].localA != .zero ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
                     let d = x[ib] + rB - (ia >= 0 ? x[ia] + rA : J[k].anchor)
-                    turn = max(turn, abs(atan2(cross(J[k].u, d), dot(J[k].u, d))))
+                    // sin² of the turn (1 past a quarter turn), without a square root or an arctangent.
+                    let c = dot(J[k].u, d), sn = cross(J[k].u, d)
+                    turn = max(turn, c <= 0 ? 1 : sn * sn / (c * c + sn * sn))
                 }
-                largestTurn = turn
+                largestTurn = turn.squareRoot() < sin(World.maxTurnPerPiece) ? 0 : World.maxTurnPerPiece * 2
             }
             // Half-step velocities including the constraint correction.
             let invH = 1 / h

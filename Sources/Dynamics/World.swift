@@ -195,6 +195,11 @@ public final class World {
     /// `precise` scratch: per item, Σ tension / length over its rigid rods (mass/s²), and the rotational stiffness the
     /// rods' tensions give it (mass·points²/s²), for the step-size estimate; zero between sub-steps.
     var rodStiffness: [Double] = []
+    /// Whether some movable item holds two or more rigid rods, or a rigid rod pulls at an offset from an item's center:
+    /// then the rods' tensions can set a faster rate than the items' speeds show (`precise`, see `rodRate`).
+    var rodsShareOrTurnItems = false
+    /// How many rigid rods hold each item.
+    var rodCount: [Int] = []
     /// `precise` chains: state copies for taking a RATTLE piece again in shorter pieces, one per refinement level.
     var checkpoints: [PreciseCheckpoint] = []
     /// `precise` chains: whether the RATTLE piece measures how far its rods turn, and the largest turn (radians).
@@ -445,6 +450,14 @@ public final class World {
             joint.isRigid = false
             // The fastest rate a spring sets: its angular frequency, or its damping rate 2 ζ ω when overdamped.
             maxSpringRate = max(maxSpringRate, omega, 2 * behavior.damping * omega)
+        }
+        if joint.isRigid {
+            if rodCount.count < items.count { rodCount += [Int](repeating: 0, count: items.count - rodCount.count) }
+            for end in [joint.a, joint.b] where end >= 0 && invMass[end] > 0 {
+                rodCount[end] += 1
+                if rodCount[end] > 1 { rodsShareOrTurnItems = true }
+            }
+            if joint.localA != .zero || joint.localB != .zero { rodsShareOrTurnItems = true }
         }
         joints.append(joint)
         attachments.append(behavior)
