@@ -341,10 +341,11 @@ public final class World {
     /// and 0.0246 B of the ellipse (0.61 pt for a 1e9 x 50 pt ellipse, 0.6 pt for a 1000 x 1000.5 pt one); with 8
     /// vertices within 0.0762 A and 0.199 B. With the skin, the collision shape is the polygon grown by 0.9 pt: its
     /// support in any direction exceeds the ellipse's by 0.9 pt minus at most that distance, so it is within
-    /// max(0.9, distance − 0.9) pt of the true ellipse (0.9 pt for every ellipse at the cap with B under 73 pt or A
-    /// under 1490 pt). The cap bounds the polygon's memory (a 1e9 pt ellipse would otherwise get 2e8 vertices) and the
-    /// narrow phase's cost, which grows as the product of two polygons' vertex counts; it also keeps vertex indices
-    /// within the 8 bits a contact feature id stores.
+    /// max(0.9, distance − 0.9) pt of the true ellipse: 0.9 pt below the cap (there Ramanujan's perimeter, at least
+    /// 3.98 A, is under 10 (n + 1) pt, so the distance is under 2.52 (n + 1)(1 − cos(π/n)) <= 1.72 pt) and at the cap
+    /// when B is under 73 pt or A under 1490 pt. The cap bounds the polygon's memory (a 1e9 pt ellipse would otherwise
+    /// get 2e8 vertices) and the narrow phase's cost, which grows as the product of two polygons' vertex counts; it
+    /// also keeps vertex indices within the 8 bits a contact feature id stores.
     static func shape(for item: ItemDefinition) -> ItemShape? {
         let hw = item.size.x / 2, hh = item.size.y / 2
         switch item.collisionBounds {
