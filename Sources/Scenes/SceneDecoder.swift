@@ -41,6 +41,15 @@ public struct SceneDecoder {
     /// Most sub-steps per frame.
     public static let maxSubSteps = 1000
 
+    /// What the decode in progress has read against the scene-wide limits (``Limits/maxSamples``,
+    /// ``Limits/maxSampleFileBytes``); each `decode` starts it afresh.
+    final class Budget {
+        var samples = 0
+        var sampleFileBytes = 0
+        var pathDataBytes = 0
+    }
+    let budget = Budget()
+
     /// A decoder that names `fileName` in errors and reads drag CSVs with `readFile`.
     public init(fileName: String, readFile: @escaping (String) throws -> [UInt8]) {
         self.fileName = fileName
@@ -57,20 +66,29 @@ public struct SceneDecoder {
     }
 
     /// Parses and validates JSON text.
-    /// - Throws: ``InputError`` naming the file, the JSON path (or line and column for malformed JSON) and the value.
+    /// - Throws: ``InputError`` naming the file, the JSON path (or line and column for malformed JSON, or for the first
+    ///   value past ``Limits/maxJSONValues``) and the value.
     public func decode(_ text: [UInt8]) throws -> Scene {
         let json: JSON
         do {
             // A UTF-8 byte order mark (as some Windows editors write) is not part of the JSON: skip it.
-            json = try JSONParser.parse(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text)
+            json = try JSONParser.parse(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text,
+                                        maxValues: Limits.maxJSONValues)
         } catch let e as JSONSyntaxError {
             throw InputError(file: fileName, path: "line \(e.line), column \(e.column)", message: "malformed JSON: " + e.message)
+        } catch let e as JSONValueLimitError {
+            throw InputError(file: fileName, path: "line \(e.line), column \(e.column)",
+                             message: "a scene file must hold at most \(e.limit) JSON values (each number, string, true, false, null, array and object), got more by here")
         }
         return try decode(json)
     }
 
     /// Validates a parsed JSON document.
+    /// - Throws: ``InputError`` naming the file, the JSON path and the value, also for a scene past ``Limits``.
     public func decode(_ json: JSON) throws -> Scene {
+        budget.samples = 0
+        budget.sampleFileBytes = 0
+        budget.pathDataBytes = 0
         let top = try Fields(json, path: "", file: fileName, allowed: [
             "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
             "behaviors", "columns", "views", "layers", "animations", "animators", "blocks", "gestures",
@@ -122,6 +140,23 @@ public struct SceneDecoder {
                              message: problem + ", got \(top.text(top.value("duration") != nil ? "duration" : "timeStep"))")
         }
 
+        // Counts checked before anything they count is decoded (see Limits).
+        func count(_ key: String) -> Int {
+            if case .array(let a)? = top.value(key) { return a.count }
+            return 0
+        }
+        let layerCount = count("views") + count("layers")
+        guard layerCount <= Limits.maxLayers else {
+            throw InputError(file: fileName, path: count("views") > 0 ? "views" : "layers",
+                             message: "views and layers together must number at most \(Limits.maxLayers), got \(layerCount)")
+        }
+        let timelineKeys = ["animations", "blocks", "animators", "gestures"]
+        let timelineCount = timelineKeys.map(count).reduce(0, +)
+        guard timelineCount <= Limits.maxAnimations else {
+            throw InputError(file: fileName, path: timelineKeys.max { count($0) < count($1) }!,
+                             message: "animations, blocks, animators and gestures together must number at most \(Limits.maxAnimations), got \(timelineCount)")
+        }
+
         // Layers and their animations (a scene of layers alone needs no items).
         var names = Set<String>()
         if let vj = top.value("views") { scene.layers = try decodeViews(vj, names: &names) }
@@ -166,6 +201,9 @@ public struct SceneDecoder {
         guard case .array(let itemArray) = itemsJSON, !itemArray.isEmpty else {
             throw InputError(file: fileName, path: "items", message: "must be a non-empty array of items, got \(itemsJSON.brief)")
         }
+        guard itemArray.count <= Limits.maxItems else {
+            throw InputError(file: fileName, path: "items", message: "must hold at most \(Limits.maxItems) items, got \(itemArray.count)")
+        }
         for (k, itemJSON) in itemArray.enumerated() {
             let item = try decodeItem(itemJSON, path: "items[\(k)]", index: k, usedNames: names)
             guard names.insert(item.name).inserted else {
@@ -180,6 +218,9 @@ public struct SceneDecoder {
         if let bj = top.value("behaviors") {
             guard case .array(let arr) = bj else {
                 throw InputError(file: fileName, path: "behaviors", message: "must be an array, got \(bj.brief)")
+            }
+            guard arr.count <= Limits.maxBehaviors else {
+                throw InputError(file: fileName, path: "behaviors", message: "must hold at most \(Limits.maxBehaviors) behaviors, got \(arr.count)")
             }
             var anchorCount = 0
             for (k, b) in arr.enumerated() {
@@ -281,9 +322,11 @@ public struct SceneDecoder {
         }
         guard let center = try f.vector("center") else { throw f.missing("center", "the item's center [x, y] in points") }
         let size = try f.vector("size") ?? Vector2(100, 100)
-        for (k, s) in [size.x, size.y].enumerated() where !(s > 0) {
-            _ = k
+        for s in [size.x, size.y] where !(s > 0) {
             throw f.error("size", "must be positive, got \(NumberFormat.shortest(s))")
+        }
+        for s in [size.x, size.y] where s < Limits.minItemSize {
+            throw f.error("size", "must be at least \(NumberFormat.shortest(Limits.minItemSize)), got \(NumberFormat.shortest(s))")
         }
         var def = ItemDefinition(center: center, size: size)
         def.angle = try f.number("angle") ?? 0
@@ -641,20 +684,16 @@ public struct SceneDecoder {
         }
         var times: [Double] = [], points: [Vector2] = []
         if let csv {
-            let bytes: [UInt8]
-            do {
-                bytes = try readFile(csv)
-            } catch let e as InputError {
-                // Name the scene file and the field that pointed at the unreadable file.
-                throw InputError(file: fileName, path: path + ".csv", message: e.message)
-            }
-            (times, points) = try DragCSV.parse(bytes, fileName: csv)
+            let bytes = try readSampleFile(csv, path: path + ".csv")
+            (times, points) = try DragCSV.parse(bytes, fileName: csv, maxRows: Limits.maxSamples - budget.samples)
+            budget.samples += times.count
         } else if let keyframes {
             guard case .array(let arr) = keyframes, !arr.isEmpty else {
                 throw f.error("keyframes", "must be a non-empty array of [t, x, y], got \(keyframes.brief)")
             }
             for (k, kf) in arr.enumerated() {
                 let kpath = "\(path).keyframes[\(k)]"
+                try countSample(path: kpath)
                 guard case .array(let triple) = kf, triple.count == 3 else {
                     throw InputError(file: fileName, path: kpath, message: "must be [t, x, y], got \(kf.brief)")
                 }
@@ -685,11 +724,40 @@ public struct SceneDecoder {
     }
 }
 
-/// Reads a drag CSV: rows `t,x,y` (seconds, points), an optional header row, blank lines ignored, times non-decreasing.
+/// Reads a drag CSV: rows `t,x,y` (seconds, points), an optional header row, blank lines ignored, times non-decreasing,
+/// at most `maxRows` rows.
 enum DragCSV {
-    static func parse(_ bytes: [UInt8], fileName: String) throws -> ([Double], [Vector2]) {
-        let rows = try SampleCSV.parse(bytes, fileName: fileName, header: ["t", "x", "y"])
+    static func parse(_ bytes: [UInt8], fileName: String, maxRows: Int = .max) throws -> ([Double], [Vector2]) {
+        let rows = try SampleCSV.parse(bytes, fileName: fileName, header: ["t", "x", "y"], maxRows: maxRows)
         return (rows.map { $0[0] }, rows.map { Vector2($0[1], $0[2]) })
+    }
+}
+
+extension SceneDecoder {
+    /// Reads a sample file (a drag or gesture CSV) that the scene names at `path`, counting its bytes against
+    /// ``Limits/maxSampleFileBytes``. - Throws: ``InputError`` naming the scene file and `path`.
+    func readSampleFile(_ name: String, path: String) throws -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try readFile(name)
+        } catch let e as InputError {
+            // Name the scene file and the field that pointed at the unreadable file.
+            throw InputError(file: fileName, path: path, message: e.message)
+        }
+        budget.sampleFileBytes += bytes.count
+        guard budget.sampleFileBytes <= Limits.maxSampleFileBytes else {
+            throw InputError(file: fileName, path: path,
+                             message: "the CSV files a scene names must hold at most \(sizeText(Limits.maxSampleFileBytes)) together, got \(budget.sampleFileBytes) bytes with \(quoted(name))")
+        }
+        return bytes
+    }
+
+    /// Counts one sample (a drag keyframe or a gesture touch) at `path` against ``Limits/maxSamples``.
+    func countSample(path: String) throws {
+        budget.samples += 1
+        guard budget.samples <= Limits.maxSamples else {
+            throw InputError(file: fileName, path: path, message: SampleCSV.tooManySamples)
+        }
     }
 }
 

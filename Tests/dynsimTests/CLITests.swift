@@ -246,6 +246,38 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(missing.stdout, "")
     }
 
+    func testScenesPastTheInputLimitsExit65BeforeBeingRead() throws {
+        let dir = try temporaryDirectory()
+        // A sparse file one byte over 64 MiB: refused from its size, before a byte is read.
+        let big = dir.appendingPathComponent("big.json")
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
+        XCTAssertEqual(truncate(big.path, off_t(64 << 20) + 1), 0)
+        let r = try dynsim(["run", big.path])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "dynsim: error: \(big.path): must be at most 64 MiB (67108864 bytes), got 67108865 bytes\n")
+        // A pipe has no size: refused once more than the limit has arrived.
+        let piped = try shell("head -c 67108865 /dev/zero | \"$DYNSIM\" run /dev/stdin")
+        XCTAssertEqual(piped.status, 65)
+        XCTAssertEqual(piped.stderr, "dynsim: error: /dev/stdin: must be at most 64 MiB (67108864 bytes), got more than 67108864 bytes\n")
+        // 100,001 items: refused by count before any is decoded (the last one is not even valid).
+        let items = dir.appendingPathComponent("items.json")
+        try ("{\"items\": [" + String(repeating: "{\"center\": [1, 2]},", count: 100_000) + "{\"center\": 0}]}")
+            .write(to: items, atomically: true, encoding: .utf8)
+        let many = try dynsim(["run", items.path])
+        XCTAssertEqual(many.status, 65)
+        XCTAssertEqual(many.stderr, "dynsim: error: \(items.path): items: must hold at most 100000 items, got 100001\n")
+        // A drag CSV past the limit is named, with the field of the scene that names it.
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir.appendingPathComponent("drag.csv").path, contents: nil))
+        XCTAssertEqual(truncate(dir.appendingPathComponent("drag.csv").path, off_t(64 << 20) + 1), 0)
+        let scene = dir.appendingPathComponent("drag.json")
+        try #"{"items": [{"name": "v", "center": [1, 2]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "drag.csv"}}]}"#
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let drag = try dynsim(["run", scene.path])
+        XCTAssertEqual(drag.status, 65)
+        XCTAssertEqual(drag.stderr, "dynsim: error: \(scene.path): behaviors[0].drag.csv: must be at most 64 MiB (67108864 bytes), got 67108865 bytes\n")
+    }
+
     func testBadFlagsExit64WithUsage() throws {
         for args in [["--rate", "0"], ["--rate", "-5"], ["--rate", "nan"], ["--duration", "-1"], ["--profile", "fast"],
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
