@@ -278,6 +278,55 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(drag.stderr, "dynsim: error: \(scene.path): behaviors[0].drag.csv: must be at most 64 MiB (67108864 bytes), got 67108865 bytes\n")
     }
 
+    /// `--output` and `--events` naming a file the run reads (the scene, a drag CSV, a gesture CSV), by its own path,
+    /// a symbolic link, a hard link or another spelling: exit 64 with the usage, and every file byte for byte as it was.
+    func testOutputsNeverWriteOverAFileTheRunReads() throws {
+        let dir = try temporaryDirectory()
+        let scene = dir.appendingPathComponent("scene.json"), drag = dir.appendingPathComponent("drag.csv")
+        let taps = dir.appendingPathComponent("taps.csv")
+        try #"""
+        {"duration": 1, "items": [{"name": "v", "center": [100, 300]}],
+         "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "drag.csv"}}],
+         "views": [{"name": "root", "frame": [0, 0, 375, 667]}],
+         "gestures": [{"name": "tap", "type": "tap", "view": "root", "csv": "taps.csv",
+                       "action": {"animate": {"duration": 0.2, "changes": [{"view": "root", "property": "alpha", "value": 0.5}]}}}]}
+        """#.write(to: scene, atomically: true, encoding: .utf8)
+        try "t,x,y\n0,100,200\n0.5,150,200\n".write(to: drag, atomically: true, encoding: .utf8)
+        try "t,x,y\n0.25,10,10\n".write(to: taps, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("link.json"), hard = dir.appendingPathComponent("hard.json")
+        XCTAssertEqual(symlink("scene.json", link.path), 0)
+        XCTAssertEqual(Glibc.link(scene.path, hard.path), 0)
+        let files = [scene, drag, taps]
+        let before = try files.map { try Data(contentsOf: $0) }
+        let listing = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        // The scene is valid: written elsewhere, it runs.
+        let ok = try dynsim(["run", scene.path, "--output", dir.appendingPathComponent("rows.csv").path])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("rows.csv"))
+
+        let cases: [(args: [String], cwd: URL?, message: String)] = [
+            (["--output", scene.path], nil, "--output: \(scene.path) is the scene file this run reads; choose another file"),
+            (["--output", link.path], nil, "--output: \(link.path) is the scene file this run reads (\(scene.path)); choose another file"),
+            (["--output", hard.path], nil, "--output: \(hard.path) is the scene file this run reads (\(scene.path)); choose another file"),
+            (["--events", scene.path], nil, "--events: \(scene.path) is the scene file this run reads; choose another file"),
+            (["--output", dir.appendingPathComponent("rows.csv").path, "--events", link.path], nil,
+             "--events: \(link.path) is the scene file this run reads (\(scene.path)); choose another file"),
+            (["--output", drag.path], nil, "--output: \(drag.path) is a CSV file this run reads (drag.csv, named in \(scene.path)); choose another file"),
+            (["--output", taps.path], nil, "--output: \(taps.path) is a CSV file this run reads (taps.csv, named in \(scene.path)); choose another file"),
+            (["--events", "./taps.csv"], dir, "--events: ./taps.csv is a CSV file this run reads (taps.csv, named in \(scene.path)); choose another file"),
+        ]
+        for c in cases {
+            let r = try dynsim(["run", scene.path] + c.args, cwd: c.cwd)
+            XCTAssertEqual(r.status, 64, "\(c.args): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "", "\(c.args)")
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: " + c.message + "\n"), "\(c.args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("USAGE:"), "\(c.args): \(r.stderr)")
+            XCTAssertEqual(try files.map { try Data(contentsOf: $0) }, before, "\(c.args)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), listing, "\(c.args): nothing written")
+        }
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "scene.json")
+    }
+
     func testBadFlagsExit64WithUsage() throws {
         for args in [["--rate", "0"], ["--rate", "-5"], ["--rate", "nan"], ["--duration", "-1"], ["--profile", "fast"],
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
