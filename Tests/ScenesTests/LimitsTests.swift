@@ -32,22 +32,29 @@ final class LimitsTests: XCTestCase {
 
     /// A 1e-3 pt item (the smallest admitted) under gravity lands on a normal item inside the screen's bounds, in both
     /// profiles: every row is finite (a non-finite one throws SimulationError), and it ends resting on the item's top,
-    /// 25 pt above that item's center. A second one hangs from a rigid attachment off its center and swings with the
-    /// normal item's fall going on beside it.
+    /// 25 pt above that item's center. Others fall onto the bottom of the bounds (and may sink through it, as the README
+    /// says), hang from a rigid attachment off their center, snap to a point, and take a push and a radial gravity field.
     func testTheSmallestItemsStayFiniteInBothProfiles() throws {
         for profile in ["uikit", "precise"] {
             let scene = try decode(#"""
-            {"profile": "\#(profile)", "duration": 3,
+            {"profile": "\#(profile)", "duration": 1.5,
              "items": [{"name": "tiny", "center": [187, 300], "size": [0.001, 0.001]},
                        {"name": "box", "center": [187, 600], "size": [50, 50]},
                        {"name": "dot", "center": [287, 100], "size": [0.001, 0.002], "collisionBoundsType": "ellipse",
-                        "angularVelocity": 3}],
-             "behaviors": [{"type": "gravity"},
-                           {"type": "collision", "items": ["tiny", "box", "dot"], "translatesReferenceBoundsIntoBoundary": true},
-                           {"type": "attachment", "item": "dot", "anchorPoint": [187, 100], "offsetFromCenter": [0.0002, 0.0003]}]}
+                        "angularVelocity": 3},
+                       {"name": "snapped", "center": [300, 400], "size": [0.002, 0.001]},
+                       {"name": "pushed", "center": [50, 400], "size": [0.001, 0.001], "angle": 0.3},
+                       {"name": "floored", "center": [30, 660], "size": [0.001, 0.001], "angularVelocity": 1}],
+             "behaviors": [{"type": "gravity", "items": ["tiny", "box", "dot", "floored"]},
+                           {"type": "collision", "items": ["tiny", "box", "dot", "floored"], "translatesReferenceBoundsIntoBoundary": true},
+                           {"type": "attachment", "item": "dot", "anchorPoint": [187, 100], "offsetFromCenter": [0.0002, 0.0003]},
+                           {"type": "snap", "item": "snapped", "snapPoint": [320, 380]},
+                           {"type": "push", "items": ["pushed"], "mode": "instantaneous", "pushDirection": [1e-9, 0],
+                            "targetOffsetFromCenter": [0, 0.0004]},
+                           {"type": "field", "kind": "radialGravity", "items": ["pushed", "snapped"], "position": [100, 300]}]}
             """#)
             let table = Table(bytes: try output(scene))
-            XCTAssertEqual(table.rows.count, 181, profile)
+            XCTAssertEqual(table.rows.count, 91, profile)
             for row in table.rows { XCTAssertTrue(row.allSatisfy(\.isFinite), profile) }
             let last = table.rows.last!
             let boxY = last[table.column("box.y")], tinyY = last[table.column("tiny.y")]
