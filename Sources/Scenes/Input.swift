@@ -18,7 +18,14 @@ public func quoted(_ s: String) -> String {
     return JSONWriter.quote(String(scalars))
 }
 
-/// Input limits that keep a run finite, its counters in range and its arithmetic away from overflow.
+/// Input limits that keep a run finite, its counters in range, its arithmetic away from overflow and its memory
+/// bounded. Each count is checked before the things it counts are built (the file size before the file is read, the
+/// JSON values while they are parsed, items, behaviors, layers and animations before the first is decoded, samples
+/// and path data as they are read), and refused with exit 65 naming the file and the field. The limits admit the
+/// benchmark scenes with room to spare (10,000 pendulums, 10,000 items and 10,000 attachments, are a 6.3 MB scene of
+/// 340,000 JSON values), and each of them reached alone was measured to stay under 1 GB of address space
+/// (`ulimit -v 1000000`): 100,000 pendulums (a 63 MB file), 100,000 ellipses, 10,000 layers, 100,000 animations, a
+/// million drag samples, 4,000,000 values in one array.
 public enum Limits {
     /// Largest magnitude of any number in a scene or drag file (points, seconds, ...): 1e9.
     public static let magnitude = 1e9
@@ -28,6 +35,38 @@ public enum Limits {
     public static let maxTotalSubSteps = 100_000_000.0
     /// Most rows one run may write (duration x rate + 1).
     public static let maxRows = 100_000_000.0
+    /// Smallest width or height of an item, points: 1e-3. An item of 1e-300 pt has a mass of 1e-600 (0 in a Double),
+    /// so its inverse mass is infinite and the first frame divides by it; at 1e-3 pt (mass 1e-10 at density 1), items
+    /// falling onto the screen's bounds and onto other items, on attachments, snaps, pushes and fields stay finite in
+    /// both profiles (Tests/ScenesTests/LimitsTests.swift). Such items are far below the 0.5 pt contact slop, so they
+    /// can sink through what they land on (see the README).
+    public static let minItemSize = 1e-3
+    /// Largest scene file, drag CSV or gesture CSV, bytes: 64 MiB (10 times the 10,000-pendulum scene). Checked from
+    /// the file's size before it is read, and while reading what has no size (a pipe such as /dev/stdin).
+    public static let maxFileBytes = 64 << 20
+    /// Largest total of the CSV files (drag and gesture) one scene reads, bytes: 256 MiB (a scene may name one file
+    /// many times).
+    public static let maxSampleFileBytes = 256 << 20
+    /// Most JSON values (numbers, strings, booleans, nulls, arrays and objects, each counted once) in a scene file:
+    /// 4,000,000, counted while parsing. A parsed value takes about 40 to 80 bytes, so the parsed file stays under
+    /// about 320 MB whatever its shape (the 10,000-pendulum scene has 340,000).
+    public static let maxJSONValues = 4_000_000
+    /// Most items in a scene: 100,000 (10 times the largest benchmark scene). An item takes about 1 KB, a large
+    /// ellipse's 64-vertex polygon about 4 KB more.
+    public static let maxItems = 100_000
+    /// Most behaviors in a scene: 200,000 (an attachment and a gravity behavior for each of 100,000 items).
+    public static let maxBehaviors = 200_000
+    /// Most samples in a scene: drag keyframes, drag CSV rows, gesture touches and gesture CSV rows together:
+    /// 1,000,000 (a drag recorded at 120 Hz for over two hours), about 100 bytes each.
+    public static let maxSamples = 1_000_000
+    /// Most views and layers in a scene together: 10,000. Each has about 17 output columns and takes about 7 KB.
+    public static let maxLayers = 10_000
+    /// Most animations, blocks, animators and gestures in a scene together: 100,000 (about 1.3 KB each, an animator
+    /// about 4 KB).
+    public static let maxAnimations = 100_000
+    /// Most bytes of SVG path data (keyframe animations' `path`) in a scene together: 2,000,000, at most a million
+    /// segments. Parsing a path takes about 25 bytes a character while it runs.
+    public static let maxPathDataBytes = 2_000_000
 
     /// Why a run of this shape is too long, or nil when it fits.
     public static func runBudgetProblem(duration: Double, rate: Double, timeStep: Double, subSteps: Int) -> String? {
@@ -69,13 +108,12 @@ public func parseDecimal(_ s: Substring) -> Double? {
     return Double(String(s))
 }
 
-/// The largest scene or sample file read: 256 MiB.
-public let maxInputFileBytes = 256 << 20
-
-/// Reads a whole input file (a scene or a drag CSV) named as the user wrote it (`name`) at `path`.
-/// - Throws: ``InputError`` naming the file, with the system's reason (no such file, a directory, permission denied,
-///   larger than ``maxInputFileBytes``).
-public func readInputFile(_ path: String, name: String) throws -> [UInt8] {
+/// Reads a whole input file (a scene, a drag CSV or a gesture CSV) named as the user wrote it (`name`) at `path`.
+/// A regular file larger than `maxBytes` is refused from its size before any byte is read; anything else (a pipe,
+/// /dev/stdin, an endless device such as /dev/zero) is refused as soon as more than `maxBytes` have arrived.
+/// - Throws: ``InputError`` naming the file, with the system's reason (no such file, a directory, permission denied),
+///   or larger than `maxBytes` (default ``Limits/maxFileBytes``).
+public func readInputFile(_ path: String, name: String, maxBytes: Int = Limits.maxFileBytes) throws -> [UInt8] {
     var info = stat()
     if stat(path, &info) != 0 {
         throw InputError(file: name, path: "", message: "cannot read the file (\(String(cString: strerror(errno)))), got \(quoted(path))")
@@ -83,19 +121,24 @@ public func readInputFile(_ path: String, name: String) throws -> [UInt8] {
     if (info.st_mode & S_IFMT) == S_IFDIR {
         throw InputError(file: name, path: "", message: "is a directory, not a file, got \(quoted(path))")
     }
+    func tooLarge(_ got: String) -> InputError {
+        InputError(file: name, path: "", message: "must be at most \(sizeText(maxBytes)), got \(got)")
+    }
+    let isRegular = (info.st_mode & S_IFMT) == S_IFREG
+    if isRegular && Int(info.st_size) > maxBytes { throw tooLarge("\(info.st_size) bytes") }
     guard let f = fopen(path, "rb") else {
         throw InputError(file: name, path: "", message: "cannot read the file (\(String(cString: strerror(errno)))), got \(quoted(path))")
     }
     defer { fclose(f) }
     var out: [UInt8] = []
+    if isRegular { out.reserveCapacity(Int(info.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
         let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-        if n > 0 { out.append(contentsOf: chunk[0..<n]) }
-        // A scene or sample file is text a person wrote or a recorder made: past 256 MiB (or an endless device such as
-        // /dev/zero) it is not one.
-        if out.count > maxInputFileBytes {
-            throw InputError(file: name, path: "", message: "is larger than 256 MiB, got \(quoted(path))")
+        if n > 0 {
+            // Checked before the bytes are kept: a file that grew since stat, or a stream without a size.
+            if out.count + n > maxBytes { throw tooLarge("more than \(maxBytes) bytes") }
+            out.append(contentsOf: chunk[0..<n])
         }
         if n < chunk.count {
             if ferror(f) != 0 {
@@ -105,4 +148,9 @@ public func readInputFile(_ path: String, name: String) throws -> [UInt8] {
         }
     }
     return out
+}
+
+/// A byte count for messages: whole MiB as "64 MiB (67108864 bytes)", else "N bytes".
+func sizeText(_ bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB (\(bytes) bytes)" : "\(bytes) bytes"
 }

@@ -54,16 +54,31 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     public var message: String
 }
 
+/// A JSON text with more values than the parser was allowed to build: refused where the first value too many begins,
+/// before it is built.
+public struct JSONValueLimitError: Error, Equatable, Sendable {
+    /// 1-based line and column (in characters) where the value past the limit begins.
+    public var line: Int
+    /// See ``line``.
+    public var column: Int
+    /// The limit that was reached.
+    public var limit: Int
+}
+
 /// A recursive-descent JSON parser over UTF-8 bytes.
 public struct JSONParser {
     private let bytes: [UInt8]
     private var i = 0
     private var depth = 0
+    private var values = 0
+    private let maxValues: Int
 
     /// Parses a whole document. Throws ``JSONSyntaxError`` with line and column for malformed input, including
-    /// duplicate keys, trailing content and nesting deeper than 512.
-    public static func parse(_ text: [UInt8]) throws -> JSON {
-        var p = JSONParser(bytes: text)
+    /// duplicate keys, trailing content and nesting deeper than 512, and ``JSONValueLimitError`` when the text holds
+    /// more than `maxValues` values (each number, string, `true`, `false`, `null`, array and object counts once; object
+    /// keys do not), which bounds the memory of the parsed document at about 80 bytes a value.
+    public static func parse(_ text: [UInt8], maxValues: Int = .max) throws -> JSON {
+        var p = JSONParser(bytes: text, maxValues: maxValues)
         p.skipSpace()
         let value = try p.value()
         p.skipSpace()
@@ -71,7 +86,10 @@ public struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], maxValues: Int) {
+        self.bytes = bytes
+        self.maxValues = maxValues
+    }
 
     private func error(_ message: String) -> JSONSyntaxError {
         var line = 1, column = 1
@@ -101,6 +119,11 @@ public struct JSONParser {
 
     private mutating func value() throws -> JSON {
         guard i < bytes.count else { throw error("expected a value, got end of file") }
+        values += 1
+        if values > maxValues {
+            let e = error("")
+            throw JSONValueLimitError(line: e.line, column: e.column, limit: maxValues)
+        }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()

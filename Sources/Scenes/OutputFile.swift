@@ -5,6 +5,24 @@ import Darwin
 #endif
 import Foundation
 
+/// A file's identity on this machine: its device and inode (`st_dev`, `st_ino`), symbolic links followed. Two paths
+/// with one identity name one file, whether through a symbolic link, a hard link or two spellings of one path.
+public struct FileIdentity: Hashable, Sendable {
+    /// The device that holds the file.
+    public var device: UInt64
+    /// The file's inode number on that device.
+    public var inode: UInt64
+
+    /// The identity of what `path` names now, or nil when nothing does (no such file, a dangling link, no permission
+    /// to look).
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
 /// A file output that never exists half-written. A regular file (or a new one) is written beside its final place and
 /// renamed over it on success; a symbolic link is followed to its target first (a dangling one too). Anything else that
 /// exists there (a device such as /dev/full or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only

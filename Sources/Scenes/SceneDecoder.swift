@@ -41,36 +41,59 @@ public struct SceneDecoder {
     /// Most sub-steps per frame.
     public static let maxSubSteps = 1000
 
+    /// What the decode in progress has read against the scene-wide limits (``Limits/maxSamples``,
+    /// ``Limits/maxSampleFileBytes``); each `decode` starts it afresh.
+    final class Budget {
+        var samples = 0
+        var sampleFileBytes = 0
+        var pathDataBytes = 0
+    }
+    let budget = Budget()
+
     /// A decoder that names `fileName` in errors and reads drag CSVs with `readFile`.
     public init(fileName: String, readFile: @escaping (String) throws -> [UInt8]) {
         self.fileName = fileName
         self.readFile = readFile
     }
 
-    /// A decoder for a scene file on disk: drag CSVs are read relative to the scene file's directory.
-    public static func forFile(_ path: String) -> SceneDecoder {
+    /// A decoder for a scene file on disk: drag and gesture CSVs are read relative to the scene file's directory.
+    /// `opened` is told each CSV as it is read, by its name in the scene and the path opened, with the file's identity
+    /// then (nil if it could not be found), so that a caller can refuse to write over a file the run reads.
+    public static func forFile(_ path: String,
+                               opened: @escaping (_ name: String, _ path: String, _ identity: FileIdentity?) -> Void = { _, _, _ in })
+        -> SceneDecoder {
         let directory = (path as NSString).deletingLastPathComponent
         return SceneDecoder(fileName: path) { name in
             let full = name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
+            opened(name, full, FileIdentity(path: full))
             return try readInputFile(full, name: name)
         }
     }
 
     /// Parses and validates JSON text.
-    /// - Throws: ``InputError`` naming the file, the JSON path (or line and column for malformed JSON) and the value.
+    /// - Throws: ``InputError`` naming the file, the JSON path (or line and column for malformed JSON, or for the first
+    ///   value past ``Limits/maxJSONValues``) and the value.
     public func decode(_ text: [UInt8]) throws -> Scene {
         let json: JSON
         do {
             // A UTF-8 byte order mark (as some Windows editors write) is not part of the JSON: skip it.
-            json = try JSONParser.parse(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text)
+            json = try JSONParser.parse(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text,
+                                        maxValues: Limits.maxJSONValues)
         } catch let e as JSONSyntaxError {
             throw InputError(file: fileName, path: "line \(e.line), column \(e.column)", message: "malformed JSON: " + e.message)
+        } catch let e as JSONValueLimitError {
+            throw InputError(file: fileName, path: "line \(e.line), column \(e.column)",
+                             message: "a scene file must hold at most \(e.limit) JSON values (each number, string, true, false, null, array and object), got more by here")
         }
         return try decode(json)
     }
 
     /// Validates a parsed JSON document.
+    /// - Throws: ``InputError`` naming the file, the JSON path and the value, also for a scene past ``Limits``.
     public func decode(_ json: JSON) throws -> Scene {
+        budget.samples = 0
+        budget.sampleFileBytes = 0
+        budget.pathDataBytes = 0
         let top = try Fields(json, path: "", file: fileName, allowed: [
             "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
             "behaviors", "columns", "views", "layers", "animations", "animators", "blocks", "gestures",
@@ -122,6 +145,23 @@ public struct SceneDecoder {
                              message: problem + ", got \(top.text(top.value("duration") != nil ? "duration" : "timeStep"))")
         }
 
+        // Counts checked before anything they count is decoded (see Limits).
+        func count(_ key: String) -> Int {
+            if case .array(let a)? = top.value(key) { return a.count }
+            return 0
+        }
+        let layerCount = count("views") + count("layers")
+        guard layerCount <= Limits.maxLayers else {
+            throw InputError(file: fileName, path: count("views") > 0 ? "views" : "layers",
+                             message: "views and layers together must number at most \(Limits.maxLayers), got \(layerCount)")
+        }
+        let timelineKeys = ["animations", "blocks", "animators", "gestures"]
+        let timelineCount = timelineKeys.map(count).reduce(0, +)
+        guard timelineCount <= Limits.maxAnimations else {
+            throw InputError(file: fileName, path: timelineKeys.max { count($0) < count($1) }!,
+                             message: "animations, blocks, animators and gestures together must number at most \(Limits.maxAnimations), got \(timelineCount)")
+        }
+
         // Layers and their animations (a scene of layers alone needs no items).
         var names = Set<String>()
         if let vj = top.value("views") { scene.layers = try decodeViews(vj, names: &names) }
@@ -131,14 +171,16 @@ public struct SceneDecoder {
                 throw InputError(file: fileName, path: "animations", message: "must be an array, got \(aj.brief)")
             }
             var keys = Set<String>()
+            let layerNames = Set(scene.layers.map(\.name))
             for (k, a) in arr.enumerated() {
                 let path = "animations[\(k)]"
-                let d = try decodeAnimation(a, path: path, topLevel: true, layers: Set(scene.layers.map(\.name)))
+                let d = try decodeAnimation(a, path: path, topLevel: true, layers: layerNames)
                 let key = d.key ?? "animation\(k)"
                 guard keys.insert(key).inserted else {
                     throw InputError(file: fileName, path: path + ".key", message: "duplicate key, got \(quoted(key))")
                 }
-                if let after = d.after, !scene.animations.contains(where: { $0.key == after }) {
+                // `keys` holds the earlier animations' keys and this one's.
+                if let after = d.after, after == key || !keys.contains(after) {
                     throw InputError(file: fileName, path: path + ".after", message: "must name an earlier animation's key, got \(quoted(after))")
                 }
                 scene.animations.append(SceneAnimation(layer: d.layer!, key: key, animation: d.animation, after: d.after, source: a))
@@ -164,6 +206,9 @@ public struct SceneDecoder {
         guard case .array(let itemArray) = itemsJSON, !itemArray.isEmpty else {
             throw InputError(file: fileName, path: "items", message: "must be a non-empty array of items, got \(itemsJSON.brief)")
         }
+        guard itemArray.count <= Limits.maxItems else {
+            throw InputError(file: fileName, path: "items", message: "must hold at most \(Limits.maxItems) items, got \(itemArray.count)")
+        }
         for (k, itemJSON) in itemArray.enumerated() {
             let item = try decodeItem(itemJSON, path: "items[\(k)]", index: k, usedNames: names)
             guard names.insert(item.name).inserted else {
@@ -172,10 +217,15 @@ public struct SceneDecoder {
             scene.items.append(item)
         }
 
-        // Behaviors.
+        // Behaviors. The item names are collected once: building the set per behavior made a scene of n pendulums
+        // (n items, n attachments) cost O(n²) to decode, 11 s for 10,000 of them.
+        let itemNames = Set(scene.items.map(\.name))
         if let bj = top.value("behaviors") {
             guard case .array(let arr) = bj else {
                 throw InputError(file: fileName, path: "behaviors", message: "must be an array, got \(bj.brief)")
+            }
+            guard arr.count <= Limits.maxBehaviors else {
+                throw InputError(file: fileName, path: "behaviors", message: "must hold at most \(Limits.maxBehaviors) behaviors, got \(arr.count)")
             }
             var anchorCount = 0
             for (k, b) in arr.enumerated() {
@@ -193,24 +243,24 @@ public struct SceneDecoder {
                 case "gravity":
                     scene.behaviors.append(.gravity(try decodeGravity(b, path: path, names: names)))
                 case "attachment":
-                    let a = try decodeAttachment(b, path: path, scene: scene, anchorIndex: anchorCount, names: &names)
+                    let a = try decodeAttachment(b, path: path, itemNames: itemNames, anchorIndex: anchorCount, names: &names)
                     if a.attachedTo == nil { anchorCount += 1 }
                     scene.behaviors.append(.attachment(a))
                 case "push":
-                    scene.behaviors.append(.push(try decodePush(b, path: path, names: Set(scene.items.map(\.name)))))
+                    scene.behaviors.append(.push(try decodePush(b, path: path, names: itemNames)))
                 case "snap":
-                    scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: Set(scene.items.map(\.name)))))
+                    scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: itemNames)))
                 case "collision":
                     let earlier = scene.behaviors.filter { if case .collision = $0 { return true } else { return false } }.count
                     guard earlier < 64 else {
                         // Each collision behavior is one bit of an item's collision mask (World.addCollision).
                         throw InputError(file: fileName, path: path, message: "at most 64 collision behaviors, got a 65th")
                     }
-                    scene.behaviors.append(.collision(try decodeCollision(b, path: path, names: Set(scene.items.map(\.name)))))
+                    scene.behaviors.append(.collision(try decodeCollision(b, path: path, names: itemNames)))
                 case "field":
-                    scene.behaviors.append(.field(try decodeField(b, path: path, names: Set(scene.items.map(\.name)))))
+                    scene.behaviors.append(.field(try decodeField(b, path: path, names: itemNames)))
                 case "addVelocity":
-                    scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: Set(scene.items.map(\.name)))))
+                    scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: itemNames)))
                 default:
                     throw InputError(file: fileName, path: path + ".type",
                                      message: "unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got \(quoted(type))")
@@ -277,9 +327,11 @@ public struct SceneDecoder {
         }
         guard let center = try f.vector("center") else { throw f.missing("center", "the item's center [x, y] in points") }
         let size = try f.vector("size") ?? Vector2(100, 100)
-        for (k, s) in [size.x, size.y].enumerated() where !(s > 0) {
-            _ = k
+        for s in [size.x, size.y] where !(s > 0) {
             throw f.error("size", "must be positive, got \(NumberFormat.shortest(s))")
+        }
+        for s in [size.x, size.y] where s < Limits.minItemSize {
+            throw f.error("size", "must be at least \(NumberFormat.shortest(Limits.minItemSize)), got \(NumberFormat.shortest(s))")
         }
         var def = ItemDefinition(center: center, size: size)
         def.angle = try f.number("angle") ?? 0
@@ -557,18 +609,18 @@ public struct SceneDecoder {
         return a
     }
 
-    private func decodeAttachment(_ json: JSON, path: String, scene: Scene, anchorIndex: Int,
+    private func decodeAttachment(_ json: JSON, path: String, itemNames: Set<String>, anchorIndex: Int,
                                   names: inout Set<String>) throws -> SceneAttachment {
         let f = try Fields(json, path: path, file: fileName, allowed: [
             "type", "name", "item", "offsetFromCenter", "anchorPoint", "drag", "attachedTo", "attachedOffsetFromCenter",
             "length", "frequency", "damping",
         ])
-        guard let item = try itemReference(f, "item", names: Set(scene.items.map(\.name))) else {
+        guard let item = try itemReference(f, "item", names: itemNames) else {
             throw f.missing("item", "the name of the attached item")
         }
         var a = SceneAttachment(item: item)
         a.offsetFromCenter = try f.vector("offsetFromCenter") ?? .zero
-        a.attachedTo = try itemReference(f, "attachedTo", names: Set(scene.items.map(\.name)))
+        a.attachedTo = try itemReference(f, "attachedTo", names: itemNames)
         if let other = a.attachedTo {
             guard other != item else { throw f.error("attachedTo", "must name another item, got \(quoted(other))") }
             for key in ["anchorPoint", "drag", "name"] where f.value(key) != nil {
@@ -637,20 +689,16 @@ public struct SceneDecoder {
         }
         var times: [Double] = [], points: [Vector2] = []
         if let csv {
-            let bytes: [UInt8]
-            do {
-                bytes = try readFile(csv)
-            } catch let e as InputError {
-                // Name the scene file and the field that pointed at the unreadable file.
-                throw InputError(file: fileName, path: path + ".csv", message: e.message)
-            }
-            (times, points) = try DragCSV.parse(bytes, fileName: csv)
+            let bytes = try readSampleFile(csv, path: path + ".csv")
+            (times, points) = try DragCSV.parse(bytes, fileName: csv, maxRows: Limits.maxSamples - budget.samples)
+            budget.samples += times.count
         } else if let keyframes {
             guard case .array(let arr) = keyframes, !arr.isEmpty else {
                 throw f.error("keyframes", "must be a non-empty array of [t, x, y], got \(keyframes.brief)")
             }
             for (k, kf) in arr.enumerated() {
                 let kpath = "\(path).keyframes[\(k)]"
+                try countSample(path: kpath)
                 guard case .array(let triple) = kf, triple.count == 3 else {
                     throw InputError(file: fileName, path: kpath, message: "must be [t, x, y], got \(kf.brief)")
                 }
@@ -681,11 +729,40 @@ public struct SceneDecoder {
     }
 }
 
-/// Reads a drag CSV: rows `t,x,y` (seconds, points), an optional header row, blank lines ignored, times non-decreasing.
+/// Reads a drag CSV: rows `t,x,y` (seconds, points), an optional header row, blank lines ignored, times non-decreasing,
+/// at most `maxRows` rows.
 enum DragCSV {
-    static func parse(_ bytes: [UInt8], fileName: String) throws -> ([Double], [Vector2]) {
-        let rows = try SampleCSV.parse(bytes, fileName: fileName, header: ["t", "x", "y"])
+    static func parse(_ bytes: [UInt8], fileName: String, maxRows: Int = .max) throws -> ([Double], [Vector2]) {
+        let rows = try SampleCSV.parse(bytes, fileName: fileName, header: ["t", "x", "y"], maxRows: maxRows)
         return (rows.map { $0[0] }, rows.map { Vector2($0[1], $0[2]) })
+    }
+}
+
+extension SceneDecoder {
+    /// Reads a sample file (a drag or gesture CSV) that the scene names at `path`, counting its bytes against
+    /// ``Limits/maxSampleFileBytes``. - Throws: ``InputError`` naming the scene file and `path`.
+    func readSampleFile(_ name: String, path: String) throws -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try readFile(name)
+        } catch let e as InputError {
+            // Name the scene file and the field that pointed at the unreadable file.
+            throw InputError(file: fileName, path: path, message: e.message)
+        }
+        budget.sampleFileBytes += bytes.count
+        guard budget.sampleFileBytes <= Limits.maxSampleFileBytes else {
+            throw InputError(file: fileName, path: path,
+                             message: "the CSV files a scene names must hold at most \(sizeText(Limits.maxSampleFileBytes)) together, got \(budget.sampleFileBytes) bytes with \(quoted(name))")
+        }
+        return bytes
+    }
+
+    /// Counts one sample (a drag keyframe or a gesture touch) at `path` against ``Limits/maxSamples``.
+    func countSample(path: String) throws {
+        budget.samples += 1
+        guard budget.samples <= Limits.maxSamples else {
+            throw InputError(file: fileName, path: path, message: SampleCSV.tooManySamples)
+        }
     }
 }
 

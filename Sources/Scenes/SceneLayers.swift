@@ -423,6 +423,12 @@ extension SceneDecoder {
     /// coordinates repeated for more segments as SVG allows; one subpath (drawn from the first `M`).
     /// - Throws: `InputError` naming the field and the first bad token.
     func decodePathData(_ text: String, path: String) throws -> BezierPath {
+        // Parsing takes about 25 bytes a character for a while: the scene's path data is limited before it starts.
+        budget.pathDataBytes += text.utf8.count
+        guard budget.pathDataBytes <= Limits.maxPathDataBytes else {
+            throw InputError(file: fileName, path: path,
+                             message: "the path data of a scene must total at most \(Limits.maxPathDataBytes) bytes, got \(budget.pathDataBytes) with this one")
+        }
         // Tokens: command letters stand alone even when written tight against numbers ("M0,0L10,10"), and a minus
         // sign starts a new number ("10-5" is 10 and −5), as SVG path data allows.
         // A letter between other letters ("nan") stays part of its word, so the error shows the whole word.

@@ -392,13 +392,15 @@ extension SceneDecoder {
             case (nil, nil): throw f.missing("touches", "[[\(header.joined(separator: ", "))], ...] or a csv file of \(header.joined(separator: ","))")
             case (nil, let csv?):
                 guard !csv.isEmpty else { throw f.error("csv", "must be a file name, got \"\"") }
-                let bytes: [UInt8]
-                do { bytes = try readFile(csv) } catch let e as InputError { throw InputError(file: fileName, path: path + ".csv", message: e.message) }
-                rows = try SampleCSV.parse(bytes, fileName: csv, header: header, nonNegativeTimes: true)
+                let bytes = try readSampleFile(csv, path: path + ".csv")
+                rows = try SampleCSV.parse(bytes, fileName: csv, header: header, nonNegativeTimes: true,
+                                           maxRows: Limits.maxSamples - budget.samples)
+                budget.samples += rows.count
             case (let tj?, nil):
                 guard case .array(let list) = tj, !list.isEmpty else { throw f.error("touches", "must be a non-empty array of [\(header.joined(separator: ", "))], got \(tj.brief)") }
                 for (i, sj) in list.enumerated() {
                     let p = "\(path).touches[\(i)]"
+                    try countSample(path: p)
                     guard case .array(let a) = sj, a.count == width else {
                         throw InputError(file: fileName, path: p, message: "must be [\(header.joined(separator: ", "))], got \(sj.brief)")
                     }
@@ -447,21 +449,28 @@ extension SceneDecoder {
 }
 
 /// Reads a CSV of samples with the given columns (an optional header row naming them, blank lines ignored, times in the
-/// first column non-decreasing, and >= 0 when `nonNegativeTimes`; every value finite, within ±1e9).
+/// first column non-decreasing, and >= 0 when `nonNegativeTimes`; every value finite, within ±1e9), at most `maxRows`
+/// rows. Lines are read one at a time, so the memory is the rows kept (about 100 bytes each).
 enum SampleCSV {
-    static func parse(_ bytes: [UInt8], fileName: String, header: [String], nonNegativeTimes: Bool = false) throws -> [[Double]] {
-        // A UTF-8 byte order mark (as some spreadsheet exports write) is not part of the data.
-        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        let lines: [String] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { raw in
-            var line = raw[...]
-            if line.last == 0x0D { line = line.dropLast() }
-            return String(decoding: line, as: UTF8.self)
-        }
+    /// The message for a sample past ``Limits/maxSamples``.
+    static let tooManySamples = "a scene may hold at most \(Limits.maxSamples) samples (drag keyframes and CSV rows, gesture touches and CSV rows together), got more"
+
+    static func parse(_ bytes: [UInt8], fileName: String, header: [String], nonNegativeTimes: Bool = false,
+                      maxRows: Int = .max) throws -> [[Double]] {
         var rows: [[Double]] = []
         var sawContent = false
         let names = header.joined(separator: ",")
-        for (index, line) in lines.enumerated() {
-            let lineNumber = index + 1
+        // A UTF-8 byte order mark (as some spreadsheet exports write) is not part of the data.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var lineNumber = 0
+        // Lines end at "\n" (a "\r" before it is dropped); the text after the last "\n" is a line too, maybe empty.
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { start = end + 1 }
+            var raw = bytes[start..<end]
+            if raw.last == 0x0D { raw = raw.dropLast() }
+            let line = String(decoding: raw, as: UTF8.self)
+            lineNumber += 1
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let isFirstContent = !sawContent
@@ -469,6 +478,9 @@ enum SampleCSV {
             if isFirstContent && parseDecimal(Substring(fields[0])) == nil {
                 guard fields == header else { throw InputError(file: fileName, path: "line \(lineNumber)", message: "header must be \(names), got \(quoted(line))") }
                 continue
+            }
+            guard rows.count < maxRows else {
+                throw InputError(file: fileName, path: "line \(lineNumber)", message: tooManySamples)
             }
             guard fields.count == header.count else {
                 throw InputError(file: fileName, path: "line \(lineNumber)", message: "must have \(header.count) fields \(names), got \(quoted(line))")

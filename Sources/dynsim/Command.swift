@@ -181,7 +181,9 @@ func helpText(_ command: String?) -> String {
           --profile P             Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise
                                   (constraint-exact symplectic RATTLE) (default: the scene's, uikit).
           --format F              csv (default) or jsonl.
-          --output FILE           Write to FILE instead of stdout; FILE appears only when the run completes.
+          --output FILE           Write to FILE instead of stdout; FILE appears only when the run completes. Neither
+                                  FILE here nor in --events may be a file the run reads (the scene, a drag or
+                                  gesture CSV), under any name or link: that is a usage error.
           --events FILE           Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other
                                   item or boundary, `bounds` for the reference bounds, the contact point), rest, layer
                                   animations (start/stop, layer, key; a stop has `finished` in x, as

@@ -48,23 +48,48 @@ func writeStdout(_ text: String) -> Int32 {
     }
 }
 
-/// Loads the scene a run names: a built-in by name, else a file.
-func loadScene(_ name: String?) throws -> (Scene, String) {
+/// A file a run reads: the scene file or a CSV it names, as the user wrote it, and its identity when it was read.
+struct InputFile {
+    var name: String
+    var identity: FileIdentity?
+    var isScene: Bool
+}
+
+/// Loads the scene a run names: a built-in by name, else a file. Returns the scene, its name for messages and the
+/// files read (none for a built-in; the scene file first).
+func loadScene(_ name: String?) throws -> (Scene, String, [InputFile]) {
     let name = name ?? Catalog.defaultName
-    if let builtin = Catalog.scene(named: name) { return (builtin, name) }
+    if let builtin = Catalog.scene(named: name) { return (builtin, name, []) }
     if !FileManager.default.fileExists(atPath: name) && !name.hasSuffix(".json") && !name.contains("/") {
         throw UsageError(message: "no such scene file or built-in scene (dynsim scenes lists them), got \(quoted(name))",
                          command: "run")
     }
+    var inputs = [InputFile(name: name, identity: FileIdentity(path: name), isScene: true)]
     let bytes = try readInputFile(name, name: name)
-    return (try SceneDecoder.forFile(name).decode(bytes), name)
+    let scene = try SceneDecoder.forFile(name) { csv, _, identity in
+        inputs.append(InputFile(name: csv, identity: identity, isScene: false))
+    }.decode(bytes)
+    return (scene, name, inputs)
+}
+
+/// Why writing `path` (the value of `flag`, --output or --events) would write over a file the run reads, or nil.
+/// Files are compared by device and inode, so a symbolic or hard link to an input is caught; an output that does not
+/// exist yet cannot be one.
+func overwriteProblem(flag: String, path: String, inputs: [InputFile], sceneName: String) -> String? {
+    guard let target = FileIdentity(path: path),
+          let input = inputs.first(where: { $0.identity == target }) else { return nil }
+    // Paths as written, unquoted, as a file is named where a message starts.
+    let what = input.isScene ? "the scene file" : "a CSV file"
+    let which = input.isScene ? (input.name == path ? "" : " (\(input.name))") : " (\(input.name), named in \(sceneName))"
+    return "\(flag): \(path) is \(what) this run reads\(which); choose another file"
 }
 
 func run(_ options: RunOptions) -> Int32 {
     var scene: Scene
     let label: String
+    let inputs: [InputFile]
     do {
-        (scene, label) = try loadScene(options.scene)
+        (scene, label, inputs) = try loadScene(options.scene)
     } catch {
         return report(error)
     }
@@ -79,6 +104,15 @@ func run(_ options: RunOptions) -> Int32 {
         printError("\(flags): \(problem)")
         fputs(usageText("run") + "\n", stderr)
         return Exit.usage
+    }
+
+    // No command writes over a file it reads: checked before any output is opened.
+    for (flag, path) in [("--output", options.output), ("--events", options.events)] {
+        if let path, let problem = overwriteProblem(flag: flag, path: path, inputs: inputs, sceneName: label) {
+            printError(problem)
+            fputs(usageText("run") + "\n", stderr)
+            return Exit.usage
+        }
     }
 
     // Where the rows go: stdout, or an OutputFile (see there) renamed into place only on success.

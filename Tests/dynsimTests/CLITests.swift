@@ -246,6 +246,87 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(missing.stdout, "")
     }
 
+    func testScenesPastTheInputLimitsExit65BeforeBeingRead() throws {
+        let dir = try temporaryDirectory()
+        // A sparse file one byte over 64 MiB: refused from its size, before a byte is read.
+        let big = dir.appendingPathComponent("big.json")
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
+        XCTAssertEqual(truncate(big.path, off_t(64 << 20) + 1), 0)
+        let r = try dynsim(["run", big.path])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "dynsim: error: \(big.path): must be at most 64 MiB (67108864 bytes), got 67108865 bytes\n")
+        // A pipe has no size: refused once more than the limit has arrived.
+        let piped = try shell("head -c 67108865 /dev/zero | \"$DYNSIM\" run /dev/stdin")
+        XCTAssertEqual(piped.status, 65)
+        XCTAssertEqual(piped.stderr, "dynsim: error: /dev/stdin: must be at most 64 MiB (67108864 bytes), got more than 67108864 bytes\n")
+        // 100,001 items: refused by count before any is decoded (the last one is not even valid).
+        let items = dir.appendingPathComponent("items.json")
+        try ("{\"items\": [" + String(repeating: "{\"center\": [1, 2]},", count: 100_000) + "{\"center\": 0}]}")
+            .write(to: items, atomically: true, encoding: .utf8)
+        let many = try dynsim(["run", items.path])
+        XCTAssertEqual(many.status, 65)
+        XCTAssertEqual(many.stderr, "dynsim: error: \(items.path): items: must hold at most 100000 items, got 100001\n")
+        // A drag CSV past the limit is named, with the field of the scene that names it.
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir.appendingPathComponent("drag.csv").path, contents: nil))
+        XCTAssertEqual(truncate(dir.appendingPathComponent("drag.csv").path, off_t(64 << 20) + 1), 0)
+        let scene = dir.appendingPathComponent("drag.json")
+        try #"{"items": [{"name": "v", "center": [1, 2]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "drag.csv"}}]}"#
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let drag = try dynsim(["run", scene.path])
+        XCTAssertEqual(drag.status, 65)
+        XCTAssertEqual(drag.stderr, "dynsim: error: \(scene.path): behaviors[0].drag.csv: must be at most 64 MiB (67108864 bytes), got 67108865 bytes\n")
+    }
+
+    /// `--output` and `--events` naming a file the run reads (the scene, a drag CSV, a gesture CSV), by its own path,
+    /// a symbolic link, a hard link or another spelling: exit 64 with the usage, and every file byte for byte as it was.
+    func testOutputsNeverWriteOverAFileTheRunReads() throws {
+        let dir = try temporaryDirectory()
+        let scene = dir.appendingPathComponent("scene.json"), drag = dir.appendingPathComponent("drag.csv")
+        let taps = dir.appendingPathComponent("taps.csv")
+        try #"""
+        {"duration": 1, "items": [{"name": "v", "center": [100, 300]}],
+         "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "drag.csv"}}],
+         "views": [{"name": "root", "frame": [0, 0, 375, 667]}],
+         "gestures": [{"name": "tap", "type": "tap", "view": "root", "csv": "taps.csv",
+                       "action": {"animate": {"duration": 0.2, "changes": [{"view": "root", "property": "alpha", "value": 0.5}]}}}]}
+        """#.write(to: scene, atomically: true, encoding: .utf8)
+        try "t,x,y\n0,100,200\n0.5,150,200\n".write(to: drag, atomically: true, encoding: .utf8)
+        try "t,x,y\n0.25,10,10\n".write(to: taps, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("link.json"), hard = dir.appendingPathComponent("hard.json")
+        XCTAssertEqual(symlink("scene.json", link.path), 0)
+        XCTAssertEqual(Glibc.link(scene.path, hard.path), 0)
+        let files = [scene, drag, taps]
+        let before = try files.map { try Data(contentsOf: $0) }
+        let listing = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        // The scene is valid: written elsewhere, it runs.
+        let ok = try dynsim(["run", scene.path, "--output", dir.appendingPathComponent("rows.csv").path])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("rows.csv"))
+
+        let cases: [(args: [String], cwd: URL?, message: String)] = [
+            (["--output", scene.path], nil, "--output: \(scene.path) is the scene file this run reads; choose another file"),
+            (["--output", link.path], nil, "--output: \(link.path) is the scene file this run reads (\(scene.path)); choose another file"),
+            (["--output", hard.path], nil, "--output: \(hard.path) is the scene file this run reads (\(scene.path)); choose another file"),
+            (["--events", scene.path], nil, "--events: \(scene.path) is the scene file this run reads; choose another file"),
+            (["--output", dir.appendingPathComponent("rows.csv").path, "--events", link.path], nil,
+             "--events: \(link.path) is the scene file this run reads (\(scene.path)); choose another file"),
+            (["--output", drag.path], nil, "--output: \(drag.path) is a CSV file this run reads (drag.csv, named in \(scene.path)); choose another file"),
+            (["--output", taps.path], nil, "--output: \(taps.path) is a CSV file this run reads (taps.csv, named in \(scene.path)); choose another file"),
+            (["--events", "./taps.csv"], dir, "--events: ./taps.csv is a CSV file this run reads (taps.csv, named in \(scene.path)); choose another file"),
+        ]
+        for c in cases {
+            let r = try dynsim(["run", scene.path] + c.args, cwd: c.cwd)
+            XCTAssertEqual(r.status, 64, "\(c.args): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "", "\(c.args)")
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: " + c.message + "\n"), "\(c.args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("USAGE:"), "\(c.args): \(r.stderr)")
+            XCTAssertEqual(try files.map { try Data(contentsOf: $0) }, before, "\(c.args)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), listing, "\(c.args): nothing written")
+        }
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "scene.json")
+    }
+
     func testBadFlagsExit64WithUsage() throws {
         for args in [["--rate", "0"], ["--rate", "-5"], ["--rate", "nan"], ["--duration", "-1"], ["--profile", "fast"],
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],

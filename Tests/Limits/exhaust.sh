@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Inputs that once exhausted the machine (issue 13, point 7), each run under a 1 GB address-space limit and a 60 s
+# guard: every one must exit 0 (it runs) or 65 (it is refused as bad input), never die of memory or time.
+#   bash Tests/Limits/exhaust.sh [BINARY]      (default .build/release/dynsim)
+# The inputs are generated in a temporary directory and removed afterwards (the large scene is 200 MB).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+bin="${1:-$here/../../.build/release/dynsim}"
+limit_kb=1000000
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# The limit applies to the binary itself first: if even listing the scenes fails under it, the runtime's own
+# reservations do not fit, and no result below would mean anything.
+if ! (ulimit -v "$limit_kb"; "$bin" scenes > /dev/null); then
+    echo "exhaust: $bin does not run under ulimit -v $limit_kb (dynsim scenes fails); not testing" >&2
+    exit 1
+fi
+
+# An ellipse 1e9 x 50 pt in a collision behavior (2e8 polygon vertices, 15 GB, before the 64-vertex cap).
+cat > "$tmp/ellipse-1e9.json" <<'JSON'
+{"items": [{"name": "e", "center": [187.5, 300], "size": [1e9, 50], "collisionBoundsType": "ellipse"}],
+ "behaviors": [{"type": "gravity"}, {"type": "collision", "items": ["e"]}]}
+JSON
+# An ellipse 1e8 x 1 pt with no collision behavior at all (1.7 GB before the cap).
+cat > "$tmp/ellipse-1e8.json" <<'JSON'
+{"items": [{"name": "e", "center": [187.5, 300], "size": [1e8, 1], "collisionBoundsType": "ellipse"}]}
+JSON
+# An item of 1e-300 pt (mass 0: diverged on the first frame), on an attachment, under gravity, colliding.
+cat > "$tmp/size-1e-300.json" <<'JSON'
+{"items": [{"name": "t", "center": [287.5, 100], "size": [1e-300, 1e-300]}, {"name": "n", "center": [187.5, 600]}],
+ "behaviors": [{"type": "gravity"}, {"type": "attachment", "item": "t", "anchorPoint": [187.5, 100]},
+               {"type": "collision", "items": ["t", "n"], "translatesReferenceBoundsIntoBoundary": true}]}
+JSON
+# A 200 MB scene of 9.6 million items (tens of GB, SIGABRT under the limit, before the file-size limit). `yes` ends
+# by SIGPIPE when `head` has enough, which pipefail would take for a failure.
+set +o pipefail
+{
+    printf '{"items": ['
+    yes '{"center":[100,200]},' | head -n 9599999 | tr -d '\n'
+    printf '{"center":[100,200]}]}\n'
+} > "$tmp/items-9.6M.json"
+set -o pipefail
+
+failed=0
+for scene in ellipse-1e9 ellipse-1e8 size-1e-300 items-9.6M; do
+    file="$tmp/$scene.json"
+    start=$(date +%s.%N)
+    set +e
+    (ulimit -v "$limit_kb"; timeout 60 "$bin" run "$file" > /dev/null 2> "$tmp/stderr")
+    status=$?
+    set -e
+    seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+    size=$(wc -c < "$file")
+    message=$(head -c 300 "$tmp/stderr" | tr '\n' ' ' | sed "s|$tmp/||g")
+    case $status in
+        0|65) verdict=ok ;;
+        124) verdict="FAILED (did not finish in 60 s)"; failed=1 ;;
+        *) verdict="FAILED (exit $status)"; failed=1 ;;
+    esac
+    echo "exhaust: $scene ($size bytes): exit $status in ${seconds}s: $verdict${message:+ -- $message}"
+done
+if [ "$failed" = 1 ]; then
+    echo "exhaust: some inputs exhausted the machine (ulimit -v $limit_kb, timeout 60 s)" >&2
+    exit 1
+fi
+echo "exhaust: every input exited 0 or 65 under ulimit -v $limit_kb and timeout 60 s"
