@@ -74,7 +74,9 @@ extension World {
                     }
                     o[j + 1] = item
                 }
+                let cap = World.maxCandidatePairs
                 @inline(__always) func test(_ i: Int, _ j: Int) {
+                    guard candidates.count < cap else { return }
                     let reach = extent[i] + extent[j], d = center[j] - center[i]
                     if abs(d.x) <= reach && abs(d.y) <= reach && itemCollisionMask[i] & itemCollisionMask[j] != 0 {
                         candidates.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j)))
@@ -86,7 +88,9 @@ extension World {
                     let cellKey = key[o[r]]
                     var e = r + 1
                     while e < m && key[o[e]] == cellKey { e += 1 }
-                    for a in r..<e {
+                    // (Past the cap, a pile of items on one spot would still cost n² tests: stop.)
+                    if candidates.count >= cap { break }
+                    for a in r..<e where candidates.count < cap {
                         for b in (a + 1)..<e { test(o[a], o[b]) }
                     }
                     // East neighbour: the next run, if it is the next column.
@@ -106,7 +110,7 @@ extension World {
                     r = e
                 }
                 // Items outside the grid against every other item (pairs of them once).
-                for (t, i) in large.enumerated() {
+                for (t, i) in large.enumerated() where candidates.count < cap {
                     for k in 0..<m { test(i, o[k]) }
                     for u in (t + 1)..<large.count { test(i, large[u]) }
                 }

@@ -6,6 +6,12 @@ import Foundation
 // starting, and non-linear position correction with Baumgarte 0.2, 0.5 pt slop and at most 20 pt per iteration.
 
 extension World {
+    /// The most candidate pairs the broad phase keeps, and the most contacts the narrow phase keeps, in one sub-step:
+    /// past either, ``contactLimitExceeded`` is set and the contacts are incomplete. They bound memory (a few hundred MB)
+    /// when many items are piled on one spot, where the pairs grow as the square of the count.
+    public static let maxCandidatePairs = 1_000_000
+    public static let maxContacts = 200_000
+
     static let baumgarte = 0.2
     static let maxLinearCorrection = 20.0
     static let restitutionThreshold = 100.0
@@ -149,6 +155,7 @@ extension World {
         func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
                  restitution: Double) {
             guard m.pointCount > 0 else { return }
+            guard list.count < World.maxContacts else { contactLimitExceeded = true; return }
             var manifold = m
             if let old = contactIndex[key] {
                 let previous = contacts[old].manifold
@@ -209,6 +216,7 @@ extension World {
         center.withUnsafeBufferPointer { c in
             extent.withUnsafeBufferPointer { e in broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &candidates) }
         }
+        if candidates.count >= World.maxCandidatePairs { contactLimitExceeded = true }
         sortPairs(&candidates, itemCount: n)
         for pair in candidates {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)

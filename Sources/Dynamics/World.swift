@@ -252,6 +252,9 @@ public final class World {
     var islandMinSleep: [Double] = []
     /// Whether items may fall asleep at rest (`uikit` only; Box2D's allowSleeping, on in UIKit's engine). Default true.
     public var allowsSleeping = true
+    /// Whether some sub-step had more candidate pairs or contacts than ``maxCandidatePairs`` / ``maxContacts`` (items
+    /// piled on one another by the thousand): the run's contacts are then incomplete and its results not to be trusted.
+    public internal(set) var contactLimitExceeded = false
     /// Recorded contact events, oldest first (see ``takeEvents()``).
     public internal(set) var events: [ContactEvent] = []
     var paths: [AnchorPath] = []

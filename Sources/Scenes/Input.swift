@@ -41,6 +41,9 @@ public enum Limits {
     /// both profiles (Tests/ScenesTests/LimitsTests.swift). Such items are far below the 0.5 pt contact slop, so they
     /// can sink through what they land on (see the README).
     public static let minItemSize = 1e-3
+    /// Smallest item density: 1e-9. Below it a small item's mass (density x area / 10,000) can round to 0, which makes
+    /// its inverse mass infinite and the run diverge on its first step.
+    public static let minDensity = 1e-9
     /// Largest scene file, drag CSV or gesture CSV, bytes: 64 MiB (10 times the 10,000-pendulum scene). Checked from
     /// the file's size before it is read, and while reading what has no size (a pipe such as /dev/stdin).
     public static let maxFileBytes = 64 << 20

@@ -338,7 +338,9 @@ public struct SceneDecoder {
         def.velocity = try f.vector("velocity") ?? .zero
         def.angularVelocity = try f.number("angularVelocity") ?? 0
         if let d = try f.number("density") {
-            guard d > 0 else { throw f.error("density", "must be positive, got \(f.text("density"))") }
+            guard d >= Limits.minDensity else {
+                throw f.error("density", d > 0 ? "must be at least 1e-9, got \(f.text("density"))" : "must be positive, got \(f.text("density"))")
+            }
             def.density = d
         }
         if let r = try f.number("resistance") {

@@ -8,9 +8,12 @@ public struct SimulationError: Error, CustomStringConvertible, Sendable {
     public var time: Double
     /// The first non-finite column.
     public var column: String
-    /// `simulation diverged at t = T s: COLUMN is not finite`.
+    /// What went wrong instead of a non-finite column, when set.
+    public var reason: String?
+    /// `simulation diverged at t = T s: COLUMN is not finite`, or `simulation stopped at t = T s: REASON`.
     public var description: String {
-        "simulation diverged at t = \(NumberFormat.shortest(time)) s: \(column) is not finite"
+        if let reason { return "simulation stopped at t = \(NumberFormat.shortest(time)) s: \(reason)" }
+        return "simulation diverged at t = \(NumberFormat.shortest(time)) s: \(column) is not finite"
     }
 }
 
@@ -257,6 +260,9 @@ public final class SceneRun {
                 }
                 world.advance(toStep: n0 + 1)
                 fillInterpolated(t: t, s: position - Double(n0), h: h)
+            }
+            if world.contactLimitExceeded {
+                throw SimulationError(time: t, column: "", reason: "more than \(NumberFormat.shortest(Double(World.maxContacts))) contacts or \(NumberFormat.shortest(Double(World.maxCandidatePairs))) candidate pairs in one sub-step (items piled on one another by the thousand), the limit that bounds memory; spread the items out")
             }
             for (k, v) in values.enumerated() where !v.isFinite {
                 throw SimulationError(time: t, column: columns[k])
