@@ -1,7 +1,8 @@
 // swift-tools-version:5.9
 // dynsim: Apple's motion stack (UIKit Dynamics, spring timing, Core Animation timing) as a portable Swift package and CLI.
 // Layering (see the design notes, ../shared/DESIGN.md beside the repository): dynsim -> {Scenes -> Dynamics,
-// Animation -> Springs}. Dynamics and Springs import nothing of ours.
+// Animation -> Springs}. Dynamics and Springs import nothing of ours. No library target uses unsafe flags (SwiftPM
+// refuses them in a package depended on by version): the solver's hot stored properties are @exclusivity(unchecked).
 import PackageDescription
 
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
@@ -19,12 +20,15 @@ let package = Package(
     targets: [
         .target(name: "Springs", linkerSettings: libm),
         .target(name: "Animation", dependencies: ["Springs"], linkerSettings: libm),
-        // The solver's hot loops touch the world's stored arrays millions of times a second; in release builds the
-        // dynamic exclusivity checks on them are turned off (debug builds and tests keep them).
-        .target(name: "Dynamics", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
-                linkerSettings: libm),
+        // The solver's hot loops touch the world's stored properties millions of times a second: World declares them
+        // @exclusivity(unchecked) rather than passing -enforce-exclusivity=unchecked, an unsafe flag.
+        .target(name: "Dynamics", linkerSettings: libm),
         .target(name: "Scenes", dependencies: ["Dynamics", "Animation"], linkerSettings: libm),
         .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs"], linkerSettings: libm),
+        // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
+        .executableTarget(name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
+        .executableTarget(name: "spring-and-layer-example", dependencies: ["Springs", "Animation"],
+                          path: "Examples/SpringAndLayer", linkerSettings: libm),
         .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs"], path: "Benchmarks/DynsimBench",
                           linkerSettings: libm),
         .testTarget(name: "SpringsTests", dependencies: ["Springs"]),

@@ -101,173 +101,173 @@ public final class World {
     /// Sub-step length `timeStep / subSteps`, seconds.
     public let subStepDuration: Double
     /// Number of sub-steps taken so far.
-    public private(set) var stepCount = 0
+    @exclusivity(unchecked) public private(set) var stepCount = 0
 
     // Item columns.
-    var position = Column<Vector2>()
-    var angle = Column<Double>()
-    var velocity = Column<Vector2>()
-    var angularVelocity = Column<Double>()
-    var invMass = Column<Double>()
-    var invInertia = Column<Double>()
-    var linearDamping = Column<Double>()
-    var angularDamping = Column<Double>()
-    var gravity = Column<Vector2>()
+    @exclusivity(unchecked) var position = Column<Vector2>()
+    @exclusivity(unchecked) var angle = Column<Double>()
+    @exclusivity(unchecked) var velocity = Column<Vector2>()
+    @exclusivity(unchecked) var angularVelocity = Column<Double>()
+    @exclusivity(unchecked) var invMass = Column<Double>()
+    @exclusivity(unchecked) var invInertia = Column<Double>()
+    @exclusivity(unchecked) var linearDamping = Column<Double>()
+    @exclusivity(unchecked) var angularDamping = Column<Double>()
+    @exclusivity(unchecked) var gravity = Column<Vector2>()
     // Precise scratch: the positions at the start of the sub-step.
-    var previousPosition = Column<Vector2>()
-    var previousAngle = Column<Double>()
-    var joints = Column<Joint>()
+    @exclusivity(unchecked) var previousPosition = Column<Vector2>()
+    @exclusivity(unchecked) var previousAngle = Column<Double>()
+    @exclusivity(unchecked) var joints = Column<Joint>()
     /// Continuous pushes, and per-item force (mass·pt/s²) and torque accumulators for them.
-    var forces: [ContinuousForce] = []
-    var forceColumn = Column<Vector2>()
-    var torqueColumn = Column<Double>()
+    @exclusivity(unchecked) var forces: [ContinuousForce] = []
+    @exclusivity(unchecked) var forceColumn = Column<Vector2>()
+    @exclusivity(unchecked) var torqueColumn = Column<Double>()
     /// Scheduled velocity changes, sorted by time, and the index of the next one due.
-    var scheduled: [ScheduledVelocity] = []
-    var nextScheduled = 0
+    @exclusivity(unchecked) var scheduled: [ScheduledVelocity] = []
+    @exclusivity(unchecked) var nextScheduled = 0
     /// Precise: whether continuous pushes act in the current sub-step.
-    var pushing = false
+    @exclusivity(unchecked) var pushing = false
     /// The world gravity (points/s²) that every item in a gravity behavior feels, and who feels it.
-    public private(set) var gravityAcceleration = Vector2.zero
-    var affectedByGravity: [Bool] = []
+    @exclusivity(unchecked) public private(set) var gravityAcceleration = Vector2.zero
+    @exclusivity(unchecked) var affectedByGravity: [Bool] = []
     /// Fields, and per-item field accelerations (points/s²) and velocity overrides for the current sub-step.
-    var fields: [FieldBehavior] = []
-    var fieldAcceleration = Column<Vector2>()
-    var fieldOverride = Column<Vector2>()
-    var fieldOverrides: [Bool] = []
+    @exclusivity(unchecked) var fields: [FieldBehavior] = []
+    @exclusivity(unchecked) var fieldAcceleration = Column<Vector2>()
+    @exclusivity(unchecked) var fieldOverride = Column<Vector2>()
+    @exclusivity(unchecked) var fieldOverrides: [Bool] = []
     /// Collisions: shapes, behaviors, boundaries, the current contacts (by pair key) and contact events.
-    var itemShapes: [ItemShape?] = []
+    @exclusivity(unchecked) var itemShapes: [ItemShape?] = []
     /// The same shapes unpacked for the narrow phase, which reads them in place without copying an enum or retaining
     /// an array: every polygon's vertices then normals, one after another, in `polygonPoints`; each item's polygon
     /// (where its points start, vertex count, skin radius; count 0 for circles and shapeless items) and circle radius
     /// (−1 when not a circle).
-    var polygonPoints = Column<Vector2>()
-    var itemPolygon = Column<(start: Int, count: Int, radius: Double)>()
-    var itemCircleRadius: [Double] = []
+    @exclusivity(unchecked) var polygonPoints = Column<Vector2>()
+    @exclusivity(unchecked) var itemPolygon = Column<(start: Int, count: Int, radius: Double)>()
+    @exclusivity(unchecked) var itemCircleRadius: [Double] = []
     /// How far each item's shape reaches from its centre, points: half the diagonal of its size, or more when its
     /// collision path reaches farther (the broad phase's bounding circle is this plus 2 pt).
-    var itemReach: [Double] = []
-    var itemCollisionMask: [UInt64] = []
-    var boundaryCollisionMask: [UInt64] = []
-    var collisionBehaviors: [CollisionBehavior] = []
-    var boundaryEdges: [BoundaryEdge] = []
-    var contacts: [ContactConstraint] = []
+    @exclusivity(unchecked) var itemReach: [Double] = []
+    @exclusivity(unchecked) var itemCollisionMask: [UInt64] = []
+    @exclusivity(unchecked) var boundaryCollisionMask: [UInt64] = []
+    @exclusivity(unchecked) var collisionBehaviors: [CollisionBehavior] = []
+    @exclusivity(unchecked) var boundaryEdges: [BoundaryEdge] = []
+    @exclusivity(unchecked) var contacts: [ContactConstraint] = []
     /// The contacts' velocity constraints during a sub-step's velocity iterations (same order as `contacts`).
-    var velocityConstraints: [VelocityConstraint] = []
+    @exclusivity(unchecked) var velocityConstraints: [VelocityConstraint] = []
     /// Whether the velocity iterations run in dependency order (true: `orderByDependency` pairs contacts, and joints
     /// without contacts follow `jointSchedule`) or one solve after another in Box2D 2.4's order (false; the tests
     /// compare the two bit for bit).
-    var reordersSolves = true
+    @exclusivity(unchecked) var reordersSolves = true
     /// The velocity iterations' order (ContactPairs.swift): an entry k >= 0 is `singleConstraints[k]` (contact
     /// `singleContacts[k]`), an entry ~p < 0 is `contactPairs[p]`.
-    var solveSchedule: [Int32] = []
-    var contactPairs: [ContactPair] = []
-    var singleConstraints: [VelocityConstraint] = []
-    var singleContacts: [Int32] = []
+    @exclusivity(unchecked) var solveSchedule: [Int32] = []
+    @exclusivity(unchecked) var contactPairs: [ContactPair] = []
+    @exclusivity(unchecked) var singleConstraints: [VelocityConstraint] = []
+    @exclusivity(unchecked) var singleContacts: [Int32] = []
     /// `orderByLevel`'s scratch: each item's latest level (all 0 between calls), each solve's level, where each level
     /// starts, and the solves in level order.
-    var itemLevel: [Int32] = []
-    var solveLevel: [Int32] = []
-    var levelStart: [Int] = []
-    var levelOrder: [Int32] = []
-    var contactIndex = PairTable()
+    @exclusivity(unchecked) var itemLevel: [Int32] = []
+    @exclusivity(unchecked) var solveLevel: [Int32] = []
+    @exclusivity(unchecked) var levelStart: [Int] = []
+    @exclusivity(unchecked) var levelOrder: [Int32] = []
+    @exclusivity(unchecked) var contactIndex = PairTable()
     /// Broad phase (BroadPhase.swift): the items that collide, the grid's items in cell order (kept between sub-steps),
     /// each item's cell key, and the items kept out of the grid.
-    var broadPhaseItems: [Int] = []
-    var gridOrder: [Int] = []
-    var gridKey: [UInt64] = []
-    var largeItems: [Int] = []
+    @exclusivity(unchecked) var broadPhaseItems: [Int] = []
+    @exclusivity(unchecked) var gridOrder: [Int] = []
+    @exclusivity(unchecked) var gridKey: [UInt64] = []
+    @exclusivity(unchecked) var largeItems: [Int] = []
     /// Narrow-phase scratch, kept between sub-steps so the hot loop allocates nothing: each item's transform,
     /// bounding circles, candidate pairs, the next contact list and index.
-    var scratchTransforms: [Transform] = []
+    @exclusivity(unchecked) var scratchTransforms: [Transform] = []
     /// Each item's cosine and sine with the angle they were computed for (see ``World/transform(_:)``).
-    var rotationCache = Column<RotationCacheEntry>()
-    var scratchCenter: [Vector2] = []
-    var scratchExtent: [Double] = []
+    @exclusivity(unchecked) var rotationCache = Column<RotationCacheEntry>()
+    @exclusivity(unchecked) var scratchCenter: [Vector2] = []
+    @exclusivity(unchecked) var scratchExtent: [Double] = []
     /// Half the width and height of each item's world bounding box, for rectangles (see `collide`).
-    var scratchBoxHalf: [Vector2] = []
-    var scratchCandidates: [UInt64] = []
-    var scratchContacts: [ContactConstraint] = []
-    var scratchIndex = PairTable()
-    var scratchBucket: [Int] = []
+    @exclusivity(unchecked) var scratchBoxHalf: [Vector2] = []
+    @exclusivity(unchecked) var scratchCandidates: [UInt64] = []
+    @exclusivity(unchecked) var scratchContacts: [ContactConstraint] = []
+    @exclusivity(unchecked) var scratchIndex = PairTable()
+    @exclusivity(unchecked) var scratchBucket: [Int] = []
     /// `projectSqueezedItems`' scratch: whether each item touches another item (all false between calls).
-    var touchesItem: [Bool] = []
-    var scratchPairs: [UInt64] = []
+    @exclusivity(unchecked) var touchesItem: [Bool] = []
+    @exclusivity(unchecked) var scratchPairs: [UInt64] = []
     /// `precise` scratch: per item, Σ tension / length over its rigid rods (mass/s²), and the rotational stiffness the
     /// rods' tensions give it (mass·points²/s²), for the step-size estimate; zero between sub-steps.
-    var rodStiffness: [Double] = []
+    @exclusivity(unchecked) var rodStiffness: [Double] = []
     /// Whether some movable item holds two or more rigid rods, or a rigid rod pulls at an offset from an item's center:
     /// then the rods' tensions can set a faster rate than the items' speeds show (`precise`, see `rodRate`).
-    var rodsShareOrTurnItems = false
+    @exclusivity(unchecked) var rodsShareOrTurnItems = false
     /// How many rigid rods hold each item.
-    var rodCount: [Int] = []
+    @exclusivity(unchecked) var rodCount: [Int] = []
     /// `precise` chains: state copies for taking a RATTLE piece again in shorter pieces, one per refinement level.
-    var checkpoints: [PreciseCheckpoint] = []
+    @exclusivity(unchecked) var checkpoints: [PreciseCheckpoint] = []
     /// `precise` chains: whether the RATTLE piece measures how far its rods turn, and the largest turn (radians).
-    var measuresTurn = false
+    @exclusivity(unchecked) var measuresTurn = false
     /// `precise` chains: how many RATTLE pieces were taken again in shorter pieces. Diagnostic.
-    public internal(set) var refinedPieces = 0
-    var largestTurn = 0.0
-    var rodTorsion: [Double] = []
+    @exclusivity(unchecked) public internal(set) var refinedPieces = 0
+    @exclusivity(unchecked) var largestTurn = 0.0
+    @exclusivity(unchecked) var rodTorsion: [Double] = []
     /// `precise` scratch: each item's velocity and angular velocity before the contact impulses of a sub-step.
-    var contactStartVelocity: [Vector2] = []
-    var contactStartAngularVelocity: [Double] = []
+    @exclusivity(unchecked) var contactStartVelocity: [Vector2] = []
+    @exclusivity(unchecked) var contactStartAngularVelocity: [Double] = []
     /// `uikit` scratch: whether each joint is a rigid rod between centers, for the sub-step.
-    var centeredRods: [Bool] = []
+    @exclusivity(unchecked) var centeredRods: [Bool] = []
     /// `uikit`: joint indices for all velocity iterations in dependency order (see `updateJointSchedule`).
-    var jointSchedule: [Int32] = []
+    @exclusivity(unchecked) var jointSchedule: [Int32] = []
     /// `precise` chains scratch (see PreciseChains.swift): rigid joints ordered along paths, the body each shares with
     /// the previous one (−1 at a path's start), and per-joint geometry and the tridiagonal system.
-    var chainOrder: [Int] = []
-    var chainShared: [Int] = []
-    var chainOrderedFor = -1
-    var chainIsPath = false
+    @exclusivity(unchecked) var chainOrder: [Int] = []
+    @exclusivity(unchecked) var chainShared: [Int] = []
+    @exclusivity(unchecked) var chainOrderedFor = -1
+    @exclusivity(unchecked) var chainIsPath = false
     /// Whether the `precise` profile solves chains directly (default true; tests compare with the sweeps alone).
-    var usesChainSolver = true
+    @exclusivity(unchecked) var usesChainSolver = true
     /// Sub-steps whose direct chain projection broke down and fell back to the sweeps.
-    var chainFallbacks = 0
-    var chainDegree: [Int] = []
-    var chainNeighbors: [SIMD2<Int>] = []
-    var chainU: [Vector2] = []
-    var chainDirU: [Vector2] = []
-    var chainCross: [SIMD2<Double>] = []
-    var chainDir: [SIMD2<Double>] = []
-    var chainLower: [Double] = []
-    var chainDiag: [Double] = []
-    var chainUpper: [Double] = []
-    var chainRHS: [Double] = []
+    @exclusivity(unchecked) var chainFallbacks = 0
+    @exclusivity(unchecked) var chainDegree: [Int] = []
+    @exclusivity(unchecked) var chainNeighbors: [SIMD2<Int>] = []
+    @exclusivity(unchecked) var chainU: [Vector2] = []
+    @exclusivity(unchecked) var chainDirU: [Vector2] = []
+    @exclusivity(unchecked) var chainCross: [SIMD2<Double>] = []
+    @exclusivity(unchecked) var chainDir: [SIMD2<Double>] = []
+    @exclusivity(unchecked) var chainLower: [Double] = []
+    @exclusivity(unchecked) var chainDiag: [Double] = []
+    @exclusivity(unchecked) var chainUpper: [Double] = []
+    @exclusivity(unchecked) var chainRHS: [Double] = []
     /// The reference bounds (origin and size, points), for `translatesReferenceBoundsIntoBoundary`.
-    public var referenceBounds: (origin: Vector2, size: Vector2)?
+    @exclusivity(unchecked) public var referenceBounds: (origin: Vector2, size: Vector2)?
     /// Whether contact begin/end events are recorded into ``events``.
-    public var recordsEvents = false
+    @exclusivity(unchecked) public var recordsEvents = false
     /// Rest detection (uikit): whether each item is awake, how long it has rested, and island scratch.
-    var awake: [Bool] = []
+    @exclusivity(unchecked) var awake: [Bool] = []
     /// Per-item copies of definition fields the hot paths read (reading `items[i]` would copy a whole definition).
-    var anchored: [Bool] = []
-    var itemSize: [Vector2] = []
-    var itemFriction: [Double] = []
-    var itemElasticity: [Double] = []
-    var sleepTime: [Double] = []
-    var islandParent: [Int] = []
-    var islandAwake: [Bool] = []
-    var islandMinSleep: [Double] = []
+    @exclusivity(unchecked) var anchored: [Bool] = []
+    @exclusivity(unchecked) var itemSize: [Vector2] = []
+    @exclusivity(unchecked) var itemFriction: [Double] = []
+    @exclusivity(unchecked) var itemElasticity: [Double] = []
+    @exclusivity(unchecked) var sleepTime: [Double] = []
+    @exclusivity(unchecked) var islandParent: [Int] = []
+    @exclusivity(unchecked) var islandAwake: [Bool] = []
+    @exclusivity(unchecked) var islandMinSleep: [Double] = []
     /// Whether items may fall asleep at rest (`uikit` only; Box2D's allowSleeping, on in UIKit's engine). Default true.
-    public var allowsSleeping = true
+    @exclusivity(unchecked) public var allowsSleeping = true
     /// Whether some sub-step had more candidate pairs or contacts than ``maxCandidatePairs`` / ``maxContacts`` (items
     /// piled on one another by the thousand): the run's contacts are then incomplete and its results not to be trusted.
-    public internal(set) var contactLimitExceeded = false
+    @exclusivity(unchecked) public internal(set) var contactLimitExceeded = false
     /// Recorded contact events, oldest first (see ``takeEvents()``).
-    public internal(set) var events: [ContactEvent] = []
-    var paths: [AnchorPath] = []
+    @exclusivity(unchecked) public internal(set) var events: [ContactEvent] = []
+    @exclusivity(unchecked) var paths: [AnchorPath] = []
     /// Definitions as added (sizes, masses) for reporting.
-    public private(set) var items: [ItemDefinition] = []
+    @exclusivity(unchecked) public private(set) var items: [ItemDefinition] = []
     /// Attachments as added.
-    public private(set) var attachments: [AttachmentBehavior] = []
+    @exclusivity(unchecked) public private(set) var attachments: [AttachmentBehavior] = []
     /// Indices of joints whose anchor follows a path.
-    var scriptedJoints: [Int] = []
+    @exclusivity(unchecked) var scriptedJoints: [Int] = []
     /// Precise: the fastest spring rate, max(2π f, 2 ζ 2π f) (1/s), for splitting sub-steps.
-    var maxSpringRate = 0.0
+    @exclusivity(unchecked) var maxSpringRate = 0.0
     /// Precise: how many sub-steps needed the non-symplectic fallback projection (violent drags). Diagnostic.
-    public internal(set) var fallbackProjections = 0
+    @exclusivity(unchecked) public internal(set) var fallbackProjections = 0
 
     /// Creates an empty world.
     ///
