@@ -222,21 +222,29 @@ public final class SceneRun {
 
     /// Formats a contact event as a CSV row (no newline).
     public func eventRow(_ e: ContactEvent) -> String {
+        let f = SceneRun.csvField
         if e.item < 0, let label = e.boundary {
-            // An animation delegate event: "start <layer> <key>" or "stop <layer> <key>".
-            let parts = label.split(separator: " ").map(String.init)
-            if let p = e.point {
-                return NumberFormat.shortest(e.time) + "," + parts[0] + "," + parts[1] + "," + parts[2] + ","
-                    + NumberFormat.shortest(p.x) + "," + NumberFormat.shortest(p.y)
-            }
-            return NumberFormat.shortest(e.time) + "," + parts[0] + "," + parts[1] + "," + parts[2] + ","
-                + (parts[0] == "stop" ? "finished," : ",")
+            // A timeline event: "start <layer> <key>", "stop <layer> <key>", "complete <name> <position>" or
+            // "<kind> <name> <state>". Kinds and names have no spaces; the last part (an animation key) may.
+            let parts = label.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            let head = NumberFormat.shortest(e.time) + "," + f(parts[0]) + "," + f(parts[1]) + "," + f(parts[2]) + ","
+            if let p = e.point { return head + NumberFormat.shortest(p.x) + "," + NumberFormat.shortest(p.y) }
+            return head + (parts[0] == "stop" ? "finished," : ",")
         }
         let a = scene.items[e.item].name
         let b = e.otherItem.map { scene.items[$0].name } ?? (e.boundary.map { $0.isEmpty ? "bounds" : $0 } ?? "")
         let point = e.point.map { NumberFormat.shortest($0.x) + "," + NumberFormat.shortest($0.y) } ?? ","
-        return NumberFormat.shortest(e.time) + "," + e.kind.rawValue + "," + a + "," + b + "," + point
+        return NumberFormat.shortest(e.time) + "," + e.kind.rawValue + "," + f(a) + "," + f(b) + "," + point
     }
+
+    /// A CSV field as RFC 4180 writes it: as is, or double-quoted with inner quotes doubled when it holds a comma, a
+    /// quote, a carriage return or a line feed.
+    public static func csvField(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
 
     /// Runs the scene, calling `body` with each row's values (in `columns` order) as it is computed, and `events` (when
     /// given) with each contact event as it happens.
