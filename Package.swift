@@ -1,7 +1,7 @@
 // swift-tools-version:5.9
 // dynsim: Apple's motion stack (UIKit Dynamics, spring timing, Core Animation timing) as a portable Swift package and CLI.
-// Layering (see the design notes, ../shared/DESIGN.md beside the repository): dynsim -> {Scenes -> Dynamics,
-// Animation -> Springs}. Dynamics and Springs import nothing of ours. No library target uses unsafe flags (SwiftPM
+// Layering (see the design notes, ../shared/DESIGN.md beside the repository): dynsim -> {Scenes -> {Dynamics,
+// Animation -> Springs, IO}, IO}. Dynamics, Springs and IO import nothing of ours. No library target uses unsafe flags (SwiftPM
 // refuses them in a package depended on by version): the solver's hot stored properties are @exclusivity(unchecked).
 import PackageDescription
 
@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Animation", targets: ["Animation"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "IO", targets: ["IO"]),
         .executable(name: "dynsim", targets: ["dynsim"]),
         .executable(name: "dynsim-bench", targets: ["DynsimBench"]),
     ],
@@ -23,18 +24,21 @@ let package = Package(
         // The solver's hot loops touch the world's stored properties millions of times a second: World declares them
         // @exclusivity(unchecked) rather than passing -enforce-exclusivity=unchecked, an unsafe flag.
         .target(name: "Dynamics", linkerSettings: libm),
-        .target(name: "Scenes", dependencies: ["Dynamics", "Animation"], linkerSettings: libm),
-        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs"], linkerSettings: libm),
+        // IO: bytes (number text, CSV and JSON Lines writers, sinks); imports nothing of ours.
+        .target(name: "IO", linkerSettings: libm),
+        .target(name: "Scenes", dependencies: ["Dynamics", "Animation", "IO"], linkerSettings: libm),
+        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs", "IO"], linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
         .executableTarget(name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
         .executableTarget(name: "spring-and-layer-example", dependencies: ["Springs", "Animation"],
                           path: "Examples/SpringAndLayer", linkerSettings: libm),
-        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs"], path: "Benchmarks/DynsimBench",
+        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs", "IO"], path: "Benchmarks/DynsimBench",
                           linkerSettings: libm),
         .testTarget(name: "SpringsTests", dependencies: ["Springs"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Animation"]),
+        .testTarget(name: "IOTests", dependencies: ["IO"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Animation", "IO"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim"]),
     ]
 )

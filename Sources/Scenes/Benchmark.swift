@@ -2,6 +2,7 @@ import Dispatch
 import Dynamics
 import Foundation
 import Springs
+import IO
 
 /// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (design notes §5,
 /// ../shared/DESIGN.md): step cost of

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import IO
 
 /// A user-supplied text quoted for an error message: JSON-escaped (so quotes and newlines cannot break the one-line
 /// message) and cut to 60 characters with "…".

@@ -1,3 +1,4 @@
+import IO
 /// A JSON value that keeps object keys in file order and each number's source text, so that validation errors can quote
 /// what the user wrote and scenes print back in a stable order.
 ///
@@ -351,25 +352,6 @@ public enum JSONWriter {
         }
     }
 
-    /// A JSON string literal.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (``TextQuoting/json(_:)``).
+    public static func quote(_ s: String) -> String { TextQuoting.json(s) }
 }

@@ -1,5 +1,6 @@
 import Animation
 import Springs
+import IO
 
 /// A property animator in a scene (UIViewPropertyAnimator): it drives changes of one layer's properties and follows a
 /// script of calls at given times, as an app's gesture handlers would make them.

@@ -1,5 +1,6 @@
 import Dynamics
 import Foundation
+import IO
 
 /// A problem in user input, located by file and JSON path (or CSV line), quoting the offending value.
 /// Prints as `<file>: <path>: <problem>, got <value>` (the CLI prefixes `dynsim: error: ` and exits 65).

@@ -1,6 +1,7 @@
 import Foundation
 import Animation
 import Dynamics
+import IO
 
 /// The simulation produced a non-finite number: reported instead of writing nan or inf. The CLI exits 1.
 public struct SimulationError: Error, CustomStringConvertible, Sendable {
@@ -222,7 +223,7 @@ public final class SceneRun {
 
     /// Formats a contact event as a CSV row (no newline).
     public func eventRow(_ e: ContactEvent) -> String {
-        let f = SceneRun.csvField
+        let f = TextQuoting.csvField
         if e.item < 0, let label = e.boundary {
             // A timeline event: "start <layer> <key>", "stop <layer> <key>", "complete <name> <position>" or
             // "<kind> <name> <state>". Kinds and names have no spaces; the last part (an animation key) may.
@@ -237,13 +238,6 @@ public final class SceneRun {
         return NumberFormat.shortest(e.time) + "," + e.kind.rawValue + "," + f(a) + "," + f(b) + "," + point
     }
 
-    /// A CSV field as RFC 4180 writes it: as is, or double-quoted with inner quotes doubled when it holds a comma, a
-    /// quote, a carriage return or a line feed.
-    public static func csvField(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
-        else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
 
 
     /// Runs the scene, calling `body` with each row's values (in `columns` order) as it is computed, and `events` (when

@@ -1,5 +1,6 @@
 import Animation
 import Springs
+import IO
 
 // Views, UIView animation blocks and scripted gestures in a scene: the UIKit layer on top of the scene's Core Animation
 // layers. A view is a layer (UIView is layer-backed) set up and reported in UIView's terms; blocks and gestures change

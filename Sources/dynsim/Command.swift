@@ -1,6 +1,7 @@
 import Foundation
 import Dynamics
 import Scenes
+import IO
 
 /// The version `dynsim --version` prints.
 let dynsimVersion = "0.1.0"

@@ -1,6 +1,7 @@
 // `dynsim spring` and `dynsim curve`: closed-form spring timing and timing curves as CSV.
 import Scenes
 import Springs
+import IO
 
 /// Options of `dynsim spring`.
 struct SpringOptions: Equatable {

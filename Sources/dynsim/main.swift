@@ -8,6 +8,7 @@ import Darwin
 #endif
 import Foundation
 import Scenes
+import IO
 
 enum Exit {
     static let success: Int32 = 0

@@ -20,6 +20,7 @@ let package = Package(
         .executableTarget(name: "Consumer", dependencies: [
             .product(name: "Springs", package: "dynsim"), .product(name: "Animation", package: "dynsim"),
             .product(name: "Dynamics", package: "dynsim"), .product(name: "Scenes", package: "dynsim"),
+            .product(name: "IO", package: "dynsim"),
         ]),
     ]
 )
@@ -31,6 +32,8 @@ cat >> "$tmp/consumer/Sources/Consumer/main.swift" <<'SWIFT'
 import Springs
 import Animation
 import Scenes
+import IO
+print("CSV field \(TextQuoting.csvField("a, b"))")
 print("spring settles in \(Spring(perceptualDuration: 0.5, bounce: 0.3).settlingDuration) s")
 print("layer opacity \(Layer(name: "box").modelValue("opacity")?.components[0] ?? -1)")
 print("built-in scenes \(Catalog.entries.count)")

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Dynamics
 @testable import Scenes
+import IO
 
 /// Runs a scene through the real writer and returns the output bytes.
 func output(_ scene: Scene, format: OutputFormat = .csv) throws -> [UInt8] {

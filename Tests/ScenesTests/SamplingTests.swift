@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Dynamics
 @testable import Scenes
+import IO
 
 final class SamplingTests: XCTestCase {
     func testDefaultRunHasAHeaderAnd601Rows() throws {

@@ -132,7 +132,7 @@ public final class RowWriter {
         self.columns = columns
         self.sink = sink
         buffer = ByteBuffer(capacity: RowWriter.flushThreshold + 4096)
-        jsonKeys = columns.enumerated().map { k, c in Array(((k == 0 ? "{" : ",") + JSONWriter.quote(c) + ":").utf8) }
+        jsonKeys = columns.enumerated().map { k, c in Array(((k == 0 ? "{" : ",") + TextQuoting.json(c) + ":").utf8) }
     }
 
     deinit { buffer.deallocate() }
@@ -181,7 +181,7 @@ public final class RowWriter {
         case .jsonl:
             for (k, v) in values.enumerated() {
                 out.append(contentsOf: jsonKeys[k])
-                if let text = texts?[k] { out.append(contentsOf: Array(JSONWriter.quote(text).utf8)) } else {
+                if let text = texts?[k] { out.append(contentsOf: Array(TextQuoting.json(text).utf8)) } else {
                     out.append(number: v)
                 }
             }

@@ -1,0 +1,24 @@
+import XCTest
+import IO
+
+/// Quoting against the formats' own rules: RFC 4180 §2 (fields with commas, quotes or line breaks are enclosed in
+/// double quotes; a quote inside is escaped by another) and RFC 8259 §7 (quote, reverse solidus and control characters
+/// below U+0020 are escaped).
+final class TextQuotingTests: XCTestCase {
+    func testCSVFieldsFollowRFC4180() {
+        XCTAssertEqual(TextQuoting.csvField("plain"), "plain")
+        XCTAssertEqual(TextQuoting.csvField(""), "")
+        XCTAssertEqual(TextQuoting.csvField("a,b"), "\"a,b\"")
+        XCTAssertEqual(TextQuoting.csvField("my fade, \"slow\""), "\"my fade, \"\"slow\"\"\"")
+        XCTAssertEqual(TextQuoting.csvField("two\nlines"), "\"two\nlines\"")
+        XCTAssertEqual(TextQuoting.csvField("cr\r"), "\"cr\r\"")
+        XCTAssertEqual(TextQuoting.csvField("é and spaces"), "é and spaces")
+    }
+
+    func testJSONStringsFollowRFC8259() {
+        XCTAssertEqual(TextQuoting.json("a\"b\\c"), "\"a\\\"b\\\\c\"")
+        XCTAssertEqual(TextQuoting.json("\n\r\t"), "\"\\n\\r\\t\"")
+        XCTAssertEqual(TextQuoting.json("\u{01}\u{1F}"), "\"\\u0001\\u001f\"")
+        XCTAssertEqual(TextQuoting.json("é/"), "\"é/\"")
+    }
+}
