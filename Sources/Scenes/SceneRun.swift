@@ -219,31 +219,28 @@ public final class SceneRun {
 
     /// Contact events as CSV rows `t,kind,a,b,x,y` (seconds, begin/end, the item, the other item or boundary — `bounds`
     /// for the reference bounds — and for begin the first contact point in points), in the order they happen.
-    public static let eventColumns = ["t", "kind", "a", "b", "x", "y"]
+    public static let eventColumns = SceneEvent.columns
 
-    /// Formats a contact event as a CSV row (no newline).
-    public func eventRow(_ e: ContactEvent) -> String {
-        let f = TextQuoting.csvField
-        if e.item < 0, let label = e.boundary {
-            // A timeline event: "start <layer> <key>", "stop <layer> <key>", "complete <name> <position>" or
-            // "<kind> <name> <state>". Kinds and names have no spaces; the last part (an animation key) may.
-            let parts = label.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-            let head = NumberFormat.shortest(e.time) + "," + f(parts[0]) + "," + f(parts[1]) + "," + f(parts[2]) + ","
-            if let p = e.point { return head + NumberFormat.shortest(p.x) + "," + NumberFormat.shortest(p.y) }
-            return head + (parts[0] == "stop" ? "finished," : ",")
+    /// A physics event as a typed scene event, with the scene's names.
+    private func sceneEvent(_ e: ContactEvent) -> SceneEvent {
+        let item = scene.items[e.item].name
+        let other = e.otherItem.map { scene.items[$0].name } ?? (e.boundary.map { $0.isEmpty ? "bounds" : $0 } ?? "")
+        switch e.kind {
+        case .begin: return .contactBegan(time: e.time, item: item, other: other, point: e.point)
+        case .end: return .contactEnded(time: e.time, item: item, other: other)
+        case .rest: return .rest(time: e.time, item: item)
         }
-        let a = scene.items[e.item].name
-        let b = e.otherItem.map { scene.items[$0].name } ?? (e.boundary.map { $0.isEmpty ? "bounds" : $0 } ?? "")
-        let point = e.point.map { NumberFormat.shortest($0.x) + "," + NumberFormat.shortest($0.y) } ?? ","
-        return NumberFormat.shortest(e.time) + "," + e.kind.rawValue + "," + f(a) + "," + f(b) + "," + point
     }
+
+    /// An event as a CSV row (no newline): ``SceneEvent/csvRow``.
+    public func eventRow(_ e: SceneEvent) -> String { e.csvRow }
 
 
 
     /// Runs the scene, calling `body` with each row's values (in `columns` order) as it is computed, and `events` (when
     /// given) with each contact event as it happens.
     /// - Throws: ``SimulationError`` when a value is not finite (before that row is passed on), or whatever `body` throws.
-    public func run(events: ((ContactEvent) throws -> Void)? = nil, _ body: ([Double]) throws -> Void) throws {
+    public func run(events: ((SceneEvent) throws -> Void)? = nil, _ body: ([Double]) throws -> Void) throws {
         world.recordsEvents = events != nil
         let h = world.subStepDuration
         for i in 0..<sampleCount {
@@ -270,27 +267,29 @@ public final class SceneRun {
                 throw SimulationError(time: t, column: columns[k])
             }
             if let events {
-                for e in world.takeEvents() { try events(e) }
+                for e in world.takeEvents() { try events(sceneEvent(e)) }
                 // Animation delegate events: animationDidStart and animationDidStop(finished: true) at their times.
                 let previous = i == 0 ? -Double.infinity : sampleTime(i - 1)
                 // Animator completions (the completion blocks' position).
                 for (k, player) in players.enumerated() {
                     for c in player.animator.completions.dropFirst(reportedCompletions[k]) {
-                        try events(ContactEvent(time: c.time, kind: .end, item: -1, otherItem: nil,
-                                                boundary: "complete " + player.scene.name + " " + c.position.rawValue, point: nil))
+                        try events(.animatorCompleted(time: c.time, animator: player.scene.name, position: c.position.rawValue))
                     }
                     reportedCompletions[k] = player.animator.completions.count
                 }
                 for e in stage.takeEvents() {
-                    try events(ContactEvent(time: e.time, kind: .end, item: -1, otherItem: nil,
-                                            boundary: e.kind + " " + e.name + " " + e.state, point: e.point.map { Vector2($0.x, $0.y) }))
+                    if e.kind == "gesture" {
+                        try events(.gesture(time: e.time, name: e.name, state: e.state, point: e.point.map { Vector2($0.x, $0.y) }))
+                    } else {
+                        try events(.blockCompleted(time: e.time, block: e.name, finished: e.state == "finished"))
+                    }
                 }
                 for a in animationTimes {
                     // An animation that began before the scene (negative beginTime) starts, as on iOS, when it is
                     // added: at 0; so does one that ended before the scene, and it stops there too.
                     let a = (layer: a.layer, key: a.key, start: max(a.start, 0), stop: max(a.stop, 0))
-                    if a.start > previous && a.start <= t { try events(ContactEvent(time: a.start, kind: .begin, item: -1, otherItem: nil, boundary: "start " + a.layer + " " + a.key, point: nil)) }
-                    if a.stop > previous && a.stop <= t { try events(ContactEvent(time: a.stop, kind: .end, item: -1, otherItem: nil, boundary: "stop " + a.layer + " " + a.key, point: nil)) }
+                    if a.start > previous && a.start <= t { try events(.animationStarted(time: a.start, layer: a.layer, key: a.key)) }
+                    if a.stop > previous && a.stop <= t { try events(.animationStopped(time: a.stop, layer: a.layer, key: a.key)) }
                 }
             }
             try body(values)

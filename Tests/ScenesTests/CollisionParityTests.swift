@@ -93,7 +93,7 @@ final class CollisionParityTests: XCTestCase {
         scene.duration = 21
         let run = SceneRun(scene: scene)
         var highest = Double.infinity, bounces = 0
-        try run.run(events: { if $0.kind == .begin { bounces += 1 } }) { row in
+        try run.run(events: { if case .contactBegan = $0 { bounces += 1 } }) { row in
             if row[0] > 0.1 { highest = min(highest, row[2]) }
         }
         XCTAssertGreaterThanOrEqual(bounces, 10)
@@ -148,7 +148,7 @@ final class StackTests: XCTestCase {
         let run = SceneRun(scene: scene)
         var rests: [String: Double] = [:]
         var last: [Double] = []
-        try run.run(events: { e in if e.kind == .rest { rests[scene.items[e.item].name] = e.time } }) { last = $0 }
+        try run.run(events: { e in if case let .rest(time, item) = e { rests[item] = time } }) { last = $0 }
         for (k, item) in scene.items.enumerated() {
             let x = last[run.columns.firstIndex(of: item.name + ".x")!], y = last[run.columns.firstIndex(of: item.name + ".y")!]
             let start = item.definition.center
