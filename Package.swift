@@ -27,18 +27,20 @@ let package = Package(
         // IO: bytes (number text, CSV and JSON Lines writers, sinks); imports nothing of ours.
         .target(name: "IO", linkerSettings: libm),
         .target(name: "Scenes", dependencies: ["Dynamics", "Animation", "IO"], linkerSettings: libm),
-        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs", "IO"], linkerSettings: libm),
+        // Bench: the benchmark runner shared by `dynsim bench` and dynsim-bench (not a product: timing, threads, pipes).
+        .target(name: "Bench", dependencies: ["Scenes", "Dynamics", "Springs", "IO"], linkerSettings: libm),
+        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs", "IO", "Bench"], linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
         .executableTarget(name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
         .executableTarget(name: "spring-and-layer-example", dependencies: ["Springs", "Animation"],
                           path: "Examples/SpringAndLayer", linkerSettings: libm),
-        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs", "IO"], path: "Benchmarks/DynsimBench",
+        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs", "IO", "Bench"], path: "Benchmarks/DynsimBench",
                           linkerSettings: libm),
         .testTarget(name: "SpringsTests", dependencies: ["Springs"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "IOTests", dependencies: ["IO"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Animation", "IO"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Animation", "IO", "Bench"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim"]),
     ]
 )

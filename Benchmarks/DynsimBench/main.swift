@@ -7,6 +7,8 @@ import Glibc
 #endif
 import Foundation
 import Scenes
+import IO
+import Bench
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) || arguments.first == "help" {
@@ -21,4 +23,12 @@ do {
     exit(64)
 }
 signal(SIGPIPE, SIG_IGN)   // a closed pipe is an EPIPE error to handle, not a signal that kills the run
+// As dynsim's Signals.swift does: an interrupted run leaves no half-written --csv file.
+for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+    signal(sig) { sig in
+        OutputFile.removeTemporaryFiles()
+        signal(sig, SIG_DFL)
+        raise(sig)
+    }
+}
 exit(Benchmark.runToStdout(options, program: "dynsim-bench"))

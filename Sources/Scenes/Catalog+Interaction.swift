@@ -1,4 +1,5 @@
 import Foundation
+import IO
 
 // The seeds' interactive scenes: a property animator scrubbed by a pan, UIView animation blocks run by taps and
 // touches or chained through completions, and a card flip. Each has a numeric test in ScenesTests/InteractionSceneTests.

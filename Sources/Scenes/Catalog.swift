@@ -1,5 +1,6 @@
 import Dynamics
 import Foundation
+import IO
 
 /// The built-in scenes, shared by the CLI (`dynsim scenes`, `dynsim run NAME`), the tests and the benchmarks, so that
 /// "the swinging view" has one definition everywhere (as Box2D shares its benchmark scenes).
@@ -84,8 +85,10 @@ public enum Catalog {
         return s
     }
 
-    static func item(_ name: String, center: Vector2, size: Vector2 = Vector2(100, 100), resistance: Double = 0.1,
-                     angularResistance: Double = 0.1) -> SceneItem {
+    /// An item named `name` at `center` (points) with the given size (points) and resistances, UIKit's defaults
+    /// otherwise (density 1, elasticity 0.2, friction 0.2).
+    public static func item(_ name: String, center: Vector2, size: Vector2 = Vector2(100, 100), resistance: Double = 0.1,
+                            angularResistance: Double = 0.1) -> SceneItem {
         SceneItem(name: name, definition: ItemDefinition(center: center, size: size, resistance: resistance,
                                                           angularResistance: angularResistance))
     }

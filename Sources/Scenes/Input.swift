@@ -5,19 +5,6 @@ import Darwin
 #endif
 import IO
 
-/// A user-supplied text quoted for an error message: JSON-escaped (so quotes and newlines cannot break the one-line
-/// message) and cut to 60 characters with "…".
-public func quoted(_ s: String) -> String {
-    let limit = 60
-    var scalars = String.UnicodeScalarView()
-    var count = 0
-    for c in s.unicodeScalars {
-        if count == limit { return JSONWriter.quote(String(scalars)) + "…" }
-        scalars.append(c)
-        count += 1
-    }
-    return JSONWriter.quote(String(scalars))
-}
 
 /// Input limits that keep a run finite, its counters in range, its arithmetic away from overflow and its memory
 /// bounded. Each count is checked before the things it counts are built (the file size before the file is read, the
@@ -112,49 +99,3 @@ public func parseDecimal(_ s: Substring) -> Double? {
     return Double(String(s))
 }
 
-/// Reads a whole input file (a scene, a drag CSV or a gesture CSV) named as the user wrote it (`name`) at `path`.
-/// A regular file larger than `maxBytes` is refused from its size before any byte is read; anything else (a pipe,
-/// /dev/stdin, an endless device such as /dev/zero) is refused as soon as more than `maxBytes` have arrived.
-/// - Throws: ``InputError`` naming the file, with the system's reason (no such file, a directory, permission denied),
-///   or larger than `maxBytes` (default ``Limits/maxFileBytes``).
-public func readInputFile(_ path: String, name: String, maxBytes: Int = Limits.maxFileBytes) throws -> [UInt8] {
-    var info = stat()
-    if stat(path, &info) != 0 {
-        throw InputError(file: name, path: "", message: "cannot read the file (\(String(cString: strerror(errno)))), got \(quoted(path))")
-    }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-        throw InputError(file: name, path: "", message: "is a directory, not a file, got \(quoted(path))")
-    }
-    func tooLarge(_ got: String) -> InputError {
-        InputError(file: name, path: "", message: "must be at most \(sizeText(maxBytes)), got \(got)")
-    }
-    let isRegular = (info.st_mode & S_IFMT) == S_IFREG
-    if isRegular && Int(info.st_size) > maxBytes { throw tooLarge("\(info.st_size) bytes") }
-    guard let f = fopen(path, "rb") else {
-        throw InputError(file: name, path: "", message: "cannot read the file (\(String(cString: strerror(errno)))), got \(quoted(path))")
-    }
-    defer { fclose(f) }
-    var out: [UInt8] = []
-    if isRegular { out.reserveCapacity(Int(info.st_size)) }
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-        if n > 0 {
-            // Checked before the bytes are kept: a file that grew since stat, or a stream without a size.
-            if out.count + n > maxBytes { throw tooLarge("more than \(maxBytes) bytes") }
-            out.append(contentsOf: chunk[0..<n])
-        }
-        if n < chunk.count {
-            if ferror(f) != 0 {
-                throw InputError(file: name, path: "", message: "cannot read the file (\(String(cString: strerror(errno)))), got \(quoted(path))")
-            }
-            break
-        }
-    }
-    return out
-}
-
-/// A byte count for messages: whole MiB as "64 MiB (67108864 bytes)", else "N bytes".
-func sizeText(_ bytes: Int) -> String {
-    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB (\(bytes) bytes)" : "\(bytes) bytes"
-}

@@ -1,5 +1,6 @@
 import Animation
 import Dynamics
+import IO
 
 /// A validated scene: everything needed to build a ``World`` and sample it. The JSON scene format mirrors these fields
 /// one to one (see the README's "Scene files" section and ``SceneDecoder``); every field has a default, listed here.

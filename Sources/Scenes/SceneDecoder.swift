@@ -57,20 +57,6 @@ public struct SceneDecoder {
         self.readFile = readFile
     }
 
-    /// A decoder for a scene file on disk: drag and gesture CSVs are read relative to the scene file's directory.
-    /// `opened` is told each CSV as it is read, by its name in the scene and the path opened, with the file's identity
-    /// then (nil if it could not be found), so that a caller can refuse to write over a file the run reads.
-    public static func forFile(_ path: String,
-                               opened: @escaping (_ name: String, _ path: String, _ identity: FileIdentity?) -> Void = { _, _, _ in })
-        -> SceneDecoder {
-        let directory = (path as NSString).deletingLastPathComponent
-        return SceneDecoder(fileName: path) { name in
-            let full = name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
-            opened(name, full, FileIdentity(path: full))
-            return try readInputFile(full, name: name)
-        }
-    }
-
     /// Parses and validates JSON text.
     /// - Throws: ``InputError`` naming the file, the JSON path (or line and column for malformed JSON, or for the first
     ///   value past ``Limits/maxJSONValues``) and the value.

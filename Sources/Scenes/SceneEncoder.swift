@@ -1,4 +1,5 @@
 import Dynamics
+import IO
 
 /// Writes a ``Scene`` as a scene file. Every field is written, defaults included, so the file is a complete starting
 /// point to edit; decoding the text gives back an equal scene (numbers print in shortest round-trip form), so running

@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Springs
+import IO
 
 /// A scene's interactive side played in time order on its layers: the animators' scripted calls, UIView animation blocks
 /// (called at their times or from completion handlers) and the gestures' recognizer events, each at its exact time,

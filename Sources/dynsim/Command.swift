@@ -2,6 +2,7 @@ import Foundation
 import Dynamics
 import Scenes
 import IO
+import Bench
 
 /// The version `dynsim --version` prints.
 let dynsimVersion = "0.1.0"

@@ -9,6 +9,7 @@ import Darwin
 import Foundation
 import Scenes
 import IO
+import Bench
 
 enum Exit {
     static let success: Int32 = 0
@@ -66,11 +67,33 @@ func loadScene(_ name: String?) throws -> (Scene, String, [InputFile]) {
                          command: "run")
     }
     var inputs = [InputFile(name: name, identity: FileIdentity(path: name), isScene: true)]
-    let bytes = try readInputFile(name, name: name)
-    let scene = try SceneDecoder.forFile(name) { csv, _, identity in
+    let bytes = try readInput(name, name: name)
+    let scene = try decoder(forFile: name) { csv, _, identity in
         inputs.append(InputFile(name: csv, identity: identity, isScene: false))
     }.decode(bytes)
     return (scene, name, inputs)
+}
+
+/// Reads an input file (at most ``Limits/maxFileBytes``), its errors as ``InputError``s naming it as the user wrote it.
+func readInput(_ path: String, name: String) throws -> [UInt8] {
+    do {
+        return try readInputFile(path, maxBytes: Limits.maxFileBytes)
+    } catch let e as InputFileError {
+        throw InputError(file: name, path: "", message: e.message)
+    }
+}
+
+/// A decoder for a scene file on disk: drag and gesture CSVs are read relative to the scene file's directory.
+/// `opened` is told each CSV as it is read, by its name in the scene and the path opened, with the file's identity
+/// then (nil if it could not be found), so that the run can refuse to write over a file it reads.
+func decoder(forFile path: String,
+             opened: @escaping (_ name: String, _ path: String, _ identity: FileIdentity?) -> Void) -> SceneDecoder {
+    let directory = (path as NSString).deletingLastPathComponent
+    return SceneDecoder(fileName: path) { name in
+        let full = name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
+        opened(name, full, FileIdentity(path: full))
+        return try readInput(full, name: name)
+    }
 }
 
 /// Why writing `path` (the value of `flag`, --output or --events) would write over a file the run reads, or nil.
@@ -197,6 +220,7 @@ func run(_ options: RunOptions) -> Int32 {
 
 func main() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
+    Signals.install()
     let command: Command
     do {
         command = try parseCommand(Array(CommandLine.arguments.dropFirst()))

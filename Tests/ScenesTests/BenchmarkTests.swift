@@ -1,5 +1,6 @@
 import XCTest
-@testable import Scenes
+import Scenes
+@testable import Bench
 
 /// The benchmark catalog's arguments, scenes and accuracy oracle (never its timings: speed is measured by the
 /// benchmarks themselves, not by tests).

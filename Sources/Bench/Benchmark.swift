@@ -3,6 +3,7 @@ import Dynamics
 import Foundation
 import Springs
 import IO
+import Scenes
 
 /// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (design notes §5,
 /// ../shared/DESIGN.md): step cost of

@@ -26,7 +26,7 @@ public struct FileIdentity: Hashable, Sendable {
 /// A file output that never exists half-written. A regular file (or a new one) is written beside its final place and
 /// renamed over it on success; a symbolic link is followed to its target first (a dangling one too). Anything else that
 /// exists there (a device such as /dev/full or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only
-/// written. A signal removes the temporary file before the process dies.
+/// written. A program that handles signals removes the temporary files with ``removeTemporaryFiles()`` before it dies.
 public final class OutputFile {
     /// Why the file cannot be opened or completed: the message names the file.
     public struct Failure: Error, CustomStringConvertible {
@@ -34,6 +34,8 @@ public final class OutputFile {
         public var message: String
         /// The message.
         public var description: String { message }
+        /// A failure with `message`.
+        public init(message: String) { self.message = message }
     }
 
     /// The stream to write to.
@@ -105,18 +107,18 @@ public final class OutputFile {
         }
     }
 
-    /// Temporary files to remove on a signal, as C strings the handler can use (unlink is async-signal-safe).
+    /// Temporary files of outputs still being written, as C strings a signal handler can use (unlink is
+    /// async-signal-safe). The program's signal handling (dynsim's Signals.swift) calls ``removeTemporaryFiles()``.
     nonisolated(unsafe) static var pathsForSignals: [UnsafeMutablePointer<CChar>] = []
 
     static func removeOnSignal(_ path: String) {
         pathsForSignals.append(strdup(path))
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            signal(sig) { sig in
-                for p in OutputFile.pathsForSignals { unlink(p) }
-                signal(sig, SIG_DFL)
-                raise(sig)
-            }
-        }
+    }
+
+    /// Removes every output's temporary file. Async-signal-safe: for a signal handler that then lets the signal end
+    /// the process, so that no half-written file is left beside its final place.
+    public static func removeTemporaryFiles() {
+        for p in pathsForSignals { unlink(p) }
     }
 }
 

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import IO
+
+/// dynsim's signal handling, in one place: on SIGINT, SIGTERM, SIGHUP or SIGQUIT the temporary files of outputs still
+/// being written are removed (so no half-written file is left, see ``OutputFile``), then the signal ends the process
+/// as it would have. SIGPIPE is ignored where a closed pipe must end a run quietly (the callers check write errors).
+enum Signals {
+    /// Installs the handlers. Call once, before any output is opened.
+    static func install() {
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(sig) { sig in
+                OutputFile.removeTemporaryFiles()
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+        }
+    }
+}
