@@ -23,6 +23,7 @@ final class AnchorJumpTests: XCTestCase {
             world.stepFrame()   // the frame ending at the jump: the jump is in (t0, t1] of its last sub-step
             world.stepFrame()
             let after = norm(world.velocity(of: bob))
+            print("precise jump at frame \(jumpFrame): speed \(before) -> \(after) pt/s")
             XCTAssertLessThanOrEqual(after, before + 2 * gravityPerFrame,
                                      "precise jump at frame \(jumpFrame): \(before) -> \(after) pt/s")
             // The rod still holds: the view went with its anchor.

@@ -39,6 +39,7 @@ final class PathBoundaryTests: XCTestCase {
             }
             // 300 pt in 3 s: the box crosses seven interior vertices.
             XCTAssertEqual(dot(world.position(of: box) - start, along), 300, accuracy: 0.3, "precise, tilt \(tilt)")
+            print("precise path, tilt \(tilt): speed off by \(worstSpeed), height off by \(worstHeight) pt over 3 s")
             XCTAssertLessThan(worstSpeed, 0.001, "precise, tilt \(tilt): speed along the path off by \(worstSpeed)")
             XCTAssertLessThan(worstHeight, World.linearSlop, "precise, tilt \(tilt): rose or sank \(worstHeight) pt")
         }

@@ -39,6 +39,7 @@ final class RestingContactTests: XCTestCase {
             world.stepFrame()
             worst = max(worst, abs(along(world.position(of: box)) - start))
         }
+        print("precise slope, friction 0.5: moved \(worst) pt along the slope between 1 s and 61 s")
         XCTAssertLessThan(worst, 0.1, "precise: the box moved \(worst) pt along the slope between 1 s and 61 s")
     }
 
@@ -56,6 +57,7 @@ final class RestingContactTests: XCTestCase {
             worst = max(worst, abs(along(world.position(of: box)) - start - expected) / (0.5 * a))
         }
         // Relative to the travel at 1 s, at every frame of the first second.
+        print("precise slope, friction 0.2: off ½ a t² by \(worst) of the travel at 1 s")
         XCTAssertLessThan(worst, 0.01, "precise: sliding box off ½ a t² by \(worst) of its travel at 1 s")
     }
 
@@ -75,6 +77,7 @@ final class RestingContactTests: XCTestCase {
             world.stepFrame()
             worst = max(worst, penetration())
         }
+        print("precise resting ball: penetration \(settled) pt at 1 s, at most \(worst) pt until 61 s")
         XCTAssertLessThanOrEqual(worst, settled + 1e-9, "precise: penetration grew from \(settled) to \(worst) pt")
         XCTAssertLessThan(settled, 0.2 * World.linearSlop, "precise: the ball sank \(settled) pt, toward the slop")
     }
