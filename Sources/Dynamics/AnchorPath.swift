@@ -2,7 +2,8 @@
 ///
 /// A path is a list of keyframes `(t, x, y)` — times in seconds from the start of the run, positions in points — with an
 /// interpolation rule between them. Before the first keyframe the anchor holds the first position, after the last one it
-/// holds the last position, and there its velocity is zero. Two keyframes may share a time: the anchor then jumps
+/// holds the last position, and there its velocity is zero. Two keyframes may share a time (or lie less than
+/// ``minimumSegmentDuration`` apart, which counts as sharing the first one's): the anchor then jumps
 /// (a teleport, ``jumpDisplacement(after:through:)``); its velocity at the jump is taken from the segment that starts
 /// there. `precise` moves what hangs from it without passing the jump into velocities.
 ///
@@ -27,6 +28,9 @@ public struct AnchorPath: Sendable, Equatable {
         case minimumJerk
     }
 
+    /// Keyframes closer in time than this (1 µs) are a jump at the first one's time, not a move: a move over a shorter
+    /// time would be faster than any finger (a 100 pt move in 1 µs is 1e8 pt/s), and its velocity can overflow.
+    public static let minimumSegmentDuration = 1e-6
     /// Keyframe times in seconds, non-decreasing.
     public let times: [Double]
     /// Keyframe positions in points, one per time.
@@ -53,9 +57,11 @@ public struct AnchorPath: Sendable, Equatable {
         self.points = points
         self.interpolation = interpolation
         var jumpTimes: [Double] = [], jumpOffsets: [Vector2] = []
-        for k in 1..<max(1, times.count) where times[k] == times[k - 1] {
-            if jumpTimes.last == times[k] { jumpOffsets[jumpOffsets.count - 1] += points[k] - points[k - 1] } else {
-                jumpTimes.append(times[k])
+        for k in 1..<max(1, times.count) where times[k] - times[k - 1] < AnchorPath.minimumSegmentDuration {
+            if let last = jumpTimes.last, times[k - 1] - last < AnchorPath.minimumSegmentDuration {
+                jumpOffsets[jumpOffsets.count - 1] += points[k] - points[k - 1]
+            } else {
+                jumpTimes.append(times[k - 1])
                 jumpOffsets.append(points[k] - points[k - 1])
             }
         }
@@ -72,8 +78,8 @@ public struct AnchorPath: Sendable, Equatable {
                 return slope.x.isFinite && slope.y.isFinite ? slope : .zero
             }
             for k in 0..<n {
-                let jumpAfter = k + 1 < n && times[k + 1] == times[k]
-                let jumpBefore = k > 0 && times[k - 1] == times[k]
+                let jumpAfter = k + 1 < n && times[k + 1] - times[k] < AnchorPath.minimumSegmentDuration
+                let jumpBefore = k > 0 && times[k] - times[k - 1] < AnchorPath.minimumSegmentDuration
                 // Never difference across a jump (two keyframes at one time): use the side that has a duration.
                 if jumpAfter || k == n - 1 { tangents[k] = k > 0 && !jumpBefore ? difference(k - 1, k) : .zero }
                 else if jumpBefore || k == 0 { tangents[k] = difference(k, k + 1) }
@@ -108,7 +114,7 @@ public struct AnchorPath: Sendable, Equatable {
         let t0 = times[i], t1 = times[i + 1]
         let dt = t1 - t0
         let p0 = points[i], p1 = points[i + 1]
-        if dt <= 0 { return p1 }
+        if dt < AnchorPath.minimumSegmentDuration { return p1 }
         let s = (t - t0) / dt
         switch interpolation {
         case .linear:
@@ -129,7 +135,7 @@ public struct AnchorPath: Sendable, Equatable {
         guard let i = segment(at: t) else { return .zero }
         let t0 = times[i], t1 = times[i + 1]
         let dt = t1 - t0
-        if dt <= 0 { return .zero }
+        if dt < AnchorPath.minimumSegmentDuration { return .zero }
         let p0 = points[i], p1 = points[i + 1]
         let s = (t - t0) / dt
         switch interpolation {
@@ -162,6 +168,17 @@ public struct AnchorPath: Sendable, Equatable {
             k += 1
         }
         return total
+    }
+
+    /// The time of the first jump in (`t0`, `t1`], or nil when there is none.
+    public func firstJumpTime(after t0: Double, through t1: Double) -> Double? {
+        guard !jumpTimes.isEmpty, t1 >= jumpTimes[0], t0 < jumpTimes[jumpTimes.count - 1] else { return nil }
+        var lo = 0, hi = jumpTimes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if jumpTimes[mid] > t0 { hi = mid } else { lo = mid + 1 }
+        }
+        return lo < jumpTimes.count && jumpTimes[lo] <= t1 ? jumpTimes[lo] : nil
     }
 
     /// The time of the last keyframe: after it the anchor rests.

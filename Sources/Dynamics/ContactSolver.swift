@@ -8,8 +8,9 @@ import Foundation
 extension World {
     /// The most candidate pairs the broad phase keeps, and the most contacts the narrow phase keeps, in one sub-step:
     /// past either, ``contactLimitExceeded`` is set and the contacts are incomplete. They bound memory (a few hundred MB)
-    /// when many items are piled on one spot, where the pairs grow as the square of the count.
-    public static let maxCandidatePairs = 1_000_000
+    /// when many items are piled on one spot, or long items each reach across many others (the broad phase pairs
+    /// bounding circles), where the pairs grow as the square of the count.
+    public static let maxCandidatePairs = 4_000_000
     public static let maxContacts = 200_000
 
     static let baumgarte = 0.2

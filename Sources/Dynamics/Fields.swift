@@ -184,6 +184,8 @@ enum FieldNoise {
     nonisolated(unsafe) static var cache: [UInt64: [Int]] = [:]
 
     static func value(_ x: Double, _ y: Double, _ z: Double, seed: UInt64) -> Double {
+        // A state that already overflowed has no noise (the run then reports the non-finite state, not a trap here).
+        guard x.isFinite && y.isFinite && z.isFinite else { return 0 }
         let perm: [Int]
         if let cached = cache[seed] { perm = cached } else { perm = permutation(seed: seed); cache[seed] = perm }
         let fx = x.rounded(.down), fy = y.rounded(.down), fz = z.rounded(.down)

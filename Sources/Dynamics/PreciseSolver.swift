@@ -72,6 +72,7 @@ extension World {
         let t0 = time
         pushing = (!forces.isEmpty || nextScheduled < scheduled.count) && applyExternal(at: t0)
         let chained = jc > 1 && chainsReady(im: invMass.base, J: J, count: jc)
+        refinementBudget = World.maxRefinedPiecesPerSubStep
         var start = t0
         for piece in 0..<pieces {
             let t1 = piece == pieces - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(pieces)
@@ -87,6 +88,9 @@ extension World {
 
     /// How many times a chain's RATTLE piece may be taken again in 8 shorter pieces (3: down to 1/512 of it).
     static let maxRefinements = 3
+    /// How many pieces of one sub-step may be taken again (rods that cannot all hold, such as an item on two rods to
+    /// anchors farther apart than the rods reach, would otherwise be refined over and over): a bound on the work.
+    static let maxRefinedPiecesPerSubStep = 16
     /// The most a chain's rod may turn in one RATTLE piece before the piece is taken again in shorter ones, radians
     /// (three times the 0.1 rad a piece is planned for).
     static let maxTurnPerPiece = 0.3
@@ -98,7 +102,7 @@ extension World {
     /// as 8 pieces, up to ``maxRefinements`` levels deep: step rejection, decided by the state alone, so runs stay
     /// deterministic. Only the deepest level accepts the non-symplectic fallback projection.
     private func rattlePiece(h: Double, from t0: Double, to t1: Double, depth: Int) {
-        let guarded = depth < World.maxRefinements
+        let guarded = depth < World.maxRefinements && refinementBudget > 0
         if guarded { saveCheckpoint(depth) }
         let before = (chainFallbacks, fallbackProjections)
         measuresTurn = guarded
@@ -108,6 +112,7 @@ extension World {
         restoreCheckpoint(depth)
         (chainFallbacks, fallbackProjections) = before
         refinedPieces += 1
+        refinementBudget -= 1
         var start = t0
         for k in 0..<8 {
             let end = k == 7 ? t1 : t0 + (t1 - t0) * Double(k + 1) / 8

@@ -204,6 +204,8 @@ public final class World {
     @exclusivity(unchecked) var checkpoints: [PreciseCheckpoint] = []
     /// `precise` chains: whether the RATTLE piece measures how far its rods turn, and the largest turn (radians).
     @exclusivity(unchecked) var measuresTurn = false
+    /// `precise` chains: how many more pieces the current sub-step may take again.
+    @exclusivity(unchecked) var refinementBudget = 0
     /// `precise` chains: how many RATTLE pieces were taken again in shorter pieces. Diagnostic.
     @exclusivity(unchecked) public internal(set) var refinedPieces = 0
     @exclusivity(unchecked) var largestTurn = 0.0
@@ -555,6 +557,18 @@ public final class World {
         let j = joints[id.index]
         guard j.path >= 0 else { return j.anchor }
         return paths[j.path].position(at: profile == .uikit ? frameStart(containing: t) : t)
+    }
+
+    /// `precise`: the time of the first jump of a scripted anchor (keyframes sharing a time) in (`t0`, `t1`], or nil;
+    /// always nil in `uikit`, whose anchors move once per frame anyway. For sampling: there is no motion to interpolate
+    /// across a jump.
+    public func anchorJumpTime(after t0: Double, through t1: Double) -> Double? {
+        guard profile == .precise else { return nil }
+        var first: Double?
+        for k in scriptedJoints {
+            if let t = paths[joints[k].path].firstJumpTime(after: t0, through: t1), t < (first ?? .infinity) { first = t }
+        }
+        return first
     }
 
     /// The start time of the display frame containing `t` (a time within 1e-9 of a frame boundary counts as on it).

@@ -63,6 +63,18 @@ public final class OutputFile {
             }
         }
         self.target = target
+        // A name for one of this process's descriptors (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N) is that
+        // descriptor: written in place, at its offset and in its mode (appending stays appending), never replaced.
+        if let fd = OutputFile.descriptor(named: path) {
+            let copy = dup(fd)
+            guard copy >= 0, let f = fdopen(copy, "wb") else {
+                if copy >= 0 { close(copy) }
+                throw Failure(message: "\(path): cannot open for writing (\(String(cString: strerror(errno)))), got \(quoted(path))")
+            }
+            stream = f
+            temporary = nil
+            return
+        }
         var info = stat()
         let exists = stat(target, &info) == 0
         if exists && (info.st_mode & S_IFMT) == S_IFDIR {
@@ -75,13 +87,41 @@ public final class OutputFile {
             stream = f
             temporary = nil
         } else {
-            let tmp = target + ".partial-\(getpid())"
-            guard let f = fopen(tmp, "wb") else {
+            // Beside the target, under a short name of its own (a long target name plus a suffix could pass the file
+            // system's 255 bytes), created afresh: O_EXCL | O_NOFOLLOW never write through something already there.
+            let folder = (target as NSString).deletingLastPathComponent
+            var tmp = ""
+            var fd: Int32 = -1
+            for attempt in 0..<100 where fd < 0 {
+                tmp = (folder.isEmpty ? "" : folder + "/") + ".dynsim-\(getpid())-\(OutputFile.counter)-\(attempt).partial"
+                fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                if fd < 0 && errno != EEXIST { break }
+            }
+            OutputFile.counter += 1
+            guard fd >= 0, let f = fdopen(fd, "wb") else {
+                if fd >= 0 { close(fd); unlink(tmp) }
                 throw Failure(message: "\(path): cannot create the output file (\(String(cString: strerror(errno)))), got \(quoted(path))")
             }
             stream = f
             temporary = tmp
             OutputFile.removeOnSignal(tmp)
+        }
+    }
+
+    /// How many temporary files this process has made (part of their names).
+    nonisolated(unsafe) static var counter = 0
+
+    /// The descriptor `path` names when it is one of this process's own: `/dev/stdout` (1), `/dev/stderr` (2),
+    /// `/dev/fd/N` or `/proc/self/fd/N` (N); nil for any other path.
+    static func descriptor(named path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                if let n = Int32(path.dropFirst(prefix.count)), n >= 0 { return n }
+            }
+            return nil
         }
     }
 

@@ -169,7 +169,7 @@ final class CLITests: XCTestCase {
         var sawPartial = false
         for _ in 0..<100 where !sawPartial {
             usleep(20_000)
-            sawPartial = (try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains { $0.contains(".partial-") }
+            sawPartial = (try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains { $0.hasSuffix(".partial") }
         }
         XCTAssertTrue(sawPartial)
         p.terminate()

@@ -41,3 +41,30 @@ extension CLITests {
         XCTAssertEqual(check.stdout, "ok\n", check.stderr)
     }
 }
+
+extension CLITests {
+    /// An output naming one of the process's own descriptors is written in place, at its offset and in its mode: a
+    /// redirected file keeps what came before (`>>`), and a pipe works (`/dev/fd/1 | ...`).
+    func testDescriptorOutputsAppendAndPipe() throws {
+        let dir = try temporaryDirectory()
+        let log = dir.appendingPathComponent("log.txt")
+        try "PRECIOUS\n".write(to: log, atomically: true, encoding: .utf8)
+        let appended = try shell("\"$DYNSIM\" run pendulum --duration 0.05 --output /dev/stdout >> '\(log.path)'; echo status=$?")
+        XCTAssertEqual(appended.stdout, "status=0\n", appended.stderr)
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.first, "PRECIOUS")
+        XCTAssertEqual(lines.count, 1 + 1 + 4)
+        let piped = try shell("\"$DYNSIM\" run pendulum --duration 0.05 --output /dev/fd/1 | wc -l")
+        XCTAssertEqual(piped.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "5", piped.stderr)
+    }
+
+    /// The temporary file is created afresh (never through a link planted where it would go), and a 250-byte output
+    /// name works (the temporary name is short).
+    func testTemporaryOutputIsCreatedAfreshAndLongNamesWork() throws {
+        let dir = try temporaryDirectory()
+        let long = dir.appendingPathComponent(String(repeating: "n", count: 246) + ".csv")
+        XCTAssertEqual(try dynsim(["run", "pendulum", "--duration", "0.05", "--output", long.path]).status, 0)
+        XCTAssertEqual(try String(contentsOf: long, encoding: .utf8).split(separator: "\n").count, 5)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 1, "no temporary file left")
+    }
+}
