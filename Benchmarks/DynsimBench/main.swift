@@ -24,7 +24,7 @@ do {
 }
 signal(SIGPIPE, SIG_IGN)   // a closed pipe is an EPIPE error to handle, not a signal that kills the run
 // As dynsim's Signals.swift does: an interrupted run leaves no half-written --csv file.
-for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ] {
     signal(sig) { sig in
         OutputFile.removeTemporaryFiles()
         signal(sig, SIG_DFL)

@@ -102,6 +102,8 @@ public final class OutputFile {
                 if fd >= 0 { close(fd); unlink(tmp) }
                 throw Failure(message: "\(path): cannot create the output file (\(String(cString: strerror(errno)))), got \(quoted(path))")
             }
+            // A file written over keeps its permissions (a 0600 file stays private).
+            if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
             stream = f
             temporary = tmp
             OutputFile.removeOnSignal(tmp)
