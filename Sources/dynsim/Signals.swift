@@ -7,9 +7,8 @@ import IO
 
 /// dynsim's signal handling, in one place: on a signal that ends the process by default and can be caught (SIGINT,
 /// SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ) the temporary files of
-/// outputs still
-/// being written are removed (so no half-written file is left, see ``OutputFile``), then the signal ends the process
-/// as it would have. SIGPIPE is ignored where a closed pipe must end a run quietly (the callers check write errors).
+/// outputs still being written are removed (so no half-written file is left, see ``OutputFile``), then the signal ends
+/// the process as it would have. SIGPIPE is ignored where a closed pipe must end a run quietly (the callers check write errors).
 enum Signals {
     /// Installs the handlers. Call once, before any output is opened.
     static func install() {
