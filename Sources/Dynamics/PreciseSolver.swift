@@ -106,9 +106,10 @@ extension World {
         if guarded { saveCheckpoint(depth) }
         let before = (chainFallbacks, fallbackProjections)
         measuresTurn = guarded
+        rodTurnedTooFar = false
         rattleStep(h: h, from: t0, to: t1)
         measuresTurn = false
-        guard guarded, chainFallbacks != before.0 || largestTurn > World.maxTurnPerPiece else { return }
+        guard guarded, chainFallbacks != before.0 || rodTurnedTooFar else { return }
         restoreCheckpoint(depth)
         (chainFallbacks, fallbackProjections) = before
         refinedPieces += 1
@@ -268,7 +269,7 @@ extension World {
                     let c = dot(J[k].u, d), sn = cross(J[k].u, d)
                     turn = max(turn, c <= 0 ? 1 : sn * sn / (c * c + sn * sn))
                 }
-                largestTurn = turn.squareRoot() < sin(World.maxTurnPerPiece) ? 0 : World.maxTurnPerPiece * 2
+                rodTurnedTooFar = turn.squareRoot() >= sin(World.maxTurnPerPiece)
             }
             // Half-step velocities including the constraint correction.
             let invH = 1 / h

@@ -202,13 +202,14 @@ public final class World {
     @exclusivity(unchecked) var rodCount: [Int] = []
     /// `precise` chains: state copies for taking a RATTLE piece again in shorter pieces, one per refinement level.
     @exclusivity(unchecked) var checkpoints: [PreciseCheckpoint] = []
-    /// `precise` chains: whether the RATTLE piece measures how far its rods turn, and the largest turn (radians).
+    /// `precise` chains: whether the RATTLE piece measures how far its rods turn, and whether one turned more
+    /// than ``maxTurnPerPiece``.
     @exclusivity(unchecked) var measuresTurn = false
     /// `precise` chains: how many more pieces the current sub-step may take again.
     @exclusivity(unchecked) var refinementBudget = 0
     /// `precise` chains: how many RATTLE pieces were taken again in shorter pieces. Diagnostic.
     @exclusivity(unchecked) public internal(set) var refinedPieces = 0
-    @exclusivity(unchecked) var largestTurn = 0.0
+    @exclusivity(unchecked) var rodTurnedTooFar = false
     @exclusivity(unchecked) var rodTorsion: [Double] = []
     /// `precise` scratch: each item's velocity and angular velocity before the contact impulses of a sub-step.
     @exclusivity(unchecked) var contactStartVelocity: [Vector2] = []
