@@ -277,7 +277,7 @@ public final class World {
     /// - Parameters:
     ///   - profile: solver semantics (see ``SolverProfile``).
     ///   - timeStep: display frame in seconds, > 0 (default 1/60).
-    ///   - subSteps: sub-steps per frame, >= 1; nil = the profile's default (2 for `uikit`, 4 for `precise`).
+    ///   - subSteps: sub-steps per frame, >= 1; nil = ``SolverProfile/defaultSubSteps`` (2 for `uikit`, 8 for `precise`).
     /// - Precondition: `timeStep` finite and positive, `subSteps` >= 1.
     public init(profile: SolverProfile = .uikit, timeStep: Double = 1.0 / 60.0, subSteps: Int? = nil) {
         precondition(timeStep.isFinite && timeStep > 0, "World: timeStep must be positive")
