@@ -29,8 +29,8 @@ public struct Scene: Equatable, Sendable {
     public var profile: SolverProfile = .uikit
     /// Display frame in seconds; scripted `uikit` anchors move once per frame. Default 1/60. Must be in (0, 1].
     public var timeStep: Double = 1.0 / 60.0
-    /// Solver sub-steps per frame. Default nil = the profile's default, ``SolverProfile/defaultSubSteps`` (2 for `uikit`, 8 for
-    /// `precise`).
+    /// Solver sub-steps per frame. Default nil = the profile's default, ``SolverProfile/defaultSubSteps`` (2 for
+    /// `uikit`, 8 for `precise`).
     public var subSteps: Int?
     /// Length of the run in seconds. Default 10. Must be >= 0.
     public var duration: Double = 10
