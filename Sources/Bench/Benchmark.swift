@@ -300,13 +300,24 @@ extension Benchmark {
         var o = Options()
         var scenes: [String] = []
         var k = 0
+        var inline: String?
+        var seen: Set<String> = []
+        // As the CLI's other commands take them: `--flag value` or `--flag=value`, each flag once, and a value that
+        // looks like an option is a missing value.
         func value(_ flag: String) throws -> String {
-            guard k + 1 < args.count else { throw UsageError(description: "\(flag): missing value") }
+            guard seen.insert(flag).inserted else { throw UsageError(description: "\(flag): given twice") }
+            if let inline { return inline }
+            guard k + 1 < args.count, !args[k + 1].hasPrefix("--") else { throw UsageError(description: "\(flag): missing value") }
             k += 1
             return args[k]
         }
         while k < args.count {
-            let a = args[k]
+            var a = args[k]
+            inline = nil
+            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                inline = String(a[a.index(after: eq)...])
+                a = String(a[..<eq])
+            }
             switch a {
             case "A", "B", "C", "pendulum", "timing": scenes.append(a)
             case "--sizes":

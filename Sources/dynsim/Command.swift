@@ -88,74 +88,58 @@ func parseCommand(_ args: [String]) throws -> Command {
 
 private func parseRun(_ args: [String]) throws -> Command {
     var options = RunOptions()
-    var k = 0
-    func value(_ flag: String, inline: String?) throws -> String {
-        if let inline { return inline }
-        k += 1
-        guard k < args.count else { throw UsageError(message: "\(flag): missing value", command: "run") }
-        return args[k]
-    }
+    var cursor = ArgumentCursor(args, command: "run")
     func number(_ flag: String, _ text: String) throws -> Double {
         guard let x = parseDecimal(Substring(text)), x.isFinite else {
             throw UsageError(message: "\(flag): must be a decimal number, got \(quoted(text))", command: "run")
         }
         return x
     }
-    while k < args.count {
-        let arg = args[k]
-        if arg == "-h" || arg == "--help" { return .help("run") }
-        if arg.hasPrefix("--") {
-            var flag = arg
-            var inline: String?
-            if let eq = arg.firstIndex(of: "=") {
-                flag = String(arg[..<eq])
-                inline = String(arg[arg.index(after: eq)...])
+    while let flag = cursor.next() {
+        let arg = cursor.raw
+        switch flag {
+        case "-h", "--help": return .help("run")
+        case "--duration":
+            let d = try number(flag, try cursor.value())
+            guard d >= 0 && d <= SceneDecoder.maxDuration else {
+                throw UsageError(message: "--duration: must be from 0 to \(Int(SceneDecoder.maxDuration)) s, got \(NumberFormat.shortest(d))", command: "run")
             }
-            switch flag {
-            case "--duration":
-                let d = try number(flag, try value(flag, inline: inline))
-                guard d >= 0 && d <= SceneDecoder.maxDuration else {
-                    throw UsageError(message: "--duration: must be from 0 to \(Int(SceneDecoder.maxDuration)) s, got \(NumberFormat.shortest(d))", command: "run")
-                }
-                options.duration = d
-            case "--rate":
-                let r = try number(flag, try value(flag, inline: inline))
-                guard r > 0 && r <= SceneDecoder.maxRate else {
-                    throw UsageError(message: "--rate: must be positive and at most \(Int(SceneDecoder.maxRate)) Hz, got \(NumberFormat.shortest(r))", command: "run")
-                }
-                options.rate = r
-            case "--profile":
-                let p = try value(flag, inline: inline)
-                guard let profile = SolverProfile(rawValue: p) else {
-                    throw UsageError(message: "--profile: must be uikit or precise, got \"\(p)\"", command: "run")
-                }
-                options.profile = profile
-            case "--format":
-                let f = try value(flag, inline: inline)
-                guard let format = OutputFormat(rawValue: f) else {
-                    throw UsageError(message: "--format: must be csv or jsonl, got \"\(f)\"", command: "run")
-                }
-                options.format = format
-            case "--events":
-                let e = try value(flag, inline: inline)
-                guard !e.isEmpty else { throw UsageError(message: "--events: must be a file path, got \"\"", command: "run") }
-                options.events = e
-            case "--output":
-                let o = try value(flag, inline: inline)
-                guard !o.isEmpty else { throw UsageError(message: "--output: must be a file path, got \"\"", command: "run") }
-                options.output = o
-            default:
+            options.duration = d
+        case "--rate":
+            let r = try number(flag, try cursor.value())
+            guard r > 0 && r <= SceneDecoder.maxRate else {
+                throw UsageError(message: "--rate: must be positive and at most \(Int(SceneDecoder.maxRate)) Hz, got \(NumberFormat.shortest(r))", command: "run")
+            }
+            options.rate = r
+        case "--profile":
+            let p = try cursor.value()
+            guard let profile = SolverProfile(rawValue: p) else {
+                throw UsageError(message: "--profile: must be uikit or precise, got \"\(p)\"", command: "run")
+            }
+            options.profile = profile
+        case "--format":
+            let f = try cursor.value()
+            guard let format = OutputFormat(rawValue: f) else {
+                throw UsageError(message: "--format: must be csv or jsonl, got \"\(f)\"", command: "run")
+            }
+            options.format = format
+        case "--events":
+            let e = try cursor.value()
+            guard !e.isEmpty else { throw UsageError(message: "--events: must be a file path, got \"\"", command: "run") }
+            options.events = e
+        case "--output":
+            let o = try cursor.value()
+            guard !o.isEmpty else { throw UsageError(message: "--output: must be a file path, got \"\"", command: "run") }
+            options.output = o
+        default:
+            if arg.hasPrefix("-") && arg != "-" {
                 throw UsageError(message: "unknown option, got \"\(arg)\"", command: "run")
             }
-        } else if arg.hasPrefix("-") && arg != "-" {
-            throw UsageError(message: "unknown option, got \"\(arg)\"", command: "run")
-        } else {
             guard options.scene == nil else {
                 throw UsageError(message: "only one scene per run, got \"\(arg)\" after \"\(options.scene!)\"", command: "run")
             }
             options.scene = arg
         }
-        k += 1
     }
     if let o = options.output, let e = options.events,
        URL(fileURLWithPath: o).resolvingSymlinksInPath().path == URL(fileURLWithPath: e).resolvingSymlinksInPath().path {
@@ -342,11 +326,22 @@ struct ArgumentCursor {
         return raw
     }
 
-    /// The value of the current flag. Throws a usage error naming the flag when there is none.
+    /// Flags whose value has been taken.
+    private var seen: Set<String> = []
+
+    /// The value of the current flag, inline (`--flag=value`) or the next argument. Throws a usage error naming the flag
+    /// when it has none (the next argument is another option: give `--flag=--odd-name` for a value starting with `--`),
+    /// or when the flag was already given (a repeated option is a mistake, not "the last one wins").
     mutating func value() throws -> String {
+        let flag = inline == nil ? raw : String(raw[..<raw.firstIndex(of: "=")!])
+        guard seen.insert(flag).inserted else {
+            throw UsageError(message: "\(flag): given twice, got \(quoted(inline ?? (index < args.count ? args[index] : "")))",
+                             command: command)
+        }
         if let inline { return inline }
-        guard index < args.count else {
-            throw UsageError(message: "\(raw): missing value", command: command)
+        guard index < args.count, !args[index].hasPrefix("--") else {
+            throw UsageError(message: "\(flag): missing value" + (index < args.count ? ", got the option \(quoted(args[index]))" : ""),
+                             command: command)
         }
         index += 1
         return args[index - 1]

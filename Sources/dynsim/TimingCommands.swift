@@ -64,7 +64,6 @@ func parseSpring(_ args: [String]) throws -> Command {
         case "-h", "--help": return .help("spring")
         case "--info": options.info = true
         case "--mass", "--stiffness", "--damping", "--damping-ratio", "--response", "--perceptual-duration", "--bounce":
-            guard values[flag] == nil else { throw UsageError(message: "\(flag): given twice", command: "spring") }
             values[flag] = try number(flag, try take(), command: "spring")
         case "--from": options.from = try number(flag, try take(), command: "spring")
         case "--to": options.to = try number(flag, try take(), command: "spring")
@@ -170,7 +169,6 @@ func parseCurve(_ args: [String]) throws -> Command {
         switch flag {
         case "-h", "--help": return .help("curve")
         case "--samples":
-            guard !sawSamples else { throw UsageError(message: "--samples: given twice", command: "curve") }
             sawSamples = true
             let text = try value()
             guard let n = Int(text), n >= 2, n <= 10_000_000 else {
@@ -178,7 +176,6 @@ func parseCurve(_ args: [String]) throws -> Command {
             }
             options.samples = n
         case "--at":
-            guard options.at == nil else { throw UsageError(message: "--at: given twice", command: "curve") }
             let xs = try numberList("--at", try value(), command: "curve")
             if let bad = xs.first(where: { abs($0) > 1e6 }) {
                 throw UsageError(message: "--at: inputs must be within ±1e6, got \(NumberFormat.shortest(bad))", command: "curve")
