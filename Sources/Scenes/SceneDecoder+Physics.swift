@@ -1,0 +1,425 @@
+import Dynamics
+import Foundation
+import IO
+
+// The physics half of a scene file: items and behaviors (gravity, push, collision, field, snap, added velocity,
+// attachments and their drags), each decoded and validated with errors naming the file, the JSON path and the value.
+extension SceneDecoder {
+    func decodeItem(_ json: JSON, path: String, index: Int, usedNames: Set<String>) throws -> SceneItem {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "name", "center", "size", "angle", "velocity", "angularVelocity", "density", "resistance",
+            "angularResistance", "allowsRotation", "isAnchored", "charge", "elasticity", "friction",
+            "collisionBoundsType", "collisionBoundingPath",
+        ])
+        let name = try f.string("name") ?? "item\(index)"
+        if f.value("name") == nil, usedNames.contains(name) {
+            throw f.error("name", "is required here: the default name is already taken, got nothing (default \(quoted(name)))")
+        }
+        guard SceneDecoder.isValidName(name) else {
+            throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))")
+        }
+        guard let center = try f.vector("center") else { throw f.missing("center", "the item's center [x, y] in points") }
+        let size = try f.vector("size") ?? Vector2(100, 100)
+        for s in [size.x, size.y] where !(s > 0) {
+            throw f.error("size", "must be positive, got \(NumberFormat.shortest(s))")
+        }
+        for s in [size.x, size.y] where s < Limits.minItemSize {
+            throw f.error("size", "must be at least \(NumberFormat.shortest(Limits.minItemSize)), got \(NumberFormat.shortest(s))")
+        }
+        var def = ItemDefinition(center: center, size: size)
+        def.angle = try f.number("angle") ?? 0
+        def.velocity = try f.vector("velocity") ?? .zero
+        def.angularVelocity = try f.number("angularVelocity") ?? 0
+        if let d = try f.number("density") {
+            guard d >= Limits.minDensity else {
+                throw f.error("density", d > 0 ? "must be at least 1e-9, got \(f.text("density"))" : "must be positive, got \(f.text("density"))")
+            }
+            def.density = d
+        }
+        if let r = try f.number("resistance") {
+            guard r >= 0 else { throw f.error("resistance", "must be >= 0, got \(f.text("resistance"))") }
+            def.resistance = r
+        }
+        if let r = try f.number("angularResistance") {
+            guard r >= 0 else { throw f.error("angularResistance", "must be >= 0, got \(f.text("angularResistance"))") }
+            def.angularResistance = r
+        }
+        def.allowsRotation = try f.bool("allowsRotation") ?? true
+        def.isAnchored = try f.bool("isAnchored") ?? false
+        def.charge = try f.number("charge") ?? 0
+        if let e = try f.number("elasticity") {
+            guard e >= 0 else { throw f.error("elasticity", "must be >= 0, got \(f.text("elasticity"))") }
+            def.elasticity = e
+        }
+        if let fr = try f.number("friction") {
+            guard fr >= 0 else { throw f.error("friction", "must be >= 0, got \(f.text("friction"))") }
+            def.friction = fr
+        }
+        let boundsType = try f.string("collisionBoundsType") ?? (f.value("collisionBoundingPath") != nil ? "path" : "rectangle")
+        switch boundsType {
+        case "rectangle": def.collisionBounds = .rectangle
+        case "ellipse": def.collisionBounds = .ellipse
+        case "path":
+            guard let pj = f.value("collisionBoundingPath"), case .array(let pts) = pj, pts.count >= 3 else {
+                throw f.missing("collisionBoundingPath", "at least 3 points [x, y] of a convex polygon, item-local")
+            }
+            var points: [Vector2] = []
+            for (i, p) in pts.enumerated() {
+                guard case .array(let xy) = p, xy.count == 2, case .number(let x, _) = xy[0], case .number(let y, _) = xy[1],
+                      x.isFinite, y.isFinite, abs(x) <= Limits.magnitude, abs(y) <= Limits.magnitude else {
+                    throw InputError(file: fileName, path: "\(path).collisionBoundingPath[\(i)]", message: "must be [x, y] with finite numbers within ±1e9, got \(p.brief)")
+                }
+                points.append(Vector2(x, y))
+            }
+            guard ConvexPolygon.isConvexPath(points) else {
+                throw f.error("collisionBoundingPath", "must be a convex, non-self-intersecting polygon, got \(pj.brief)")
+            }
+            def.collisionBounds = .path(points)
+        default:
+            throw f.error("collisionBoundsType", "must be \"rectangle\", \"ellipse\" or \"path\", got \(quoted(boundsType))")
+        }
+        return SceneItem(name: name, definition: def)
+    }
+
+    func itemReference(_ f: Fields, _ key: String, names: Set<String>) throws -> String? {
+        guard let name = try f.string(key) else { return nil }
+        guard names.contains(name) else { throw f.error(key, "no such item, got \(quoted(name))") }
+        return name
+    }
+
+    func decodeGravity(_ json: JSON, path: String, names: Set<String>) throws -> SceneGravity {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "items", "gravityDirection", "angle", "magnitude"])
+        var g = SceneGravity()
+        if let list = f.value("items") {
+            guard case .array(let arr) = list else {
+                throw f.error("items", "must be an array of item names, got \(list.brief)")
+            }
+            var out: [String] = []
+            for (k, v) in arr.enumerated() {
+                guard case .string(let s) = v else {
+                    throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "must be an item name, got \(v.brief)")
+                }
+                guard names.contains(s) else {
+                    throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "no such item, got \(quoted(s))")
+                }
+                out.append(s)
+            }
+            g.items = out
+        }
+        let direction = try f.vector("gravityDirection")
+        let angle = try f.number("angle")
+        let magnitude = try f.number("magnitude")
+        if let direction {
+            if angle != nil || magnitude != nil {
+                throw f.error(angle != nil ? "angle" : "magnitude",
+                              "give either gravityDirection or angle and magnitude, not both, got \(f.text(angle != nil ? "angle" : "magnitude"))")
+            }
+            g.form = .direction(direction)
+        } else if angle != nil || magnitude != nil {
+            g.form = .angle(angle ?? Double.pi / 2, magnitude: magnitude ?? 1)
+        }
+        return g
+    }
+
+    func itemList(_ f: Fields, _ key: String, path: String, names: Set<String>) throws -> [String]? {
+        guard let list = f.value(key) else { return nil }
+        guard case .array(let arr) = list else { throw f.error(key, "must be an array of item names, got \(list.brief)") }
+        var out: [String] = []
+        for (k, v) in arr.enumerated() {
+            guard case .string(let s) = v else {
+                throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be an item name, got \(v.brief)")
+            }
+            guard names.contains(s) else {
+                throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "no such item, got \(quoted(s))")
+            }
+            out.append(s)
+        }
+        return out
+    }
+
+    func decodePush(_ json: JSON, path: String, names: Set<String>) throws -> ScenePush {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "type", "items", "mode", "pushDirection", "angle", "magnitude", "targetOffsetFromCenter", "beginTime", "endTime",
+        ])
+        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
+            throw f.missing("items", "a non-empty array of item names")
+        }
+        var p = ScenePush(items: items)
+        if let m = try f.string("mode") {
+            guard let mode = PushBehavior.Mode(rawValue: m) else {
+                throw f.error("mode", "must be \"continuous\" or \"instantaneous\", got \(quoted(m))")
+            }
+            p.mode = mode
+        }
+        let direction = try f.vector("pushDirection")
+        let angle = try f.number("angle"), magnitude = try f.number("magnitude")
+        if let direction {
+            if angle != nil || magnitude != nil {
+                let key = angle != nil ? "angle" : "magnitude"
+                throw f.error(key, "give either pushDirection or angle and magnitude, not both, got \(f.text(key))")
+            }
+            p.form = .direction(direction)
+        } else if angle != nil || magnitude != nil {
+            p.form = .angle(angle ?? 0, magnitude: magnitude ?? 1)
+        }
+        p.targetOffsetFromCenter = try f.vector("targetOffsetFromCenter") ?? .zero
+        p.beginTime = try f.number("beginTime") ?? 0
+        if let end = try f.number("endTime") {
+            guard p.mode == .continuous else { throw f.error("endTime", "only for a continuous push, got \(f.text("endTime"))") }
+            guard end >= p.beginTime else { throw f.error("endTime", "must not be before beginTime, got \(f.text("endTime"))") }
+            p.endTime = end
+        }
+        return p
+    }
+
+    func decodeCollision(_ json: JSON, path: String, names: Set<String>) throws -> SceneCollision {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "type", "items", "collisionMode", "translatesReferenceBoundsIntoBoundary", "boundaries",
+        ])
+        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
+            throw f.missing("items", "a non-empty array of item names")
+        }
+        var c = SceneCollision(items: items)
+        if let m = try f.string("collisionMode") {
+            guard let mode = CollisionMode(rawValue: m) else {
+                throw f.error("collisionMode", "must be \"items\", \"boundaries\" or \"everything\", got \(quoted(m))")
+            }
+            c.collisionMode = mode
+        }
+        c.translatesReferenceBoundsIntoBoundary = try f.bool("translatesReferenceBoundsIntoBoundary") ?? false
+        if let list = f.value("boundaries") {
+            guard case .array(let arr) = list else { throw f.error("boundaries", "must be an array, got \(list.brief)") }
+            var identifiers = Set<String>()
+            for (k, bj) in arr.enumerated() {
+                let bpath = "\(path).boundaries[\(k)]"
+                let bf = try Fields(bj, path: bpath, file: fileName, allowed: ["identifier", "from", "to", "path", "closed"])
+                guard let identifier = try bf.string("identifier"), !identifier.isEmpty else {
+                    throw bf.missing("identifier", "a non-empty name for contact events")
+                }
+                guard identifiers.insert(identifier).inserted else {
+                    throw bf.error("identifier", "duplicate boundary identifier, got \(quoted(identifier))")
+                }
+                var points: [Vector2]
+                let from = try bf.vector("from"), to = try bf.vector("to")
+                if let pathJSON = bf.value("path") {
+                    if from != nil || to != nil { throw bf.error("path", "give either from and to, or path, got both") }
+                    guard case .array(let pts) = pathJSON, pts.count >= 2 else {
+                        throw bf.error("path", "must be an array of at least 2 points [x, y], got \(pathJSON.brief)")
+                    }
+                    points = []
+                    for (i, pj) in pts.enumerated() {
+                        guard case .array(let xy) = pj, xy.count == 2, case .number(let x, _) = xy[0], case .number(let y, _) = xy[1],
+                              x.isFinite, y.isFinite, abs(x) <= Limits.magnitude, abs(y) <= Limits.magnitude else {
+                            throw InputError(file: fileName, path: "\(bpath).path[\(i)]", message: "must be [x, y] with finite numbers within ±1e9, got \(pj.brief)")
+                        }
+                        points.append(Vector2(x, y))
+                    }
+                } else {
+                    guard let from else { throw bf.missing("from", "the segment's start [x, y], or a path") }
+                    guard let to else { throw bf.missing("to", "the segment's end [x, y]") }
+                    points = [from, to]
+                }
+                for i in 1..<points.count where points[i] == points[i - 1] {
+                    throw InputError(file: fileName, path: bpath, message: "has a zero-length segment, got the point [\(NumberFormat.shortest(points[i].x)), \(NumberFormat.shortest(points[i].y))] twice")
+                }
+                c.boundaries.append(SceneBoundary(identifier: identifier, points: points, closed: try bf.bool("closed") ?? false))
+            }
+        }
+        return c
+    }
+
+    func decodeField(_ json: JSON, path: String, names: Set<String>) throws -> SceneField {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "type", "kind", "items", "position", "region", "strength", "falloff", "minimumRadius", "direction", "smoothness",
+            "animationSpeed", "seed",
+        ])
+        guard let kindName = try f.string("kind") else {
+            throw f.missing("kind", FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        guard let kind = FieldBehavior.Kind(rawValue: kindName) else {
+            throw f.error("kind", "must be one of \(FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(kindName))")
+        }
+        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
+            throw f.missing("items", "a non-empty array of item names")
+        }
+        var field = FieldBehavior(kind: kind, items: [])
+        field.position = try f.vector("position") ?? .zero
+        if let r = f.value("region") {
+            field.region = try decodeRegion(r, path: path + ".region")
+        }
+        field.strength = try f.number("strength") ?? 1
+        field.falloff = try f.number("falloff") ?? kind.defaultFalloff
+        if let m = try f.number("minimumRadius") {
+            guard m >= 0 else { throw f.error("minimumRadius", "must be >= 0, got \(f.text("minimumRadius"))") }
+            field.minimumRadius = m
+        }
+        field.direction = try f.vector("direction") ?? .zero
+        if let sm = try f.number("smoothness") {
+            guard sm >= 0 && sm <= 1 else { throw f.error("smoothness", "must be from 0 to 1, got \(f.text("smoothness"))") }
+            field.smoothness = sm
+        }
+        field.animationSpeed = try f.number("animationSpeed") ?? 0
+        if let seed = try f.int("seed") {
+            guard seed >= 0 else { throw f.error("seed", "must be >= 0, got \(seed)") }
+            field.seed = UInt64(seed)
+        }
+        return SceneField(items: items, field: field)
+    }
+
+    func decodeRegion(_ json: JSON, path: String) throws -> FieldRegion {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["radius", "size", "inverse"])
+        var region = FieldRegion.infinite
+        let radius = try f.number("radius"), size = try f.vector("size")
+        if radius != nil && size != nil { throw f.error("size", "give either radius or size, not both, got \(f.text("size"))") }
+        if let radius {
+            guard radius >= 0 else { throw f.error("radius", "must be >= 0, got \(f.text("radius"))") }
+            region = .circle(radius: radius)
+        } else if let size {
+            guard size.x >= 0 && size.y >= 0 else { throw f.error("size", "must not be negative, got \(f.text("size"))") }
+            region = .rectangle(width: size.x, height: size.y)
+        }
+        if try f.bool("inverse") == true { region = .inverse(region) }
+        return region
+    }
+
+    func decodeSnap(_ json: JSON, path: String, names: Set<String>) throws -> SceneSnap {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "item", "snapPoint", "damping"])
+        guard let item = try itemReference(f, "item", names: names) else { throw f.missing("item", "the name of the item") }
+        guard let point = try f.vector("snapPoint") else { throw f.missing("snapPoint", "the target center [x, y] in points") }
+        var snap = SceneSnap(item: item, snapPoint: point)
+        if let d = try f.number("damping") {
+            guard d >= 0 && d <= 1 else { throw f.error("damping", "must be from 0 to 1, got \(f.text("damping"))") }
+            snap.damping = d
+        }
+        return snap
+    }
+
+    func decodeAddVelocity(_ json: JSON, path: String, names: Set<String>) throws -> SceneAddVelocity {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "item", "time", "linearVelocity", "angularVelocity"])
+        guard let item = try itemReference(f, "item", names: names) else { throw f.missing("item", "the name of the item") }
+        var a = SceneAddVelocity(item: item)
+        a.time = try f.number("time") ?? 0
+        a.linearVelocity = try f.vector("linearVelocity") ?? .zero
+        a.angularVelocity = try f.number("angularVelocity") ?? 0
+        return a
+    }
+
+    func decodeAttachment(_ json: JSON, path: String, itemNames: Set<String>, anchorIndex: Int,
+                                  names: inout Set<String>) throws -> SceneAttachment {
+        let f = try Fields(json, path: path, file: fileName, allowed: [
+            "type", "name", "item", "offsetFromCenter", "anchorPoint", "drag", "attachedTo", "attachedOffsetFromCenter",
+            "length", "frequency", "damping",
+        ])
+        guard let item = try itemReference(f, "item", names: itemNames) else {
+            throw f.missing("item", "the name of the attached item")
+        }
+        var a = SceneAttachment(item: item)
+        a.offsetFromCenter = try f.vector("offsetFromCenter") ?? .zero
+        a.attachedTo = try itemReference(f, "attachedTo", names: itemNames)
+        if let other = a.attachedTo {
+            guard other != item else { throw f.error("attachedTo", "must name another item, got \(quoted(other))") }
+            for key in ["anchorPoint", "drag", "name"] where f.value(key) != nil {
+                throw f.error(key, "not allowed with attachedTo (an item-to-item attachment has no anchor), got \(f.value(key)!.brief)")
+            }
+            a.attachedOffsetFromCenter = try f.vector("attachedOffsetFromCenter") ?? .zero
+        } else {
+            if f.value("attachedOffsetFromCenter") != nil {
+                throw f.error("attachedOffsetFromCenter", "only allowed with attachedTo, got \(f.value("attachedOffsetFromCenter")!.brief)")
+            }
+            // Default: "anchor", then "anchor2", "anchor3", ..., skipping names already taken.
+            var name = "anchor"
+            if let given = try f.string("name") {
+                name = given
+            } else {
+                var n = anchorIndex + 1
+                name = n == 1 ? "anchor" : "anchor\(n)"
+                while names.contains(name) { n += 1; name = "anchor\(n)" }
+            }
+            guard SceneDecoder.isValidName(name) else {
+                throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))")
+            }
+            guard names.insert(name).inserted else {
+                throw f.error("name", "already names an item or anchor, got \(quoted(name))")
+            }
+            a.name = name
+            a.anchorPoint = try f.vector("anchorPoint")
+            if let dragJSON = f.value("drag") {
+                if a.anchorPoint != nil {
+                    throw f.error("anchorPoint", "not allowed with drag (the drag's position at t = 0 is the anchor point), got \(f.value("anchorPoint")!.brief)")
+                }
+                a.drag = try decodeDrag(dragJSON, path: path + ".drag")
+            } else if a.anchorPoint == nil {
+                throw f.missing("anchorPoint", "an anchor [x, y] in points, or attachedTo an item, or a drag")
+            }
+        }
+        if let l = try f.number("length") {
+            guard l >= 0 else { throw f.error("length", "must be >= 0, got \(f.text("length"))") }
+            a.length = l
+        }
+        if let fr = try f.number("frequency") {
+            guard fr >= 0 && fr <= 1000 else { throw f.error("frequency", "must be from 0 to 1000 Hz, got \(f.text("frequency"))") }
+            a.frequency = fr
+        }
+        if let d = try f.number("damping") {
+            guard d >= 0 else { throw f.error("damping", "must be >= 0, got \(f.text("damping"))") }
+            a.damping = d
+        }
+        return a
+    }
+
+    func decodeDrag(_ json: JSON, path: String) throws -> SceneDrag {
+        let f = try Fields(json, path: path, file: fileName, allowed: ["interpolation", "keyframes", "csv"])
+        var interpolation = AnchorPath.Interpolation.linear
+        if let s = try f.string("interpolation") {
+            guard let i = AnchorPath.Interpolation(rawValue: s) else {
+                throw f.error("interpolation", "must be \"linear\", \"catmullRom\" or \"minimumJerk\", got \(quoted(s))")
+            }
+            interpolation = i
+        }
+        let csv = try f.string("csv")
+        if let csv, csv.isEmpty { throw f.error("csv", "must be a file name, got \"\"") }
+        let keyframes = f.value("keyframes")
+        if csv != nil && keyframes != nil {
+            throw f.error("csv", "give either keyframes or csv, not both, got \(quoted(csv!))")
+        }
+        var times: [Double] = [], points: [Vector2] = []
+        if let csv {
+            let bytes = try readSampleFile(csv, path: path + ".csv")
+            (times, points) = try DragCSV.parse(bytes, fileName: csv, maxRows: Limits.maxSamples - budget.samples)
+            budget.samples += times.count
+        } else if let keyframes {
+            guard case .array(let arr) = keyframes, !arr.isEmpty else {
+                throw f.error("keyframes", "must be a non-empty array of [t, x, y], got \(keyframes.brief)")
+            }
+            for (k, kf) in arr.enumerated() {
+                let kpath = "\(path).keyframes[\(k)]"
+                try countSample(path: kpath)
+                guard case .array(let triple) = kf, triple.count == 3 else {
+                    throw InputError(file: fileName, path: kpath, message: "must be [t, x, y], got \(kf.brief)")
+                }
+                var values: [Double] = []
+                for (c, v) in triple.enumerated() {
+                    guard case .number(let x, let text) = v else {
+                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be a number, got \(v.brief)")
+                    }
+                    guard x.isFinite else {
+                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be a finite number, got \(text)")
+                    }
+                    guard abs(x) <= Limits.magnitude else {
+                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)")
+                    }
+                    values.append(x)
+                }
+                if let last = times.last, values[0] < last {
+                    throw InputError(file: fileName, path: "\(kpath)[0]",
+                                     message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(values[0]))")
+                }
+                times.append(values[0])
+                points.append(Vector2(values[1], values[2]))
+            }
+        } else {
+            throw f.missing("keyframes", "[[t, x, y], ...] or a csv file of t,x,y")
+        }
+        return SceneDrag(interpolation: interpolation, csv: csv, times: times, points: points)
+    }
+}
