@@ -116,3 +116,63 @@ struct Fields {
         return out
     }
 }
+
+/// Reads a CSV of samples with the given columns (an optional header row naming them, blank lines ignored, times in the
+/// first column non-decreasing, and >= 0 when `nonNegativeTimes`; every value finite, within ±1e9), at most `maxRows`
+/// rows. Lines are read one at a time, so the memory is the rows kept (about 100 bytes each).
+enum SampleCSV {
+    /// The message for a sample past ``Limits/maxSamples``.
+    static let tooManySamples = "a scene may hold at most \(Limits.maxSamples) samples (drag keyframes and CSV rows, gesture touches and CSV rows together), got more"
+
+    static func parse(_ bytes: [UInt8], fileName: String, header: [String], nonNegativeTimes: Bool = false,
+                      maxRows: Int = .max) throws -> [[Double]] {
+        var rows: [[Double]] = []
+        var sawContent = false
+        let names = header.joined(separator: ",")
+        // A UTF-8 byte order mark (as some spreadsheet exports write) is not part of the data.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var lineNumber = 0
+        // Lines end at "\n" (a "\r" before it is dropped); the text after the last "\n" is a line too, maybe empty.
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { start = end + 1 }
+            var raw = bytes[start..<end]
+            if raw.last == 0x0D { raw = raw.dropLast() }
+            let line = String(decoding: raw, as: UTF8.self)
+            lineNumber += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let isFirstContent = !sawContent
+            sawContent = true
+            if isFirstContent && parseDecimal(Substring(fields[0])) == nil {
+                guard fields == header else { throw InputError(file: fileName, path: "line \(lineNumber)", message: "header must be \(names), got \(quoted(line))") }
+                continue
+            }
+            guard rows.count < maxRows else {
+                throw InputError(file: fileName, path: "line \(lineNumber)", message: tooManySamples)
+            }
+            guard fields.count == header.count else {
+                throw InputError(file: fileName, path: "line \(lineNumber)", message: "must have \(header.count) fields \(names), got \(quoted(line))")
+            }
+            var values: [Double] = []
+            for (c, s) in fields.enumerated() {
+                let where_ = "line \(lineNumber), field \(header[c])"
+                guard let v = parseDecimal(Substring(s)) else { throw InputError(file: fileName, path: where_, message: "must be a number, got \(quoted(s))") }
+                guard v.isFinite else { throw InputError(file: fileName, path: where_, message: "must be a finite number, got \(s)") }
+                guard abs(v) <= Limits.magnitude else { throw InputError(file: fileName, path: where_, message: "must be between -1e9 and 1e9, got \(s)") }
+                values.append(v)
+            }
+            if let last = rows.last?[0], values[0] < last {
+                throw InputError(file: fileName, path: "line \(lineNumber)", message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(fields[0])")
+            }
+            if nonNegativeTimes && values[0] < 0 {
+                throw InputError(file: fileName, path: "line \(lineNumber), field t", message: "must be >= 0, got \(fields[0])")
+            }
+            rows.append(values)
+        }
+        guard !rows.isEmpty else {
+            throw InputError(file: fileName, path: "", message: "no samples (expected rows \(names)), got \(sawContent ? "only a header" : "an empty file")")
+        }
+        return rows
+    }
+}
