@@ -196,6 +196,9 @@ extension SceneDecoder {
                 guard let identifier = try bf.string("identifier"), !identifier.isEmpty else {
                     throw bf.missing("identifier", "a non-empty name for contact events")
                 }
+                guard identifier != "bounds" else {
+                    throw bf.error("identifier", "\"bounds\" names the reference bounds in events; choose another name, got \"bounds\"")
+                }
                 guard identifiers.insert(identifier).inserted else {
                     throw bf.error("identifier", "duplicate boundary identifier, got \(quoted(identifier))")
                 }

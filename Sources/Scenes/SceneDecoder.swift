@@ -19,8 +19,13 @@ public struct InputError: Error, Equatable, CustomStringConvertible, Sendable {
         self.message = message
     }
 
-    /// `<file>: <path>: <message>`.
-    public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
+    /// `<file>: <path>: <message>`, on one line: control characters in the file's name (a newline) are escaped as JSON
+    /// escapes them.
+    public var description: String {
+        let name = file.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            ? String(TextQuoting.json(file).dropFirst().dropLast()) : file
+        return path.isEmpty ? "\(name): \(message)" : "\(name): \(path): \(message)"
+    }
 }
 
 /// Reads and validates a scene file (JSON) into a ``Scene``.

@@ -230,6 +230,9 @@ final class CLITests: XCTestCase {
                       #"gestures[0].view: no such view, got "ghost""#))
         cases.append((#"{\#(views), "gestures": [{"name": "tap", "type": "tap", "view": "root", "touches": [[1, NaN, 5]], \#(move)}]}"#,
                       "gestures[0].touches[0][1]: must be a finite number, got NaN"))
+        // `bounds` names the reference bounds in events: a boundary may not take it.
+        cases.append((#"{"items": [{"name": "a", "center": [100, 100]}], "behaviors": [{"type": "collision", "items": ["a"], "boundaries": [{"identifier": "bounds", "from": [0, 500], "to": [300, 500]}]}]}"#,
+                      #"behaviors[0].boundaries[0].identifier: "bounds" names the reference bounds in events"#))
         try "t,x,y\n1,0,0\n0.5,1,1\n".write(to: dir.appendingPathComponent("pan.csv"), atomically: true, encoding: .utf8)
         for (k, (text, expected)) in cases.enumerated() {
             let file = dir.appendingPathComponent("scene\(k).json")
