@@ -27,7 +27,7 @@ let package = Package(
         // IO: bytes (number text, CSV and JSON Lines writers, sinks); imports nothing of ours.
         .target(name: "IO", linkerSettings: libm),
         .target(name: "Scenes", dependencies: ["Dynamics", "Animation", "IO"], linkerSettings: libm),
-        // Bench: the benchmark runner shared by `dynsim bench` and dynsim-bench (not a product: timing, threads, pipes).
+        // Bench: what dynsim and dynsim-bench share: the benchmark runner and signal handling (not a product).
         .target(name: "Bench", dependencies: ["Scenes", "Dynamics", "Springs", "IO"], linkerSettings: libm),
         .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs", "IO", "Bench"], linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).

@@ -23,12 +23,5 @@ do {
     exit(64)
 }
 signal(SIGPIPE, SIG_IGN)   // a closed pipe is an EPIPE error to handle, not a signal that kills the run
-// As dynsim's Signals.swift does: an interrupted run leaves no half-written --csv file.
-for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ] {
-    signal(sig) { sig in
-        OutputFile.removeTemporaryFiles()
-        signal(sig, SIG_DFL)
-        raise(sig)
-    }
-}
+Signals.install()   // an interrupted run leaves no half-written --csv file
 exit(Benchmark.runToStdout(options, program: "dynsim-bench"))

@@ -5,13 +5,13 @@ import Darwin
 #endif
 import IO
 
-/// dynsim's signal handling, in one place: on a signal that ends the process by default and can be caught (SIGINT,
+/// The executables' signal handling, in one place (`dynsim` and `dynsim-bench` both call it): on a signal that ends the process by default and can be caught (SIGINT,
 /// SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ) the temporary files of
 /// outputs still being written are removed (so no half-written file is left, see ``OutputFile``), then the signal ends
 /// the process as it would have. SIGPIPE is ignored where a closed pipe must end a run quietly (the callers check write errors).
-enum Signals {
+public enum Signals {
     /// Installs the handlers. Call once, before any output is opened.
-    static func install() {
+    public static func install() {
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ] {
             signal(sig) { sig in
                 OutputFile.removeTemporaryFiles()
