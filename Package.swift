@@ -1,6 +1,6 @@
 // swift-tools-version:5.9
 // dynsim: Apple's motion stack (UIKit Dynamics, spring timing, Core Animation timing) as a portable Swift package and CLI.
-// Layering (see the design notes, ../shared/DESIGN.md beside the repository): dynsim -> {Scenes -> {Dynamics,
+// Layering (see the design notes, ../shared/DESIGN.md beside the repository): dynsim -> Playback -> {Scenes -> {Dynamics,
 // Animation -> Springs, IO}, IO}. Dynamics, Springs and IO import nothing of ours. No library target uses unsafe flags (SwiftPM
 // refuses them in a package depended on by version): the solver's hot stored properties are @exclusivity(unchecked).
 import PackageDescription
@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Animation", targets: ["Animation"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "Playback", targets: ["Playback"]),
         .library(name: "IO", targets: ["IO"]),
         .executable(name: "dynsim", targets: ["dynsim"]),
         .executable(name: "dynsim-bench", targets: ["DynsimBench"]),
@@ -26,21 +27,23 @@ let package = Package(
         .target(name: "Dynamics", linkerSettings: libm),
         // IO: bytes (number text, CSV and JSON Lines writers, sinks); imports nothing of ours.
         .target(name: "IO", linkerSettings: libm),
-        .target(name: "Scenes", dependencies: ["Dynamics", "Animation", "IO"], linkerSettings: libm),
+        .target(name: "Scenes", dependencies: ["Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
+        // Playback: a scene -> a running world and timeline -> typed rows and events (the seam every front end reads).
+        .target(name: "Playback", dependencies: ["Scenes", "Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
         // Bench: what dynsim and dynsim-bench share: the benchmark runner and signal handling (not a product).
-        .target(name: "Bench", dependencies: ["Scenes", "Dynamics", "Springs", "IO"], linkerSettings: libm),
-        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Springs", "IO", "Bench"], linkerSettings: libm),
+        .target(name: "Bench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO"], linkerSettings: libm),
+        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench"], linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
         .executableTarget(name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
         .executableTarget(name: "spring-and-layer-example", dependencies: ["Springs", "Animation"],
                           path: "Examples/SpringAndLayer", linkerSettings: libm),
-        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Dynamics", "Springs", "IO", "Bench"], path: "Benchmarks/DynsimBench",
+        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench"], path: "Benchmarks/DynsimBench",
                           linkerSettings: libm),
         .testTarget(name: "SpringsTests", dependencies: ["Springs"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "IOTests", dependencies: ["IO"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Animation", "IO", "Bench"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO", "Bench"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim"]),
     ]
 )

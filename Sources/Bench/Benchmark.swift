@@ -4,6 +4,7 @@ import Foundation
 import Springs
 import IO
 import Scenes
+import Playback
 
 /// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (design notes §5,
 /// ../shared/DESIGN.md): step cost of

@@ -265,14 +265,6 @@ public struct SceneDecoder {
 
     private func finishColumns(_ input: Scene, top: Fields) throws -> Scene {
         var scene = input
-        // Play the animators' scripts and the gestures once, together and in time order, as the run will: a call UIKit
-        // rejects (finishing an animator that is not stopped, a pan on a stopped one, ...) is an input error, before any row.
-        if !scene.animators.isEmpty {
-            var stage = Stage(scene: scene, layers: SceneRun.layers(of: scene))
-            let last = (scene.gestures.flatMap { $0.samples.map(\.time) } + scene.animators.flatMap { $0.script.map(\.time) }).max() ?? 0
-            stage.advance(to: last)
-            if let r = stage.rejections.first { throw InputError(file: fileName, path: r.path, message: r.message) }
-        }
         // Columns.
         if let cj = top.value("columns") {
             guard case .array(let arr) = cj, !arr.isEmpty else {

@@ -51,8 +51,9 @@ public struct ViewChange: Sendable {
     public var value: Value
 
     /// The layer key paths and values this change sets, given the model and the gesture's points already converted to
-    /// the superview's space.
-    func assignments(model: (String) -> AnimatableValue, location: SIMD2<Double>?, rect: [Double]?) -> [(String, AnimatableValue)] {
+    /// the superview's space (UIView's properties are its layer's: `center` is `position`, `alpha` `opacity`, `frame`
+    /// the position and bounds size, ...).
+    public func assignments(model: (String) -> AnimatableValue, location: SIMD2<Double>?, rect: [Double]?) -> [(String, AnimatableValue)] {
         func resolved(_ keyPath: String, _ v: Value) -> AnimatableValue {
             switch v {
             case .value(let x): return x

@@ -8,6 +8,7 @@ import Darwin
 #endif
 import Foundation
 import Scenes
+import Playback
 import IO
 import Bench
 
@@ -168,7 +169,7 @@ func run(_ options: RunOptions) -> Int32 {
     }
 
     let sceneRun = SceneRun(scene: scene)
-    if let problem = sceneRun.massRatioProblems(fileName: label).first ?? sceneRun.startingOverlaps(fileName: label).first {
+    if let problem = sceneRun.inputProblems(fileName: label).first {
         discard()
         printError(problem.description)
         return Exit.dataError
@@ -185,7 +186,7 @@ func run(_ options: RunOptions) -> Int32 {
         try writer.header()
         try writeEvent(SceneRun.eventColumns.joined(separator: ",") + "\n")
         try sceneRun.run(events: eventSink.map { _ in { try writeEvent(sceneRun.eventRow($0) + "\n") } }) {
-            try writer.row($0, texts: sceneRun.texts)
+            try writer.row($0.values, texts: $0.texts)
         }
         try writer.finish()
     } catch let e as EventsWriteError {

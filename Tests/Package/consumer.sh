@@ -20,7 +20,7 @@ let package = Package(
         .executableTarget(name: "Consumer", dependencies: [
             .product(name: "Springs", package: "dynsim"), .product(name: "Animation", package: "dynsim"),
             .product(name: "Dynamics", package: "dynsim"), .product(name: "Scenes", package: "dynsim"),
-            .product(name: "IO", package: "dynsim"),
+            .product(name: "IO", package: "dynsim"), .product(name: "Playback", package: "dynsim"),
         ]),
     ]
 )
@@ -33,10 +33,12 @@ import Springs
 import Animation
 import Scenes
 import IO
+import Playback
 print("CSV field \(TextQuoting.csvField("a, b"))")
 print("spring settles in \(Spring(perceptualDuration: 0.5, bounce: 0.3).settlingDuration) s")
 print("layer opacity \(Layer(name: "box").modelValue("opacity")?.components[0] ?? -1)")
 print("built-in scenes \(Catalog.entries.count)")
+print("pendulum scene rows \(SceneRun(scene: Catalog.scene(named: "pendulum")!).sampleCount)")
 SWIFT
 cd "$tmp/consumer"
 for configuration in debug release; do

@@ -3,6 +3,7 @@ import XCTest
 import Springs
 import Animation
 @testable import Scenes
+import Playback
 
 /// The Core Animation seed scenes, checked at exact times against values computed here from their definitions.
 final class AnimationSceneTests: XCTestCase {

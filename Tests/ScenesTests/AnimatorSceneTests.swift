@@ -3,6 +3,7 @@ import XCTest
 import Springs
 import Animation
 @testable import Scenes
+import Playback
 
 /// Property animators in scenes: scripted calls drive a layer's columns, the animator's own columns and completion
 /// events; calls UIKit rejects are input errors.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Dynamics
 @testable import Scenes
+import Playback
 
 /// `uikit` collisions against Box2D 2.4.1 configured as UIKit's engine (Oracles/box2d: 100 pt/m, two 1/120 s steps per
 /// frame, 8/3 iterations, boxes and segments of radius 0, two-sided boundary segments 1 pt outside the bounds,
@@ -148,7 +149,7 @@ final class StackTests: XCTestCase {
         let run = SceneRun(scene: scene)
         var rests: [String: Double] = [:]
         var last: [Double] = []
-        try run.run(events: { e in if case let .rest(time, item) = e { rests[item] = time } }) { last = $0 }
+        try run.run(events: { e in if case let .rest(time, item) = e { rests[item] = time } }) { last = $0.values }
         for (k, item) in scene.items.enumerated() {
             let x = last[run.columns.firstIndex(of: item.name + ".x")!], y = last[run.columns.firstIndex(of: item.name + ".y")!]
             let start = item.definition.center

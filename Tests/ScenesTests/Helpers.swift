@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Dynamics
 @testable import Scenes
+import Playback
 import IO
 
 /// Runs a scene through the real writer and returns the output bytes.
@@ -10,7 +11,7 @@ func output(_ scene: Scene, format: OutputFormat = .csv) throws -> [UInt8] {
     let run = SceneRun(scene: scene)
     let writer = RowWriter(format: format, columns: run.columns) { out += $0 }
     try writer.header()
-    try run.run { try writer.row($0, texts: run.texts) }
+    try run.run { try writer.row($0.values, texts: $0.texts) }
     try writer.finish()
     return out
 }
@@ -56,11 +57,15 @@ func fixture(_ name: String) throws -> Table {
     Table(try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8))
 }
 
+/// Decodes a scene and refuses what a run refuses before its first row (``SceneRun/scriptRejections(fileName:)``), as
+/// `dynsim run` does.
 func decode(_ text: String, file: String = "scene.json", files: [String: String] = [:]) throws -> Scene {
-    try SceneDecoder(fileName: file) { name in
+    let scene = try SceneDecoder(fileName: file) { name in
         guard let body = files[name] else { throw InputError(file: name, path: "", message: "cannot read the file, got \"\(name)\"") }
         return Array(body.utf8)
     }.decode(Array(text.utf8))
+    if let problem = SceneRun(scene: scene).scriptRejections(fileName: file).first { throw problem }
+    return scene
 }
 
 /// The largest position or angle difference between `scene`'s rows and a Box2D fixture's, up to `until` seconds.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Scenes
+import Playback
 
 /// The interactive built-ins (gestures, UIView blocks, the property animator), each checked against values computed
 /// here independently: the damped oscillator's closed form, the additive-blend rule with the easeInEaseOut polynomial

@@ -1,18 +1,29 @@
 import Foundation
 import XCTest
 
-/// Scenes is what a scene IS: no file, process or thread calls (design notes §1). Files are read through IO by the CLI
-/// and reach the decoder through its injected `readFile`; signals, exit codes and the benchmark runner's threads live in
-/// the executables and the Bench target. This test reads Scenes' sources and fails on any such call in code.
+/// Scenes is what a scene IS and Playback what a running scene does: neither makes file, process or thread calls (design
+/// notes §1). Files are read through IO by the CLI and reach the decoder through its injected `readFile`; signals, exit
+/// codes and the benchmark runner's threads live in the executables and the Bench target. This test reads both
+/// targets' sources and fails on any such call in code. A second test checks that every import of one of our modules
+/// is declared as a dependency in Package.swift.
 final class LayeringTests: XCTestCase {
     static let forbidden = ["fopen", "open", "write", "read", "signal", "exit", "FileManager", "Thread", "ProcessInfo",
                             "pipe", "fread", "fwrite", "stat", "unlink", "rename", "getpid"]
 
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
     func testScenesMakesNoFileProcessOrThreadCalls() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/Scenes").standardized
+        try checkNoSystemCalls(in: "Scenes", atLeast: 5)
+    }
+
+    func testPlaybackMakesNoFileProcessOrThreadCalls() throws {
+        try checkNoSystemCalls(in: "Playback", atLeast: 4)
+    }
+
+    func checkNoSystemCalls(in target: String, atLeast minimum: Int) throws {
+        let sources = LayeringTests.root.appendingPathComponent("Sources/" + target)
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
-        XCTAssertGreaterThan(files.count, 5, "found Scenes' sources at \(sources.path)")
+        XCTAssertGreaterThan(files.count, minimum, "found \(target)'s sources at \(sources.path)")
         // A call: the name not preceded by a letter, digit, '_', '.' or `func ` (a method such as JSONWriter.write, or
         // its declaration, is not a system call), followed by '(' or, for types, a '.'.
         let pattern = try NSRegularExpression(pattern: #"(?<![\w.])(?<!func )(\#(LayeringTests.forbidden.joined(separator: "|")))\s*[(.]"#)
@@ -37,6 +48,36 @@ final class LayeringTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(found, [], "file, process or thread calls in Scenes")
+        XCTAssertEqual(found, [], "file, process or thread calls in \(target)")
+    }
+
+    /// Every `import M` of one of the package's own modules, in any target's sources, names a dependency that target
+    /// declares in Package.swift (SwiftPM builds an undeclared one only by luck of the build order).
+    func testEveryImportOfOurModulesIsDeclared() throws {
+        let manifest = try String(contentsOf: LayeringTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let target = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?(?:,\s*path:\s*"([^"]+)")?"#)
+        var targets: [(name: String, dependencies: Set<String>, path: String)] = []
+        for m in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            func group(_ i: Int) -> String? { Range(m.range(at: i), in: manifest).map { String(manifest[$0]) } }
+            let name = group(1)!
+            let deps = Set((group(2) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
+            let path = group(3) ?? (manifest[manifest.range(of: "name: \"\(name)\"")!.lowerBound...].prefix(200).contains("testTarget") ? "Tests/\(name)" : "Sources/\(name)")
+            targets.append((name, deps, path))
+        }
+        let ours = Set(targets.map(\.name))
+        XCTAssertTrue(ours.isSuperset(of: ["Springs", "Animation", "Dynamics", "IO", "Scenes", "Playback", "dynsim"]), "\(ours)")
+        var undeclared: [String] = []
+        for t in targets {
+            let dir = LayeringTests.root.appendingPathComponent(t.path)
+            guard let files = FileManager.default.enumerator(atPath: dir.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+                    let module = String(line.split(separator: " ").last!)
+                    if ours.contains(module) && !t.dependencies.contains(module) { undeclared.append("\(t.path)/\(file): \(module)") }
+                }
+            }
+        }
+        XCTAssertEqual(undeclared, [], "imports of our modules not declared in Package.swift")
     }
 }

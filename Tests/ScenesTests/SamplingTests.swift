@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Dynamics
 @testable import Scenes
+import Playback
 import IO
 
 final class SamplingTests: XCTestCase {

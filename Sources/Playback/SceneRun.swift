@@ -2,6 +2,7 @@ import Foundation
 import Animation
 import Dynamics
 import IO
+import Scenes
 
 /// The simulation produced a non-finite number: reported instead of writing nan or inf. The CLI exits 1.
 public struct SimulationError: Error, CustomStringConvertible, Sendable {
@@ -16,6 +17,23 @@ public struct SimulationError: Error, CustomStringConvertible, Sendable {
         if let reason { return "simulation stopped at t = \(NumberFormat.shortest(time)) s: \(reason)" }
         return "simulation diverged at t = \(NumberFormat.shortest(time)) s: \(column) is not finite"
     }
+}
+
+/// One output row of a run: the scene's output columns (``SceneRun/columns``) at one time.
+public struct SceneRow {
+    /// Row number, from 0.
+    public let index: Int
+    /// Seconds: index / rate.
+    public let time: Double
+    /// Each column's value, in column order: points, radians, points/s, rad/s, 0 ... 1 fractions and colors, 0 or 1
+    /// flags; 0 in a text column.
+    public let values: [Double]
+    /// Each column's text for text columns (layer text, animator state), nil for numeric ones. Writers print the
+    /// text in place of the number.
+    public let texts: [String?]
+
+    /// The value of column `k`.
+    public subscript(k: Int) -> Double { values[k] }
 }
 
 /// Builds a ``World`` from a ``Scene`` and samples it at the scene's output rate, row by row, without holding the
@@ -59,16 +77,13 @@ public final class SceneRun {
     private let sources: [Source]
     private var snapshot = WorldSnapshot()
     private var values: [Double]
-    /// Each layer's superlayer index, or nil for a root layer.
-    private let superlayerIndex: [Int?]
+    /// The layer tree's geometry (sublayers' screen positions).
+    private var geometry: LayerGeometry
     /// How many completions of each animator have been reported as events.
     private var reportedCompletions: [Int] = []
-    /// Layers' maps to the screen for the row at `placementTime`.
-    private var screenMaps: [Affine?]
-    private var placementTime = -Double.infinity
-    /// The text of each text column (`<layer>.text`, `<layer>.old.text`) for the row just passed to `run`'s body, nil
-    /// for numeric columns. Writers print these in place of the numbers.
-    public private(set) var texts: [String?]
+    /// The text of each text column (`<layer>.text`, `<layer>.old.text`, `<animator>.state`) for the row being filled,
+    /// nil for numeric columns.
+    private var texts: [String?]
 
     /// Builds the world: items in order, then behaviors in order.
     /// - Precondition: the scene is valid (as ``SceneDecoder`` or ``Catalog`` produce).
@@ -151,9 +166,8 @@ public final class SceneRun {
             return .layer(li, keyPath, nil)
         }
         self.values = Array(repeating: 0, count: columns.count)
-        self.screenMaps = Array(repeating: nil, count: scene.layers.count)
         self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)
-        self.superlayerIndex = scene.layers.map { l in l.superlayer.flatMap { layerIndex[$0] } }
+        self.geometry = LayerGeometry(superIndex: scene.layers.map { l in l.superlayer.flatMap { layerIndex[$0] } })
         self.texts = Array(repeating: nil, count: columns.count)
     }
 
@@ -176,6 +190,26 @@ public final class SceneRun {
             if let index = layerIndex[a.layer] { layers[index].add(animation, forKey: a.key) }
         }
         return (layers, times)
+    }
+
+    /// Everything a run refuses in a decoded scene, as input errors in the order a user should fix them: calls of the
+    /// animators' scripts and gestures that UIKit rejects (``scriptRejections(fileName:)``), rigid groups whose masses
+    /// the `precise` profile cannot join (``massRatioProblems(fileName:)``), items starting inside a boundary
+    /// (``startingOverlaps(fileName:)``). Empty when the scene can run.
+    public func inputProblems(fileName: String) -> [InputError] {
+        scriptRejections(fileName: fileName) + massRatioProblems(fileName: fileName) + startingOverlaps(fileName: fileName)
+    }
+
+    /// Plays the animators' scripts and the gestures once, together and in time order, as the run will (a dry run on a
+    /// stage of its own): each call UIKit rejects (finishing an animator that is not stopped, a pan on a stopped one, ...)
+    /// is an input error naming the call (`animators[0].script[2]`, `gestures[1].touches[3]`), so that no row is
+    /// written for a scene that would fail part way.
+    public func scriptRejections(fileName: String) -> [InputError] {
+        guard !scene.animators.isEmpty else { return [] }
+        var dry = Stage(scene: scene, layers: SceneRun.layers(of: scene))
+        let last = (scene.gestures.flatMap { $0.samples.map(\.time) } + scene.animators.flatMap { $0.script.map(\.time) }).max() ?? 0
+        dry.advance(to: last)
+        return dry.rejections.map { InputError(file: fileName, path: $0.path, message: $0.message) }
     }
 
     /// Items that start overlapping one of their collision boundaries by more than the 0.5 pt slop, as input errors
@@ -255,10 +289,12 @@ public final class SceneRun {
 
 
 
-    /// Runs the scene, calling `body` with each row's values (in `columns` order) as it is computed, and `events` (when
-    /// given) with each contact event as it happens.
-    /// - Throws: ``SimulationError`` when a value is not finite (before that row is passed on), or whatever `body` throws.
-    public func run(events: ((SceneEvent) throws -> Void)? = nil, _ body: ([Double]) throws -> Void) throws {
+    /// Runs the scene, calling `body` with each row (``SceneRow``) as it is computed, and `events` (when given) with
+    /// each event (contacts, rests, animation starts and stops, completions, gestures) as it happens, before the row
+    /// at or after its time.
+    /// - Throws: ``SimulationError`` when a value is not finite (before that row is passed on), or whatever `body` or
+    ///   `events` throws.
+    public func run(events: ((SceneEvent) throws -> Void)? = nil, _ body: (SceneRow) throws -> Void) throws {
         world.recordsEvents = events != nil
         let h = world.subStepDuration
         for i in 0..<sampleCount {
@@ -301,13 +337,7 @@ public final class SceneRun {
                     }
                     reportedCompletions[k] = player.animator.completions.count
                 }
-                for e in stage.takeEvents() {
-                    if e.kind == "gesture" {
-                        try events(.gesture(time: e.time, name: e.name, state: e.state, point: e.point.map { Vector2($0.x, $0.y) }))
-                    } else {
-                        try events(.blockCompleted(time: e.time, block: e.name, finished: e.state == "finished"))
-                    }
-                }
+                for e in stage.takeEvents() { try events(e) }
                 for a in animationTimes {
                     // An animation that began before the scene (negative beginTime) starts, as on iOS, when it is
                     // added: at 0; so does one that ended before the scene, and it stops there too.
@@ -316,7 +346,7 @@ public final class SceneRun {
                     if a.stop > previous && a.stop <= t { try events(.animationStopped(time: a.stop, layer: a.layer, key: a.key)) }
                 }
             }
-            try body(values)
+            try body(SceneRow(index: i, time: t, values: values, texts: texts))
         }
     }
 
@@ -340,47 +370,14 @@ public final class SceneRun {
         }
     }
 
-    /// A sublayer's position on the screen, or its x-axis direction there: mapped up through each superlayer.
+    /// A sublayer's position on the screen, or its x-axis direction there (``LayerGeometry/screenPosition(of:in:at:)``).
     private func rootValue(_ li: Int, _ field: Int, _ t: Double) -> Double {
-        let own = layers[li].presentationValue("position", at: t)?.components ?? [0, 0]
-        var point = SIMD2(own[0], own[1])
-        let th = layers[li].presentationValue("transform.rotation.z", at: t)?.scalar ?? 0
-        // The x-axis as a second point one unit along it, scaled by the layer's own x scale's sign only.
-        let sx = layers[li].presentationValue("transform.scale.x", at: t)?.scalar ?? 1
-        var tip = point + SIMD2(cos(th), sin(th)) * (sx < 0 ? -1 : 1)
-        // Each superlayer's map to the screen is built once per row from its own superlayer's, so a chain of n
-        // nested layers costs n placements per row, not n².
-        if placementTime != t {
-            placementTime = t
-            for k in screenMaps.indices { screenMaps[k] = nil }
-        }
-        if let p = superlayerIndex[li] {
-            let map = screenMap(p, t)
-            point = map.apply(point)
-            tip = map.apply(tip)
-        }
+        let p = geometry.screenPosition(of: li, in: layers, at: t)
         switch field {
-        case 0: return point.x
-        case 1: return point.y
-        default: return atan2(tip.y - point.y, tip.x - point.x)
+        case 0: return p.position.x
+        case 1: return p.position.y
+        default: return p.rotation
         }
-    }
-
-    /// The map from layer `li`'s own space to the screen at `t`, memoized for the row.
-    private func screenMap(_ li: Int, _ t: Double) -> Affine {
-        // Up to the first layer already mapped (or the root), then down composing (no recursion: chains may be deep).
-        var chain: [Int] = []
-        var k: Int? = li
-        while let j = k, screenMaps[j] == nil { chain.append(j); k = superlayerIndex[j] }
-        var map = k.flatMap { screenMaps[$0] }
-        for j in chain.reversed() {
-            let p = layers[j].placement(at: t).affine
-            let own = Affine(m: p.m, b: p.b)
-            let composed = map.map { $0.after(own) } ?? own
-            screenMaps[j] = composed
-            map = composed
-        }
-        return map!
     }
 
     private func fillContents(_ k: Int, _ li: Int, _ field: Int, _ t: Double) {
@@ -458,20 +455,5 @@ public final class SceneRun {
                 fillNonItem(k, source, t)
             }
         }
-    }
-}
-
-/// A 2D affine map x ↦ m x + b (m as rows (m00, m01), (m10, m11)): a layer's placement, or a chain of them.
-struct Affine {
-    var m: SIMD4<Double>
-    var b: SIMD2<Double>
-    static let identity = Affine(m: SIMD4(1, 0, 0, 1), b: .zero)
-    func apply(_ x: SIMD2<Double>) -> SIMD2<Double> {
-        SIMD2(m[0] * x.x + m[1] * x.y, m[2] * x.x + m[3] * x.y) + b
-    }
-    /// self ∘ other.
-    func after(_ o: Affine) -> Affine {
-        Affine(m: SIMD4(m[0] * o.m[0] + m[1] * o.m[2], m[0] * o.m[1] + m[1] * o.m[3],
-                        m[2] * o.m[0] + m[3] * o.m[2], m[2] * o.m[1] + m[3] * o.m[3]), b: apply(o.b))
     }
 }

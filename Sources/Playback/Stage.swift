@@ -1,7 +1,9 @@
 import Animation
+import Dynamics
 import Foundation
 import Springs
 import IO
+import Scenes
 
 /// A scene's interactive side played in time order on its layers: the animators' scripted calls, UIView animation blocks
 /// (called at their times or from completion handlers) and the gestures' recognizer events, each at its exact time,
@@ -15,25 +17,13 @@ import IO
 /// geometry, the topmost deepest view containing the point, skipping views with alpha below 0.01 and views a block is
 /// animating (unless the block allows user interaction).
 struct Stage {
-    /// One recognizer or completion event.
-    struct Event: Sendable {
-        /// Seconds.
-        var time: Double
-        /// `gesture` or `complete`.
-        var kind: String
-        /// The gesture's or block's name.
-        var name: String
-        /// began, changed, ended, recognized, failed; finished or unfinished.
-        var state: String
-        /// The touch point for gestures.
-        var point: SIMD2<Double>?
-    }
-
     private(set) var layers: [Layer]
     private(set) var players: [AnimatorPlayer]
     private let scene: Scene
     private let layerIndex: [String: Int]
     private let superIndex: [Int?]
+    /// The layer tree's geometry (screen maps, hit tests).
+    private var geometry: LayerGeometry
 
     private enum Pending { case block(Int), gesture(Int, Int), completion(Int) }
     /// Pending events sorted by (time, sequence), the next one last.
@@ -63,7 +53,7 @@ struct Stage {
     private var driving: [Bool]
 
     /// Events so far that were not yet taken.
-    private var events: [Event] = []
+    private var events: [SceneEvent] = []
     /// Animator calls UIKit rejects, from scripts or gestures, in the order they were made: the scene path of the call
     /// and the reason (the first is an input error).
     private(set) var rejections: [(path: String, message: String)] = []
@@ -76,6 +66,7 @@ struct Stage {
         let index = Dictionary(uniqueKeysWithValues: scene.layers.enumerated().map { ($1.name, $0) })
         self.layerIndex = index
         self.superIndex = scene.layers.map { $0.superlayer.flatMap { index[$0] } }
+        self.geometry = LayerGeometry(superIndex: superIndex)
         self.players = scene.animators.map { a in AnimatorPlayer(a, layer: layers[index[a.layer]!]) }
         self.panFraction = Array(repeating: 0, count: scene.gestures.count)
         self.failed = Array(repeating: false, count: scene.gestures.count)
@@ -103,7 +94,7 @@ struct Stage {
     }
 
     /// Returns and forgets the events so far.
-    mutating func takeEvents() -> [Event] {
+    mutating func takeEvents() -> [SceneEvent] {
         defer { events.removeAll(keepingCapacity: true) }
         return events
     }
@@ -255,7 +246,7 @@ struct Stage {
             layers[li].removeAnimation(forKey: k)
             keyOwner[k] = nil
         }
-        events.append(Event(time: time, kind: "complete", name: calls[c].name, state: calls[c].removed == 0 ? "finished" : "unfinished", point: nil))
+        events.append(.blockCompleted(time: time, block: calls[c].name, finished: calls[c].removed == 0))
         for (k, b) in scene.blocks.enumerated() where b.start == .after(calls[c].name) { schedule(time, .block(k)) }
     }
 
@@ -265,7 +256,9 @@ struct Stage {
         let gesture = scene.gestures[g]
         let points = gesture.samples[s].points
         guard let vi = layerIndex[gesture.view] else { return }
-        func report(_ state: String) { events.append(Event(time: time, kind: "gesture", name: gesture.name, state: state, point: points[0])) }
+        func report(_ state: String) {
+            events.append(.gesture(time: time, name: gesture.name, state: state, point: points.first.map { Vector2($0.x, $0.y) }))
+        }
         /// Whether a touch at p reaches the gesture's view: the view hit is it or one of its subviews.
         func reaches(_ p: SIMD2<Double>) -> Bool {
             var k = hitTest(p, at: time)
@@ -328,65 +321,31 @@ struct Stage {
         }
     }
 
-    // MARK: Geometry
-
-    /// Layer li's own space → its superlayer's at `t`, from the model values (UIKit converts and hit-tests with the
-    /// model layer) or the presentation (``Layer/Placement/affine``).
-    private func ownMap(_ li: Int, at t: Double, model: Bool) -> Affine {
-        let p = (model ? layers[li].modelPlacement : layers[li].placement(at: t)).affine
-        return Affine(m: p.m, b: p.b)
-    }
-
-    /// Layer li's own space → the screen at `t`: its placement, then each superlayer's.
-    private func screenMap(_ li: Int, at t: Double, model: Bool) -> Affine {
-        var map = Affine.identity
-        var k: Int? = li
-        while let j = k {
-            map = ownMap(j, at: t, model: model).after(map)
-            k = superIndex[j]
-        }
-        return map
-    }
+    // MARK: Geometry (``LayerGeometry``)
 
     /// A screen point in layer li's own space (model geometry), or nil when its map is singular (a zero scale).
-    private func local(_ p: SIMD2<Double>, in li: Int, at t: Double) -> SIMD2<Double>? {
-        let map = screenMap(li, at: t, model: true)
-        let m = map.m, b = map.b
-        let det = m[0] * m[3] - m[1] * m[2]
-        guard abs(det) > 1e-12 else { return nil }
-        let d = p - b
-        return SIMD2((m[3] * d.x - m[1] * d.y) / det, (-m[2] * d.x + m[0] * d.y) / det)
+    private mutating func local(_ p: SIMD2<Double>, in li: Int, at t: Double) -> SIMD2<Double>? {
+        geometry.local(p, in: li, layers: layers, at: t)
     }
 
-    /// UIView.hitTest(_:with:): the topmost, deepest view whose model bounds contain the screen point (half-open, as
-    /// CGRect.contains), skipping views with alpha below 0.01 and views a block is animating without
-    /// allowUserInteraction (and their subviews); a subview outside its superview's bounds is not hit; plain layers
-    /// are not hit. Later views lie on top of earlier siblings.
-    private func hitTest(_ p: SIMD2<Double>, at t: Double) -> Int? {
-        func test(_ li: Int) -> Int? {
-            guard scene.layers[li].isView, (layers[li].modelValue("opacity")?.scalar ?? 1) >= 0.01, t >= busyUntil[li],
-                  let q = local(p, in: li, at: t), let r = layers[li].modelValue("bounds")?.components,
-                  q.x >= r[0], q.x < r[0] + r[2], q.y >= r[1], q.y < r[1] + r[3] else { return nil }
-            for child in superIndex.indices.reversed() where superIndex[child] == li {
-                if let hit = test(child) { return hit }
-            }
-            return li
+    /// UIView.hitTest(_:with:) over the views (plain layers are not hit): skips views with alpha below 0.01 and views a
+    /// block is animating without allowUserInteraction (and their subviews).
+    private mutating func hitTest(_ p: SIMD2<Double>, at t: Double) -> Int? {
+        let sceneLayers = scene.layers, layers = self.layers, busyUntil = self.busyUntil
+        return geometry.hitTest(p, in: layers, at: t) { li in
+            sceneLayers[li].isView && (layers[li].modelValue("opacity")?.scalar ?? 1) >= 0.01 && t >= busyUntil[li]
         }
-        for root in superIndex.indices.reversed() where superIndex[root] == nil {
-            if let hit = test(root) { return hit }
-        }
-        return nil
     }
 
     /// Layer li's presented center (position) on the screen.
-    private func screenPoint(of li: Int, at t: Double) -> SIMD2<Double> {
-        let pos = layers[li].presentationValue("position", at: t)?.components ?? [0, 0]
-        guard let s = superIndex[li] else { return SIMD2(pos[0], pos[1]) }
-        return screenMap(s, at: t, model: false).apply(SIMD2(pos[0], pos[1]))
+    private mutating func screenPoint(of li: Int, at t: Double) -> SIMD2<Double> {
+        // Calls made at this same time may have changed the layers since the last map.
+        geometry.forget()
+        return geometry.screenPosition(of: li, in: layers, at: t).position
     }
 
     /// A gesture's point and rectangle in the space of superlayer `s` (the screen when nil).
-    private func converted(_ location: SIMD2<Double>?, _ rect: [Double]?, into s: Int?, at t: Double) -> (SIMD2<Double>?, [Double]?) {
+    private mutating func converted(_ location: SIMD2<Double>?, _ rect: [Double]?, into s: Int?, at t: Double) -> (SIMD2<Double>?, [Double]?) {
         func conv(_ p: SIMD2<Double>) -> SIMD2<Double> { s.flatMap { local(p, in: $0, at: t) } ?? p }
         let loc = location.map(conv)
         var r: [Double]?
