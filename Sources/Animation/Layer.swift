@@ -235,16 +235,12 @@ public struct Layer: Sendable {
     /// (`placement(at:).map(p)`).
     public func pointInSuperlayer(_ p: SIMD2<Double>, at time: Double) -> SIMD2<Double> { placement(at: time).map(p) }
 
-    /// Core Animation's default model values for a layer with the given bounds and position.
+    /// Core Animation's default model values (``LayerProperty/all``) for a layer with the given bounds and position.
     public static func defaults(bounds: AnimatableValue, position: AnimatableValue) -> [String: AnimatableValue] {
-        [
-            "bounds": bounds, "position": position, "anchorPoint": .point(0.5, 0.5), "opacity": .scalar(1),
-            "cornerRadius": .scalar(0), "backgroundColor": .color(0, 0, 0, 0),
-            "transform.rotation.x": .scalar(0), "transform.rotation.y": .scalar(0), "transform.rotation.z": .scalar(0),
-            "transform.scale.x": .scalar(1), "transform.scale.y": .scalar(1),
-            "transform.translation.x": .scalar(0), "transform.translation.y": .scalar(0),
-            "transform": .transform(.identity),
-        ]
+        var values = Dictionary(uniqueKeysWithValues: LayerProperty.all.map { ($0.keyPath, $0.defaultValue) })
+        values["bounds"] = bounds
+        values["position"] = position
+        return values
     }
 
     /// A layer with CA's defaults and the given overrides.
@@ -256,20 +252,10 @@ public struct Layer: Sendable {
         self.model = m
     }
 
-    /// The stored property and component index a key path addresses, or nil for an unknown key path.
+    /// The stored property and component index a key path addresses (``LayerProperty``), or nil for an unknown key path.
     public static func address(_ keyPath: String) -> (property: String, component: Int?)? {
-        switch keyPath {
-        case "position.x": return ("position", 0)
-        case "position.y": return ("position", 1)
-        case "bounds.size.width": return ("bounds", 2)
-        case "bounds.size.height": return ("bounds", 3)
-        case "bounds", "position", "anchorPoint", "opacity", "cornerRadius", "backgroundColor",
-             "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale.x",
-             "transform.scale.y", "transform.translation.x", "transform.translation.y", "transform.scale",
-             "transform.rotation", "transform":
-            return (keyPath == "transform.rotation" ? "transform.rotation.z" : keyPath, nil)
-        default: return nil
-        }
+        if LayerProperty.byKeyPath[keyPath] != nil { return (keyPath, nil) }
+        return LayerProperty.subKeyPaths[keyPath]
     }
 
     /// Sets a model value (CALayer's setter: no implicit animation here).
@@ -309,11 +295,18 @@ public struct Layer: Sendable {
         return v
     }
 
-    /// Component key paths of the composite properties.
-    static let componentPaths: [String: [String?]] = [
-        "position": ["position.x", "position.y"],
-        "bounds": [nil, nil, "bounds.size.width", "bounds.size.height"],
-    ]
+    /// Component key paths of the composite properties (`position`: `position.x`, `position.y`; `bounds`: nil, nil,
+    /// `bounds.size.width`, `bounds.size.height`), from ``LayerProperty/subKeyPaths``.
+    static let componentPaths: [String: [String?]] = {
+        var paths: [String: [String?]] = [:]
+        for (keyPath, address) in LayerProperty.subKeyPaths {
+            guard let c = address.component, let kind = LayerProperty.byKeyPath[address.property]?.kind else { continue }
+            var list = paths[address.property] ?? Array(repeating: nil, count: kind.componentCount)
+            list[c] = keyPath
+            paths[address.property] = list
+        }
+        return paths
+    }()
 
     /// The presented value of a key path at `time` (seconds on the layer's timeline). A composite property (`position`,
     /// `bounds`) presents its components' animations too.

@@ -8,7 +8,19 @@
 /// frame), `a − b` undoes b (b⁻¹ · a), and `a * s` is the fraction s of a (interpolated from the identity).
 public struct AnimatableValue: Hashable, Sendable {
     /// What the components mean.
-    public enum Kind: String, Sendable { case scalar, point, size, rect, color, transform }
+    public enum Kind: String, Sendable {
+        case scalar, point, size, rect, color, transform
+
+        /// How many components a kind has: 1 (scalar), 2 (point, size), 4 (rect, color), 16 (transform).
+        public var componentCount: Int {
+            switch self {
+            case .scalar: return 1
+            case .point, .size: return 2
+            case .rect, .color: return 4
+            case .transform: return 16
+            }
+        }
+    }
 
     /// What the components mean.
     public let kind: Kind
@@ -16,15 +28,9 @@ public struct AnimatableValue: Hashable, Sendable {
     public let components: [Double]
 
     /// A value of `kind` from its components.
-    /// - Precondition: the count matches the kind (1, 2, 2, 4, 4).
+    /// - Precondition: the count matches the kind (``Kind/componentCount``: 1, 2, 2, 4, 4, 16).
     public init(kind: Kind, components: [Double]) {
-        let expected: Int
-        switch kind {
-        case .scalar: expected = 1
-        case .point, .size: expected = 2
-        case .rect, .color: expected = 4
-        case .transform: expected = 16
-        }
+        let expected = kind.componentCount
         precondition(components.count == expected, "AnimatableValue: \(kind) takes \(expected) components")
         self.kind = kind
         self.components = components

@@ -144,6 +144,7 @@ public final class SceneRun {
         // about 17 columns each, cost O(n²) to start (15 s for 20,000 layers).
         let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let animatorIndex = Dictionary(scene.animators.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let layerColumns = Dictionary(uniqueKeysWithValues: LayerProperty.all.flatMap(\.columns).map { ($0.name, $0) })
         self.sources = columns.map { column in
             if column == "t" { return .time }
             let dot = column.lastIndex(of: ".")!
@@ -158,12 +159,9 @@ public final class SceneRun {
             let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
             let li = layerIndex[layerName]!
             if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) { return .layer(li, c.keyPath, c.component) }
-            let colors = ["backgroundColor.red": 0, "backgroundColor.green": 1, "backgroundColor.blue": 2, "backgroundColor.alpha": 3]
-            if let c = colors[keyPath] { return .layer(li, "backgroundColor", c) }
-            if let k = layerTransformColumnKeyPaths.firstIndex(of: keyPath) { return .layer(li, "transform", k) }
+            if let c = layerColumns[keyPath] { return .layer(li, c.keyPath, c.component) }
             if let k = layerContentsColumnSuffixes.firstIndex(of: keyPath) { return .contents(li, k) }
-            if let k = sublayerColumnSuffixes.firstIndex(of: keyPath) { return .root(li, k) }
-            return .layer(li, keyPath, nil)
+            return .root(li, sublayerColumnSuffixes.firstIndex(of: keyPath)!)
         }
         self.values = Array(repeating: 0, count: columns.count)
         self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)

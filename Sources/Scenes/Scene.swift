@@ -75,10 +75,12 @@ public struct Scene: Equatable, Sendable {
                 if layer.superlayer != nil { for k in sublayerColumnSuffixes { out.append(layer.name + "." + k) } }
                 continue
             }
-            for k in layerColumnKeyPaths { out.append(layer.name + "." + k) }
-            let whole = layer.values.contains { $0.keyPath == "transform" }
-                || animations.contains { $0.layer == layer.name && $0.animation.keyPaths.contains("transform") }
-            if whole { for k in layerTransformColumnKeyPaths { out.append(layer.name + "." + k) } }
+            // The layer properties' columns (``LayerProperty/all``); those not always written (the whole `transform`)
+            // when the layer sets or animates the property.
+            for p in LayerProperty.all where p.isAlwaysWritten || layer.values.contains(where: { $0.keyPath == p.keyPath })
+                || animations.contains(where: { $0.layer == layer.name && $0.animation.keyPaths.contains(p.keyPath) }) {
+                for c in p.columns { out.append(layer.name + "." + c.name) }
+            }
             let contents = layer.text != nil || animations.contains {
                 if $0.layer == layer.name, case .transition = $0.animation { return true }
                 return false

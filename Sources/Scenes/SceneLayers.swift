@@ -54,9 +54,6 @@ public struct SceneAnimation: Sendable {
     public var source: JSON
 }
 
-/// The whole-transform columns of a layer that has or animates a whole `transform`: `transform.m11` ... `transform.m44`.
-public let layerTransformColumnKeyPaths = (1...4).flatMap { i in (1...4).map { j in "transform.m\(i)\(j)" } }
-
 /// The contents columns of a layer with text or transitions: the text (a quoted string), its color, and the running
 /// transition's progress and per-content state (`Transition.State.settled` when none runs).
 public let layerContentsColumnSuffixes = [
@@ -68,23 +65,10 @@ public let layerContentsColumnSuffixes = [
 /// anchors, scales and rotations, and the direction of its x-axis there (radians in (−π, π]).
 public let sublayerColumnSuffixes = ["root.position.x", "root.position.y", "root.rotation.z"]
 
-/// The output columns of a layer: `<layer>.<keyPath>`.
-public let layerColumnKeyPaths = [
-    "position.x", "position.y", "bounds.size.width", "bounds.size.height", "opacity", "cornerRadius",
-    "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.scale.x", "transform.scale.y", "transform.translation.x", "transform.translation.y",
-    "backgroundColor.red", "backgroundColor.green",
-    "backgroundColor.blue", "backgroundColor.alpha",
-]
-
-/// The value kind a key path takes.
+/// The value kind a key path takes: a layer property's (``LayerProperty/kind(of:)``) or, for `textColor` (a text
+/// layer's foregroundColor, kept with the contents), a color.
 func valueKind(for keyPath: String) -> AnimatableValue.Kind {
-    switch keyPath {
-    case "position", "anchorPoint": return .point
-    case "bounds": return .rect
-    case "backgroundColor", "textColor": return .color
-    case "transform": return .transform
-    default: return .scalar
-    }
+    keyPath == "textColor" ? .color : LayerProperty.kind(of: keyPath) ?? .scalar
 }
 
 extension SceneDecoder {
@@ -100,7 +84,7 @@ extension SceneDecoder {
         case (.transform, .object(let members)):
             return .transform(try decodeTransform(members, path: path))
         case (_, .array(let items)) where kind != .scalar:
-            let count = kind == .point || kind == .size ? 2 : kind == .transform ? 16 : 4
+            let count = kind.componentCount
             var comps: [Double] = []
             for item in items {
                 guard case .number(let x, _) = item, x.isFinite, abs(x) <= Limits.magnitude else { comps = []; break }
