@@ -30,20 +30,24 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
         // Playback: a scene -> a running world and timeline -> typed rows and events (the seam every front end reads).
         .target(name: "Playback", dependencies: ["Scenes", "Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
-        // Bench: what dynsim and dynsim-bench share: the benchmark runner and signal handling (not a product).
-        .target(name: "Bench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO"], linkerSettings: libm),
-        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench"], linkerSettings: libm),
+        // Shell: what the executables share about being one: option tables (parsing, checks and help generated from
+        // them), exit statuses, signal handling (not a product).
+        .target(name: "Shell", dependencies: ["IO"], linkerSettings: libm),
+        // Bench: the benchmark runner that `dynsim bench` and dynsim-bench share (not a product).
+        .target(name: "Bench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"], linkerSettings: libm),
+        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench", "Shell"],
+                          linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
         .executableTarget(name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
         .executableTarget(name: "spring-and-layer-example", dependencies: ["Springs", "Animation"],
                           path: "Examples/SpringAndLayer", linkerSettings: libm),
-        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench"], path: "Benchmarks/DynsimBench",
+        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench", "Shell"], path: "Benchmarks/DynsimBench",
                           linkerSettings: libm),
         .testTarget(name: "SpringsTests", dependencies: ["Springs"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "IOTests", dependencies: ["IO"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO", "Bench"]),
-        .testTarget(name: "dynsimTests", dependencies: ["dynsim"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO", "Bench", "Shell"]),
+        .testTarget(name: "dynsimTests", dependencies: ["dynsim", "Shell", "Bench"]),
     ]
 )

@@ -1,4 +1,4 @@
-// dynsim-bench: the shared benchmark catalog (Scenes/Benchmark.swift) in release mode:
+// dynsim-bench: the shared benchmark catalog (Sources/Bench/Benchmark.swift) in release mode:
 //   swift run -c release dynsim-bench [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
 //                                     [--repeats R] [--frames F] [--csv FILE]
 // `dynsim bench` takes the same arguments. Speed is measured here, never in tests.
@@ -9,18 +9,20 @@ import Foundation
 import Scenes
 import IO
 import Bench
+import Shell
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) || arguments.first == "help" {
-    print(Benchmark.help(command: "dynsim-bench"))
-    exit(0)
-}
+let spec = Benchmark.spec(program: "dynsim-bench", command: nil)
 let options: Benchmark.Options
 do {
-    options = try Benchmark.parse(arguments)
+    let parsed = try spec.parse(Array(CommandLine.arguments.dropFirst()))
+    if parsed.wantsHelp {
+        print(spec.help)
+        exit(ExitStatus.success)
+    }
+    options = try Benchmark.options(parsed, command: nil)
 } catch {
-    fputs("dynsim-bench: error: \(error)\n", stderr)
-    exit(64)
+    fputs("dynsim-bench: error: \(error)\n\(spec.usageText)\n", stderr)
+    exit(ExitStatus.usage)
 }
 signal(SIGPIPE, SIG_IGN)   // a closed pipe is an EPIPE error to handle, not a signal that kills the run
 Signals.install()   // an interrupted run leaves no half-written --csv file

@@ -4,6 +4,7 @@ import Foundation
 import Springs
 import IO
 import Scenes
+import Shell
 import Playback
 
 /// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (design notes §5,
@@ -235,42 +236,6 @@ public enum Benchmark {
 }
 
 extension Benchmark {
-    /// The help text of `dynsim bench` and `dynsim-bench` (`command` is the name shown in USAGE).
-    public static func help(command: String) -> String {
-        let indent = String(repeating: " ", count: command.count + 8)
-        return """
-        OVERVIEW: Time the solver on the shared benchmark scenes (`dynsim bench` and `swift run -c release dynsim-bench`
-        run the same catalog); build with -c release for meaningful numbers.
-
-        USAGE: \(command) [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
-        \(indent)[--repeats R] [--frames F] [--csv FILE]
-
-        ARGUMENTS:
-          A                       N independent rigid pendulums (default sizes 100, 1000, 10000).
-          B                       A chain of N links (10, 100, 1000).
-          C                       N boxes falling into a container (100, 1000, 4000).
-          pendulum                A 90° pendulum for 60 s (3600 frames, whatever --frames says): energy drift (of
-                                  m g L) and period error (against the exact period).
-          timing                  Spring samples, curve solves and CSV numbers written to a pipe, ns each.
-          (default: all of them)
-
-        OPTIONS:
-          --sizes N1,N2,...       Sizes for every scene chosen (default: each scene's own).
-          --profile P             uikit, precise or both (default: both).
-          --repeats R             Repeats; the minimum time is reported (default: 3).
-          --frames F              1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C).
-          --csv FILE              Also write scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,
-                                  period_error to FILE (ns to 0.1, errors to 4 digits, as the peers write them).
-          -h, --help              Show this help.
-
-        OUTPUT: a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the
-          timing rows, ns per sample, solve or number), the energy error relative to the swing energy over the timed
-          run (A, B), the minimum over the repeats.
-        """
-    }
-}
-
-extension Benchmark {
     /// What to run: `dynsim bench [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
     /// [--repeats R] [--frames F] [--csv FILE]`.
     public struct Options: Equatable, Sendable {
@@ -290,72 +255,52 @@ extension Benchmark {
         public init() {}
     }
 
-    /// A bad benchmark argument: the message names the option and the value.
-    public struct UsageError: Error, Equatable, CustomStringConvertible {
-        /// What was wrong.
-        public let description: String
+    /// The option table of `dynsim bench` (`program` "dynsim", `command` "bench") and of `dynsim-bench` (`program`
+    /// "dynsim-bench", no command): parsing and help are generated from it (``CommandSpec``).
+    public static func spec(program: String, command: String?) -> CommandSpec {
+        let benchmarks = ["A", "B", "C", "pendulum", "timing"]
+        return CommandSpec(
+            name: command, program: program, summary: "Time the solver on the benchmark scenes (see `dynsim help bench`).",
+            overview: "Time the solver on the shared benchmark scenes (`dynsim bench` and `swift run -c release dynsim-bench` run the same catalog); build with -c release for meaningful numbers.",
+            synopsis: ([program] + (command.map { [$0] } ?? []) + ["[A|B|C|pendulum|timing ...]"]).joined(separator: " "),
+            arguments: [
+                .init("A", help: "N independent rigid pendulums (default sizes 100, 1000, 10000)."),
+                .init("B", help: "A chain of N links (10, 100, 1000)."),
+                .init("C", help: "N boxes falling into a container (100, 1000, 4000)."),
+                .init("pendulum", help: "A 90° pendulum for 60 s (3600 frames, whatever --frames says): energy drift (of m g L) and period error (against the exact period)."),
+                .init("timing", help: "Spring samples, curve solves and CSV numbers written to a pipe, ns each."),
+                .init("(default: all of them)", help: ""),
+            ],
+            options: [
+                .init("--sizes", "N1,N2,...", .integers(range: 1...100_000, message: "must be whole numbers from 1 to 100000"),
+                      help: "Sizes for every scene chosen (default: each scene's own)."),
+                .init("--profile", "P", .choice(["uikit", "precise", "both"]), help: "uikit, precise or both (default: both)."),
+                .init("--repeats", "R", .integer(range: 1...1000, message: "must be from 1 to 1000"),
+                      help: "Repeats; the minimum time is reported (default: 3)."),
+                .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),
+                      help: "1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C)."),
+                .init("--csv", "FILE", .path, help: "Also write scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error to FILE (ns to 0.1, errors to 4 digits, as the peers write them)."),
+            ],
+            maxArguments: Int.max,
+            checkArgument: { benchmarks.contains($0) ? nil : "unknown benchmark (\(CommandSpec.alternatives(benchmarks))), got \(quoted($0))" },
+            sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the energy error relative to the swing energy over the timed run (A, B), the minimum over the repeats.")])
     }
 
-    /// Parses benchmark arguments (without the command name). Throws ``UsageError``.
-    public static func parse(_ args: [String]) throws -> Options {
+    /// Benchmark options from parsed arguments (``spec(program:command:)``).
+    /// - Throws: ``UsageError`` when --frames asks for more than 1e9 body-frames.
+    public static func options(_ parsed: ParsedArguments, command: String?) throws -> Options {
         var o = Options()
-        var scenes: [String] = []
-        var k = 0
-        var inline: String?
-        var seen: Set<String> = []
-        // As the CLI's other commands take them: `--flag value` or `--flag=value`, each flag once, and a value that
-        // looks like an option is a missing value.
-        func value(_ flag: String) throws -> String {
-            guard seen.insert(flag).inserted else { throw UsageError(description: "\(flag): given twice") }
-            if let inline { return inline }
-            guard k + 1 < args.count, !args[k + 1].hasPrefix("--") else { throw UsageError(description: "\(flag): missing value") }
-            k += 1
-            return args[k]
-        }
-        while k < args.count {
-            var a = args[k]
-            inline = nil
-            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
-                inline = String(a[a.index(after: eq)...])
-                a = String(a[..<eq])
-            }
-            switch a {
-            case "A", "B", "C", "pendulum", "timing": scenes.append(a)
-            case "--sizes":
-                let v = try value(a)
-                let sizes = v.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
-                guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000 }) else {
-                    throw UsageError(description: "--sizes: must be whole numbers from 1 to 100000, got \"\(v)\"")
-                }
-                o.sizes = sizes.map { $0! }
-            case "--profile":
-                let v = try value(a)
-                if v == "both" { o.profiles = SolverProfile.allCases } else if let p = SolverProfile(rawValue: v) { o.profiles = [p] } else {
-                    throw UsageError(description: "--profile: must be uikit, precise or both, got \"\(v)\"")
-                }
-            case "--repeats":
-                let v = try value(a)
-                guard let r = Int(v), r >= 1, r <= 1000 else { throw UsageError(description: "--repeats: must be from 1 to 1000, got \"\(v)\"") }
-                o.repeats = r
-            case "--frames":
-                let v = try value(a)
-                guard let f = Int(v), f >= 1, f <= 10_000_000 else { throw UsageError(description: "--frames: must be from 1 to 10000000, got \"\(v)\"") }
-                o.frames = f
-            case "--csv":
-                let v = try value(a)
-                guard !v.isEmpty else { throw UsageError(description: "--csv: must be a file name, got \"\"") }
-                o.csv = v
-            default:
-                throw UsageError(description: a.hasPrefix("-") ? "unknown option, got \"\(a)\"" : "unknown benchmark (A, B, C, pendulum or timing), got \"\(a)\"")
-            }
-            k += 1
-        }
-        if !scenes.isEmpty { o.scenes = scenes }
+        if !parsed.arguments.isEmpty { o.scenes = parsed.arguments }
+        o.sizes = parsed.integers("--sizes")
+        if let p = parsed.text("--profile") { o.profiles = p == "both" ? SolverProfile.allCases : [SolverProfile(rawValue: p)!] }
+        if let r = parsed.integer("--repeats") { o.repeats = r }
+        o.frames = parsed.integer("--frames")
+        o.csv = parsed.text("--csv")
         // A bound on the work one measurement may ask for (the default runs are 4 million body-steps).
         if let f = o.frames {
             let largest = o.sizes?.max() ?? o.scenes.compactMap { sizes[$0]?.max() }.max() ?? 1
             if Double(f) * Double(largest) > 1e9 {
-                throw UsageError(description: "--frames: N x frames must be at most 1e9 body-frames (largest N \(largest)), got \"\(f)\"")
+                throw UsageError(message: "--frames: N x frames must be at most 1e9 body-frames (largest N \(largest)), got \"\(f)\"", command: command)
             }
         }
         return o
@@ -396,15 +341,15 @@ extension Benchmark {
         do {
             try runAndWrite(options) { try out.write(Array(($0 + "\n").utf8)) }
         } catch SinkError.brokenPipe {
-            return 0
+            return ExitStatus.success
         } catch let e as SinkError {
             fputs("\(program): error: stdout: cannot write (\(e))\n", stderr)
-            return 1
+            return ExitStatus.failure
         } catch {
             fputs("\(program): error: \(error)\n", stderr)
-            return 1
+            return ExitStatus.failure
         }
-        return 0
+        return ExitStatus.success
     }
 
     /// Runs what `options` asks (see ``run(_:line:)``), handing each table line to `line`, and writes the CSV file it

@@ -52,3 +52,30 @@ public enum NumberFormat {
         }
     }
 }
+
+/// Parses a decimal number in JSON's syntax (optional '-', digits with an optional fraction, optional exponent).
+/// Rejects what `Double(String)` would also take: hexadecimal, "inf", "nan", a leading '+', embedded NULs.
+public func parseDecimal(_ s: Substring) -> Double? {
+    var i = s.utf8.startIndex
+    let u = s.utf8
+    func digits() -> Int {
+        var n = 0
+        while i < u.endIndex, u[i] >= 48, u[i] <= 57 { i = u.index(after: i); n += 1 }
+        return n
+    }
+    if i < u.endIndex && u[i] == UInt8(ascii: "-") { i = u.index(after: i) }
+    var mantissa = digits()
+    if i < u.endIndex && u[i] == UInt8(ascii: ".") {
+        i = u.index(after: i)
+        mantissa += digits()
+    }
+    guard mantissa > 0 else { return nil }
+    if i < u.endIndex && (u[i] == UInt8(ascii: "e") || u[i] == UInt8(ascii: "E")) {
+        i = u.index(after: i)
+        if i < u.endIndex && (u[i] == UInt8(ascii: "+") || u[i] == UInt8(ascii: "-")) { i = u.index(after: i) }
+        guard digits() > 0 else { return nil }
+    }
+    guard i == u.endIndex else { return nil }
+    return Double(String(s))
+}
+

@@ -1,6 +1,7 @@
 import XCTest
 import Scenes
 @testable import Bench
+import Shell
 
 /// The benchmark catalog's arguments, scenes and accuracy oracle (never its timings: speed is measured by the
 /// benchmarks themselves, not by tests).
@@ -13,20 +14,25 @@ final class BenchmarkTests: XCTestCase {
         XCTAssertEqual(Benchmark.exactPeriod(length: 100, gravity: 1000, amplitude: 1e-6), 2 * .pi * 0.1.squareRoot(), accuracy: 1e-9)
     }
 
+    private func parse(_ args: [String]) throws -> Benchmark.Options {
+        try Benchmark.options(try Benchmark.spec(program: "dynsim-bench", command: nil).parse(args), command: nil)
+    }
+
     func testArgumentsAndErrors() throws {
-        let o = try Benchmark.parse(["B", "C", "--sizes", "5,7", "--profile", "uikit", "--repeats", "2", "--frames", "3", "--csv", "x.csv"])
+        let o = try parse(["B", "C", "--sizes", "5,7", "--profile", "uikit", "--repeats", "2", "--frames", "3", "--csv", "x.csv"])
         XCTAssertEqual(o.scenes, ["B", "C"])
         XCTAssertEqual(o.sizes, [5, 7])
         XCTAssertEqual(o.profiles, [.uikit])
         XCTAssertEqual(o.repeats, 2)
         XCTAssertEqual(o.frames, 3)
         XCTAssertEqual(o.csv, "x.csv")
-        XCTAssertEqual(try Benchmark.parse([]).scenes, ["A", "B", "C", "pendulum", "timing"])
+        XCTAssertEqual(try parse([]).scenes, ["A", "B", "C", "pendulum", "timing"])
         for (args, message) in [(["D"], #"unknown benchmark (A, B, C, pendulum or timing), got "D""#),
                                 (["--sizes", "0"], #"--sizes: must be whole numbers from 1 to 100000, got "0""#),
                                 (["--repeats"], "--repeats: missing value"),
+                                (["--frames=100000", "--sizes", "100000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 100000), got "100000""#),
                                 (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#)] {
-            XCTAssertThrowsError(try Benchmark.parse(args)) { XCTAssertEqual("\($0)", message) }
+            XCTAssertThrowsError(try parse(args)) { XCTAssertEqual("\($0)", message) }
         }
     }
 
@@ -47,8 +53,8 @@ final class BenchmarkTests: XCTestCase {
     /// `dynsim bench` and `dynsim-bench` share one help text, each with its own name in USAGE; table rows stay
     /// aligned under the header even for the longest scene name.
     func testHelpNamesTheCommandAndTableColumnsLineUp() {
-        XCTAssertTrue(Benchmark.help(command: "dynsim-bench").contains("USAGE: dynsim-bench [A|B|C|pendulum|timing ...]"))
-        XCTAssertTrue(Benchmark.help(command: "dynsim bench").contains("USAGE: dynsim bench [A|B|C|pendulum|timing ...]"))
+        XCTAssertTrue(Benchmark.spec(program: "dynsim-bench", command: nil).help.contains("USAGE: dynsim-bench [A|B|C|pendulum|timing ...]"))
+        XCTAssertTrue(Benchmark.spec(program: "dynsim", command: "bench").help.contains("USAGE: dynsim bench [A|B|C|pendulum|timing ...]"))
         let row = Benchmark.Result(scene: "spring-sample", n: 1, subSteps: 0, frames: 10, profile: "closed-form", ns: 17.9)
         let header = Benchmark.Result.tableHeader
         for column in ["N", "profile", "frames"] {

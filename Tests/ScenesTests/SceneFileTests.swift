@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import IO
 import Dynamics
 import Animation
 @testable import Scenes

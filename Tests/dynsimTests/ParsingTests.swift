@@ -1,6 +1,7 @@
 import XCTest
 @testable import dynsim
 import Bench
+import Shell
 
 /// Parsing as a pure function of the arguments, for every subcommand: valid input, a refusal, `--opt=value`, and a
 /// repeated option (a mistake, never "the last one wins").
@@ -52,6 +53,94 @@ final class ParsingTests: XCTestCase {
         }
         XCTAssertEqual(b.sizes, [10, 20])
         XCTAssertEqual(b.repeats, 2)
-        XCTAssertEqual(usage(["bench", "--repeats", "2", "--repeats=3"]), "--repeats: given twice")
+        XCTAssertEqual(usage(["bench", "--repeats", "2", "--repeats=3"]), "--repeats: given twice, got \"3\"")
+    }
+
+    /// Each refusal of each command, as the option tables generate them.
+    func testEachRefusal() {
+        let cases: [([String], String)] = [
+            // run
+            (["run", "--duration", "-1"], "--duration: must be from 0 to 1000000 s, got -1"),
+            (["run", "--duration=abc"], "--duration: must be a decimal number, got \"abc\""),
+            (["run", "--profile", "fast"], "--profile: must be uikit or precise, got \"fast\""),
+            (["run", "--format=xml"], "--format: must be csv or jsonl, got \"xml\""),
+            (["run", "--output="], "--output: must be a file path, got \"\""),
+            (["run", "--events", ""], "--events: must be a file path, got \"\""),
+            (["run", "a.json", "b.json"], "only one scene per run, got \"b.json\" after \"a.json\""),
+            (["run", "--output", "x.csv", "--events", "x.csv"], "--events: must differ from --output, both got \"x.csv\""),
+            (["run", "--rate"], "--rate: missing value"),
+            (["-x"], "unknown option, got \"-x\""),
+            // scenes
+            (["scenes", "a", "b"], "no built-in scene named that (dynsim scenes lists them), got \"a\""),
+            (["scenes", "pendulum", "spring"], "scenes takes at most one name, got \"spring\""),
+            (["scenes", "--all"], "unknown option, got \"--all\""),
+            // spring
+            (["spring"], "give a spring: --mass/--stiffness/--damping, --damping-ratio/--response or --perceptual-duration/--bounce, got none"),
+            (["spring", "--stiffness", "0", "--damping", "1"], "--stiffness: must be positive, got 0"),
+            (["spring", "--damping-ratio", "0.5", "--stiffness", "3"], "give one parameter family, got --stiffness, --damping-ratio"),
+            (["spring", "--damping-ratio", "0.5"], "--response: required with this parameter family, got nothing"),
+            (["spring", "--perceptual-duration", "1", "--bounce", "-1"], "--bounce: must be greater than -1 and at most 1, got -1"),
+            (["spring", "--stiffness", "1", "--damping", "0"], "--until: required for an undamped spring (it never settles), got nothing"),
+            (["spring", "--stiffness", "1", "--damping", "1", "--at", "1,x"], "--at: must be a decimal number, got \"x\""),
+            (["spring", "--stiffness", "1", "--damping", "1", "--at", "-1"], "--at: times must be from 0 to 1e9 s, got -1"),
+            (["spring", "--stiffness", "1", "--damping", "1", "--info=yes"], "--info: takes no value, got \"yes\""),
+            (["spring", "--stiffness", "1", "--damping", "1", "--info", "--info"], "--info: given twice"),
+            (["spring", "--stiffness", "1", "--damping", "1", "--initial-velocity", "1", "--relative-velocity", "1"],
+             "--relative-velocity: give either --initial-velocity or --relative-velocity, got both"),
+            (["spring", "--stiffness", "1", "--damping", "1", "--from", "1e16"], "--from: must be within ±1e15, got 1e16"),
+            // curve
+            (["curve"], "give a curve: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, position), got nothing"),
+            (["curve", "easeIn", "linear"], "only one curve, got \"linear\" too"),
+            (["curve", "easeIn", "--samples", "1"], "--samples: must be a whole number from 2 to 10000000, got \"1\""),
+            (["curve", "easeIn", "--samples", "3", "--at", "0.5"], "--samples: give either --samples or --at, got both"),
+            (["curve", "2,0,1,1"], "curve: x1 must be in [0, 1], got 2"),
+            // bench
+            (["bench", "Z"], "unknown benchmark (A, B, C, pendulum or timing), got \"Z\""),
+            (["bench", "--sizes", "1,,2"], "--sizes: must be whole numbers from 1 to 100000, got \"1,,2\""),
+            (["bench", "--csv="], "--csv: must be a file path, got \"\""),
+            // help
+            (["help", "fly"], "unknown command, got \"fly\""),
+            (["help", "run", "curve"], "help takes at most one command, got \"curve\""),
+        ]
+        for (args, message) in cases { XCTAssertEqual(usage(args), message, "\(args)") }
+    }
+
+    /// `--opt=value` and `--opt value` parse the same in every command; `-h` anywhere asks for that command's help.
+    func testEqualsFormAndHelpEverywhere() throws {
+        XCTAssertEqual(try parseCommand(["spring", "--stiffness=30", "--damping=7", "--mass=2", "--at=0,0.5"]),
+                       try parseCommand(["spring", "--stiffness", "30", "--damping", "7", "--mass", "2", "--at", "0,0.5"]))
+        XCTAssertEqual(try parseCommand(["curve", "--at=0.25", "easeOut"]), try parseCommand(["curve", "easeOut", "--at", "0.25"]))
+        XCTAssertEqual(try parseCommand(["bench", "--profile=uikit", "A"]), try parseCommand(["bench", "A", "--profile", "uikit"]))
+        XCTAssertEqual(try parseCommand(["run", "--output=--odd"]), try parseCommand(["--output=--odd"]))
+        for command in ["run", "scenes", "spring", "curve", "bench", "help"] {
+            XCTAssertEqual(try parseCommand([command, "-h"]), .help(command))
+            XCTAssertEqual(try parseCommand(["help", command]), .help(command))
+        }
+        XCTAssertEqual(try parseCommand(["--help"]), .help(nil))
+        XCTAssertEqual(try parseCommand(["--version"]), .version)
+    }
+
+    /// Every command's help is its table's: each option and argument is listed with its help, in table order, and the
+    /// help's USAGE is what a usage error prints.
+    func testHelpIsGeneratedFromEachTable() {
+        for (name, spec) in commandSpecs {
+            let help = helpText(name)
+            XCTAssertEqual(help, spec.help, name)
+            var last = help.startIndex
+            for option in spec.options {
+                guard let at = help.range(of: "\n  " + option.name, range: last..<help.endIndex) else {
+                    XCTFail("\(name): \(option.name) missing or out of order in help"); continue
+                }
+                last = at.upperBound
+                let words = option.help.split(separator: " ").prefix(3).joined(separator: " ")
+                XCTAssertTrue(help.contains(words), "\(name): \(option.name)'s help")
+            }
+            for argument in spec.arguments { XCTAssertTrue(help.contains("  " + argument.name), "\(name): \(argument.name)") }
+            XCTAssertTrue(help.contains(spec.usage.joined(separator: "\n       ")), name)
+            XCTAssertTrue(usageText(name).hasPrefix("USAGE: " + spec.usage[0]), name)
+            for line in help.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 120, "\(name): \(line)") }
+        }
+        let top = helpText(nil)
+        for name in commandOrder { XCTAssertTrue(top.contains("\n  " + name), name) }
     }
 }

@@ -1,0 +1,236 @@
+// `dynsim run` (the default command): a scene run to CSV or JSON Lines rows and an events file. Its option table
+// generates its parsing and help.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Dynamics
+import Scenes
+import Playback
+import IO
+import Shell
+
+/// Options of `dynsim run`.
+struct RunOptions: Equatable {
+    /// A built-in scene name or a path to a scene file; nil = the default built-in.
+    var scene: String?
+    var duration: Double?
+    var rate: Double?
+    var profile: SolverProfile?
+    var format: OutputFormat = .csv
+    var output: String?
+    var events: String?
+}
+
+/// `dynsim run`'s option table.
+let runSpec = CommandSpec(
+    name: "run", program: "dynsim", summary: "Run a scene and stream CSV or JSON Lines (see `dynsim help run`).",
+    overview: "Run a scene at a fixed step and stream its trajectories to stdout as CSV or JSON Lines.",
+    synopsis: "dynsim [run] [SCENE.json | BUILTIN]",
+    arguments: [.init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")],
+    options: [
+        .init("--duration", "S", .number(check: { $0 >= 0 && $0 <= SceneDecoder.maxDuration ? nil : "must be from 0 to \(Int(SceneDecoder.maxDuration)) s" }),
+              help: "Length of the run in seconds (default: the scene's duration)."),
+        .init("--rate", "HZ", .number(check: { $0 > 0 && $0 <= SceneDecoder.maxRate ? nil : "must be positive and at most \(Int(SceneDecoder.maxRate)) Hz" }),
+              help: "Output rows per second (default: the scene's, 60). The physics step does not change."),
+        .init("--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue)),
+              help: "Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise (constraint-exact symplectic RATTLE) (default: the scene's, uikit)."),
+        .init("--format", "F", .choice(["csv", "jsonl"]), help: "csv (default) or jsonl."),
+        .init("--output", "FILE", .path,
+              help: "Write to FILE instead of stdout; FILE appears only when the run completes. Neither FILE here nor in --events may be a file the run reads (the scene, a drag or gesture CSV), under any name or link: that is a usage error."),
+        .init("--events", "FILE", .path,
+              help: "Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other item or boundary, `bounds` for the reference bounds, the contact point), rest, layer animations (start/stop, layer, key; a stop has `finished` in x, as animationDidStop(_:finished:) reports), completions (complete, animator or block, end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y)."),
+    ],
+    maxArguments: 1, tooManyArguments: { extra, first in "only one scene per run, got \(quoted(extra)) after \(quoted(first))" },
+    sections: [
+        ("COLUMNS", "t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s), .omega (radians/s), then per anchor <anchor>.x,.y (points). In the uikit profile an anchor column is the position the anchor holds for the display frame starting at t (UIKit moves it once per frame). Views add <view>.x,.y,.width,.height,.rotation,.scale.x,.scale.y,.alpha,.cornerRadius,.backgroundColor.*; layers <layer>.<keyPath>; animators <animator>.state,.fractionComplete,.isRunning,.isReversed (see the README)."),
+        ("EXIT STATUS", "0 success, 64 usage error, 65 bad scene or drag file, 1 runtime failure."),
+    ])
+
+/// Parses `dynsim run` arguments (after the command word, or all of them when it was left out).
+func parseRun(_ args: [String]) throws -> Command {
+    let p = try runSpec.parse(args)
+    if p.wantsHelp { return .help("run") }
+    var options = RunOptions()
+    options.scene = p.arguments.first
+    options.duration = p.number("--duration")
+    options.rate = p.number("--rate")
+    options.profile = p.text("--profile").flatMap(SolverProfile.init(rawValue:))
+    options.format = p.text("--format").flatMap(OutputFormat.init(rawValue:)) ?? .csv
+    options.output = p.text("--output")
+    options.events = p.text("--events")
+    if let o = options.output, let e = options.events,
+       URL(fileURLWithPath: o).resolvingSymlinksInPath().path == URL(fileURLWithPath: e).resolvingSymlinksInPath().path {
+        throw UsageError(message: "--events: must differ from --output, both got \"\(e)\"", command: "run")
+    }
+    return .run(options)
+}
+
+/// A file a run reads: the scene file or a CSV it names, as the user wrote it, and its identity when it was read.
+struct InputFile {
+    var name: String
+    var identity: FileIdentity?
+    var isScene: Bool
+}
+
+/// Loads the scene a run names: a built-in by name, else a file. Returns the scene, its name for messages and the
+/// files read (none for a built-in; the scene file first).
+func loadScene(_ name: String?) throws -> (Scene, String, [InputFile]) {
+    let name = name ?? Catalog.defaultName
+    if let builtin = Catalog.scene(named: name) { return (builtin, name, []) }
+    if !FileManager.default.fileExists(atPath: name) && !name.hasSuffix(".json") && !name.contains("/") {
+        throw UsageError(message: "no such scene file or built-in scene (dynsim scenes lists them), got \(quoted(name))",
+                         command: "run")
+    }
+    var inputs = [InputFile(name: name, identity: FileIdentity(path: name), isScene: true)]
+    let bytes = try readInput(name, name: name)
+    let scene = try decoder(forFile: name) { csv, _, identity in
+        inputs.append(InputFile(name: csv, identity: identity, isScene: false))
+    }.decode(bytes)
+    return (scene, name, inputs)
+}
+
+/// Reads an input file (at most ``Limits/maxFileBytes``), its errors as ``InputError``s naming it as the user wrote it.
+func readInput(_ path: String, name: String) throws -> [UInt8] {
+    do {
+        return try readInputFile(path, maxBytes: Limits.maxFileBytes)
+    } catch let e as InputFileError {
+        throw InputError(file: name, path: "", message: e.message)
+    }
+}
+
+/// A decoder for a scene file on disk: drag and gesture CSVs are read relative to the scene file's directory.
+/// `opened` is told each CSV as it is read, by its name in the scene and the path opened, with the file's identity
+/// then (nil if it could not be found), so that the run can refuse to write over a file it reads.
+func decoder(forFile path: String,
+             opened: @escaping (_ name: String, _ path: String, _ identity: FileIdentity?) -> Void) -> SceneDecoder {
+    let directory = (path as NSString).deletingLastPathComponent
+    return SceneDecoder(fileName: path) { name in
+        let full = name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
+        opened(name, full, FileIdentity(path: full))
+        return try readInput(full, name: name)
+    }
+}
+
+/// Why writing `path` (the value of `flag`, --output or --events) would write over a file the run reads, or nil.
+/// Files are compared by device and inode, so a symbolic or hard link to an input is caught; an output that does not
+/// exist yet cannot be one.
+func overwriteProblem(flag: String, path: String, inputs: [InputFile], sceneName: String) -> String? {
+    guard let target = FileIdentity(path: path),
+          let input = inputs.first(where: { $0.identity == target }) else { return nil }
+    // Paths as written, unquoted, as a file is named where a message starts.
+    let what = input.isScene ? "the scene file" : "a CSV file"
+    let which = input.isScene ? (input.name == path ? "" : " (\(input.name))") : " (\(input.name), named in \(sceneName))"
+    return "\(flag): \(path) is \(what) this run reads\(which); choose another file"
+}
+
+/// Loads the scene a run names and applies the command line's overrides.
+/// - Throws: ``UsageError`` when a flag makes the run too long or an output names a file the run reads; the scene's
+///   ``InputError``s.
+func prepareRun(_ options: RunOptions) throws -> (scene: Scene, label: String) {
+    var (scene, label, inputs) = try loadScene(options.scene)
+    if let d = options.duration { scene.duration = d }
+    if let r = options.rate { scene.rate = r }
+    if let p = options.profile { scene.profile = p }
+    if let problem = Limits.runBudgetProblem(duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
+                                             subSteps: scene.effectiveSubSteps) {
+        // The scene file passed this check, so a flag made the run too long.
+        let flags = [options.duration != nil ? "--duration" : nil, options.rate != nil ? "--rate" : nil,
+                     options.profile != nil ? "--profile" : nil].compactMap { $0 }.joined(separator: ", ")
+        throw UsageError(message: "\(flags): \(problem)", command: "run")
+    }
+    // No command writes over a file it reads: checked before any output is opened.
+    for (flag, path) in [("--output", options.output), ("--events", options.events)] {
+        if let path, let problem = overwriteProblem(flag: flag, path: path, inputs: inputs, sceneName: label) {
+            throw UsageError(message: problem, command: "run")
+        }
+    }
+    return (scene, label)
+}
+
+/// The files a run writes: each an ``OutputFile`` renamed into place only on success (rows go to stdout without
+/// --output).
+struct RunOutputs {
+    var rows: OutputFile?
+    var events: OutputFile?
+
+    /// Opens the outputs the options name.
+    /// - Throws: ``OutputFile/Failure`` (nothing is left behind); ``UsageError`` when both name one file.
+    init(_ options: RunOptions) throws {
+        do {
+            if let path = options.output { rows = try OutputFile(path) }
+            if let path = options.events { events = try OutputFile(path) }
+        } catch {
+            rows?.discard()
+            throw error
+        }
+        if let rows, let events, rows.target == events.target {
+            // Different names for one file (a symbolic link, a relative and an absolute path): both would write it.
+            discard()
+            throw UsageError(message: "--events: must differ from --output, both are \(quoted(rows.target))", command: "run")
+        }
+    }
+
+    /// Removes both temporary files.
+    func discard() {
+        rows?.discard()
+        events?.discard()
+    }
+
+    /// Renames both into place.
+    func commit() throws {
+        for file in [rows, events].compactMap({ $0 }) { try file.commit() }
+    }
+}
+
+/// `dynsim run`: the scene's rows to stdout or --output, its events to --events. Returns the exit status.
+func run(_ options: RunOptions) -> Int32 {
+    let scene: Scene, label: String, outputs: RunOutputs
+    do {
+        (scene, label) = try prepareRun(options)
+        outputs = try RunOutputs(options)
+    } catch {
+        return report(error)
+    }
+    let sceneRun = SceneRun(scene: scene)
+    if let problem = sceneRun.inputProblems(fileName: label).first {
+        outputs.discard()
+        return report(problem)
+    }
+    do {
+        try stream(sceneRun, options: options, outputs: outputs)
+        try outputs.commit()
+    } catch {
+        outputs.discard()
+        switch error {
+        case let e as EventsWriteError: return report(RuntimeFailure(message: "\(options.events!): cannot write (\(e.underlying))"))
+        case SinkError.brokenPipe: return ExitStatus.success
+        case let e as SimulationError: return report(RuntimeFailure(message: "\(label): \(e)"))
+        case is OutputFile.Failure: return report(error)
+        default: return report(RuntimeFailure(message: "\(options.output ?? "stdout"): cannot write (\(error))"))
+        }
+    }
+    return ExitStatus.success
+}
+
+/// A failure writing the events file (as opposed to the rows' output), so the message names that file.
+struct EventsWriteError: Error { var underlying: Error }
+
+/// Writes the rows (header, each row, the end) and the events as the run makes them.
+/// - Throws: ``EventsWriteError``, ``SimulationError``, sink errors of the rows' output.
+func stream(_ sceneRun: SceneRun, options: RunOptions, outputs: RunOutputs) throws {
+    let sink = FileSink(outputs.rows?.stream ?? stdout)
+    let writer = RowWriter(format: options.format, columns: sceneRun.columns) { try sink.write($0) }
+    let eventSink = outputs.events.map { FileSink($0.stream) }
+    func writeEvent(_ text: String) throws {
+        do { try eventSink?.write(Array(text.utf8)) } catch { throw EventsWriteError(underlying: error) }
+    }
+    try writer.header()
+    try writeEvent(SceneEvent.columns.joined(separator: ",") + "\n")
+    try sceneRun.run(events: eventSink.map { _ in { try writeEvent($0.csvRow + "\n") } }) {
+        try writer.row($0.values, texts: $0.texts)
+    }
+    try writer.finish()
+}
