@@ -27,7 +27,7 @@ func endpoints(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue
 ///
 /// Additive animations add their value to the layer's model value; cumulative ones add, in repetition k, k times the
 /// change of one play (from → to), so repeated plays build on each other (Apple: CAPropertyAnimation.isCumulative).
-public struct BasicAnimation: Sendable {
+public struct BasicAnimation: Equatable, Sendable {
     /// The animated key path, such as `position.x` or `transform.rotation.z`.
     public var keyPath: String
     /// Start value (CAPropertyAnimation from/to/by rules; nil = from the layer).
@@ -74,7 +74,7 @@ public struct BasicAnimation: Sendable {
 /// CASpringAnimation: a basic animation whose progress follows a damped spring (``Spring``) instead of a curve; its
 /// duration defaults to the spring's settling duration (``Spring/settlingDuration``). `initialVelocity` is relative:
 /// 1 = the whole distance per second, positive toward the target (Apple: CASpringAnimation.initialVelocity).
-public struct SpringAnimation: Sendable {
+public struct SpringAnimation: Equatable, Sendable {
     /// The animated key path, such as `position.x` or `transform.rotation.z` (see ``Layer``).
     public var keyPath: String
     /// Start value (CAPropertyAnimation from/to/by rules; nil = from the layer).

@@ -10,7 +10,7 @@ import Springs
 /// distance covered); `cubic` runs a Kochanek–Bartels spline through the values, shaped by `tensionValues`,
 /// `continuityValues` and `biasValues` (0 each: Catmull–Rom; endpoints repeated); `cubicPaced` is cubic with paced key
 /// times.
-public struct KeyframeAnimation: Sendable {
+public struct KeyframeAnimation: Equatable, Sendable {
     /// CAAnimationCalculationMode.
     public enum CalculationMode: String, Sendable, CaseIterable {
         case linear, discrete, paced, cubic, cubicPaced

@@ -2,7 +2,7 @@ import Foundation
 import Springs
 
 /// Any animation a layer can run.
-public enum LayerAnimation: Sendable {
+public enum LayerAnimation: Equatable, Sendable {
     case basic(BasicAnimation)
     case spring(SpringAnimation)
     case keyframe(KeyframeAnimation)
@@ -51,7 +51,7 @@ public enum LayerAnimation: Sendable {
 /// CAAnimationGroup: animations sharing the group's time. Children run on the group's local time (after its
 /// timingFunction, which warps it); a child of duration 0 takes the group's duration; a child is cut off where the
 /// group ends.
-public struct AnimationGroup: Sendable {
+public struct AnimationGroup: Equatable, Sendable {
     /// The grouped animations, applied in order.
     public var animations: [LayerAnimation]
     /// The group's timing (duration 0 means 0.25 s).

@@ -23,7 +23,7 @@ public struct PropertyAnimator: Sendable {
     /// UIViewAnimatingPosition.
     public enum Position: String, Sendable { case start, end, current }
     /// The timing: a cubic curve over the duration, or a spring on its own time.
-    public enum Timing: Sendable {
+    public enum Timing: Equatable, Sendable {
         /// UICubicTimingParameters.
         case curve(CubicBezier)
         /// UISpringTimingParameters(mass:stiffness:damping:initialVelocity:), initialVelocity in progress units per

@@ -12,7 +12,7 @@ import Springs
 /// - `reveal`: the old contents slide out, revealing the new beneath: old offset d E p; the new stays put.
 /// Opacities are 1 for the moving types. Source: Apple's CATransition documentation (types and subtypes,
 /// startProgress/endProgress); the offsets are the geometric reading of "slides in over / pushes / is revealed".
-public struct Transition: Sendable {
+public struct Transition: Equatable, Sendable {
     /// CATransitionType.
     public enum Kind: String, Sendable, CaseIterable { case fade, moveIn, push, reveal }
     /// CATransitionSubtype: the side the motion comes from.

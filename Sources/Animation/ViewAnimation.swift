@@ -23,6 +23,8 @@ public struct ViewAnimationOptions: OptionSet, Sendable, Hashable {
     public static let curveEaseOut = ViewAnimationOptions(rawValue: 2 << 16)
     /// Linear.
     public static let curveLinear = ViewAnimationOptions(rawValue: 3 << 16)
+    /// The bits of the curve field (UIView.AnimationOptions keeps the curve as a two-bit number, ease-in-out being 0).
+    public static let curveMask: UInt = 3 << 16
 
     /// The timing curve the options select (Apple's named curves).
     public var curve: CubicBezier {
@@ -49,7 +51,7 @@ public struct ViewAnimationOptions: OptionSet, Sendable, Hashable {
 /// With `autoreverse` the presentation returns to the old value and then shows the model (the new value), as on iOS.
 /// A spring block with `beginFromCurrentState` on a scalar key path retargets the spring: the new motion is the closed
 /// form from the presented value and velocity, so both stay continuous (other kinds keep their initialSpringVelocity).
-public struct ViewAnimation: Sendable {
+public struct ViewAnimation: Equatable, Sendable {
     /// A spring block's parameters.
     public struct SpringParameters: Sendable, Equatable {
         /// usingSpringWithDamping: the damping ratio, > 0 (1 = critically damped).
@@ -116,7 +118,7 @@ public struct ViewAnimation: Sendable {
 
 /// One keyframe of a keyframe block (UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)): the value
 /// a property reaches, over a part of the block given as fractions of its duration.
-public struct ViewKeyframe: Sendable {
+public struct ViewKeyframe: Equatable, Sendable {
     /// Where the keyframe starts, 0 ... 1 of the block's duration.
     public var relativeStartTime: Double
     /// How long it lasts, 0 ... 1 − relativeStartTime of the block's duration.

@@ -15,9 +15,9 @@ import IO
 /// (`durationFactor`, optional `timing`), `addAnimations` (`keyPath`, `toValue`, `delayFactor`). A change animates from
 /// the value the layer shows when it is added to `toValue`. Columns: `<name>.state` (text), `.fractionComplete`,
 /// `.isRunning`, `.isReversed` (0 or 1), and the layer's columns of the animated key paths follow the animator.
-public struct SceneAnimator: Sendable {
+public struct SceneAnimator: Equatable, Sendable {
     /// One scripted call.
-    public enum Call: Sendable {
+    public enum Call: Equatable, Sendable {
         /// startAnimation(afterDelay:), seconds.
         case start(delay: Double)
         /// pauseAnimation().
@@ -45,8 +45,29 @@ public struct SceneAnimator: Sendable {
     public var animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)]
     /// The calls, by non-decreasing time (seconds).
     public var script: [(time: Double, call: Call)]
-    /// The JSON it came from, for printing the scene back.
-    public var source: JSON
+
+    /// An animator named `name` driving `layer`, configured as `animator` (duration, timing, scrubsLinearly,
+    /// pausesOnCompletion, isInterruptible; no calls made yet), with changes and a script.
+    public init(name: String, layer: String, animator: PropertyAnimator,
+                animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)] = [],
+                script: [(time: Double, call: Call)] = []) {
+        self.name = name
+        self.layer = layer
+        self.animator = animator
+        self.animations = animations
+        self.script = script
+    }
+
+    /// Field-by-field equality: the animator by its configuration.
+    public static func == (a: SceneAnimator, b: SceneAnimator) -> Bool {
+        a.name == b.name && a.layer == b.layer && a.animator.duration == b.animator.duration
+            && a.animator.timing == b.animator.timing && a.animator.scrubsLinearly == b.animator.scrubsLinearly
+            && a.animator.pausesOnCompletion == b.animator.pausesOnCompletion
+            && a.animator.isInterruptible == b.animator.isInterruptible
+            && a.animations.map(\.keyPath) == b.animations.map(\.keyPath) && a.animations.map(\.to) == b.animations.map(\.to)
+            && a.animations.map(\.delayFactor) == b.animations.map(\.delayFactor)
+            && a.script.map(\.time) == b.script.map(\.time) && a.script.map(\.call) == b.script.map(\.call)
+    }
 }
 
 /// The columns of an animator.
@@ -176,7 +197,7 @@ extension SceneDecoder {
                     script.append((t, call))
                 }
             }
-            let a = SceneAnimator(name: name, layer: layer, animator: animator, animations: animations, script: script, source: aj)
+            let a = SceneAnimator(name: name, layer: layer, animator: animator, animations: animations, script: script)
             return a
         }
     }

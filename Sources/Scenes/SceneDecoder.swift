@@ -175,18 +175,14 @@ public struct SceneDecoder {
                 if let after = d.after, after == key || !keys.contains(after) {
                     throw InputError(file: fileName, path: path + ".after", message: "must name an earlier animation's key, got \(quoted(after))")
                 }
-                scene.animations.append(SceneAnimation(layer: d.layer!, key: key, animation: d.animation, after: d.after, source: a))
+                scene.animations.append(SceneAnimation(layer: d.layer!, key: key, animation: d.animation, after: d.after))
             }
         }
         if let aj = top.value("animators") { scene.animators = try decodeAnimators(aj, scene: scene, names: &names) }
         if let bj = top.value("blocks") {
             scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.filter(\.isView).map(\.name)), names: &names)
-            scene.blocksSource = bj
         }
-        if let gj = top.value("gestures") {
-            scene.gestures = try decodeGestures(gj, scene: scene, names: &names)
-            scene.gesturesSource = gj
-        }
+        if let gj = top.value("gestures") { scene.gestures = try decodeGestures(gj, scene: scene, names: &names) }
 
         // Items.
         if top.value("items") == nil && !scene.layers.isEmpty {

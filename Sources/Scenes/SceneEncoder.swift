@@ -1,9 +1,12 @@
 import Dynamics
 import IO
 
-/// Writes a ``Scene`` as a scene file. Every field is written, defaults included, so the file is a complete starting
-/// point to edit; decoding the text gives back an equal scene (numbers print in shortest round-trip form), so running
-/// it gives byte-identical output. `subSteps` is written only when set.
+/// Writes a ``Scene`` as a scene file, from the typed model alone. Every field is written, defaults included, so the
+/// file is a complete starting point to edit; decoding the text gives back an equal scene (numbers print in shortest
+/// round-trip form), so running it gives byte-identical output. Optional fields are written only when set (`subSteps`,
+/// an animation's `fromValue`, a keyframe animation's `keyTimes`, ...), and of a pair the format refuses together only
+/// the one in use (`repeatDuration` when it is set, else `repeatCount`). Layers and animations are written by
+/// SceneEncoder+Animation.swift.
 public enum SceneEncoder {
     /// The scene as JSON text with a final newline.
     public static func text(_ scene: Scene) -> String { JSONWriter.write(json(scene)) }
@@ -28,22 +31,15 @@ public enum SceneEncoder {
             top.append(.init("items", .array(scene.items.map(item))))
             top.append(.init("behaviors", .array(scene.behaviors.map(behavior))))
         }
-        let views = scene.layers.filter(\.isView).compactMap(\.source)
-        if !views.isEmpty { top.append(.init("views", .array(views))) }
-        if scene.layers.contains(where: { !$0.isView }) {
-            top.append(.init("layers", .array(scene.layers.filter { !$0.isView }.map { layer in
-                .object([.init("name", .string(layer.name))] + (layer.superlayer.map { [.init("superlayer", .string($0))] } ?? [])
-                  + layer.values.map { kv in
-                    .init(kv.keyPath, kv.value.kind == .scalar ? .num(kv.value.scalar) : .array(kv.value.components.map { .num($0) }))
-                } + (layer.text.map { [.init("text", .string($0))] } ?? [])
-                  + (layer.textColor.map { [.init("textColor", .array($0.components.map { .num($0) }))] } ?? []))
-            })))
-        }
+        let views = scene.layers.filter(\.isView)
+        if !views.isEmpty { top.append(.init("views", .array(views.map(view)))) }
+        let layers = scene.layers.filter { !$0.isView }
+        if !layers.isEmpty { top.append(.init("layers", .array(layers.map(layer)))) }
         if !scene.layers.isEmpty {
-            top.append(.init("animations", .array(scene.animations.map(\.source))))
-            if !scene.animators.isEmpty { top.append(.init("animators", .array(scene.animators.map(\.source)))) }
-            if let b = scene.blocksSource { top.append(.init("blocks", b)) }
-            if let g = scene.gesturesSource { top.append(.init("gestures", g)) }
+            top.append(.init("animations", .array(scene.animations.map(animation))))
+            if !scene.animators.isEmpty { top.append(.init("animators", .array(scene.animators.map(animator)))) }
+            if !scene.blocks.isEmpty { top.append(.init("blocks", .array(scene.blocks.map { block($0, inGesture: false) }))) }
+            if !scene.gestures.isEmpty { top.append(.init("gestures", .array(scene.gestures.map(gesture)))) }
         }
         if let c = scene.columns { top.append(.init("columns", .array(c.map { .string($0) }))) }
         return .object(top)

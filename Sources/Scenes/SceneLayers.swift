@@ -5,7 +5,7 @@ import IO
 /// A layer in a scene: a name and initial model values by key path (see ``Layer`` for the key paths). Values are JSON
 /// numbers (scalars), [x, y] (`position`, `anchorPoint`), [x, y, width, height] (`bounds`) or [r, g, b, a] in 0 ... 1
 /// (`backgroundColor`).
-public struct SceneLayer: Sendable {
+public struct SceneLayer: Equatable, Sendable {
     /// Column prefix; letters, digits, '_' and '-'.
     public var name: String
     /// Initial model values, in file order.
@@ -17,10 +17,16 @@ public struct SceneLayer: Sendable {
     public var text: String?
     /// The label's text color, or nil for the default (opaque black).
     public var textColor: AnimatableValue?
-    /// Whether it is a view (from the scene's `views`): set up and reported in UIView's terms (``viewColumns``).
+    /// Whether it is a view (from the scene's `views`): set up and reported in UIView's terms (``viewColumns``). A
+    /// view's values are its layer's: `bounds` (origin 0, 0) and `position` (its center), and optionally
+    /// `transform.rotation.z`, `transform.scale.x` and `.y`, `opacity`, `backgroundColor`, `cornerRadius`.
     public var isView = false
-    /// The JSON a view came from, for printing the scene back.
-    public var source: JSON?
+
+    /// Field-by-field equality (values in order, by key path and value).
+    public static func == (a: SceneLayer, b: SceneLayer) -> Bool {
+        a.name == b.name && a.values.map(\.keyPath) == b.values.map(\.keyPath) && a.values.map(\.value) == b.values.map(\.value)
+            && a.superlayer == b.superlayer && a.text == b.text && a.textColor == b.textColor && a.isView == b.isView
+    }
 
     /// A layer named `name` with initial values.
     public init(name: String, values: [(keyPath: String, value: AnimatableValue)]) {
@@ -41,7 +47,7 @@ public struct SceneLayer: Sendable {
 /// An animation added to a scene layer under a key, optionally starting when another one stops (the seeds chain
 /// animations through animationDidStop: `after` names that animation's key; its own `beginTime` then counts from
 /// that stop).
-public struct SceneAnimation: Sendable {
+public struct SceneAnimation: Equatable, Sendable {
     /// The layer's name.
     public var layer: String
     /// The key it is added under (default `animation<index>`).
@@ -50,8 +56,14 @@ public struct SceneAnimation: Sendable {
     public var animation: LayerAnimation
     /// The key of an earlier animation whose stop starts this one, or nil.
     public var after: String?
-    /// The JSON it came from, for printing the scene back.
-    public var source: JSON
+
+    /// An animation of `layer` under `key`, started by the stop of the animation keyed `after` when given.
+    public init(layer: String, key: String, animation: LayerAnimation, after: String? = nil) {
+        self.layer = layer
+        self.key = key
+        self.animation = animation
+        self.after = after
+    }
 }
 
 /// The contents columns of a layer with text or transitions: the text (a quoted string), its color, and the running

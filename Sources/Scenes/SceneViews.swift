@@ -31,9 +31,9 @@ public let viewProperties: [String: AnimatableValue.Kind] = [
 ]
 
 /// One property change in a block: what an `animations` closure assigns.
-public struct ViewChange: Sendable {
+public struct ViewChange: Equatable, Sendable {
     /// The new value: a literal, a change relative to the current model value, or a gesture's point.
-    public enum Value: Sendable {
+    public enum Value: Equatable, Sendable {
         /// Set to this value.
         case value(AnimatableValue)
         /// Add this to the model value (`view.transform = view.transform.rotated(by:)` and the like).
@@ -49,6 +49,13 @@ public struct ViewChange: Sendable {
     public var property: String
     /// The new value.
     public var value: Value
+
+    /// A change of `view`'s `property` (``viewProperties``) to `value`.
+    public init(view: String, property: String, value: Value) {
+        self.view = view
+        self.property = property
+        self.value = value
+    }
 
     /// The layer key paths and values this change sets, given the model and the gesture's points already converted to
     /// the superview's space (UIView's properties are its layer's: `center` is `position`, `alpha` `opacity`, `frame`
@@ -106,7 +113,7 @@ public struct ViewChange: Sendable {
 /// "changes": [{"view": "box", "property": "center.x", "value": 325}, {"view": "box", "property": "rotation",
 /// "by": 3.141592653589793}]}`; a keyframe block gives `"keyframes": [{"relativeStartTime": 0, "relativeDuration": 0.5,
 /// "changes": [...]}, ...]` instead of `changes`. Defaults: t 0, delay 0, options [] (easeInOut), no spring.
-public struct SceneBlock: Sendable {
+public struct SceneBlock: Equatable, Sendable {
     /// When it is called.
     public enum Start: Sendable, Equatable {
         /// At this time, seconds.
@@ -126,6 +133,25 @@ public struct SceneBlock: Sendable {
     public var changes: [ViewChange]
     /// The keyframes of a keyframe block (empty for a plain block).
     public var keyframes: [(relativeStartTime: Double, relativeDuration: Double, changes: [ViewChange])]
+
+    /// A block named `name`, called at `start`, with its timing (duration, delay, options, spring) and either changes
+    /// or keyframes.
+    public init(name: String, start: Start, animation: ViewAnimation, changes: [ViewChange] = [],
+                keyframes: [(relativeStartTime: Double, relativeDuration: Double, changes: [ViewChange])] = []) {
+        self.name = name
+        self.start = start
+        self.animation = animation
+        self.changes = changes
+        self.keyframes = keyframes
+    }
+
+    /// Field-by-field equality.
+    public static func == (a: SceneBlock, b: SceneBlock) -> Bool {
+        a.name == b.name && a.start == b.start && a.animation == b.animation && a.changes == b.changes
+            && a.keyframes.map(\.relativeStartTime) == b.keyframes.map(\.relativeStartTime)
+            && a.keyframes.map(\.relativeDuration) == b.keyframes.map(\.relativeDuration)
+            && a.keyframes.map(\.changes) == b.keyframes.map(\.changes)
+    }
 }
 
 /// A scripted gesture: touches on a view, recognized as UIKit's recognizers do, running an action.
@@ -148,13 +174,13 @@ public struct SceneBlock: Sendable {
 ///   Action: `{"animate": BLOCK}` (a block without name, t or after; a change's `value` may be "location").
 /// - `touches`: each sample is a two-finger touch, both inside the view; action `{"animate": BLOCK}` where a `frame`
 ///   change may take "touchRect", the rectangle between the two points.
-public struct SceneGesture: Sendable {
+public struct SceneGesture: Equatable, Sendable {
     /// The recognizer.
     public enum Kind: String, Sendable { case pan, tap, touches }
     /// How a pan's release decides the direction.
     public enum Release: String, Sendable { case center, velocity, `continue`, reverse }
     /// What the gesture does.
-    public enum Action: Sendable {
+    public enum Action: Equatable, Sendable {
         /// Scrubs a property animator (pan only).
         case scrub(animator: String, distance: Double, release: Release, timing: PropertyAnimator.Timing?, durationFactor: Double)
         /// Runs a block at each tap or touch.
@@ -168,8 +194,27 @@ public struct SceneGesture: Sendable {
     public var view: String
     /// The samples: time and one point (pan, tap) or two (touches).
     public var samples: [(time: Double, points: [SIMD2<Double>])]
+    /// The CSV file the samples were read from (as the scene names it), or nil when they are written in the scene.
+    public var csv: String?
     /// The action.
     public var action: Action
+
+    /// A gesture named `name` of a recognizer `kind` on `view`, with its samples and action.
+    public init(name: String, kind: Kind, view: String, samples: [(time: Double, points: [SIMD2<Double>])], csv: String? = nil,
+                action: Action) {
+        self.name = name
+        self.kind = kind
+        self.view = view
+        self.samples = samples
+        self.csv = csv
+        self.action = action
+    }
+
+    /// Field-by-field equality.
+    public static func == (a: SceneGesture, b: SceneGesture) -> Bool {
+        a.name == b.name && a.kind == b.kind && a.view == b.view && a.samples.map(\.time) == b.samples.map(\.time)
+            && a.samples.map(\.points) == b.samples.map(\.points) && a.csv == b.csv && a.action == b.action
+    }
 }
 
 extension SceneDecoder {
@@ -227,7 +272,6 @@ extension SceneDecoder {
             var layer = SceneLayer(name: name, values: values)
             layer.superlayer = superview
             layer.isView = true
-            layer.source = vj
             views.append(layer)
         }
         return views
@@ -444,7 +488,7 @@ extension SceneDecoder {
                 guard let bj = a.value("animate") else { throw a.missing("animate", "the block a \(kind.rawValue) runs") }
                 action = .animate(try decodeBlock(bj, path: path + ".action.animate", name: name, start: .gesture, targets: targets, gesture: kind))
             }
-            gestures.append(SceneGesture(name: name, kind: kind, view: view, samples: samples, action: action))
+            gestures.append(SceneGesture(name: name, kind: kind, view: view, samples: samples, csv: try f.string("csv"), action: action))
         }
         return gestures
     }

@@ -1,0 +1,131 @@
+import Animation
+import Springs
+import IO
+
+// The Core Animation and UIKit side of a scene file, written from the typed model: layers, views, animations,
+// property animators, UIView animation blocks and gestures (the fields ``SceneDecoder`` reads, README "Layers and
+// animations", "Views, blocks and gestures").
+extension SceneEncoder {
+    /// A value as the scene format writes it: a number for a scalar, else its components.
+    static func value(_ v: AnimatableValue) -> JSON {
+        v.kind == .scalar ? .num(v.scalar) : .array(v.components.map { .num($0) })
+    }
+
+    /// A timing curve: Apple's name when it is a named curve, else its four control-point numbers.
+    static func curve(_ c: CubicBezier) -> JSON {
+        if let named = CubicBezier.named.first(where: { $0.curve == c }) { return .string(named.name) }
+        return .array([c.x1, c.y1, c.x2, c.y2].map { .num($0) })
+    }
+
+    static func layer(_ layer: SceneLayer) -> JSON {
+        var m: [JSON.Member] = [.init("name", .string(layer.name))]
+        if let s = layer.superlayer { m.append(.init("superlayer", .string(s))) }
+        m += layer.values.map { .init($0.keyPath, value($0.value)) }
+        if let t = layer.text { m.append(.init("text", .string(t))) }
+        if let c = layer.textColor { m.append(.init("textColor", value(c))) }
+        return .object(m)
+    }
+
+    /// A view in UIView's terms, from its layer's values (``SceneLayer/isView``).
+    static func view(_ layer: SceneLayer) -> JSON {
+        func v(_ keyPath: String) -> AnimatableValue? { layer.values.last { $0.keyPath == keyPath }?.value }
+        var m: [JSON.Member] = [.init("name", .string(layer.name))]
+        if let s = layer.superlayer { m.append(.init("superview", .string(s))) }
+        let b = v("bounds")?.components ?? [0, 0, 0, 0], p = v("position")?.components ?? [0, 0]
+        m.append(.init("center", .array([.num(p[0]), .num(p[1])])))
+        m.append(.init("size", .array([.num(b[2]), .num(b[3])])))
+        if let r = v("transform.rotation.z") { m.append(.init("rotation", value(r))) }
+        if let sx = v("transform.scale.x"), let sy = v("transform.scale.y") {
+            m.append(.init("scale", sx == sy ? value(sx) : .array([.num(sx.scalar), .num(sy.scalar)])))
+        }
+        if let a = v("opacity") { m.append(.init("alpha", value(a))) }
+        if let c = v("backgroundColor") { m.append(.init("backgroundColor", value(c))) }
+        if let c = v("cornerRadius") { m.append(.init("cornerRadius", value(c))) }
+        return .object(m)
+    }
+
+    /// CAMediaTiming's fields.
+    static func timing(_ t: MediaTiming) -> [JSON.Member] {
+        var m: [JSON.Member] = [.init("beginTime", .num(t.beginTime)), .init("duration", .num(t.duration)),
+                                .init("speed", .num(t.speed)), .init("timeOffset", .num(t.timeOffset))]
+        if t.repeatDuration != 0 {
+            m.append(.init("repeatDuration", .num(t.repeatDuration)))
+        } else {
+            m.append(.init("repeatCount", t.repeatCount.isInfinite ? .string("infinity") : .num(t.repeatCount)))
+        }
+        m += [.init("autoreverses", .bool(t.autoreverses)), .init("fillMode", .string(t.fillMode.rawValue)),
+              .init("isRemovedOnCompletion", .bool(t.isRemovedOnCompletion))]
+        return m
+    }
+
+    /// `fromValue`, `toValue`, `byValue`: those set.
+    static func values(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> [JSON.Member] {
+        [("fromValue", from), ("toValue", to), ("byValue", by)].compactMap { k, v in v.map { .init(k, value($0)) } }
+    }
+
+    static func animation(_ a: SceneAnimation) -> JSON {
+        var m: [JSON.Member] = [.init("layer", .string(a.layer)), .init("key", .string(a.key))]
+        if let after = a.after { m.append(.init("after", .string(after))) }
+        return .object(m + animationFields(a.animation))
+    }
+
+    /// An animation's own fields, by type.
+    static func animationFields(_ animation: LayerAnimation) -> [JSON.Member] {
+        switch animation {
+        case .basic(let a):
+            return [.init("type", .string("basic")), .init("keyPath", .string(a.keyPath))] + values(a.fromValue, a.toValue, a.byValue)
+                + timing(a.timing) + [.init("timingFunction", curve(a.timingFunction)), .init("isAdditive", .bool(a.isAdditive)),
+                                      .init("isCumulative", .bool(a.isCumulative))]
+        case .spring(let a):
+            return [.init("type", .string("spring")), .init("keyPath", .string(a.keyPath))] + values(a.fromValue, a.toValue, a.byValue)
+                + [.init("mass", .num(a.spring.mass)), .init("stiffness", .num(a.spring.stiffness)),
+                   .init("damping", .num(a.spring.damping)), .init("initialVelocity", .num(a.initialVelocity))]
+                + timing(a.timing) + [.init("isAdditive", .bool(a.isAdditive))]
+        case .keyframe(let a):
+            return keyframeFields(a)
+        case .group(let g):
+            return [.init("type", .string("group")), .init("animations", .array(g.animations.map { .object(animationFields($0)) }))]
+                + timing(g.timing) + [.init("timingFunction", curve(g.timingFunction))]
+        case .transition(let tr):
+            var m: [JSON.Member] = [.init("type", .string("transition")), .init("transition", .string(tr.type.rawValue)),
+                                    .init("subtype", .string(tr.subtype.rawValue)), .init("startProgress", .num(tr.startProgress)),
+                                    .init("endProgress", .num(tr.endProgress))]
+            if let t = tr.text { m.append(.init("text", .string(t))) }
+            if let c = tr.textColor { m.append(.init("textColor", value(c))) }
+            return m + timing(tr.timing) + [.init("timingFunction", curve(tr.timingFunction))]
+        }
+    }
+
+    static func keyframeFields(_ a: KeyframeAnimation) -> [JSON.Member] {
+        func numbers(_ key: String, _ xs: [Double]?) -> [JSON.Member] { xs.map { [.init(key, .array($0.map { .num($0) }))] } ?? [] }
+        var m: [JSON.Member] = [.init("type", .string("keyframe")), .init("keyPath", .string(a.keyPath))]
+        if let path = a.path {
+            m.append(.init("path", .string(pathData(path))))
+        } else {
+            m.append(.init("values", .array(a.values.map(value))))
+        }
+        m += numbers("keyTimes", a.keyTimes)
+        m.append(.init("timingFunction", curve(a.timingFunction)))
+        if let fs = a.timingFunctions { m.append(.init("timingFunctions", .array(fs.map(curve)))) }
+        m.append(.init("calculationMode", .string(a.calculationMode.rawValue)))
+        m += numbers("tensionValues", a.tensionValues) + numbers("continuityValues", a.continuityValues)
+            + numbers("biasValues", a.biasValues)
+        m += timing(a.timing) + [.init("isAdditive", .bool(a.isAdditive)), .init("isCumulative", .bool(a.isCumulative))]
+        if let r = a.rotationMode { m.append(.init("rotationMode", .string(r.rawValue))) }
+        return m
+    }
+
+    /// A path as SVG path data with absolute commands (`M x y L x y Q cx cy x y C c1x c1y c2x c2y x y Z`).
+    static func pathData(_ path: BezierPath) -> String {
+        func p(_ v: SIMD2<Double>) -> String { NumberFormat.shortest(v.x) + " " + NumberFormat.shortest(v.y) }
+        return path.elements.map { e -> String in
+            switch e {
+            case .move(let a): return "M " + p(a)
+            case .line(let a): return "L " + p(a)
+            case .quad(let c, let a): return "Q " + p(c) + " " + p(a)
+            case .cubic(let c1, let c2, let a): return "C " + p(c1) + " " + p(c2) + " " + p(a)
+            case .close: return "Z"
+            }
+        }.joined(separator: " ")
+    }
+}

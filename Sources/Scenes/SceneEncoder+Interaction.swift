@@ -1,0 +1,120 @@
+import Animation
+import Springs
+import IO
+
+// Property animators, UIView animation blocks and gestures as the scene format writes them (the fields
+// SceneDecoder's decodeAnimators, decodeBlocks and decodeGestures read).
+extension SceneEncoder {
+    /// UIViewPropertyAnimator's timing: a curve, a spring by mass, stiffness and damping, or by damping ratio.
+    static func animatorTiming(_ t: PropertyAnimator.Timing) -> JSON {
+        switch t {
+        case .curve(let c): return curve(c)
+        case .spring(let s, let v):
+            return .object([.init("mass", .num(s.mass)), .init("stiffness", .num(s.stiffness)), .init("damping", .num(s.damping)),
+                            .init("initialVelocity", .num(v))])
+        case .springDampingRatio(let r, let v):
+            return .object([.init("dampingRatio", .num(r)), .init("initialVelocity", .num(v))])
+        }
+    }
+
+    static func animator(_ a: SceneAnimator) -> JSON {
+        func change(_ keyPath: String, _ to: AnimatableValue, _ delayFactor: Double) -> [JSON.Member] {
+            [.init("keyPath", .string(keyPath)), .init("toValue", value(to)), .init("delayFactor", .num(delayFactor))]
+        }
+        return .object([
+            .init("name", .string(a.name)), .init("layer", .string(a.layer)), .init("duration", .num(a.animator.duration)),
+            .init("timing", animatorTiming(a.animator.timing)), .init("scrubsLinearly", .bool(a.animator.scrubsLinearly)),
+            .init("pausesOnCompletion", .bool(a.animator.pausesOnCompletion)),
+            .init("isInterruptible", .bool(a.animator.isInterruptible)),
+            .init("animations", .array(a.animations.map { .object(change($0.keyPath, $0.to, $0.delayFactor)) })),
+            .init("script", .array(a.script.map { .object([.init("t", .num($0.time))] + call($0.call, change)) })),
+        ])
+    }
+
+    /// A scripted call's name and arguments.
+    static func call(_ c: SceneAnimator.Call,
+                     _ change: (String, AnimatableValue, Double) -> [JSON.Member]) -> [JSON.Member] {
+        func named(_ name: String, _ rest: [JSON.Member] = []) -> [JSON.Member] { [.init("call", .string(name))] + rest }
+        switch c {
+        case .start(let delay): return named("startAnimation", [.init("delay", .num(delay))])
+        case .pause: return named("pauseAnimation")
+        case .stop(let w): return named("stopAnimation", [.init("withoutFinishing", .bool(w))])
+        case .finish(let p): return named("finishAnimation", [.init("at", .string(p.rawValue))])
+        case .fractionComplete(let f): return named("fractionComplete", [.init("value", .num(f))])
+        case .reversed(let r): return named("isReversed", [.init("value", .bool(r))])
+        case .continueAnimation(let timing, let factor):
+            return named("continueAnimation", [.init("durationFactor", .num(factor))] + (timing.map { [.init("timing", animatorTiming($0))] } ?? []))
+        case .add(let keyPath, let to, let d): return named("addAnimations", change(keyPath, to, d))
+        }
+    }
+
+    /// The option names in the order they are written (the curve options are one two-bit field).
+    static let blockOptionNames: [(String, ViewAnimationOptions)] = [
+        ("curveEaseIn", .curveEaseIn), ("curveEaseOut", .curveEaseOut), ("curveLinear", .curveLinear), ("repeat", .repeat),
+        ("autoreverse", .autoreverse), ("beginFromCurrentState", .beginFromCurrentState),
+        ("allowUserInteraction", .allowUserInteraction),
+    ]
+
+    static func block(_ b: SceneBlock, inGesture: Bool) -> JSON {
+        var m: [JSON.Member] = []
+        if !inGesture {
+            m.append(.init("name", .string(b.name)))
+            switch b.start {
+            case .time(let t): m.append(.init("t", .num(t)))
+            case .after(let a): m.append(.init("after", .string(a)))
+            case .gesture: break
+            }
+        }
+        let curveBits = b.animation.options.rawValue & ViewAnimationOptions.curveMask
+        let options = blockOptionNames.filter { name, o in
+            name.hasPrefix("curve") ? curveBits == o.rawValue : b.animation.options.contains(o)
+        }
+        m += [.init("duration", .num(b.animation.duration)), .init("delay", .num(b.animation.delay)),
+              .init("options", .array(options.map { .string($0.0) }))]
+        if let s = b.animation.spring {
+            m.append(.init("spring", .object([.init("dampingRatio", .num(s.dampingRatio)),
+                                              .init("initialSpringVelocity", .num(s.initialSpringVelocity))])))
+        }
+        if b.keyframes.isEmpty {
+            m.append(.init("changes", .array(b.changes.map(change))))
+        } else {
+            m.append(.init("keyframes", .array(b.keyframes.map { k in
+                .object([.init("relativeStartTime", .num(k.relativeStartTime)), .init("relativeDuration", .num(k.relativeDuration)),
+                         .init("changes", .array(k.changes.map(change)))])
+            })))
+        }
+        return .object(m)
+    }
+
+    static func change(_ c: ViewChange) -> JSON {
+        var m: [JSON.Member] = [.init("view", .string(c.view)), .init("property", .string(c.property))]
+        switch c.value {
+        case .value(let v): m.append(.init("value", value(v)))
+        case .by(let d): m.append(.init("by", value(d)))
+        case .location: m.append(.init("value", .string("location")))
+        case .touchRect: m.append(.init("value", .string("touchRect")))
+        }
+        return .object(m)
+    }
+
+    static func gesture(_ g: SceneGesture) -> JSON {
+        var m: [JSON.Member] = [.init("name", .string(g.name)), .init("type", .string(g.kind.rawValue)), .init("view", .string(g.view))]
+        if let csv = g.csv {
+            m.append(.init("csv", .string(csv)))
+        } else {
+            m.append(.init("touches", .array(g.samples.map { s in
+                .array([.num(s.time)] + s.points.flatMap { [JSON.num($0.x), .num($0.y)] })
+            })))
+        }
+        switch g.action {
+        case let .scrub(animator, distance, release, timing, factor):
+            m.append(.init("action", .object([.init("scrub", .string(animator)), .init("distance", .num(distance)),
+                                              .init("release", .string(release.rawValue))]
+                                             + (timing.map { [.init("timing", animatorTiming($0))] } ?? [])
+                                             + [.init("durationFactor", .num(factor))])))
+        case .animate(let b):
+            m.append(.init("action", .object([.init("animate", block(b, inGesture: true))])))
+        }
+        return .object(m)
+    }
+}
