@@ -55,7 +55,7 @@ public enum Catalog {
         Entry(name: "shake", summary: "a password field shakes with the seed's offsets and key times (additive keyframes)",
               make: shake),
         Entry(name: "sine-path", summary: "a rider follows a drawn sine wave forever (6 s a cycle), its x-axis along the tangent",
-              make: sinePath),
+              make: sinePathScene),
         Entry(name: "path-cubic-paced", summary: "a view rides a Bézier S-curve at constant speed (cubicPaced), turned along it, and stays",
               make: pathCubicPaced),
         Entry(name: "group-pulse", summary: "a dot pulses forever: a group scales it 1.3x and fades it to 0.5, autoreversing",
@@ -290,15 +290,6 @@ public enum Catalog {
             .field(SceneField(items: ["c"], field: FieldBehavior(kind: .magnetic, items: [], position: center, strength: 0.5))),
         ]
         return s
-    }
-
-    /// Parses a scene written as JSON text (the Core Animation seeds are clearest written the way users write them).
-    static func fromJSON(_ text: String) -> Scene {
-        do {
-            return try SceneDecoder(fileName: "<builtin>") { _ in [] }.decode(Array(text.utf8))
-        } catch {
-            preconditionFailure("built-in scene does not decode: \(error)")
-        }
     }
 
     /// Benchmark scene C: `count` 10 x 10 views (UIKit's default materials) in a block of ⌈√(2 count)⌉ columns, 12 pt

@@ -87,7 +87,7 @@ final class AnimationSceneTests: XCTestCase {
     }
 
     func testSineRiderTurnsAlongItsDrawnPathForever() throws {
-        let (table, v) = try rows(Catalog.sinePath(), rate: 50)
+        let (table, v) = try rows(Catalog.sinePathScene(), rate: 50)
         // The drawn path is the cubic Hermite interpolant of the sine at 37.5-point steps; in linear mode x moves at
         // 50 pt/s (a 6 s cycle over 300 points). Its tangent at x, from the Hermite basis written out here:
         func sine(_ x: Double) -> Double { 300 - 50 * sin(2 * Double.pi * (x - 37.5) / 300) }
@@ -110,7 +110,7 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertLessThan(worst * 180 / .pi, 1, "within 1° of the exact sine's tangent")
         XCTAssertGreaterThan(worst, 0, "the drawn path is cubic, not the sine itself")
         XCTAssertEqual(v(12.5, "rider.position.y"), v(0.5, "rider.position.y"), accuracy: 1e-9, "the third cycle repeats the first")
-        let run = SceneRun(scene: Catalog.sinePath())
+        let run = SceneRun(scene: Catalog.sinePathScene())
         var events: [String] = []
         try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
         XCTAssertEqual(events, ["0,start,rider,ride,,"], "it never stops")
