@@ -89,6 +89,47 @@ public final class SceneRun {
     /// - Precondition: the scene is valid (as ``SceneDecoder`` or ``Catalog`` produce).
     public init(scene: Scene) {
         self.scene = scene
+        let (world, itemIDs, anchorIDs) = SceneRun.buildWorld(scene)
+        self.world = world
+        self.itemIDs = itemIDs
+        let (layers, times) = SceneRun.layersAndTimes(of: scene)
+        self.stage = Stage(scene: scene, layers: layers)
+        self.animationTimes = times
+        self.anchorIDs = anchorIDs
+        self.columns = scene.outputColumns
+        let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
+        // Layers and animators by name (names are unique across a scene): a scan per column made a scene of n layers,
+        // about 17 columns each, cost O(n²) to start (15 s for 20,000 layers).
+        let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let animatorIndex = Dictionary(scene.animators.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let layerColumns = Dictionary(uniqueKeysWithValues: LayerProperty.all.flatMap(\.columns).map { ($0.name, $0) })
+        self.sources = columns.map { column in
+            if column == "t" { return .time }
+            let dot = column.lastIndex(of: ".")!
+            let owner = String(column[..<dot]), property = String(column[column.index(after: dot)...])
+            if let i = itemIndex[owner] { return .item(i, SceneItem.columnSuffixes.firstIndex(of: property)!) }
+            if let a = animatorIndex[owner] {
+                return .animator(a, animatorColumnSuffixes.firstIndex(of: property)!)
+            }
+            if let anchor = anchorIDs[owner] { return .anchor(anchor, property == "x" ? 0 : 1) }
+            // A layer column: <layer>.<keyPath>, the key path possibly with a component.
+            let first = column.firstIndex(of: ".")!
+            let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
+            let li = layerIndex[layerName]!
+            if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) { return .layer(li, c.keyPath, c.component) }
+            if let c = layerColumns[keyPath] { return .layer(li, c.keyPath, c.component) }
+            if let k = layerContentsColumnSuffixes.firstIndex(of: keyPath) { return .contents(li, k) }
+            return .root(li, sublayerColumnSuffixes.firstIndex(of: keyPath)!)
+        }
+        self.values = Array(repeating: 0, count: columns.count)
+        self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)
+        self.geometry = LayerGeometry(superIndex: scene.layers.map { l in l.superlayer.flatMap { layerIndex[$0] } })
+        self.texts = Array(repeating: nil, count: columns.count)
+    }
+
+    /// The world of a scene: its items in order, then its behaviors in order; the item ids by name and the
+    /// attachment ids of the named anchors.
+    static func buildWorld(_ scene: Scene) -> (World, [String: ItemID], [String: AttachmentID]) {
         let world = World(profile: scene.profile, timeStep: scene.timeStep, subSteps: scene.effectiveSubSteps)
         world.referenceBounds = (Vector2(scene.bounds.x, scene.bounds.y), Vector2(scene.bounds.width, scene.bounds.height))
         var itemIDs: [String: ItemID] = [:]
@@ -132,41 +173,7 @@ public final class SceneRun {
                 if let name = a.name { anchorIDs[name] = id }
             }
         }
-        self.world = world
-        self.itemIDs = itemIDs
-        let (layers, times) = SceneRun.layersAndTimes(of: scene)
-        self.stage = Stage(scene: scene, layers: layers)
-        self.animationTimes = times
-        self.anchorIDs = anchorIDs
-        self.columns = scene.outputColumns
-        let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
-        // Layers and animators by name (names are unique across a scene): a scan per column made a scene of n layers,
-        // about 17 columns each, cost O(n²) to start (15 s for 20,000 layers).
-        let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let animatorIndex = Dictionary(scene.animators.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let layerColumns = Dictionary(uniqueKeysWithValues: LayerProperty.all.flatMap(\.columns).map { ($0.name, $0) })
-        self.sources = columns.map { column in
-            if column == "t" { return .time }
-            let dot = column.lastIndex(of: ".")!
-            let owner = String(column[..<dot]), property = String(column[column.index(after: dot)...])
-            if let i = itemIndex[owner] { return .item(i, SceneItem.columnSuffixes.firstIndex(of: property)!) }
-            if let a = animatorIndex[owner] {
-                return .animator(a, animatorColumnSuffixes.firstIndex(of: property)!)
-            }
-            if let anchor = anchorIDs[owner] { return .anchor(anchor, property == "x" ? 0 : 1) }
-            // A layer column: <layer>.<keyPath>, the key path possibly with a component.
-            let first = column.firstIndex(of: ".")!
-            let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
-            let li = layerIndex[layerName]!
-            if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) { return .layer(li, c.keyPath, c.component) }
-            if let c = layerColumns[keyPath] { return .layer(li, c.keyPath, c.component) }
-            if let k = layerContentsColumnSuffixes.firstIndex(of: keyPath) { return .contents(li, k) }
-            return .root(li, sublayerColumnSuffixes.firstIndex(of: keyPath)!)
-        }
-        self.values = Array(repeating: 0, count: columns.count)
-        self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)
-        self.geometry = LayerGeometry(superIndex: scene.layers.map { l in l.superlayer.flatMap { layerIndex[$0] } })
-        self.texts = Array(repeating: nil, count: columns.count)
+        return (world, itemIDs, anchorIDs)
     }
 
     /// The scene's layers with their animations added, begin times resolved (an `after` animation starts when its

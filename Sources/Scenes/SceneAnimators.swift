@@ -98,6 +98,79 @@ extension SceneDecoder {
         return .curve(try decodeTimingFunction(json, path: path))
     }
 
+    /// One change of an animator (`animations` or an `addAnimations` call): keyPath, toValue, delayFactor.
+    func decodeAnimatorChange(_ j: JSON, _ p: String) throws -> (String, AnimatableValue, Double) {
+        let c = try Fields(j, path: p, file: fileName, allowed: ["keyPath", "toValue", "delayFactor", "call", "t"])
+        guard let kp = try c.string("keyPath") else { throw c.missing("keyPath", "the animated property") }
+        guard Layer.address(kp) != nil, kp != "transform.scale", kp != "transform.rotation" else {
+            throw c.error("keyPath", "unknown or composite key path, got \(quoted(kp))")
+        }
+        guard let tv = c.value("toValue") else { throw c.missing("toValue", "the target value") }
+        let d = try c.number("delayFactor") ?? 0
+        guard d >= 0 && d < 1 else { throw c.error("delayFactor", "must be in [0, 1), got \(c.text("delayFactor"))") }
+        let value = try decodeValue(tv, keyPath: kp, path: p + ".toValue")
+        if kp.hasPrefix("bounds.size"), value.scalar < 0 { throw c.error("toValue", "must be >= 0, got \(tv.brief)") }
+        if kp == "bounds", value.components[2] < 0 || value.components[3] < 0 { throw c.error("toValue", "width and height must be >= 0, got \(tv.brief)") }
+        if kp == "opacity", value.scalar < 0 || value.scalar > 1 { throw c.error("toValue", "must be from 0 to 1, got \(tv.brief)") }
+        return (kp, value, d)
+    }
+
+    /// An animator's script: calls at non-decreasing times (`path` is the script's, `animators[k].script`).
+    func decodeScript(_ sj: JSON, path: String) throws -> [(time: Double, call: SceneAnimator.Call)] {
+        var script: [(time: Double, call: SceneAnimator.Call)] = []
+        guard case .array(let list) = sj else { throw InputError(file: fileName, path: path, message: "must be an array of calls, got \(sj.brief)") }
+        var previous = 0.0
+        for (i, cj) in list.enumerated() {
+            let p = "\(path)[\(i)]"
+            guard case .object(let members) = cj else { throw InputError(file: fileName, path: p, message: "must be an object, got \(cj.brief)") }
+            guard case .string(let callName)? = members.first(where: { $0.key == "call" })?.value else {
+                throw InputError(file: fileName, path: p + ".call", message: "is required: startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got nothing")
+            }
+            let extra: [String: [String]] = ["startAnimation": ["delay"], "pauseAnimation": [], "stopAnimation": ["withoutFinishing"],
+                                             "finishAnimation": ["at"], "fractionComplete": ["value"], "isReversed": ["value"],
+                                             "continueAnimation": ["durationFactor", "timing"],
+                                             "addAnimations": ["keyPath", "toValue", "delayFactor"]]
+            guard let fields = extra[callName] else {
+                throw InputError(file: fileName, path: p + ".call", message: "must be startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got \(quoted(callName))")
+            }
+            let c = try Fields(cj, path: p, file: fileName, allowed: ["t", "call"] + fields)
+            guard let t = try c.number("t") else { throw c.missing("t", "the call's time in seconds") }
+            guard t >= previous else { throw c.error("t", "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))") }
+            previous = t
+            let call: SceneAnimator.Call
+            switch callName {
+            case "startAnimation":
+                let d = try c.number("delay") ?? 0
+                guard d >= 0 else { throw c.error("delay", "must be >= 0, got \(c.text("delay"))") }
+                call = .start(delay: d)
+            case "pauseAnimation": call = .pause
+            case "stopAnimation": call = .stop(withoutFinishing: try c.bool("withoutFinishing") ?? false)
+            case "finishAnimation":
+                guard let at = try c.string("at"), let position = PropertyAnimator.Position(rawValue: at) else {
+                    throw c.error("at", "must be start, end or current, got \(c.value("at")?.brief ?? "nothing")")
+                }
+                call = .finish(position)
+            case "fractionComplete":
+                guard let v = try c.number("value") else { throw c.missing("value", "the fraction, 0 to 1") }
+                guard v >= 0 && v <= 1 else { throw c.error("value", "must be from 0 to 1, got \(c.text("value"))") }
+                call = .fractionComplete(v)
+            case "isReversed":
+                guard let v = try c.bool("value") else { throw c.missing("value", "true or false") }
+                call = .reversed(v)
+            case "continueAnimation":
+                let factor = try c.number("durationFactor") ?? 1
+                guard factor > 0 else { throw c.error("durationFactor", "must be positive, got \(c.text("durationFactor"))") }
+                call = .continueAnimation(timing: try c.value("timing").map { try decodeTiming($0, path: p + ".timing") },
+                                          durationFactor: factor)
+            default:
+                let ch = try decodeAnimatorChange(cj, p)
+                call = .add(keyPath: ch.0, to: ch.1, delayFactor: ch.2)
+            }
+            script.append((t, call))
+        }
+        return script
+    }
+
     func decodeAnimators(_ json: JSON, scene: Scene, names: inout Set<String>) throws -> [SceneAnimator] {
         guard case .array(let arr) = json else {
             throw InputError(file: fileName, path: "animators", message: "must be an array of animators, got \(json.brief)")
@@ -118,21 +191,6 @@ extension SceneDecoder {
             animator.scrubsLinearly = try f.bool("scrubsLinearly") ?? true
             animator.pausesOnCompletion = try f.bool("pausesOnCompletion") ?? false
             animator.isInterruptible = try f.bool("isInterruptible") ?? true
-            func change(_ j: JSON, _ p: String) throws -> (String, AnimatableValue, Double) {
-                let c = try Fields(j, path: p, file: fileName, allowed: ["keyPath", "toValue", "delayFactor", "call", "t"])
-                guard let kp = try c.string("keyPath") else { throw c.missing("keyPath", "the animated property") }
-                guard Layer.address(kp) != nil, kp != "transform.scale", kp != "transform.rotation" else {
-                    throw c.error("keyPath", "unknown or composite key path, got \(quoted(kp))")
-                }
-                guard let tv = c.value("toValue") else { throw c.missing("toValue", "the target value") }
-                let d = try c.number("delayFactor") ?? 0
-                guard d >= 0 && d < 1 else { throw c.error("delayFactor", "must be in [0, 1), got \(c.text("delayFactor"))") }
-                let value = try decodeValue(tv, keyPath: kp, path: p + ".toValue")
-                if kp.hasPrefix("bounds.size"), value.scalar < 0 { throw c.error("toValue", "must be >= 0, got \(tv.brief)") }
-                if kp == "bounds", value.components[2] < 0 || value.components[3] < 0 { throw c.error("toValue", "width and height must be >= 0, got \(tv.brief)") }
-                if kp == "opacity", value.scalar < 0 || value.scalar > 1 { throw c.error("toValue", "must be from 0 to 1, got \(tv.brief)") }
-                return (kp, value, d)
-            }
             var animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)] = []
             if let aj = f.value("animations") {
                 guard case .array(let list) = aj else { throw f.error("animations", "must be an array of changes, got \(aj.brief)") }
@@ -140,63 +198,11 @@ extension SceneDecoder {
                     if case .object(let m) = cj, m.contains(where: { $0.key == "call" || $0.key == "t" }) {
                         throw InputError(file: fileName, path: "\(path).animations[\(i)]", message: "a change takes keyPath, toValue and delayFactor, got \(cj.brief)")
                     }
-                    let c = try change(cj, "\(path).animations[\(i)]")
+                    let c = try decodeAnimatorChange(cj, "\(path).animations[\(i)]")
                     animations.append((c.0, c.1, c.2))
                 }
             }
-            var script: [(time: Double, call: SceneAnimator.Call)] = []
-            if let sj = f.value("script") {
-                guard case .array(let list) = sj else { throw f.error("script", "must be an array of calls, got \(sj.brief)") }
-                var previous = 0.0
-                for (i, cj) in list.enumerated() {
-                    let p = "\(path).script[\(i)]"
-                    guard case .object(let members) = cj else { throw InputError(file: fileName, path: p, message: "must be an object, got \(cj.brief)") }
-                    guard case .string(let callName)? = members.first(where: { $0.key == "call" })?.value else {
-                        throw InputError(file: fileName, path: p + ".call", message: "is required: startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got nothing")
-                    }
-                    let extra: [String: [String]] = ["startAnimation": ["delay"], "pauseAnimation": [], "stopAnimation": ["withoutFinishing"],
-                                                     "finishAnimation": ["at"], "fractionComplete": ["value"], "isReversed": ["value"],
-                                                     "continueAnimation": ["durationFactor", "timing"],
-                                                     "addAnimations": ["keyPath", "toValue", "delayFactor"]]
-                    guard let fields = extra[callName] else {
-                        throw InputError(file: fileName, path: p + ".call", message: "must be startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got \(quoted(callName))")
-                    }
-                    let c = try Fields(cj, path: p, file: fileName, allowed: ["t", "call"] + fields)
-                    guard let t = try c.number("t") else { throw c.missing("t", "the call's time in seconds") }
-                    guard t >= previous else { throw c.error("t", "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))") }
-                    previous = t
-                    let call: SceneAnimator.Call
-                    switch callName {
-                    case "startAnimation":
-                        let d = try c.number("delay") ?? 0
-                        guard d >= 0 else { throw c.error("delay", "must be >= 0, got \(c.text("delay"))") }
-                        call = .start(delay: d)
-                    case "pauseAnimation": call = .pause
-                    case "stopAnimation": call = .stop(withoutFinishing: try c.bool("withoutFinishing") ?? false)
-                    case "finishAnimation":
-                        guard let at = try c.string("at"), let position = PropertyAnimator.Position(rawValue: at) else {
-                            throw c.error("at", "must be start, end or current, got \(c.value("at")?.brief ?? "nothing")")
-                        }
-                        call = .finish(position)
-                    case "fractionComplete":
-                        guard let v = try c.number("value") else { throw c.missing("value", "the fraction, 0 to 1") }
-                        guard v >= 0 && v <= 1 else { throw c.error("value", "must be from 0 to 1, got \(c.text("value"))") }
-                        call = .fractionComplete(v)
-                    case "isReversed":
-                        guard let v = try c.bool("value") else { throw c.missing("value", "true or false") }
-                        call = .reversed(v)
-                    case "continueAnimation":
-                        let factor = try c.number("durationFactor") ?? 1
-                        guard factor > 0 else { throw c.error("durationFactor", "must be positive, got \(c.text("durationFactor"))") }
-                        call = .continueAnimation(timing: try c.value("timing").map { try decodeTiming($0, path: p + ".timing") },
-                                                  durationFactor: factor)
-                    default:
-                        let ch = try change(cj, p)
-                        call = .add(keyPath: ch.0, to: ch.1, delayFactor: ch.2)
-                    }
-                    script.append((t, call))
-                }
-            }
+            let script = try f.value("script").map { try decodeScript($0, path: path + ".script") } ?? []
             let a = SceneAnimator(name: name, layer: layer, animator: animator, animations: animations, script: script)
             return a
         }

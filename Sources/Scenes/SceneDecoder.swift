@@ -90,6 +90,20 @@ public struct SceneDecoder {
             "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
             "behaviors", "columns", "views", "layers", "animations", "animators", "blocks", "gestures",
         ])
+        var scene = try decodeSettings(top)
+        try checkCounts(top)
+        var names = Set<String>()
+        try decodeTimeline(top, into: &scene, names: &names)
+        // Items (a scene of layers alone needs none), then behaviors.
+        if top.value("items") != nil || scene.layers.isEmpty {
+            try decodeItems(top, into: &scene, names: &names)
+            try decodeBehaviors(top, into: &scene, names: &names)
+        }
+        return try finishColumns(scene, top: top)
+    }
+
+    /// The scene's settings: name, description, profile, timeStep, subSteps, duration, rate, bounds, and the run's budget.
+    private func decodeSettings(_ top: Fields) throws -> Scene {
         var scene = Scene()
         scene.name = try top.string("name")
         scene.description = try top.string("description")
@@ -130,14 +144,16 @@ public struct SceneDecoder {
             guard h > 0 else { throw f.error("height", "must be positive, got \(f.text("height"))") }
             scene.bounds = Rect(x: try f.number("x") ?? 0, y: try f.number("y") ?? 0, width: w, height: h)
         }
-
         if let problem = Limits.runBudgetProblem(duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
                                                  subSteps: scene.effectiveSubSteps) {
             throw InputError(file: fileName, path: top.value("duration") != nil ? "duration" : "timeStep",
                              message: problem + ", got \(top.text(top.value("duration") != nil ? "duration" : "timeStep"))")
         }
+        return scene
+    }
 
-        // Counts checked before anything they count is decoded (see Limits).
+    /// Counts checked before anything they count is decoded (see ``Limits``).
+    private func checkCounts(_ top: Fields) throws {
         func count(_ key: String) -> Int {
             if case .array(let a)? = top.value(key) { return a.count }
             return 0
@@ -153,9 +169,10 @@ public struct SceneDecoder {
             throw InputError(file: fileName, path: timelineKeys.max { count($0) < count($1) }!,
                              message: "animations, blocks, animators and gestures together must number at most \(Limits.maxAnimations), got \(timelineCount)")
         }
+    }
 
-        // Layers and their animations (a scene of layers alone needs no items).
-        var names = Set<String>()
+    /// Views, layers and what plays on them: animations, animators, blocks, gestures.
+    private func decodeTimeline(_ top: Fields, into scene: inout Scene, names: inout Set<String>) throws {
         if let vj = top.value("views") { scene.layers = try decodeViews(vj, names: &names) }
         if let lj = top.value("layers") { scene.layers += try decodeLayers(lj, names: &names) }
         if let aj = top.value("animations") {
@@ -183,11 +200,9 @@ public struct SceneDecoder {
             scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.filter(\.isView).map(\.name)), names: &names)
         }
         if let gj = top.value("gestures") { scene.gestures = try decodeGestures(gj, scene: scene, names: &names) }
+    }
 
-        // Items.
-        if top.value("items") == nil && !scene.layers.isEmpty {
-            return try finishColumns(scene, top: top)
-        }
+    private func decodeItems(_ top: Fields, into scene: inout Scene, names: inout Set<String>) throws {
         guard let itemsJSON = top.value("items") else {
             throw InputError(file: fileName, path: "items", message: "is required (a scene needs at least one item, unless it has views or layers), got nothing")
         }
@@ -204,59 +219,53 @@ public struct SceneDecoder {
             }
             scene.items.append(item)
         }
+    }
 
-        // Behaviors. The item names are collected once: building the set per behavior made a scene of n pendulums
-        // (n items, n attachments) cost O(n²) to decode, 11 s for 10,000 of them.
+    /// The behaviors, in order. The item names are collected once: building the set per behavior made a scene of n
+    /// pendulums (n items, n attachments) cost O(n²) to decode, 11 s for 10,000 of them.
+    private func decodeBehaviors(_ top: Fields, into scene: inout Scene, names: inout Set<String>) throws {
+        guard let bj = top.value("behaviors") else { return }
+        guard case .array(let arr) = bj else {
+            throw InputError(file: fileName, path: "behaviors", message: "must be an array, got \(bj.brief)")
+        }
+        guard arr.count <= Limits.maxBehaviors else {
+            throw InputError(file: fileName, path: "behaviors", message: "must hold at most \(Limits.maxBehaviors) behaviors, got \(arr.count)")
+        }
         let itemNames = Set(scene.items.map(\.name))
-        if let bj = top.value("behaviors") {
-            guard case .array(let arr) = bj else {
-                throw InputError(file: fileName, path: "behaviors", message: "must be an array, got \(bj.brief)")
+        var anchorCount = 0, collisions = 0
+        let kinds = "\"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\""
+        for (k, b) in arr.enumerated() {
+            let path = "behaviors[\(k)]"
+            guard case .object(let members) = b else {
+                throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
             }
-            guard arr.count <= Limits.maxBehaviors else {
-                throw InputError(file: fileName, path: "behaviors", message: "must hold at most \(Limits.maxBehaviors) behaviors, got \(arr.count)")
+            guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
+                throw InputError(file: fileName, path: path + ".type", message: "is required (\(kinds)), got nothing")
             }
-            var anchorCount = 0
-            for (k, b) in arr.enumerated() {
-                let path = "behaviors[\(k)]"
-                guard case .object(let members) = b else {
-                    throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
+            guard case .string(let type) = typeValue else {
+                throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
+            }
+            switch type {
+            case "gravity": scene.behaviors.append(.gravity(try decodeGravity(b, path: path, names: names)))
+            case "attachment":
+                let a = try decodeAttachment(b, path: path, itemNames: itemNames, anchorIndex: anchorCount, names: &names)
+                if a.attachedTo == nil { anchorCount += 1 }
+                scene.behaviors.append(.attachment(a))
+            case "push": scene.behaviors.append(.push(try decodePush(b, path: path, names: itemNames)))
+            case "snap": scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: itemNames)))
+            case "collision":
+                // Each collision behavior is one bit of an item's collision mask (World.addCollision).
+                guard collisions < 64 else {
+                    throw InputError(file: fileName, path: path, message: "at most 64 collision behaviors, got a 65th")
                 }
-                guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
-                    throw InputError(file: fileName, path: path + ".type", message: "is required (\"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got nothing")
-                }
-                guard case .string(let type) = typeValue else {
-                    throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
-                }
-                switch type {
-                case "gravity":
-                    scene.behaviors.append(.gravity(try decodeGravity(b, path: path, names: names)))
-                case "attachment":
-                    let a = try decodeAttachment(b, path: path, itemNames: itemNames, anchorIndex: anchorCount, names: &names)
-                    if a.attachedTo == nil { anchorCount += 1 }
-                    scene.behaviors.append(.attachment(a))
-                case "push":
-                    scene.behaviors.append(.push(try decodePush(b, path: path, names: itemNames)))
-                case "snap":
-                    scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: itemNames)))
-                case "collision":
-                    let earlier = scene.behaviors.filter { if case .collision = $0 { return true } else { return false } }.count
-                    guard earlier < 64 else {
-                        // Each collision behavior is one bit of an item's collision mask (World.addCollision).
-                        throw InputError(file: fileName, path: path, message: "at most 64 collision behaviors, got a 65th")
-                    }
-                    scene.behaviors.append(.collision(try decodeCollision(b, path: path, names: itemNames)))
-                case "field":
-                    scene.behaviors.append(.field(try decodeField(b, path: path, names: itemNames)))
-                case "addVelocity":
-                    scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: itemNames)))
-                default:
-                    throw InputError(file: fileName, path: path + ".type",
-                                     message: "unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got \(quoted(type))")
-                }
+                collisions += 1
+                scene.behaviors.append(.collision(try decodeCollision(b, path: path, names: itemNames)))
+            case "field": scene.behaviors.append(.field(try decodeField(b, path: path, names: itemNames)))
+            case "addVelocity": scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: itemNames)))
+            default:
+                throw InputError(file: fileName, path: path + ".type", message: "unknown behavior (expected \(kinds)), got \(quoted(type))")
             }
         }
-
-        return try finishColumns(scene, top: top)
     }
 
     private func finishColumns(_ input: Scene, top: Fields) throws -> Scene {

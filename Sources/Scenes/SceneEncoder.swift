@@ -87,93 +87,109 @@ public enum SceneEncoder {
                 m.append(.init("magnitude", .num(mag)))
             }
             return .object(m)
-        case .push(let p):
-            var m: [JSON.Member] = [.init("type", .string("push")), .init("items", .array(p.items.map { .string($0) })),
-                                    .init("mode", .string(p.mode.rawValue))]
-            switch p.form {
-            case .direction(let v): m.append(.init("pushDirection", vec(v)))
-            case .angle(let a, let mag):
-                m.append(.init("angle", .num(a)))
-                m.append(.init("magnitude", .num(mag)))
-            }
-            m.append(.init("targetOffsetFromCenter", vec(p.targetOffsetFromCenter)))
-            m.append(.init("beginTime", .num(p.beginTime)))
-            if let end = p.endTime { m.append(.init("endTime", .num(end))) }
-            return .object(m)
-        case .collision(let c):
-            var m: [JSON.Member] = [.init("type", .string("collision")), .init("items", .array(c.items.map { .string($0) })),
-                                    .init("collisionMode", .string(c.collisionMode.rawValue)),
-                                    .init("translatesReferenceBoundsIntoBoundary", .bool(c.translatesReferenceBoundsIntoBoundary))]
-            if !c.boundaries.isEmpty {
-                m.append(.init("boundaries", .array(c.boundaries.map { b -> JSON in
-                    if b.points.count == 2 && !b.closed {
-                        return .object([.init("identifier", .string(b.identifier)), .init("from", vec(b.points[0])),
-                                        .init("to", vec(b.points[1]))])
-                    }
-                    return .object([.init("identifier", .string(b.identifier)), .init("path", .array(b.points.map(vec))),
-                                    .init("closed", .bool(b.closed))])
-                })))
-            }
-            return .object(m)
-        case .field(let sf):
-            let f = sf.field
-            var m: [JSON.Member] = [.init("type", .string("field")), .init("kind", .string(f.kind.rawValue)),
-                                    .init("items", .array(sf.items.map { .string($0) })), .init("position", vec(f.position))]
-            func region(_ r: FieldRegion) -> JSON? {
-                switch r {
-                case .infinite: return nil
-                case .circle(let radius): return .object([.init("radius", .num(radius))])
-                case .rectangle(let w, let h): return .object([.init("size", vec(Vector2(w, h)))])
-                case .inverse(let inner):
-                    if case .object(var members) = region(inner) ?? .object([]) {
-                        members.append(.init("inverse", .bool(true)))
-                        return .object(members)
-                    }
-                    return nil
-                }
-            }
-            if let r = region(f.region) { m.append(.init("region", r)) }
-            m.append(.init("strength", .num(f.strength)))
-            m.append(.init("falloff", .num(f.falloff)))
-            m.append(.init("minimumRadius", .num(f.minimumRadius)))
-            m.append(.init("direction", vec(f.direction)))
-            if f.kind == .noise || f.kind == .turbulence {
-                m.append(.init("smoothness", .num(f.smoothness)))
-                m.append(.init("animationSpeed", .num(f.animationSpeed)))
-                m.append(.init("seed", .num(Double(f.seed))))
-            }
-            return .object(m)
+        case .push(let p): return push(p)
+        case .collision(let c): return collision(c)
+        case .field(let sf): return field(sf)
         case .snap(let snap):
             return .object([.init("type", .string("snap")), .init("item", .string(snap.item)),
                             .init("snapPoint", vec(snap.snapPoint)), .init("damping", .num(snap.damping))])
         case .addVelocity(let a):
             return .object([.init("type", .string("addVelocity")), .init("item", .string(a.item)), .init("time", .num(a.time)),
                             .init("linearVelocity", vec(a.linearVelocity)), .init("angularVelocity", .num(a.angularVelocity))])
-        case .attachment(let a):
-            var m: [JSON.Member] = [.init("type", .string("attachment"))]
-            if let n = a.name { m.append(.init("name", .string(n))) }
-            m.append(.init("item", .string(a.item)))
-            m.append(.init("offsetFromCenter", vec(a.offsetFromCenter)))
-            if let other = a.attachedTo {
-                m.append(.init("attachedTo", .string(other)))
-                m.append(.init("attachedOffsetFromCenter", vec(a.attachedOffsetFromCenter)))
-            }
-            if let p = a.anchorPoint { m.append(.init("anchorPoint", vec(p))) }
-            if let l = a.length { m.append(.init("length", .num(l))) }
-            m.append(.init("frequency", .num(a.frequency)))
-            m.append(.init("damping", .num(a.damping)))
-            if let drag = a.drag {
-                var d: [JSON.Member] = [.init("interpolation", .string(drag.interpolation.rawValue))]
-                if let csv = drag.csv {
-                    d.append(.init("csv", .string(csv)))
-                } else {
-                    d.append(.init("keyframes", .array(zip(drag.times, drag.points).map { t, p in
-                        .array([.num(t), .num(p.x), .num(p.y)])
-                    })))
-                }
-                m.append(.init("drag", .object(d)))
-            }
-            return .object(m)
+        case .attachment(let a): return attachment(a)
         }
+    }
+
+    /// UIPushBehavior: its items, mode, direction (or angle and magnitude), target offset and active interval.
+    static func push(_ p: ScenePush) -> JSON {
+        var m: [JSON.Member] = [.init("type", .string("push")), .init("items", .array(p.items.map { .string($0) })),
+                                .init("mode", .string(p.mode.rawValue))]
+        switch p.form {
+        case .direction(let v): m.append(.init("pushDirection", vec(v)))
+        case .angle(let a, let mag):
+            m.append(.init("angle", .num(a)))
+            m.append(.init("magnitude", .num(mag)))
+        }
+        m.append(.init("targetOffsetFromCenter", vec(p.targetOffsetFromCenter)))
+        m.append(.init("beginTime", .num(p.beginTime)))
+        if let end = p.endTime { m.append(.init("endTime", .num(end))) }
+        return .object(m)
+    }
+
+    /// UICollisionBehavior: its items, mode, whether the reference bounds are a boundary, and its boundaries.
+    static func collision(_ c: SceneCollision) -> JSON {
+        var m: [JSON.Member] = [.init("type", .string("collision")), .init("items", .array(c.items.map { .string($0) })),
+                                .init("collisionMode", .string(c.collisionMode.rawValue)),
+                                .init("translatesReferenceBoundsIntoBoundary", .bool(c.translatesReferenceBoundsIntoBoundary))]
+        if !c.boundaries.isEmpty {
+            m.append(.init("boundaries", .array(c.boundaries.map { b -> JSON in
+                if b.points.count == 2 && !b.closed {
+                    return .object([.init("identifier", .string(b.identifier)), .init("from", vec(b.points[0])),
+                                    .init("to", vec(b.points[1]))])
+                }
+                return .object([.init("identifier", .string(b.identifier)), .init("path", .array(b.points.map(vec))),
+                                .init("closed", .bool(b.closed))])
+            })))
+        }
+        return .object(m)
+    }
+
+    /// UIFieldBehavior: its kind, items, position, region, strength, falloff, minimumRadius, direction and noise.
+    static func field(_ sf: SceneField) -> JSON {
+        let f = sf.field
+        var m: [JSON.Member] = [.init("type", .string("field")), .init("kind", .string(f.kind.rawValue)),
+                                .init("items", .array(sf.items.map { .string($0) })), .init("position", vec(f.position))]
+        func region(_ r: FieldRegion) -> JSON? {
+            switch r {
+            case .infinite: return nil
+            case .circle(let radius): return .object([.init("radius", .num(radius))])
+            case .rectangle(let w, let h): return .object([.init("size", vec(Vector2(w, h)))])
+            case .inverse(let inner):
+                if case .object(var members) = region(inner) ?? .object([]) {
+                    members.append(.init("inverse", .bool(true)))
+                    return .object(members)
+                }
+                return nil
+            }
+        }
+        if let r = region(f.region) { m.append(.init("region", r)) }
+        m.append(.init("strength", .num(f.strength)))
+        m.append(.init("falloff", .num(f.falloff)))
+        m.append(.init("minimumRadius", .num(f.minimumRadius)))
+        m.append(.init("direction", vec(f.direction)))
+        if f.kind == .noise || f.kind == .turbulence {
+            m.append(.init("smoothness", .num(f.smoothness)))
+            m.append(.init("animationSpeed", .num(f.animationSpeed)))
+            m.append(.init("seed", .num(Double(f.seed))))
+        }
+        return .object(m)
+    }
+
+    /// UIAttachmentBehavior: to an anchor point (optionally dragged) or to another item, with length and spring.
+    static func attachment(_ a: SceneAttachment) -> JSON {
+        var m: [JSON.Member] = [.init("type", .string("attachment"))]
+        if let n = a.name { m.append(.init("name", .string(n))) }
+        m.append(.init("item", .string(a.item)))
+        m.append(.init("offsetFromCenter", vec(a.offsetFromCenter)))
+        if let other = a.attachedTo {
+            m.append(.init("attachedTo", .string(other)))
+            m.append(.init("attachedOffsetFromCenter", vec(a.attachedOffsetFromCenter)))
+        }
+        if let p = a.anchorPoint { m.append(.init("anchorPoint", vec(p))) }
+        if let l = a.length { m.append(.init("length", .num(l))) }
+        m.append(.init("frequency", .num(a.frequency)))
+        m.append(.init("damping", .num(a.damping)))
+        if let drag = a.drag {
+            var d: [JSON.Member] = [.init("interpolation", .string(drag.interpolation.rawValue))]
+            if let csv = drag.csv {
+                d.append(.init("csv", .string(csv)))
+            } else {
+                d.append(.init("keyframes", .array(zip(drag.times, drag.points).map { t, p in
+                    .array([.num(t), .num(p.x), .num(p.y)])
+                })))
+            }
+            m.append(.init("drag", .object(d)))
+        }
+        return .object(m)
     }
 }

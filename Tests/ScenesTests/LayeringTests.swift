@@ -80,4 +80,34 @@ final class LayeringTests: XCTestCase {
         }
         XCTAssertEqual(undeclared, [], "imports of our modules not declared in Package.swift")
     }
+
+    /// No source file outside Dynamics is over 500 lines and no function or initializer there over 80 (Dynamics'
+    /// hot loops are regrouped by the performance issue). A function's length runs from its `func` line to its
+    /// closing brace.
+    func testFilesAndFunctionsStaySmallOutsideDynamics() throws {
+        var problems: [String] = []
+        let declaration = try NSRegularExpression(pattern: #"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|static|mutating|override|final|nonisolated)\s+)*(?:func\s|init[(<?])"#)
+        for dir in ["Sources", "Benchmarks", "Examples"] {
+            let root = LayeringTests.root.appendingPathComponent(dir)
+            guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") && !file.hasPrefix("Dynamics/") {
+                let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                    .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if lines.count > 500 { problems.append("\(dir)/\(file): \(lines.count) lines") }
+                for (i, line) in lines.enumerated()
+                where declaration.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    var depth = 0, started = false, j = i
+                    scan: while j < lines.count {
+                        for ch in lines[j] {
+                            if ch == "{" { depth += 1; started = true } else if ch == "}" { depth -= 1 }
+                            if started && depth <= 0 { break scan }
+                        }
+                        j += 1
+                    }
+                    if j - i + 1 > 80 { problems.append("\(dir)/\(file):\(i + 1): \(j - i + 1) lines") }
+                }
+            }
+        }
+        XCTAssertEqual(problems, [], "files over 500 lines or functions over 80 outside Dynamics")
+    }
 }
