@@ -274,7 +274,8 @@ extension Benchmark {
             options: [
                 .init("--sizes", "N1,N2,...", .integers(range: 1...100_000, message: "must be whole numbers from 1 to 100000"),
                       help: "Sizes for every scene chosen (default: each scene's own)."),
-                .init("--profile", "P", .choice(["uikit", "precise", "both"]), help: "uikit, precise or both (default: both)."),
+                .init("--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue) + ["both"]),
+                      help: "\(SolverProfile.allCases.map(\.rawValue).joined(separator: ", ")) or both (every profile; the default)."),
                 .init("--repeats", "R", .integer(range: 1...1000, message: "must be from 1 to 1000"),
                       help: "Repeats; the minimum time is reported (default: 3)."),
                 .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),

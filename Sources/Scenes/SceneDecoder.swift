@@ -109,7 +109,7 @@ public struct SceneDecoder {
         scene.description = try top.string("description")
         if let p = try top.string("profile") {
             guard let profile = SolverProfile(rawValue: p) else {
-                throw top.error("profile", "must be \"uikit\" or \"precise\", got \(quoted(p))")
+                throw top.error("profile", "must be \(SolverProfile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), got \(quoted(p))")
             }
             scene.profile = profile
         }
