@@ -8,8 +8,13 @@
 /// `both`) shows its end afterwards — and only while it has not been removed, so a forwards fill lasts only with
 /// `isRemovedOnCompletion` false (Apple's documentation; REFERENCE.md).
 ///
-/// Preconditions: finite values, `duration >= 0`, `speed > 0`, `repeatCount >= 0`, `repeatDuration >= 0`. A duration
-/// of 0 is resolved by the caller (0.25 s at the top level, the group's duration inside a group).
+/// `speed` may be 0 or negative, as Apple allows: at 0 the local time stays at `timeOffset` (the object holds that
+/// moment, active, whatever the parent time); below 0 it runs backwards, so the active interval lies before
+/// `beginTime` in parent time and is played from its end to its start, the fill modes keeping their meaning in local
+/// time (`backwards` holds the start, now after the interval in parent time; `forwards` the end, before it).
+///
+/// Preconditions: finite values, `duration >= 0`, `repeatCount >= 0`, `repeatDuration >= 0`. A duration of 0 is
+/// resolved by the caller (0.25 s at the top level, the group's duration inside a group).
 public struct MediaTiming: Hashable, Sendable {
     /// CAMediaTimingFillMode.
     public enum FillMode: String, Sendable, CaseIterable {
@@ -20,7 +25,7 @@ public struct MediaTiming: Hashable, Sendable {
     public var beginTime: Double = 0
     /// One play, seconds. Default 0 (see the type's note).
     public var duration: Double = 0
-    /// Rate of local time against parent time. Default 1.
+    /// Rate of local time against parent time; 0 holds, negative runs backwards. Default 1.
     public var speed: Double = 1
     /// Added to local time, seconds; wraps within the active duration. Default 0.
     public var timeOffset: Double = 0

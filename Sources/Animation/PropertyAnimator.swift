@@ -174,7 +174,7 @@ public struct PropertyAnimator: Sendable {
             throw AnimatorError(description: "addAnimations: delayFactor must be in [0, 1), got \(delayFactor)")
         }
         guard from.kind == to.kind else { throw AnimatorError(description: "addAnimations: from and to must be of one kind, got \(from.kind.rawValue) and \(to.kind.rawValue)") }
-        let f = state == .inactive ? 0 : fractionComplete(at: t)
+        let f = state == .inactive ? 0 : progress(at: t).fraction
         changes.append(Change(keyPath: keyPath, from: from, to: to, startFraction: f + delayFactor * (1 - f)))
     }
 
@@ -197,8 +197,15 @@ public struct PropertyAnimator: Sendable {
         }
     }
 
-    /// fractionComplete at `t`.
-    public func fractionComplete(at t: Double) -> Double { progress(at: t).fraction }
+    /// fractionComplete at `t`, as iOS 11 and later report it: the fraction of the animation in its current direction.
+    /// After `isReversed = true` it is 1 − (the fraction along the forward path), so it counts up to 1 as the values
+    /// return to their start: paused at 0.3 and reversed, it reads 0.7 (iOS 10 read 0.3 and counted down; Stack
+    /// Overflow question 46406670 shows both, and UIViewPropertyAnimator's fractionComplete documentation says
+    /// reversing "the completion percentage" runs from the current position toward the start).
+    public func fractionComplete(at t: Double) -> Double {
+        let f = progress(at: t).fraction
+        return isReversed ? 1 - f : f
+    }
 
     /// du/dt at `t` (progress per second), for carrying velocity into a new motion.
     public func velocity(at t: Double) -> Double {
@@ -253,13 +260,16 @@ public struct PropertyAnimator: Sendable {
         resumeScaled = true
     }
 
-    /// Sets fractionComplete (scrubbing): allowed when inactive (it becomes active and paused) or paused.
-    public mutating func setFractionComplete(_ f: Double, at t: Double) throws {
+    /// Sets fractionComplete (scrubbing): allowed when inactive (it becomes active and paused) or paused. As it is read
+    /// (``fractionComplete(at:)``), in the current direction: on a reversed animator 0.2 puts the values 0.8 of the way
+    /// along the forward path.
+    public mutating func setFractionComplete(_ fraction: Double, at t: Double) throws {
         update(to: t)
         guard state != .stopped else { throw AnimatorError(description: "fractionComplete: not allowed on a stopped animator, got stopped") }
         guard !isRunning else { throw AnimatorError(description: "fractionComplete: cannot be set while running (pause first), got running") }
-        guard f.isFinite else { throw AnimatorError(description: "fractionComplete: must be finite, got \(f)") }
-        let f = min(max(f, 0), 1)
+        guard fraction.isFinite else { throw AnimatorError(description: "fractionComplete: must be finite, got \(fraction)") }
+        let clamped = min(max(fraction, 0), 1)
+        let f = isReversed ? 1 - clamped : clamped
         state = .active
         f0 = f
         switch timing {

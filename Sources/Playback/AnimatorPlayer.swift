@@ -35,12 +35,14 @@ struct AnimatorPlayer {
         }
     }
 
-    /// Applies the calls up to time t (inclusive) and completes the animator if it has reached its end.
+    /// Applies the calls up to run time t (inclusive) and completes the animator if it has reached its end. The
+    /// animator runs in its layer's time: `clock` maps run time to it, and each call is made at its mapped time.
     /// Returns the index and reason of a call that throws, if any (later calls wait behind it).
     @discardableResult
-    mutating func advance(to t: Double) -> (Int, String)? {
+    mutating func advance(to t: Double, clock: (Double) -> Double) -> (Int, String)? {
         while next < scene.script.count && scene.script[next].time <= t {
-            let (time, call) = scene.script[next]
+            let (runTime, call) = scene.script[next]
+            let time = clock(runTime)
             animator.update(to: time)
             if !prepared && animator.state == .inactive { prepare(at: time) }
             do {
@@ -62,7 +64,7 @@ struct AnimatorPlayer {
             }
             next += 1
         }
-        animator.update(to: t)
+        animator.update(to: clock(t))
         return nil
     }
 

@@ -45,12 +45,15 @@ struct Affine {
 struct LayerGeometry {
     /// Each layer's superlayer index, or nil for a root layer.
     let superIndex: [Int?]
+    /// Each layer's local time (presentations are read at it).
+    let clocks: LayerClocks
     private var maps: [Affine?]
     private var mapsTime = -Double.infinity
     private var mapsModel = false
 
-    init(superIndex: [Int?]) {
-        self.superIndex = superIndex
+    init(clocks: LayerClocks) {
+        self.superIndex = clocks.superIndex
+        self.clocks = clocks
         maps = Array(repeating: nil, count: superIndex.count)
     }
 
@@ -73,7 +76,7 @@ struct LayerGeometry {
         while let j = k, maps[j] == nil { chain.append(j); k = superIndex[j] }
         var map = k.flatMap { maps[$0] }
         for j in chain.reversed() {
-            let own = Affine(model ? layers[j].modelPlacement : layers[j].placement(at: t))
+            let own = Affine(model ? layers[j].modelPlacement : layers[j].placement(at: clocks.localTime(j, at: t)))
             let composed = map.map { $0.after(own) } ?? own
             maps[j] = composed
             map = composed
@@ -89,11 +92,12 @@ struct LayerGeometry {
     /// Layer li's presented position on the screen (`root.position`) and the direction of its x-axis there
     /// (`root.rotation.z`, radians in (−π, π]): its position mapped up through each superlayer.
     mutating func screenPosition(of li: Int, in layers: [Layer], at t: Double) -> (position: SIMD2<Double>, rotation: Double) {
-        let own = layers[li].presentationValue("position", at: t)?.components ?? [0, 0]
+        let lt = clocks.localTime(li, at: t)
+        let own = layers[li].presentationValue("position", at: lt)?.components ?? [0, 0]
         var point = SIMD2(own[0], own[1])
-        let th = layers[li].presentationValue("transform.rotation.z", at: t)?.scalar ?? 0
+        let th = layers[li].presentationValue("transform.rotation.z", at: lt)?.scalar ?? 0
         // The x-axis as a second point one unit along it, scaled by the layer's own x scale's sign only.
-        let sx = layers[li].presentationValue("transform.scale.x", at: t)?.scalar ?? 1
+        let sx = layers[li].presentationValue("transform.scale.x", at: lt)?.scalar ?? 1
         var tip = point + SIMD2(cos(th), sin(th)) * (sx < 0 ? -1 : 1)
         if let p = superIndex[li] {
             let map = screenMap(p, in: layers, at: t, model: false)

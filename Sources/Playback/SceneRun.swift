@@ -92,9 +92,7 @@ public final class SceneRun {
         let (world, itemIDs, anchorIDs) = SceneRun.buildWorld(scene)
         self.world = world
         self.itemIDs = itemIDs
-        let (layers, times) = SceneRun.layersAndTimes(of: scene)
-        self.stage = Stage(scene: scene, layers: layers)
-        self.animationTimes = times
+        self.stage = Stage(scene: scene, layers: SceneRun.layers(of: scene))
         self.anchorIDs = anchorIDs
         self.columns = scene.outputColumns
         let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
@@ -123,7 +121,9 @@ public final class SceneRun {
         }
         self.values = Array(repeating: 0, count: columns.count)
         self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)
-        self.geometry = LayerGeometry(superIndex: scene.layers.map { l in l.superlayer.flatMap { layerIndex[$0] } })
+        let clocks = LayerClocks(scene: scene, superIndex: scene.layers.map { l in l.superlayer.flatMap { layerIndex[$0] } })
+        self.geometry = LayerGeometry(clocks: clocks)
+        self.animationTimes = SceneRun.animationTimes(of: scene, clocks: clocks)
         self.texts = Array(repeating: nil, count: columns.count)
     }
 
@@ -174,27 +174,6 @@ public final class SceneRun {
             }
         }
         return (world, itemIDs, anchorIDs)
-    }
-
-    /// The scene's layers with their animations added, begin times resolved (an `after` animation starts when its
-    /// predecessor stops).
-    static func layers(of scene: Scene) -> [Layer] { layersAndTimes(of: scene).layers }
-
-    private static func layersAndTimes(of scene: Scene) -> (layers: [Layer], times: [(String, String, Double, Double)]) {
-        var layers = scene.layers.map(\.layer)
-        let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var stops: [String: Double] = [:]
-        var times: [(String, String, Double, Double)] = []
-        for a in scene.animations {
-            var animation = a.animation
-            if let after = a.after, let stop = stops[after] { animation = animation.delayed(by: stop) }
-            let timing = animation.effectiveTiming
-            let stop = timing.activeDuration.isFinite ? timing.beginTime + timing.activeDuration / timing.speed : .infinity
-            stops[a.key] = stop
-            times.append((a.layer, a.key, timing.beginTime, stop))
-            if let index = layerIndex[a.layer] { layers[index].add(animation, forKey: a.key) }
-        }
-        return (layers, times)
     }
 
     /// Everything a run refuses in a decoded scene, as input errors in the order a user should fix them: calls of the
@@ -338,7 +317,9 @@ public final class SceneRun {
                 // Animator completions (the completion blocks' position).
                 for (k, player) in players.enumerated() {
                     for c in player.animator.completions.dropFirst(reportedCompletions[k]) {
-                        try events(.animatorCompleted(time: c.time, animator: player.scene.name, position: c.position.rawValue))
+                        // The completion's time is the animator's (its layer's): reported in the run's time.
+                        try events(.animatorCompleted(time: stage.runTime(ofAnimator: k, at: c.time), animator: player.scene.name,
+                                                      position: c.position.rawValue))
                     }
                     reportedCompletions[k] = player.animator.completions.count
                 }
@@ -386,8 +367,9 @@ public final class SceneRun {
     }
 
     private func fillContents(_ k: Int, _ li: Int, _ field: Int, _ t: Double) {
-        let b = layers[li].presentationValue("bounds", at: t)?.components ?? [0, 0, 0, 0]
-        let c = layers[li].presentedContents(at: t, size: SIMD2(b[2], b[3]))
+        let lt = geometry.clocks.localTime(li, at: t)
+        let b = layers[li].presentationValue("bounds", at: lt)?.components ?? [0, 0, 0, 0]
+        let c = layers[li].presentedContents(at: lt, size: SIMD2(b[2], b[3]))
         values[k] = 0
         switch field {
         case 0: texts[k] = c.text
@@ -417,7 +399,7 @@ public final class SceneRun {
 
     private func layerValue(_ li: Int, _ keyPath: String, _ component: Int?, _ t: Double) -> Double {
         // Animators have set the model of what they drive for this row (``Stage``): the presentation is the answer.
-        guard let v = layers[li].presentationValue(keyPath, at: t) else { return 0 }
+        guard let v = layers[li].presentationValue(keyPath, at: geometry.clocks.localTime(li, at: t)) else { return 0 }
         return v.components[component ?? 0]
     }
 
@@ -426,7 +408,7 @@ public final class SceneRun {
         values[k] = 0
         switch field {
         case 0: texts[k] = animator.state.rawValue
-        case 1: values[k] = animator.fractionComplete(at: t)
+        case 1: values[k] = animator.fractionComplete(at: stage.animatorTime(a, at: t))
         case 2: values[k] = animator.isRunning ? 1 : 0
         default: values[k] = animator.isReversed ? 1 : 0
         }

@@ -24,6 +24,8 @@ struct Stage {
     private let superIndex: [Int?]
     /// The layer tree's geometry (screen maps, hit tests).
     private var geometry: LayerGeometry
+    /// Each layer's local time: blocks add their animations, and animators run, in their layer's time.
+    var clocks: LayerClocks { geometry.clocks }
 
     private enum Pending { case block(Int), gesture(Int, Int), completion(Int) }
     /// Pending events sorted by (time, sequence), the next one last.
@@ -66,7 +68,7 @@ struct Stage {
         let index = Dictionary(uniqueKeysWithValues: scene.layers.enumerated().map { ($1.name, $0) })
         self.layerIndex = index
         self.superIndex = scene.layers.map { $0.superlayer.flatMap { index[$0] } }
-        self.geometry = LayerGeometry(superIndex: superIndex)
+        self.geometry = LayerGeometry(clocks: LayerClocks(scene: scene, superIndex: superIndex))
         self.players = scene.animators.map { a in AnimatorPlayer(a, layer: layers[index[a.layer]!]) }
         self.panFraction = Array(repeating: 0, count: scene.gestures.count)
         self.failed = Array(repeating: false, count: scene.gestures.count)
@@ -118,7 +120,9 @@ struct Stage {
         for p in players.indices {
             if let li = layerIndex[players[p].scene.layer] { players[p].layer = layers[li] }
             // A rejected call stays at the head of the script and is reported each time: record it once.
-            if let (k, message) = players[p].advance(to: t), !rejections.contains(where: { $0.path == "animators[\(p)].script[\(k)]" }) {
+            let clocks = self.clocks, li = layerIndex[players[p].scene.layer]
+            let clock = { (t: Double) in li.map { clocks.localTime($0, at: t) } ?? t }
+            if let (k, message) = players[p].advance(to: t, clock: clock), !rejections.contains(where: { $0.path == "animators[\(p)].script[\(k)]" }) {
                 rejections.append(("animators[\(p)].script[\(k)]", message))
             }
         }
@@ -144,7 +148,7 @@ struct Stage {
                 for c in animator.changes.dropFirst(applied[p]) { layers[li].setValue(c.to, for: c.keyPath) }
                 applied[p] = animator.changes.count
                 for (kp, c) in last.sorted(by: { $0.key < $1.key }) {
-                    let offset = animator.value(of: c, at: t) - c.to
+                    let offset = animator.value(of: c, at: animatorTime(p, at: t)) - c.to
                     layers[li].add(.basic(BasicAnimation(keyPath: kp, fromValue: offset, toValue: offset,
                                                          timing: MediaTiming(beginTime: -1e12, duration: 1e15), isAdditive: true)),
                                    forKey: key(kp))
@@ -156,7 +160,9 @@ struct Stage {
                 driving[p] = false
                 for (kp, c) in last {
                     layers[li].removeAnimation(forKey: key(kp))
-                    if let model = layers[li].modelValue(kp) { layers[li].setValue(model + (animator.value(of: c, at: t) - c.to), for: kp) }
+                    if let model = layers[li].modelValue(kp) {
+                        layers[li].setValue(model + (animator.value(of: c, at: animatorTime(p, at: t)) - c.to), for: kp)
+                    }
                 }
             }
         }
@@ -184,7 +190,7 @@ struct Stage {
                     // UIKit makes no animation for a value that does not change.
                     let changes = layers[li].modelValue(keyPath) != value || block.animation.options.contains(.beginFromCurrentState)
                     removed += layers[li].animate(keyPath, to: value, with: changes ? block.animation : ViewAnimation(duration: 0),
-                                                  at: time, key: k, sparing: Stage.isAnimatorKey).map { (li, $0) }
+                                                  at: clocks.localTime(li, at: time), key: k, sparing: Stage.isAnimatorKey).map { (li, $0) }
                     if changes && block.animation.duration > 0 { calls[c].keys.append((li, k)) }
                 }
             }
@@ -207,14 +213,17 @@ struct Stage {
             }
             for f in frames {
                 let k = key(f.li, f.keyPath)
-                removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation, at: time, key: k,
-                                                         sparing: Stage.isAnimatorKey).map { (f.li, $0) }
+                removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation, at: clocks.localTime(f.li, at: time),
+                                                         key: k, sparing: Stage.isAnimatorKey).map { (f.li, $0) }
                 if block.animation.duration > 0 { calls[c].keys.append((f.li, k)) }
             }
         }
         for (_, k) in calls[c].keys { keyOwner[k] = c }
         // A block that animates nothing completes at once (UIKit calls its completion on the next turn of the run loop).
-        let end = calls[c].keys.isEmpty ? time : block.animation.completionTime(calledAt: time)
+        // Otherwise when the last of its animations ends, each in its layer's time (a paused layer holds it back).
+        let end = calls[c].keys.isEmpty ? time : Set(calls[c].keys.map(\.layer)).map { li in
+            clocks.firstTime(li, from: time, reaching: block.animation.completionTime(calledAt: clocks.localTime(li, at: time))) ?? .infinity
+        }.max() ?? time
         calls[c].end = end
         calls[c].interactive = block.animation.options.contains(.allowUserInteraction)
         if !calls[c].interactive {
@@ -279,24 +288,26 @@ struct Stage {
             }
             guard !failed[g], let a = players.firstIndex(where: { $0.scene.name == name }) else { return }
             let last = s == gesture.samples.count - 1
+            // The animator's own time (its layer's).
+            let at = animatorTime(a, at: time)
             func call(_ body: (inout PropertyAnimator) throws -> Void) {
                 do { try body(&players[a].animator) } catch { rejections.append(("gestures[\(g)].touches[\(s)]", "\(error)")) }
             }
             if s == 0 {
                 report("began")
                 if players[a].animator.state == .inactive, let li = layerIndex[players[a].scene.layer] {
-                    players[a].renew(from: layers[li], at: time)
+                    players[a].renew(from: layers[li], at: at)
                 }
-                call { try $0.pauseAnimation(at: time) }
-                if players[a].animator.isReversed { call { try $0.setReversed(false, at: time) } }
-                panFraction[g] = players[a].animator.fractionComplete(at: time)
+                call { try $0.pauseAnimation(at: at) }
+                if players[a].animator.isReversed { call { try $0.setReversed(false, at: at) } }
+                panFraction[g] = players[a].animator.fractionComplete(at: at)
             } else {
                 report(last ? "ended" : "changed")
                 // translation(in: view): the finger's displacement in the pan view's own space.
                 let start = gesture.samples[0].points[0]
                 let translation = (local(points[0], in: vi, at: time) ?? points[0]) - (local(start, in: vi, at: time) ?? start)
                 let f = min(max(panFraction[g] + translation.x / distance, 0), 1)
-                call { try $0.setFractionComplete(f, at: time) }
+                call { try $0.setFractionComplete(f, at: at) }
             }
             syncAnimators(at: time)
             guard last else { return }
@@ -315,8 +326,8 @@ struct Stage {
             case .continue: reverse = false
             case .reverse: reverse = true
             }
-            call { try $0.setReversed(reverse, at: time) }
-            call { try $0.continueAnimation(withTimingParameters: timing, durationFactor: factor, at: time) }
+            call { try $0.setReversed(reverse, at: at) }
+            call { try $0.continueAnimation(withTimingParameters: timing, durationFactor: factor, at: at) }
             syncAnimators(at: time)
         }
     }
@@ -354,5 +365,20 @@ struct Stage {
             r = [min(a.x, b.x), min(a.y, b.y), abs(a.x - b.x), abs(a.y - b.y)]
         }
         return (loc, r)
+    }
+}
+
+extension Stage {
+    /// Animator `p`'s time at run time `t`: its layer's local time (UIViewPropertyAnimator's animations are its layer's,
+    /// so a paused layer holds the animator too).
+    func animatorTime(_ p: Int, at t: Double) -> Double {
+        guard let li = layerIndex[players[p].scene.layer] else { return t }
+        return clocks.localTime(li, at: t)
+    }
+
+    /// The run time at which animator `p`'s time first reaches `local` (its completion's time, reported in the run's).
+    func runTime(ofAnimator p: Int, at local: Double) -> Double {
+        guard let li = layerIndex[players[p].scene.layer], !clocks.isTrivial else { return local }
+        return clocks.firstTime(li, from: 0, reaching: local) ?? local
     }
 }

@@ -42,6 +42,9 @@ public struct Scene: Equatable, Sendable {
     public var blocks: [SceneBlock] = []
     /// Scripted gestures. Default none.
     public var gestures: [SceneGesture] = []
+    /// Timed changes of layers' timing (pause, resume, set speed, timeOffset or beginTime), by non-decreasing time.
+    /// Default none.
+    public var layerTiming: [SceneTimingChange] = []
 
     /// A scene with every default and no items (add at least one before running).
     public init() {}

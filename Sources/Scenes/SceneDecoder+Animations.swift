@@ -109,10 +109,8 @@ extension SceneDecoder {
             guard d >= 0 else { throw f.error("duration", "must be >= 0, got \(f.text("duration"))") }
             timing.duration = d
         }
-        if let sp = try f.number("speed") {
-            guard sp > 0 else { throw f.error("speed", "must be positive, got \(f.text("speed"))") }
-            timing.speed = sp
-        }
+        // Any finite speed, 0 (held at timeOffset) and negative (backwards) included, as Apple allows.
+        if let sp = try f.number("speed") { timing.speed = sp }
         timing.timeOffset = try f.number("timeOffset") ?? 0
         if let rc = f.value("repeatCount") {
             if case .string("infinity") = rc { timing.repeatCount = .infinity } else {

@@ -88,7 +88,7 @@ public struct SceneDecoder {
         budget.pathDataBytes = 0
         let top = try Fields(json, path: "", file: fileName, allowed: [
             "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
-            "behaviors", "columns", "views", "layers", "animations", "animators", "blocks", "gestures",
+            "behaviors", "columns", "views", "layers", "animations", "animators", "blocks", "gestures", "layerTiming",
         ])
         var scene = try decodeSettings(top)
         try checkCounts(top)
@@ -163,11 +163,11 @@ public struct SceneDecoder {
             throw InputError(file: fileName, path: count("views") > 0 ? "views" : "layers",
                              message: "views and layers together must number at most \(Limits.maxLayers), got \(layerCount)")
         }
-        let timelineKeys = ["animations", "blocks", "animators", "gestures"]
+        let timelineKeys = ["animations", "blocks", "animators", "gestures", "layerTiming"]
         let timelineCount = timelineKeys.map(count).reduce(0, +)
         guard timelineCount <= Limits.maxAnimations else {
             throw InputError(file: fileName, path: timelineKeys.max { count($0) < count($1) }!,
-                             message: "animations, blocks, animators and gestures together must number at most \(Limits.maxAnimations), got \(timelineCount)")
+                             message: "animations, blocks, animators, gestures and layerTiming changes together must number at most \(Limits.maxAnimations), got \(timelineCount)")
         }
     }
 
@@ -200,6 +200,7 @@ public struct SceneDecoder {
             scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.filter(\.isView).map(\.name)), names: &names)
         }
         if let gj = top.value("gestures") { scene.gestures = try decodeGestures(gj, scene: scene, names: &names) }
+        if let tj = top.value("layerTiming") { scene.layerTiming = try decodeLayerTimingChanges(tj, layers: Set(scene.layers.map(\.name))) }
     }
 
     private func decodeItems(_ top: Fields, into scene: inout Scene, names: inout Set<String>) throws {

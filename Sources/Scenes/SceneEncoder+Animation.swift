@@ -23,6 +23,32 @@ extension SceneEncoder {
         m += layer.values.map { .init($0.keyPath, value($0.value)) }
         if let t = layer.text { m.append(.init("text", .string(t))) }
         if let c = layer.textColor { m.append(.init("textColor", value(c))) }
+        return .object(m + timing(layer.timing))
+    }
+
+    /// A layer's own timing, the fields that differ from CALayer's defaults.
+    static func timing(_ t: LayerTiming) -> [JSON.Member] {
+        var m: [JSON.Member] = []
+        if t.beginTime != 0 { m.append(.init("beginTime", .num(t.beginTime))) }
+        if t.speed != 1 { m.append(.init("speed", .num(t.speed))) }
+        if t.timeOffset != 0 { m.append(.init("timeOffset", .num(t.timeOffset))) }
+        return m
+    }
+
+    /// A timed change of a layer's timing.
+    static func timingChange(_ c: SceneTimingChange) -> JSON {
+        var m: [JSON.Member] = [.init("t", .num(c.time)), .init("layer", .string(c.layer))]
+        switch c.action {
+        case .pause: m.append(.init("call", .string("pause")))
+        case .resume: m.append(.init("call", .string("resume")))
+        case .set(let assignments):
+            m.append(.init("set", .object(assignments.map { a in
+                switch a.value {
+                case .number(let x): return .init(a.property.rawValue, .num(x))
+                case .localTime: return .init(a.property.rawValue, .string("localTime"))
+                }
+            })))
+        }
         return .object(m)
     }
 
@@ -41,7 +67,7 @@ extension SceneEncoder {
         if let a = v("opacity") { m.append(.init("alpha", value(a))) }
         if let c = v("backgroundColor") { m.append(.init("backgroundColor", value(c))) }
         if let c = v("cornerRadius") { m.append(.init("cornerRadius", value(c))) }
-        return .object(m)
+        return .object(m + timing(layer.timing))
     }
 
     /// CAMediaTiming's fields.

@@ -40,6 +40,7 @@ public enum SceneEncoder {
             if !scene.animators.isEmpty { top.append(.init("animators", .array(scene.animators.map(animator)))) }
             if !scene.blocks.isEmpty { top.append(.init("blocks", .array(scene.blocks.map { block($0, inGesture: false) }))) }
             if !scene.gestures.isEmpty { top.append(.init("gestures", .array(scene.gestures.map(gesture)))) }
+            if !scene.layerTiming.isEmpty { top.append(.init("layerTiming", .array(scene.layerTiming.map(timingChange)))) }
         }
         if let c = scene.columns { top.append(.init("columns", .array(c.map { .string($0) }))) }
         return .object(top)

@@ -21,11 +21,16 @@ public struct SceneLayer: Equatable, Sendable {
     /// view's values are its layer's: `bounds` (origin 0, 0) and `position` (its center), and optionally
     /// `transform.rotation.z`, `transform.scale.x` and `.y`, `opacity`, `backgroundColor`, `cornerRadius`.
     public var isView = false
+    /// The layer's own timing (CAMediaTiming on a layer: beginTime, speed, timeOffset) at the start of the run; its
+    /// animations and its sublayers run in its local time. Default CALayer's (identity). ``Scene/layerTiming`` changes
+    /// it during the run.
+    public var timing = LayerTiming()
 
     /// Field-by-field equality (values in order, by key path and value).
     public static func == (a: SceneLayer, b: SceneLayer) -> Bool {
         a.name == b.name && a.values.map(\.keyPath) == b.values.map(\.keyPath) && a.values.map(\.value) == b.values.map(\.value)
             && a.superlayer == b.superlayer && a.text == b.text && a.textColor == b.textColor && a.isView == b.isView
+            && a.timing == b.timing
     }
 
     /// A layer named `name` with initial values.
@@ -159,6 +164,19 @@ extension SceneDecoder {
         return t
     }
 
+    /// A layer's `beginTime`, `speed` or `timeOffset` (CAMediaTiming on a layer): any finite number within ±1e9.
+    func decodeLayerTiming(_ property: SceneTimingChange.Property, _ json: JSON, path: String, into timing: inout LayerTiming) throws {
+        guard case .number(let x, let text) = json, x.isFinite, abs(x) <= Limits.magnitude else {
+            throw InputError(file: fileName, path: path, message: "must be a finite number within ±1e9, got \(json.brief)")
+        }
+        _ = text
+        switch property {
+        case .beginTime: timing.beginTime = x
+        case .speed: timing.speed = x
+        case .timeOffset: timing.timeOffset = x
+        }
+    }
+
     func decodeLayers(_ json: JSON, names: inout Set<String>) throws -> [SceneLayer] {
         guard case .array(let arr) = json else {
             throw InputError(file: fileName, path: "layers", message: "must be an array of layers, got \(json.brief)")
@@ -178,7 +196,7 @@ extension SceneDecoder {
                 throw InputError(file: fileName, path: path + ".name", message: "duplicate name, got \(quoted(name))")
             }
             var values: [(String, AnimatableValue)] = []
-            var text: String?, textColor: AnimatableValue?, superlayer: String?
+            var text: String?, textColor: AnimatableValue?, superlayer: String?, timing = LayerTiming()
             for m in members where m.key != "name" {
                 if m.key == "text" {
                     text = try decodeText(m.value, path: path + ".text")
@@ -195,6 +213,10 @@ extension SceneDecoder {
                     textColor = try decodeValue(m.value, keyPath: "textColor", path: path + ".textColor")
                     continue
                 }
+                if let p = SceneTimingChange.Property(rawValue: m.key) {
+                    try decodeLayerTiming(p, m.value, path: path + "." + m.key, into: &timing)
+                    continue
+                }
                 guard Layer.address(m.key) != nil else {
                     throw InputError(file: fileName, path: path + "." + m.key, message: "unknown layer property, got \(quoted(m.key))")
                 }
@@ -204,6 +226,7 @@ extension SceneDecoder {
             layer.text = text
             layer.textColor = textColor
             layer.superlayer = superlayer
+            layer.timing = timing
             return layer
         }
     }

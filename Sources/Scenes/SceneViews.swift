@@ -232,7 +232,8 @@ extension SceneDecoder {
         for (k, vj) in arr.enumerated() {
             let path = "views[\(k)]"
             let f = try Fields(vj, path: path, file: fileName, allowed: ["name", "superview", "frame", "center", "size", "rotation",
-                                                                        "scale", "alpha", "backgroundColor", "cornerRadius"])
+                                                                        "scale", "alpha", "backgroundColor", "cornerRadius",
+                                                                        "beginTime", "speed", "timeOffset"])
             guard let name = try f.string("name") else { throw f.missing("name", "the view's name (column prefix)") }
             guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))") }
             guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
@@ -272,6 +273,9 @@ extension SceneDecoder {
             var layer = SceneLayer(name: name, values: values)
             layer.superlayer = superview
             layer.isView = true
+            for p in SceneTimingChange.Property.allCases {
+                if let v = f.value(p.rawValue) { try decodeLayerTiming(p, v, path: path + "." + p.rawValue, into: &layer.timing) }
+            }
             views.append(layer)
         }
         return views

@@ -81,6 +81,33 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(a.completions.first?.time ?? .nan, 0.8, accuracy: 1e-12)
     }
 
+    /// iOS 11 and later: paused at fractionComplete 0.3 and reversed, the animator reads 0.7 and counts up to 1 as the
+    /// values return to their start (iOS 10 read 0.3, counting down). Linear, 1 s: running back from 0.3 takes 0.3 s,
+    /// so at 0.1 s after the restart the values are 0.2 of the way and fractionComplete is 1 − 0.2.
+    func testFractionCompleteAfterReversalReadsAsIOS11() throws {
+        var a = A(duration: 1, timing: .curve(.linear))
+        try a.startAnimation(at: 0)
+        try a.pauseAnimation(at: 0.3)
+        XCTAssertEqual(a.fractionComplete(at: 0.3), 0.3, accuracy: 1e-12)
+        try a.setReversed(true, at: 0.3)
+        XCTAssertEqual(a.fractionComplete(at: 0.3), 0.7, accuracy: 1e-12, "iOS 11: 1 - 0.3")
+        XCTAssertEqual(x(a, 0.3), 30, accuracy: 1e-9, "the values do not move")
+        try a.startAnimation(at: 1)
+        for (t, shown) in [(1.1, 20.0), (1.2, 10.0), (1.25, 5.0)] {
+            XCTAssertEqual(x(a, t), shown, accuracy: 1e-9)
+            XCTAssertEqual(a.fractionComplete(at: t), 1 - shown / 100, accuracy: 1e-9, "counts up toward 1 at \(t) s")
+        }
+        a.update(to: 2)
+        XCTAssertEqual(a.completions.first?.position, .start)
+        XCTAssertEqual(a.completions.first?.time ?? .nan, 1.3, accuracy: 1e-12)
+        // Setting it on a reversed animator takes the same reading: 0.2 in the reversed direction is 0.8 of the way.
+        var b = A(duration: 1, timing: .curve(.linear))
+        try b.setReversed(true, at: 0)
+        try b.setFractionComplete(0.2, at: 0)
+        XCTAssertEqual(x(b, 0), 80, accuracy: 1e-9)
+        XCTAssertEqual(b.fractionComplete(at: 0), 0.2, accuracy: 1e-12)
+    }
+
     /// easeIn (0.42, 0, 1, 1) at x, by bisection on the Bézier polynomials written out here.
     func easeIn(_ x: Double) -> Double {
         func bx(_ t: Double) -> Double { 3 * (1 - t) * (1 - t) * t * 0.42 + 3 * (1 - t) * t * t + t * t * t }

@@ -82,7 +82,7 @@ final class SceneFileTests: XCTestCase {
             ("{\"items\": [\n  {\"name\": \"bob\" \"center\": [1, 2]}]}",
              #"scene.json: line 2, column 18: malformed JSON: expected ',' or '}', got "\"center\": [1""#),
             (#"{"items": [\#(item)], "gravity": 1}"#,
-             "scene.json: gravity: unknown field (expected one of: name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, columns, views, layers, animations, animators, blocks, gestures), got \"gravity\""),
+             "scene.json: gravity: unknown field (expected one of: name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, columns, views, layers, animations, animators, blocks, gestures, layerTiming), got \"gravity\""),
             (#"{"items": [{"name": "bob", "center": [1, 2], "sise": [1, 2]}]}"#,
              "scene.json: items[0].sise: unknown field (expected one of: name, center, size, angle, velocity, angularVelocity, density, resistance, angularResistance, allowsRotation, isAnchored, charge, elasticity, friction, collisionBoundsType, collisionBoundingPath), got \"sise\""),
             (#"{"items": [\#(item), {"name": "b", "center": [0, 0], "size": [100, -3]}]}"#,

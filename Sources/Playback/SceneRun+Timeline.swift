@@ -1,0 +1,60 @@
+import Animation
+import Scenes
+
+// The layer animations' timeline: `after` chains resolved in layer time, and each animation's start and stop in the
+// run's time through the layers' clocks.
+extension SceneRun {
+    /// The scene's layers with their animations added, begin times resolved (an `after` animation starts when its
+    /// predecessor stops), in each layer's local time.
+    static func layers(of scene: Scene) -> [Layer] {
+        var layers = scene.layers.map(\.layer)
+        let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for (a, animation) in zip(scene.animations, resolvedAnimations(of: scene)) {
+            if let index = layerIndex[a.layer] { layers[index].add(animation, forKey: a.key) }
+        }
+        return layers
+    }
+
+    /// The scene's animations with `after` resolved: each begins its beginTime after its predecessor's stop in the
+    /// layer's local time (never, for a predecessor that never stops).
+    static func resolvedAnimations(of scene: Scene) -> [LayerAnimation] {
+        var stops: [String: Double] = [:]
+        return scene.animations.map { a in
+            var animation = a.animation
+            if let after = a.after, let stop = stops[after] { animation = animation.delayed(by: stop) }
+            stops[a.key] = SceneRun.localStop(animation.effectiveTiming)
+            return animation
+        }
+    }
+
+    /// The local time at which an animation has run its active duration (its stop): infinite when it never ends (an
+    /// infinite active duration, speed 0, or a negative speed, which reaches its end before its beginTime).
+    static func localStop(_ timing: MediaTiming) -> Double {
+        guard timing.activeDuration.isFinite, timing.speed > 0 else { return .infinity }
+        return timing.beginTime + timing.activeDuration / timing.speed
+    }
+
+    /// Start and stop times of each animation in the run's time (layer, key, start, stop): when its layer's local
+    /// time reaches its begin and its stop (``LayerClocks/firstTime(_:from:reaching:)``). An animation that began
+    /// before the run starts, as on iOS, when it is added (at 0); one that also ended before it stops there too. One
+    /// whose time runs backwards (a negative speed) starts when its layer's time enters its active interval from
+    /// before, at the interval's end, and stops on reaching its start.
+    static func animationTimes(of scene: Scene, clocks: LayerClocks) -> [(layer: String, key: String, start: Double, stop: Double)] {
+        let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return zip(scene.animations, resolvedAnimations(of: scene)).map { a, animation in
+            let timing = animation.effectiveTiming
+            guard let li = layerIndex[a.layer] else { return (a.layer, a.key, .infinity, .infinity) }
+            // The active interval in the layer's local time.
+            var lo = timing.beginTime, hi = localStop(timing)
+            if timing.speed < 0 {
+                lo = timing.activeDuration.isFinite ? timing.beginTime + timing.activeDuration / timing.speed : -.infinity
+                hi = timing.beginTime
+            } else if timing.speed == 0 {
+                lo = -.infinity
+            }
+            let start = clocks.firstTime(li, from: 0, reaching: lo) ?? .infinity
+            let stop = hi.isFinite ? clocks.firstTime(li, from: 0, reaching: hi) ?? .infinity : .infinity
+            return (a.layer, a.key, start, max(stop, start))
+        }
+    }
+}
