@@ -73,3 +73,11 @@ public func readInputFile(_ path: String, maxBytes: Int) throws -> [UInt8] {
 public func sizeText(_ bytes: Int) -> String {
     bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB (\(bytes) bytes)" : "\(bytes) bytes"
 }
+
+/// The directory part of a path as written: everything before its last '/' ("" when it has none; "/" for a file at
+/// the root). Pure string work: Foundation's `deletingLastPathComponent` traps on Linux for some one-character paths.
+public func directoryPart(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
+}

@@ -58,7 +58,7 @@ public final class OutputFile {
             let n = readlink(path, &buffer, buffer.count - 1)
             if n > 0 {
                 let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = directoryPart(of: path)
                 target = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
             }
         }
@@ -89,7 +89,7 @@ public final class OutputFile {
         } else {
             // Beside the target, under a short name of its own (a long target name plus a suffix could pass the file
             // system's 255 bytes), created afresh: O_EXCL | O_NOFOLLOW never write through something already there.
-            let folder = (target as NSString).deletingLastPathComponent
+            let folder = directoryPart(of: target)
             var tmp = ""
             var fd: Int32 = -1
             for attempt in 0..<100 where fd < 0 {

@@ -85,9 +85,13 @@ extension SceneDecoder {
                 guard ratio >= 0.01 && ratio <= 100 else { throw f.error("dampingRatio", "must be from 0.01 to 100, got \(f.text("dampingRatio"))") }
                 return .springDampingRatio(ratio, initialVelocity: v)
             }
+            // UISpringTimingParameters(mass:stiffness:damping:initialVelocity:) takes all three (no defaults, unlike
+            // CASpringAnimation); initialVelocity defaults to 0.
             var values: [Double] = []
-            for (key, fallback) in [("mass", 1.0), ("stiffness", 100.0), ("damping", 10.0)] {
-                let x = try f.number(key) ?? fallback
+            for key in ["mass", "stiffness", "damping"] {
+                guard let x = try f.number(key) else {
+                    throw f.missing(key, "a spring timing gives mass, stiffness and damping (or dampingRatio)")
+                }
                 guard x >= 1e-9 && x <= 1e9 else { throw f.error(key, "must be from 1e-9 to 1e9, got \(f.text(key))") }
                 values.append(x)
             }

@@ -21,7 +21,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
 /// missing value, and the help text (``help``, ``usage``) are all generated from it, so they cannot disagree.
 ///
 /// Rules, for every command: an option's value is the next argument or follows `=` (`--rate=30`); a value starting
-/// with `--` must use the `=` form (`--output=--odd-name`); each option may be given once; `-h` or `--help` anywhere
+/// with `--`, or `-h`, must use the `=` form (`--output=--odd-name`); each option may be given once; `-h` or `--help` anywhere
 /// asks for the help; an argument starting with `-` (other than `-` alone) is an option.
 public struct CommandSpec: Sendable {
     /// One option.
@@ -188,7 +188,9 @@ extension CommandSpec {
             if let inline {
                 text = inline
             } else {
-                guard k < args.count, !args[k].hasPrefix("--") else {
+                // The next argument is this option's value unless it is an option itself: `--anything` (give
+                // `--opt=--odd` for such a value) or `-h`.
+                guard k < args.count, !args[k].hasPrefix("--"), args[k] != "-h" else {
                     throw fail("\(flag): missing value" + (k < args.count ? ", got the option \(quoted(args[k]))" : ""))
                 }
                 text = args[k]

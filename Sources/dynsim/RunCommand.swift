@@ -107,7 +107,7 @@ func readInput(_ path: String, name: String) throws -> [UInt8] {
 /// then (nil if it could not be found), so that the run can refuse to write over a file it reads.
 func decoder(forFile path: String,
              opened: @escaping (_ name: String, _ path: String, _ identity: FileIdentity?) -> Void) -> SceneDecoder {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = directoryPart(of: path)
     return SceneDecoder(fileName: path) { name in
         let full = name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
         opened(name, full, FileIdentity(path: full))

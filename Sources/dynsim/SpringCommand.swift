@@ -153,6 +153,18 @@ func writeSpring(_ o: SpringOptions, to sink: @escaping ([UInt8]) throws -> Void
         try sink(Array((rows.joined(separator: "\n") + "\n").utf8))
         return
     }
+    // Checked before anything is written: a usage error leaves stdout empty.
+    var end = 0.0
+    if o.at == nil {
+        end = o.until ?? settle
+        guard end.isFinite && end <= 1e9 else {
+            throw UsageError(message: "--until: required, this spring does not settle within 1e9 s, got nothing", command: "spring")
+        }
+        let count = end * o.rate + 1
+        guard count <= Limits.maxRows else {
+            throw UsageError(message: "--until: the run would write \(NumberFormat.shortest(count.rounded(.down))) rows, more than the limit of 1e8", command: "spring")
+        }
+    }
     let writer = RowWriter(format: .csv, columns: ["t", "value", "velocity"], sink: sink)
     try writer.header()
     func row(_ t: Double) throws {
@@ -165,14 +177,6 @@ func writeSpring(_ o: SpringOptions, to sink: @escaping ([UInt8]) throws -> Void
     if let at = o.at {
         for t in at { try row(t) }
     } else {
-        let end = o.until ?? settle
-        guard end.isFinite && end <= 1e9 else {
-            throw UsageError(message: "--until: required, this spring does not settle within 1e9 s, got nothing", command: "spring")
-        }
-        let count = end * o.rate + 1
-        guard count <= Limits.maxRows else {
-            throw UsageError(message: "--until: the run would write \(NumberFormat.shortest(count.rounded(.down))) rows, more than the limit of 1e8", command: "spring")
-        }
         let n = Int((end * o.rate + 1e-9).rounded(.down))
         var last = 0.0
         for i in 0...n {

@@ -22,3 +22,14 @@ final class TextQuotingTests: XCTestCase {
         XCTAssertEqual(TextQuoting.json("é/"), "\"é/\"")
     }
 }
+
+/// The directory part of a path as written (what a scene's relative CSV names and an output's temporary file are
+/// placed beside), against POSIX dirname's answers for the same paths, "" standing for its ".".
+final class DirectoryPartTests: XCTestCase {
+    func testMatchesDirname() {
+        for (path, dirname) in [("x", ""), ("-", ""), ("é", ""), ("a/b", "a"), ("/x", "/"), ("a/b/c.json", "a/b"),
+                                ("./s", "."), ("../d/e", "../d")] {
+            XCTAssertEqual(directoryPart(of: path), dirname, path)
+        }
+    }
+}

@@ -68,6 +68,31 @@ final class CLITests: XCTestCase {
         return dir
     }
 
+    /// One-character paths (Foundation's deletingLastPathComponent traps on some on Linux): a scene file named `s`,
+    /// `--output x`, `--events e` and bench's `--csv c`, in the current directory, all work.
+    func testOneCharacterPaths() throws {
+        let dir = try temporaryDirectory()
+        let scene = try dynsim(["scenes", "pendulum"])
+        try scene.stdout.write(to: dir.appendingPathComponent("s"), atomically: true, encoding: .utf8)
+        let r = try dynsim(["run", "s", "--duration", "0.1", "--output", "x", "--events", "e"], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = try String(contentsOf: dir.appendingPathComponent("x"), encoding: .utf8)
+        XCTAssertEqual(rows.split(separator: "\n").count, 8, "header and 7 rows")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("e").path))
+        let b = try dynsim(["bench", "timing", "--repeats", "1", "--csv", "c"], cwd: dir)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("c").path))
+        // `-h` where a value belongs is a missing value, not a file name.
+        let h = try dynsim(["run", "pendulum", "--output", "-h"], cwd: dir)
+        XCTAssertEqual(h.status, 64)
+        XCTAssertTrue(h.stderr.contains("--output: missing value, got the option \"-h\""), h.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("-h").path))
+        // A spring refused for its row count writes nothing to stdout (the header neither).
+        let sp = try dynsim(["spring", "--stiffness", "30", "--damping", "0", "--until", "1e9", "--rate", "1e5"])
+        XCTAssertEqual(sp.status, 64)
+        XCTAssertEqual(sp.stdout, "")
+    }
+
     func testNoArgumentsRunsTheDefaultScene() throws {
         let r = try dynsim([])
         XCTAssertEqual(r.status, 0)
