@@ -388,7 +388,7 @@ extension SceneDecoder {
         var times: [Double] = [], points: [Vector2] = []
         if let csv {
             let bytes = try readSampleFile(csv, path: path + ".csv")
-            (times, points) = try DragCSV.parse(bytes, fileName: csv, maxRows: Limits.maxSamples - budget.samples)
+            (times, points) = try DragCSV.parse(bytes, fileName: displayName(csv), maxRows: Limits.maxSamples - budget.samples)
             budget.samples += times.count
         } else if let keyframes {
             guard case .array(let arr) = keyframes, !arr.isEmpty else {

@@ -39,6 +39,10 @@ public struct SceneDecoder {
     /// Reads a drag CSV named in the scene (resolved relative to the scene file by the caller). Returns its bytes or
     /// throws an ``InputError``.
     public var readFile: (String) throws -> [UInt8]
+    /// How a CSV the scene names is shown in messages about its contents: by default as the scene names it; the CLI
+    /// gives the path it opened (relative to the scene's directory), so `sub/drag.csv: line 2, ...` names the file
+    /// that was read, not another `drag.csv` beside the user.
+    public var displayName: (String) -> String = { $0 }
 
     /// Upper limits that keep a run finite and its counters in range.
     public static let maxDuration = 1_000_000.0

@@ -443,7 +443,7 @@ extension SceneDecoder {
             case (nil, let csv?):
                 guard !csv.isEmpty else { throw f.error("csv", "must be a file name, got \"\"") }
                 let bytes = try readSampleFile(csv, path: path + ".csv")
-                rows = try SampleCSV.parse(bytes, fileName: csv, header: header, nonNegativeTimes: true,
+                rows = try SampleCSV.parse(bytes, fileName: displayName(csv), header: header, nonNegativeTimes: true,
                                            maxRows: Limits.maxSamples - budget.samples)
                 budget.samples += rows.count
             case (let tj?, nil):

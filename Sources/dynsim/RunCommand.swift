@@ -108,11 +108,14 @@ func readInput(_ path: String, name: String) throws -> [UInt8] {
 func decoder(forFile path: String,
              opened: @escaping (_ name: String, _ path: String, _ identity: FileIdentity?) -> Void) -> SceneDecoder {
     let directory = directoryPart(of: path)
-    return SceneDecoder(fileName: path) { name in
-        let full = name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name
+    func resolved(_ name: String) -> String { name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name }
+    var decoder = SceneDecoder(fileName: path) { name in
+        let full = resolved(name)
         opened(name, full, FileIdentity(path: full))
-        return try readInput(full, name: name)
+        return try readInput(full, name: full)
     }
+    decoder.displayName = resolved
+    return decoder
 }
 
 /// Why writing `path` (the value of `flag`, --output or --events) would write over a file the run reads, or nil.

@@ -93,6 +93,20 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(sp.stdout, "")
     }
 
+    /// A CSV's contents errors name the file that was read: the scene's directory joined to the name it gives, not a
+    /// same-named file beside the user.
+    func testCSVErrorsNameTheFileRead() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try "t,x,y\n0,1,2\n".write(to: dir.appendingPathComponent("drag.csv"), atomically: true, encoding: .utf8)
+        try "t,x,y\n0,abc,2\n".write(to: dir.appendingPathComponent("sub/drag.csv"), atomically: true, encoding: .utf8)
+        try #"{"items": [{"name": "v", "center": [100, 100]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "drag.csv"}}]}"#
+            .write(to: dir.appendingPathComponent("sub/s.json"), atomically: true, encoding: .utf8)
+        let r = try dynsim(["run", "sub/s.json"], cwd: dir)
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: sub/drag.csv: line 2, field x: must be a number, got \"abc\""), r.stderr)
+    }
+
     func testNoArgumentsRunsTheDefaultScene() throws {
         let r = try dynsim([])
         XCTAssertEqual(r.status, 0)
