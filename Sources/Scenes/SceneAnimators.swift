@@ -103,8 +103,8 @@ extension SceneDecoder {
     }
 
     /// One change of an animator (`animations` or an `addAnimations` call): keyPath, toValue, delayFactor.
-    func decodeAnimatorChange(_ j: JSON, _ p: String) throws -> (String, AnimatableValue, Double) {
-        let c = try Fields(j, path: p, file: fileName, allowed: ["keyPath", "toValue", "delayFactor", "call", "t"])
+    func decodeAnimatorChange(_ j: JSON, _ p: String, inScript: Bool = false) throws -> (String, AnimatableValue, Double) {
+        let c = try Fields(j, path: p, file: fileName, allowed: ["keyPath", "toValue", "delayFactor"] + (inScript ? ["call", "t"] : []))
         guard let kp = try c.string("keyPath") else { throw c.missing("keyPath", "the animated property") }
         guard Layer.address(kp) != nil, kp != "transform.scale", kp != "transform.rotation" else {
             throw c.error("keyPath", "unknown or composite key path, got \(quoted(kp))")
@@ -139,7 +139,10 @@ extension SceneDecoder {
             }
             let c = try Fields(cj, path: p, file: fileName, allowed: ["t", "call"] + fields)
             guard let t = try c.number("t") else { throw c.missing("t", "the call's time in seconds") }
-            guard t >= previous else { throw c.error("t", "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))") }
+            guard t >= previous else {
+                throw c.error("t", i == 0 ? "must be >= 0, got \(c.text("t"))"
+                                          : "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))")
+            }
             previous = t
             let call: SceneAnimator.Call
             switch callName {
@@ -167,7 +170,7 @@ extension SceneDecoder {
                 call = .continueAnimation(timing: try c.value("timing").map { try decodeTiming($0, path: p + ".timing") },
                                           durationFactor: factor)
             default:
-                let ch = try decodeAnimatorChange(cj, p)
+                let ch = try decodeAnimatorChange(cj, p, inScript: true)
                 call = .add(keyPath: ch.0, to: ch.1, delayFactor: ch.2)
             }
             script.append((t, call))

@@ -22,7 +22,8 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
 ///
 /// Rules, for every command: an option's value is the next argument or follows `=` (`--rate=30`); a value starting
 /// with `--`, or `-h`, must use the `=` form (`--output=--odd-name`); each option may be given once; `-h` or `--help` anywhere
-/// asks for the help; an argument starting with `-` (other than `-` alone) is an option.
+/// asks for the help; an argument starting with `-` (other than `-` alone) is an option, until a `--`, after which
+/// every argument is positional (`dynsim run -- -odd.json`).
 public struct CommandSpec: Sendable {
     /// One option.
     public struct Option: Sendable {
@@ -157,14 +158,19 @@ extension CommandSpec {
         let byName = Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0) })
         func fail(_ message: String) -> UsageError { UsageError(message: message, command: name) }
         var k = 0
+        var optionsEnded = false
         while k < args.count {
             let arg = args[k]
             k += 1
-            if arg == "-h" || arg == "--help" {
+            if arg == "--" && !optionsEnded {
+                optionsEnded = true
+                continue
+            }
+            if !optionsEnded && (arg == "-h" || arg == "--help") {
                 parsed.wantsHelp = true
                 return parsed
             }
-            guard arg.hasPrefix("-") && arg != "-" else {
+            guard arg.hasPrefix("-") && arg != "-" && !optionsEnded else {
                 if let check = checkArgument, let problem = check(arg) { throw fail(problem) }
                 guard parsed.arguments.count < maxArguments else {
                     throw fail(tooManyArguments(arg, parsed.arguments.first ?? ""))

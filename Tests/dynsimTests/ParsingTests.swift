@@ -116,6 +116,11 @@ final class ParsingTests: XCTestCase {
             XCTAssertEqual(try parseCommand([command, "-h"]), .help(command))
             XCTAssertEqual(try parseCommand(["help", command]), .help(command))
         }
+        // After `--` every argument is positional: a scene file whose name starts with a dash.
+        guard case .run(let dashed) = try parseCommand(["run", "--rate", "30", "--", "-odd.json"]) else { return XCTFail("not a run") }
+        XCTAssertEqual(dashed.scene, "-odd.json")
+        XCTAssertEqual(dashed.rate, 30)
+        XCTAssertEqual(usage(["run", "--", "a.json", "b.json"]), "only one scene per run, got \"b.json\" after \"a.json\"")
         XCTAssertEqual(try parseCommand(["--help"]), .help(nil))
         XCTAssertEqual(try parseCommand(["--version"]), .version)
     }
