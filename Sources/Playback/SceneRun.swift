@@ -181,7 +181,26 @@ public final class SceneRun {
     /// the `precise` profile cannot join (``massRatioProblems(fileName:)``), items starting inside a boundary
     /// (``startingOverlaps(fileName:)``). Empty when the scene can run.
     public func inputProblems(fileName: String) -> [InputError] {
-        scriptRejections(fileName: fileName) + massRatioProblems(fileName: fileName) + startingOverlaps(fileName: fileName)
+        animatorTimeProblems(fileName: fileName) + scriptRejections(fileName: fileName) + massRatioProblems(fileName: fileName)
+            + startingOverlaps(fileName: fileName)
+    }
+
+    /// Property animators on layers whose time runs backwards at some point (a negative speed on the layer or a
+    /// superlayer): UIViewPropertyAnimator's time only moves forward, so such a scene is refused, naming the animator.
+    public func animatorTimeProblems(fileName: String) -> [InputError] {
+        let clocks = geometry.clocks
+        guard !clocks.isTrivial else { return [] }
+        let index = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for (k, a) in scene.animators.enumerated() {
+            guard let li = index[a.layer] else { continue }
+            let times = [0] + scene.layerTiming.map(\.time)
+            if let t = times.first(where: { clocks.rate(li, at: $0) < 0 }) {
+                return [InputError(file: fileName, path: "animators[\(k)].layer", message: "the layer's time runs backwards "
+                    + "(a negative speed on it or a superlayer) from t = \(NumberFormat.shortest(t)) s, and a property animator's "
+                    + "time only moves forward; give the layer a speed >= 0, got \(quoted(a.layer))")]
+            }
+        }
+        return []
     }
 
     /// Plays the animators' scripts and the gestures once, together and in time order, as the run will (a dry run on a

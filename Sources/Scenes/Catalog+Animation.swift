@@ -158,4 +158,39 @@ extension Catalog {
         ]
         return s
     }
+
+    /// `pause-resume`: Apple's Technical Q&A QA1673 on a 60 x 60 square that slides from x = 40 to 335 over 4 s
+    /// (linear, then held at the end). Its layer is paused at 1.5 s (speed 0, timeOffset its local time) and resumed at
+    /// 3 s (speed 1, timeOffset 0, beginTime the time since the pause), so it holds x = 150.625 meanwhile and arrives
+    /// at 5.5 s, 1.5 s late, its stop event moved by as much. 6 s.
+    public static func pauseResume() -> Scene {
+        var s = newScene("pause-resume", "A sliding square's layer is paused and resumed (QA1673).", duration: 6)
+        s.layers = [SceneLayer(name: "square", size: [60, 60], position: [40, 333.5], [("backgroundColor", .color(0.2, 0.6, 1, 1))])]
+        s.animations = [SceneAnimation(layer: "square", key: "slide", animation: .basic(BasicAnimation(
+            keyPath: "position.x", fromValue: .scalar(40), toValue: .scalar(335),
+            timing: MediaTiming(duration: 4, fillMode: .forwards, isRemovedOnCompletion: false))))]
+        s.layerTiming = [SceneTimingChange(time: 1.5, layer: "square", action: .pause),
+                         SceneTimingChange(time: 3, layer: "square", action: .resume)]
+        return s
+    }
+
+    /// `nested-speeds`: a 200 x 200 layer of speed 3 with a 80 x 80 sublayer of speed 0.5 (CALayer speeds multiply:
+    /// 1.5 for the sublayer). Each turns once about z, 2π over 3 s of its own time, linear: the outer layer in 1 s of
+    /// the run, the sublayer in 2 s. 3 s.
+    public static func nestedSpeeds() -> Scene {
+        var s = newScene("nested-speeds", "A layer of speed 3 and its sublayer of speed 0.5 each turn once.", duration: 3)
+        var outer = SceneLayer(name: "outer", size: [200, 200], position: [187.5, 333.5], [("backgroundColor", .color(1, 0.8, 0.2, 1))])
+        outer.timing = LayerTiming(speed: 3)
+        var inner = SceneLayer(name: "inner", size: [80, 80], position: [100, 100], [("backgroundColor", .color(0.2, 0.4, 1, 1))])
+        inner.superlayer = "outer"
+        inner.timing = LayerTiming(speed: 0.5)
+        s.layers = [outer, inner]
+        func turn() -> LayerAnimation {
+            .basic(BasicAnimation(keyPath: "transform.rotation.z", fromValue: .scalar(0), toValue: .scalar(2 * .pi),
+                                  timing: MediaTiming(duration: 3)))
+        }
+        s.animations = [SceneAnimation(layer: "outer", key: "turn", animation: turn()),
+                        SceneAnimation(layer: "inner", key: "spin", animation: turn())]
+        return s
+    }
 }

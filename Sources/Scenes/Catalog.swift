@@ -66,6 +66,10 @@ public enum Catalog {
               make: zoomStartup),
         Entry(name: "transition", summary: "a label's text moves in as \"Sliding\" in green, then fades back to its own text in orange",
               make: transition),
+        Entry(name: "pause-resume", summary: "a square slides for 4 s; its layer is paused at 1.5 s and resumed at 3 s (QA1673), so it arrives 1.5 s late",
+              make: pauseResume),
+        Entry(name: "nested-speeds", summary: "a layer of speed 3 and its sublayer of speed 0.5 each turn once in 3 s of their own time: at 1 s and 2 s",
+              make: nestedSpeeds),
     ] + interactionEntries + [
         Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
               make: { pendulums(count: 100) }),
