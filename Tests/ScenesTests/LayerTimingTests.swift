@@ -102,6 +102,18 @@ final class LayerTimingTests: XCTestCase {
         }
     }
 
+    /// A layer of speed −1 runs its animations backwards: with beginTime 5, its local time is 5 − t, so a linear
+    /// 0 → 100 animation over 5 s plays from its end at 0 s to its start at 5 s.
+    func testLayerOfNegativeSpeedRunsItsAnimationsBackwards() throws {
+        let (table, _) = try run("""
+            {"duration": 5, "rate": 10, "layers": [{"name": "box", "bounds": [0, 0, 10, 10], "position": [-5, 0], "speed": -1, "beginTime": 5}],
+             "animations": [{"layer": "box", "key": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 5}]}
+            """)
+        for t in stride(from: 0.1, through: 4.9, by: 0.4) {
+            XCTAssertEqual(value(table, "box.position.x", at: t), 100 * (5 - t) / 5, accuracy: 1e-9, "at \(t) s")
+        }
+    }
+
     /// Speed 0 holds an animation at its timeOffset: 0.25 of the way through, whatever the time.
     func testZeroSpeedHoldsAtTimeOffset() throws {
         let (table, _) = try run("""
