@@ -5,6 +5,21 @@ import IO
 // Core Animation animations in a scene file: the fields each type takes, CAMediaTiming, and the basic, spring,
 // keyframe (values or SVG path data), group and transition animations (README "Layers and animations").
 extension SceneDecoder {
+    /// Fields of one animation type written on another: where they belong (the type to give).
+    static let animationHomes: [String: String] = {
+        var homes: [String: String] = [:]
+        for key in ["values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
+                    "biasValues", "path", "rotationMode"] {
+            homes[key] = "to a keyframe animation: add \"type\": \"keyframe\""
+        }
+        for key in ["mass", "stiffness", "damping", "initialVelocity"] { homes[key] = "to a spring animation: add \"type\": \"spring\"" }
+        for key in ["transition", "subtype", "startProgress", "endProgress", "text", "textColor"] {
+            homes[key] = "to a transition: add \"type\": \"transition\""
+        }
+        homes["animations"] = "to a group: add \"type\": \"group\""
+        return homes
+    }()
+
     /// The fields an animation of the type `json` names takes (its timing's and its type's). Each type takes its own
     /// fields, so a field of another type (a keyframe's `values` on an animation whose `type` was forgotten) is an
     /// error, not silently ignored.
@@ -38,7 +53,11 @@ extension SceneDecoder {
         -> (layer: String?, key: String?, after: String?, animation: LayerAnimation) {
         var allowed = try animationFields(json, path: path)
         if topLevel { allowed += ["layer", "key", "after"] }
-        let f = try Fields(json, path: path, file: fileName, allowed: allowed)
+        var homes = SceneDecoder.animationHomes
+        if case .object(let members) = json, members.contains(where: { $0.key == "type" && $0.value == .string("spring") }) {
+            homes["timingFunction"] = "to other animation types: a spring animation's timing is its spring, so remove it"
+        }
+        let f = try Fields(json, path: path, file: fileName, allowed: allowed, homes: homes)
         var layer: String?
         if topLevel {
             guard let l = try f.string("layer") else { throw f.missing("layer", "the animated layer's name") }

@@ -45,17 +45,59 @@ struct Fields {
     let path: String
     let file: String
 
-    init(_ json: JSON, path: String, file: String, allowed: [String]) throws {
+    /// The fields of `json`, which must be an object with fields from `allowed`.
+    /// - Throws: ``InputError``: for another value, one listing the fields it takes; for an unknown field, one that says
+    ///   where the field belongs when `homes` (or ``Fields/homes``) knows, else suggests the closest allowed field for
+    ///   a small typo, then lists the allowed fields.
+    init(_ json: JSON, path: String, file: String, allowed: [String], homes: [String: String] = [:]) throws {
         guard case .object(let members) = json else {
-            throw InputError(file: file, path: path.isEmpty ? "top level" : path, message: "must be an object, got \(json.brief)")
+            throw InputError(file: file, path: path.isEmpty ? "top level" : path,
+                             message: "must be an object with fields \(allowed.joined(separator: ", ")), got \(json.brief)")
         }
         for m in members where !allowed.contains(m.key) {
+            var message = "unknown field"
+            if let home = homes[m.key] ?? Fields.homes[m.key] {
+                message = "\(quoted(m.key)) belongs \(home)"
+            } else if let near = Fields.closest(to: m.key, in: allowed) {
+                message = "unknown field, did you mean \(quoted(near))?"
+            }
             throw InputError(file: file, path: path.isEmpty ? m.key : path + "." + m.key,
-                             message: "unknown field (expected one of: \(allowed.joined(separator: ", "))), got \(quoted(m.key))")
+                             message: "\(message) (expected one of: \(allowed.joined(separator: ", "))), got \(quoted(m.key))")
         }
         self.members = members
         self.path = path
         self.file = file
+    }
+
+    /// Fields that belong in one place only, wherever else they are written: where they go.
+    static let homes: [String: String] = [
+        "drag": "inside an attachment behavior ({\"type\": \"attachment\", \"item\": ..., \"drag\": {\"keyframes\": [[t, x, y], ...]}})",
+        "script": "to a property animator (in the scene's \"animators\")",
+        "touches": "to a gesture (in the scene's \"gestures\")",
+    ]
+
+    /// The allowed field nearest `key` when it is a small typo: at most one edit for names up to 4 characters, two
+    /// beyond (Levenshtein distance, letter case ignored); nil when none is that close or two are.
+    static func closest(to key: String, in allowed: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var row = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var previous = row[0]
+                row[0] = i
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    let next = min(row[j] + 1, row[j - 1] + 1, previous + cost)
+                    previous = row[j]
+                    row[j] = next
+                }
+            }
+            return a.isEmpty ? b.count : row[b.count]
+        }
+        let k = Array(key.lowercased())
+        let limit = k.count <= 4 ? 1 : 2
+        let scored = allowed.map { ($0, distance(k, Array($0.lowercased()))) }.filter { $0.1 <= limit }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), scored.filter({ $0.1 == best.1 }).count == 1 else { return nil }
+        return best.0
     }
 
     func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }

@@ -141,7 +141,12 @@ public struct SceneDecoder {
             }
             scene.rate = r
         }
-        if let b = top.value("bounds") {
+        if case .array = top.value("bounds") {
+            // The rectangle form layers and views use: [x, y, width, height].
+            let r = try decodeValue(top.value("bounds")!, keyPath: "bounds", path: "bounds").components
+            guard r[2] > 0 && r[3] > 0 else { throw top.error("bounds", "width and height must be positive, got \(top.text("bounds"))") }
+            scene.bounds = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+        } else if let b = top.value("bounds") {
             let f = try Fields(b, path: "bounds", file: fileName, allowed: ["x", "y", "width", "height"])
             let w = try f.number("width") ?? 375, h = try f.number("height") ?? 667
             guard w > 0 else { throw f.error("width", "must be positive, got \(f.text("width"))") }

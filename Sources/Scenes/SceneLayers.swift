@@ -218,7 +218,10 @@ extension SceneDecoder {
                     continue
                 }
                 guard Layer.address(m.key) != nil else {
-                    throw InputError(file: fileName, path: path + "." + m.key, message: "unknown layer property, got \(quoted(m.key))")
+                    let known = LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()
+                        + ["name", "superlayer", "text", "textColor"] + SceneTimingChange.Property.allCases.map(\.rawValue)
+                    let hint = Fields.closest(to: m.key, in: known).map { ", did you mean \(quoted($0))?" } ?? ""
+                    throw InputError(file: fileName, path: path + "." + m.key, message: "unknown layer property\(hint) (see docs), got \(quoted(m.key))")
                 }
                 values.append((m.key, try decodeValue(m.value, keyPath: m.key, path: path + "." + m.key)))
             }
@@ -233,10 +236,12 @@ extension SceneDecoder {
 
     func decodeTimingFunction(_ json: JSON, path: String) throws -> CubicBezier {
         if case .string(let name) = json, let named = CubicBezier.named.first(where: { $0.name == name }) { return named.curve }
+        // UIView.AnimationCurve's name for the ease-in-out curve (an animator's timing takes it): one name everywhere.
+        if case .string("easeInOut") = json { return .easeInEaseOut }
         if case .array(let a) = json, a.count == 4 {
             let v = a.compactMap { if case .number(let x, _) = $0, x.isFinite, abs(x) <= 1e6 { return x } else { return nil } }
             if v.count == 4 && v[0] >= 0 && v[0] <= 1 && v[2] >= 0 && v[2] <= 1 { return CubicBezier(v[0], v[1], v[2], v[3]) }
         }
-        throw InputError(file: fileName, path: path, message: "must be a curve name (linear, easeIn, easeOut, easeInEaseOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±1e6, got \(json.brief)")
+        throw InputError(file: fileName, path: path, message: "must be a curve name (linear, easeIn, easeOut, easeInEaseOut or easeInOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±1e6, got \(json.brief)")
     }
 }

@@ -350,7 +350,7 @@ final class AnimationSceneTests: XCTestCase {
         let a = #"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "#
         let fieldCases: [(String, String)] = [
             (#""keyPath": "opacity", "values": [0, 1]"#,
-             "scene.json: animations[0].values: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, keyPath, fromValue, toValue, byValue, isAdditive, isCumulative, layer, key, after), got \"values\""),
+             "scene.json: animations[0].values: \"values\" belongs to a keyframe animation: add \"type\": \"keyframe\" (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, keyPath, fromValue, toValue, byValue, isAdditive, isCumulative, layer, key, after), got \"values\""),
             (#""type": "transition", "keyPath": "opacity""#,
              "scene.json: animations[0].keyPath: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, transition, subtype, startProgress, endProgress, text, textColor, layer, key, after), got \"keyPath\""),
             (#""keyPath": "opacity", "timingFunction": [0.5, 1e8, 0.5, 0]"#,
@@ -358,7 +358,7 @@ final class AnimationSceneTests: XCTestCase {
             (#""type": "bogus", "keyPath": "opacity""#,
              #"scene.json: animations[0].type: must be basic, spring, keyframe, group or transition, got "bogus""#),
             (#""type": "spring", "keyPath": "opacity", "timingFunction": "easeIn""#,
-             "scene.json: animations[0].timingFunction: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, keyPath, fromValue, toValue, byValue, isAdditive, mass, stiffness, damping, initialVelocity, layer, key, after), got \"timingFunction\""),
+             "scene.json: animations[0].timingFunction: \"timingFunction\" belongs to other animation types: a spring animation's timing is its spring, so remove it (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, keyPath, fromValue, toValue, byValue, isAdditive, mass, stiffness, damping, initialVelocity, layer, key, after), got \"timingFunction\""),
             (#""type": "keyframe", "keyPath": "position", "path": "M 0 0 L 10 0", "isCumulative": true"#,
              "scene.json: animations[0].isCumulative: not supported with a path"),
             (#""keyPath": "opacity", "repeatCount": 2, "repeatDuration": 3"#,
