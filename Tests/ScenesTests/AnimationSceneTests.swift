@@ -354,7 +354,7 @@ final class AnimationSceneTests: XCTestCase {
             (#""type": "transition", "keyPath": "opacity""#,
              "scene.json: animations[0].keyPath: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, transition, subtype, startProgress, endProgress, text, textColor, layer, key, after), got \"keyPath\""),
             (#""keyPath": "opacity", "timingFunction": [0.5, 1e8, 0.5, 0]"#,
-             "scene.json: animations[0].timingFunction: must be a curve name (linear, easeIn, easeOut, easeInEaseOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±1e6, got [0.5, 1e8, 0.5, 0]"),
+             "scene.json: animations[0].timingFunction: must be a curve name (linear, easeIn, easeOut, easeInEaseOut, easeInOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±1e6, got [0.5, 1e8, 0.5, 0]"),
             (#""type": "bogus", "keyPath": "opacity""#,
              #"scene.json: animations[0].type: must be basic, spring, keyframe, group or transition, got "bogus""#),
             (#""type": "spring", "keyPath": "opacity", "timingFunction": "easeIn""#,
