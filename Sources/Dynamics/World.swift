@@ -387,7 +387,7 @@ public final class World {
             let perimeter = Double.pi * (3 * (hw + hh) - ((3 * hw + hh) * (hw + 3 * hh)).squareRoot())
             // At most 64 vertices (see above). Compared before converting to Int, so a perimeter too large for an Int
             // (or not a number) takes the cap.
-            let cap = 64
+            let cap = World.maxEllipseVertices
             let count = perimeter / 10 < Double(cap) ? max(8, Int(perimeter / 10)) : cap
             let points = (0..<count).map { k -> Vector2 in
                 let t = 2 * Double.pi * Double(k) / Double(count)

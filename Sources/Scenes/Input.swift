@@ -58,6 +58,17 @@ public enum Limits {
     /// Most bytes of SVG path data (keyframe animations' `path`) in a scene together: 2,000,000, at most a million
     /// segments. Parsing a path takes about 25 bytes a character while it runs.
     public static let maxPathDataBytes = 2_000_000
+    /// Deepest nesting of JSON arrays and objects in a scene file: 512 levels (the parser recurses once a level).
+    public static let maxNestingDepth = 512
+    /// Highest frequency of a spring attachment, Hz: 1000 (120 times UIKit's 60 Hz frame rate over 2π is far below).
+    public static let maxFrequency = 1000.0
+    /// Longest name of an item, anchor, layer, view, animator, block or gesture: 64 bytes of ASCII letters, digits,
+    /// '_' and '-' (a name is a column prefix, so it stays plain).
+    public static let maxNameLength = 64
+    /// Most collision behaviors in a scene: 64 (each is one bit of an item's collision mask).
+    public static let maxCollisionBehaviors = 64
+    /// Longest display frame (`timeStep`), seconds.
+    public static let maxTimeStep = 1.0
 
     /// Why a run of this shape is too long, or nil when it fits.
     public static func runBudgetProblem(duration: Double, rate: Double, timeStep: Double, subSteps: Int) -> String? {

@@ -149,7 +149,7 @@ public struct JSONParser {
 
     private mutating func enter() throws {
         depth += 1
-        if depth > 512 { throw error("nesting deeper than 512 levels") }
+        if depth > Limits.maxNestingDepth { throw error("nesting deeper than \(Limits.maxNestingDepth) levels") }
     }
 
     private mutating func object() throws -> JSON {

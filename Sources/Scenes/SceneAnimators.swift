@@ -187,7 +187,7 @@ extension SceneDecoder {
             let f = try Fields(aj, path: path, file: fileName, allowed: ["name", "layer", "duration", "timing", "scrubsLinearly",
                                                                         "pausesOnCompletion", "isInterruptible", "animations", "script"])
             guard let name = try f.string("name") else { throw f.missing("name", "the animator's name (column prefix)") }
-            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))") }
+            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))") }
             guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
             guard let layer = try f.string("layer") else { throw f.missing("layer", "the animated layer's name") }
             guard scene.layers.contains(where: { $0.name == layer }) else { throw f.error("layer", "no such layer, got \(quoted(layer))") }

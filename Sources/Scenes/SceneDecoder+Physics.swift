@@ -16,7 +16,7 @@ extension SceneDecoder {
             throw f.error("name", "is required here: the default name is already taken, got nothing (default \(quoted(name)))")
         }
         guard SceneDecoder.isValidName(name) else {
-            throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))")
+            throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))")
         }
         guard let center = try f.vector("center") else { throw f.missing("center", "the item's center [x, y] in points") }
         let size = try f.vector("size") ?? Vector2(100, 100)
@@ -339,7 +339,7 @@ extension SceneDecoder {
                 while names.contains(name) { n += 1; name = "anchor\(n)" }
             }
             guard SceneDecoder.isValidName(name) else {
-                throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))")
+                throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))")
             }
             guard names.insert(name).inserted else {
                 throw f.error("name", "already names an item or anchor, got \(quoted(name))")
@@ -360,7 +360,9 @@ extension SceneDecoder {
             a.length = l
         }
         if let fr = try f.number("frequency") {
-            guard fr >= 0 && fr <= 1000 else { throw f.error("frequency", "must be from 0 to 1000 Hz, got \(f.text("frequency"))") }
+            guard fr >= 0 && fr <= Limits.maxFrequency else {
+                throw f.error("frequency", "must be from 0 to \(Int(Limits.maxFrequency)) Hz, got \(f.text("frequency"))")
+            }
             a.frequency = fr
         }
         if let d = try f.number("damping") {

@@ -118,7 +118,7 @@ public struct SceneDecoder {
             scene.profile = profile
         }
         if let ts = try top.number("timeStep") {
-            guard ts >= Limits.minTimeStep && ts <= 1 else {
+            guard ts >= Limits.minTimeStep && ts <= Limits.maxTimeStep else {
                 throw top.error("timeStep", "must be from 1e-6 to 1 s, got \(top.text("timeStep"))")
             }
             scene.timeStep = ts
@@ -265,8 +265,9 @@ public struct SceneDecoder {
             case "snap": scene.behaviors.append(.snap(try decodeSnap(b, path: path, names: itemNames)))
             case "collision":
                 // Each collision behavior is one bit of an item's collision mask (World.addCollision).
-                guard collisions < 64 else {
-                    throw InputError(file: fileName, path: path, message: "at most 64 collision behaviors, got a 65th")
+                guard collisions < Limits.maxCollisionBehaviors else {
+                    throw InputError(file: fileName, path: path,
+                                     message: "at most \(Limits.maxCollisionBehaviors) collision behaviors, got one more")
                 }
                 collisions += 1
                 scene.behaviors.append(.collision(try decodeCollision(b, path: path, names: itemNames)))
@@ -306,7 +307,7 @@ public struct SceneDecoder {
     }
 
     static func isValidName(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.count <= 64 && s.unicodeScalars.allSatisfy {
+        !s.isEmpty && s.utf8.count <= Limits.maxNameLength && s.unicodeScalars.allSatisfy {
             ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-"
         }
     }

@@ -190,7 +190,7 @@ extension SceneDecoder {
                 throw InputError(file: fileName, path: path + ".name", message: "is required (the layer's name), got nothing")
             }
             guard SceneDecoder.isValidName(name) else {
-                throw InputError(file: fileName, path: path + ".name", message: "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))")
+                throw InputError(file: fileName, path: path + ".name", message: "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))")
             }
             guard names.insert(name).inserted else {
                 throw InputError(file: fileName, path: path + ".name", message: "duplicate name, got \(quoted(name))")

@@ -235,7 +235,7 @@ extension SceneDecoder {
                                                                         "scale", "alpha", "backgroundColor", "cornerRadius",
                                                                         "beginTime", "speed", "timeOffset"])
             guard let name = try f.string("name") else { throw f.missing("name", "the view's name (column prefix)") }
-            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))") }
+            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))") }
             guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
             var superview: String?
             if let s = try f.string("superview") {
@@ -361,7 +361,7 @@ extension SceneDecoder {
         var blockStart = start ?? .gesture
         if gesture == nil {
             guard let n = try f.string("name") else { throw f.missing("name", "the block's name") }
-            guard SceneDecoder.isValidName(n) else { throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(n))") }
+            guard SceneDecoder.isValidName(n) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(n))") }
             blockName = n
             if let after = try f.string("after") {
                 guard f.value("t") == nil else { throw f.error("after", "give t or after, not both, got \(quoted(after))") }
@@ -428,7 +428,7 @@ extension SceneDecoder {
             let path = "gestures[\(k)]"
             let f = try Fields(gj, path: path, file: fileName, allowed: ["name", "type", "view", "touches", "csv", "action"])
             guard let name = try f.string("name") else { throw f.missing("name", "the gesture's name") }
-            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 letters, digits, '_' or '-', got \(quoted(name))") }
+            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))") }
             guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
             guard let typeName = try f.string("type") else { throw f.missing("type", "pan, tap or touches") }
             guard let kind = SceneGesture.Kind(rawValue: typeName) else { throw f.error("type", "must be pan, tap or touches, got \(quoted(typeName))") }

@@ -148,4 +148,30 @@ final class ParsingTests: XCTestCase {
         let top = helpText(nil)
         for name in commandOrder { XCTAssertTrue(top.contains("\n  " + name), name) }
     }
+
+    /// The command-line limits docs/limits.md states, at their boundary: accepted at the limit, refused past it.
+    func testCommandLineLimitsFromTheDocs() throws {
+        let text = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/limits.md").standardized, encoding: .utf8)
+        func limit(_ name: String) -> String {
+            let line = text.split(separator: "\n").first { $0.hasPrefix("| `\(name)`") }!
+            return line.split(separator: "|")[1].trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(limit("curveSamples"), "10000000")
+        XCTAssertNoThrow(try parseCommand(["curve", "linear", "--samples", limit("curveSamples")]))
+        XCTAssertEqual(usage(["curve", "linear", "--samples", "10000001"]), "--samples: must be a whole number from 2 to 10000000, got \"10000001\"")
+        XCTAssertEqual(limit("curveAt"), "1e6")
+        XCTAssertNoThrow(try parseCommand(["curve", "linear", "--at", "-1e6,1e6"]))
+        XCTAssertEqual(usage(["curve", "linear", "--at", "1000001"]), "--at: inputs must be within ±1e6, got 1000001")
+        XCTAssertEqual(limit("springUntil"), "1e9")
+        XCTAssertNoThrow(try parseCommand(["spring", "--stiffness", "1", "--damping", "1", "--until", "1e9"]))
+        XCTAssertEqual(usage(["spring", "--stiffness", "1", "--damping", "1", "--until", "1.1e9"]), "--until: must be from 0 to 1e9 s, got 1100000000")
+        XCTAssertEqual(limit("springParameters"), "1e12")
+        XCTAssertNoThrow(try parseCommand(["spring", "--stiffness", "1e12", "--mass", "1e12", "--damping", "1"]))
+        XCTAssertEqual(usage(["spring", "--stiffness", "1.1e12", "--damping", "1"]), "--stiffness: must be at most 1e12, got 1100000000000")
+        XCTAssertEqual(limit("rate"), "100000")
+        XCTAssertNoThrow(try parseCommand(["run", "--rate", "100000"]))
+        XCTAssertEqual(limit("duration"), "1000000")
+        XCTAssertEqual(usage(["run", "--duration", "1000000.5"]), "--duration: must be from 0 to 1000000 s, got 1000000.5")
+    }
 }
