@@ -1,6 +1,6 @@
 /// One animatable property of a layer (CALayer): its key path, the kind of value it takes, Core Animation's default,
 /// and the output columns that present it. ``LayerProperty/all`` is the one table of layer properties: the layer
-/// model's defaults and key paths (``Layer``), the scene decoder's value kinds, a run's columns and the README's list
+/// model's defaults and key paths (``Layer``), the scene decoder's value kinds, a run's columns and docs/scene-format.md
 /// all read it, so a property is added in one place.
 ///
 /// Units: points (`position`, `bounds`, `cornerRadius`, translations), radians (rotations, clockwise on screen, y

@@ -3,7 +3,7 @@ import Dynamics
 import IO
 
 /// A validated scene: everything needed to build a ``World`` and sample it. The JSON scene format mirrors these fields
-/// one to one (see the README's "Scene files" section and ``SceneDecoder``); every field has a default, listed here.
+/// one to one (see docs/scene-format.md and ``SceneDecoder``); every field has a default, listed here.
 /// Fully typed: a scene built in Swift encodes (``SceneEncoder``) to a file that decodes back equal (field by field).
 ///
 /// Units: points, seconds, radians (clockwise positive, y down), Hz for rates and spring frequencies.

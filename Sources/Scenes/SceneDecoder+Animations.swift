@@ -3,7 +3,7 @@ import Springs
 import IO
 
 // Core Animation animations in a scene file: the fields each type takes, CAMediaTiming, and the basic, spring,
-// keyframe (values or SVG path data), group and transition animations (README "Layers and animations").
+// keyframe (values or SVG path data), group and transition animations (docs/scene-format.md, "Layers and animations").
 extension SceneDecoder {
     /// Fields of one animation type written on another: where they belong (the type to give).
     static let animationHomes: [String: String] = {

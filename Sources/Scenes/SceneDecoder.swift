@@ -93,6 +93,7 @@ public struct SceneDecoder {
         let top = try Fields(json, path: "", file: fileName, allowed: [
             "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
             "behaviors", "columns", "views", "layers", "animations", "animators", "blocks", "gestures", "layerTiming",
+            "$schema",   // an editor's schema reference: read and ignored
         ])
         var scene = try decodeSettings(top)
         try checkCounts(top)

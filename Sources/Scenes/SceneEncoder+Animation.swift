@@ -3,7 +3,7 @@ import Springs
 import IO
 
 // The Core Animation and UIKit side of a scene file, written from the typed model: layers, views, animations,
-// property animators, UIView animation blocks and gestures (the fields ``SceneDecoder`` reads, README "Layers and
+// property animators, UIView animation blocks and gestures (the fields ``SceneDecoder`` reads, docs/scene-format.md "Layers and
 // animations", "Views, blocks and gestures").
 extension SceneEncoder {
     /// A value as the scene format writes it: a number for a scalar, else its components.

@@ -46,7 +46,7 @@ let runSpec = CommandSpec(
     ],
     maxArguments: 1, tooManyArguments: { extra, first in "only one scene per run, got \(quoted(extra)) after \(quoted(first))" },
     sections: [
-        ("COLUMNS", "t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s), .omega (radians/s), then per anchor <anchor>.x,.y (points). In the uikit profile an anchor column is the position the anchor holds for the display frame starting at t (UIKit moves it once per frame). Views add <view>.x,.y,.width,.height,.rotation,.scale.x,.scale.y,.alpha,.cornerRadius,.backgroundColor.*; layers <layer>.<keyPath>; animators <animator>.state,.fractionComplete,.isRunning,.isReversed (see the README)."),
+        ("COLUMNS", "t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s), .omega (radians/s), then per anchor <anchor>.x,.y (points). In the uikit profile an anchor column is the position the anchor holds for the display frame starting at t (UIKit moves it once per frame). Views add <view>.x,.y,.width,.height,.rotation,.scale.x,.scale.y,.alpha,.cornerRadius,.backgroundColor.*; layers <layer>.<keyPath>; animators <animator>.state,.fractionComplete,.isRunning,.isReversed (see docs/output.md)."),
         ("EXIT STATUS", "0 success, 64 usage error, 65 bad scene or drag file, 1 runtime failure."),
     ])
 

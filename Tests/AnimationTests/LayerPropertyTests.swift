@@ -3,7 +3,7 @@ import XCTest
 @testable import Animation
 
 /// The one table of layer properties (``LayerProperty/all``): its defaults are CALayer's documented initial values, the
-/// layer model reads it, and the README lists every property and sub key path in it.
+/// layer model reads it, and docs/scene-format.md lists every property and sub key path in it.
 final class LayerPropertyTests: XCTestCase {
     func testDefaultsAreCALayersDocumentedInitialValues() {
         // Apple's CALayer documentation: opacity 1.0, anchorPoint (0.5, 0.5), cornerRadius 0, backgroundColor nil
@@ -50,14 +50,14 @@ final class LayerPropertyTests: XCTestCase {
         XCTAssertEqual(LayerProperty.byKeyPath["transform"]?.columns[11].component, 11)
     }
 
-    /// The README's "Layers and animations" section names every property and sub key path of the table.
+    /// docs/scene-format.md's "Layers and animations" section names every property and sub key path of the table.
     func testReadmeListsEveryLayerProperty() throws {
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
-        let start = try XCTUnwrap(readme.range(of: "### Layers and animations"))
+            .appendingPathComponent("../../docs/scene-format.md").standardized, encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "## Layers and animations"))
         let section = readme[start.upperBound...].prefix(1500)
         for keyPath in LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted() {
-            XCTAssertTrue(section.contains("`\(keyPath)`"), "README's layer section does not list \(keyPath)")
+            XCTAssertTrue(section.contains("`\(keyPath)`"), "docs/scene-format.md's layer section does not list \(keyPath)")
         }
     }
 }

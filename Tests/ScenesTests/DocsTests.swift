@@ -86,3 +86,72 @@ final class DocsTests: XCTestCase {
         XCTAssertTrue(message(#"{"items": [{"name": "v", "center": [1.1e9, 0]}]}"#).hasPrefix("scene.json: items[0].center"))
     }
 }
+
+/// Every field the decoder accepts is named in docs/scene-format.md. The fields come from the decoder itself: a
+/// scene with an unknown field `zzz` in each kind of object is refused with the list of the fields that object takes.
+final class SceneFieldDocsTests: XCTestCase {
+    /// A scene with `zzz` in one kind of object (`ZZZ` marks where).
+    static let contexts: [(String, String)] = [
+        ("top level", #"{"zzz": 1, "items": []}"#),
+        ("bounds", #"{"bounds": {"zzz": 1}}"#),
+        ("item", #"{"items": [{"zzz": 1}]}"#),
+        ("gravity", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "gravity", "zzz": 1}]}"#),
+        ("attachment", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "attachment", "zzz": 1}]}"#),
+        ("push", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "push", "zzz": 1}]}"#),
+        ("snap", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "snap", "zzz": 1}]}"#),
+        ("collision", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "collision", "zzz": 1}]}"#),
+        ("boundary", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "collision", "items": ["v"], "boundaries": [{"zzz": 1}]}]}"#),
+        ("field", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "field", "zzz": 1}]}"#),
+        ("region", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "field", "kind": "radialGravity", "items": ["v"], "region": {"zzz": 1}}]}"#),
+        ("addVelocity", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "addVelocity", "zzz": 1}]}"#),
+        ("drag", #"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"zzz": 1}}]}"#),
+        ("view", #"{"views": [{"zzz": 1}]}"#),
+        ("transform", #"{"layers": [{"name": "l", "transform": {"zzz": 1}}]}"#),
+        ("basic", #"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "zzz": 1}]}"#),
+        ("spring", #"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "spring", "zzz": 1}]}"#),
+        ("keyframe", #"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "keyframe", "zzz": 1}]}"#),
+        ("group", #"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "group", "zzz": 1}]}"#),
+        ("transition", #"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "type": "transition", "zzz": 1}]}"#),
+        ("animator", #"{"layers": [{"name": "l"}], "animators": [{"zzz": 1}]}"#),
+        ("animator timing", #"{"layers": [{"name": "l"}], "animators": [{"name": "a", "layer": "l", "timing": {"zzz": 1}}]}"#),
+        ("animator change", #"{"layers": [{"name": "l"}], "animators": [{"name": "a", "layer": "l", "animations": [{"zzz": 1}]}]}"#),
+        ("block", #"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"zzz": 1}]}"#),
+        ("block spring", #"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"name": "b", "duration": 1, "spring": {"zzz": 1}}]}"#),
+        ("block keyframe", #"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"name": "b", "duration": 1, "keyframes": [{"zzz": 1}]}]}"#),
+        ("change", #"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "blocks": [{"name": "b", "duration": 1, "changes": [{"zzz": 1}]}]}"#),
+        ("gesture", #"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "gestures": [{"zzz": 1}]}"#),
+        ("tap action", #"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "gestures": [{"name": "g", "type": "tap", "view": "v", "touches": [[0, 0, 0]], "action": {"zzz": 1}}]}"#),
+        ("pan action", #"{"views": [{"name": "v", "frame": [0, 0, 1, 1]}], "gestures": [{"name": "g", "type": "pan", "view": "v", "touches": [[0, 0, 0], [1, 1, 1]], "action": {"zzz": 1}}]}"#),
+        ("layerTiming", #"{"layers": [{"name": "l"}], "layerTiming": [{"zzz": 1}]}"#),
+    ]
+
+    /// The fields the decoder lists for an unknown field in that object.
+    static func fields(_ json: String) -> [String]? {
+        do {
+            _ = try SceneDecoder(fileName: "s.json") { _ in [] }.decode(Array(json.utf8))
+        } catch {
+            let text = "\(error)"
+            guard let open = text.range(of: "expected one of: "), let close = text.range(of: "), got", range: open.upperBound..<text.endIndex)
+            else { return nil }
+            return text[open.upperBound..<close.lowerBound].components(separatedBy: ", ")
+        }
+        return nil
+    }
+
+    func testEveryFieldTheDecoderAcceptsIsInTheSceneFormatPage() throws {
+        let doc = try String(contentsOf: DocsTests.docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
+        var missing: [String] = []
+        var total = 0
+        for (context, json) in SceneFieldDocsTests.contexts {
+            guard let fields = SceneFieldDocsTests.fields(json) else { XCTFail("\(context): no field list in the error"); continue }
+            total += fields.count
+            for field in fields where !doc.contains("`\(field)`") { missing.append("\(context).\(field)") }
+        }
+        // The layers' own fields are the layer property table's (LayerPropertyTests checks those), plus these.
+        for field in ["superlayer", "text", "textColor", "beginTime", "speed", "timeOffset"] where !doc.contains("`\(field)`") {
+            missing.append("layer.\(field)")
+        }
+        XCTAssertGreaterThan(total, 200, "the contexts reached the decoder's field lists")
+        XCTAssertEqual(missing, [], "fields the decoder accepts that docs/scene-format.md does not name")
+    }
+}

@@ -83,4 +83,10 @@ final class SceneFormTests: XCTestCase {
         XCTAssertFalse(message(#"{"items": [{"name": "v", "center": [0, 0], "zzzz": 1}]}"#).contains("did you mean"))
         XCTAssertEqual(Fields.closest(to: "ab", in: ["ac", "ad"]), nil, "two as close: no guess")
     }
+
+    /// An editor's `$schema` reference is read and ignored.
+    func testSchemaFieldIsIgnored() throws {
+        let items = #""items": [{"name": "v", "center": [10, 20]}]"#
+        XCTAssertEqual(try decode(#"{"$schema": "dynsim.schema.json", \#(items)}"#), try decode(#"{\#(items)}"#))
+    }
 }
