@@ -15,7 +15,8 @@ public enum SceneEncoder {
 
     /// The scene as a JSON value.
     public static func json(_ scene: Scene) -> JSON {
-        var top: [JSON.Member] = []
+        // The schema an editor checks the file against (`dynsim schema > dynsim.schema.json` beside it).
+        var top: [JSON.Member] = [.init("$schema", .string(SceneSchema.fileName))]
         if let n = scene.name { top.append(.init("name", .string(n))) }
         if let d = scene.description { top.append(.init("description", .string(d))) }
         top.append(.init("profile", .string(scene.profile.rawValue)))

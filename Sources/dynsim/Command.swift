@@ -17,6 +17,7 @@ enum Command: Equatable {
     case curve(CurveOptions)
     case listScenes
     case showScene(String)
+    case schema
     case bench(Benchmark.Options)
     case help(String?)
     case version
@@ -28,17 +29,18 @@ let benchSpec = Benchmark.spec(program: "dynsim", command: "bench")
 /// `dynsim help`'s table.
 let helpSpec = CommandSpec(
     name: "help", program: "dynsim", summary: "Show help for a command.", overview: "Show help for dynsim or one of its commands.",
-    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, scenes, spring, curve, bench or help.")],
+    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, scenes, schema, spring, curve, bench or help.")],
     options: [], maxArguments: 1, tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
     checkArgument: { commandSpecs[$0] == nil ? "unknown command, got \(quoted($0))" : nil })
 
 /// Every command's table, by name.
 let commandSpecs: [String: CommandSpec] = [
     "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec, "help": helpSpec,
+    "schema": schemaSpec,
 ]
 
 /// The commands in the order the top-level help lists them.
-let commandOrder = ["run", "scenes", "spring", "curve", "bench", "help"]
+let commandOrder = ["run", "scenes", "schema", "spring", "curve", "bench", "help"]
 
 /// Parses the arguments (without the program name).
 /// - Throws: ``UsageError`` naming the option or argument and the value.
@@ -52,6 +54,9 @@ func parseCommand(_ args: [String]) throws -> Command {
         let p = try helpSpec.parse(rest)
         return .help(p.wantsHelp ? "help" : p.arguments.first)
     case "scenes": return try parseScenes(rest)
+    case "schema":
+        let p = try schemaSpec.parse(rest)
+        return p.wantsHelp ? .help("schema") : .schema
     case "bench":
         let p = try benchSpec.parse(rest)
         return p.wantsHelp ? .help("bench") : .bench(try Benchmark.options(p, command: "bench"))

@@ -27,3 +27,9 @@ func sceneList() -> String {
         $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary
     }.joined(separator: "\n") + "\n"
 }
+
+/// `dynsim schema`'s table: it prints the scene files' JSON Schema.
+let schemaSpec = CommandSpec(
+    name: "schema", program: "dynsim", summary: "Print the JSON Schema of scene files (for editors).",
+    overview: "Print the JSON Schema (draft 2020-12) of scene files, for an editor's completion, hover text and checks. Save it as \(SceneSchema.fileName) beside your scenes: printed scenes name it in \"$schema\".",
+    synopsis: "dynsim schema", options: [])

@@ -80,6 +80,7 @@ func main() -> Int32 {
     case .version: return writeStdout("dynsim \(dynsimVersion)\n")
     case .listScenes: return writeStdout(sceneList())
     case .showScene(let name): return writeStdout(SceneEncoder.text(Catalog.scene(named: name)!))
+    case .schema: return writeStdout(SceneSchema.text)
     case .run(let options): return run(options)
     case .bench(let options): return Benchmark.runToStdout(options, program: "dynsim")
     case .spring(let options): return streamToStdout { try writeSpring(options, to: $0) }

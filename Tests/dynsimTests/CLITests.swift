@@ -107,6 +107,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: sub/drag.csv: line 2, field x: must be a number, got \"abc\""), r.stderr)
     }
 
+    /// `dynsim schema` prints a draft 2020-12 schema; printed scenes name it.
+    func testSchemaCommand() throws {
+        let r = try dynsim(["schema"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let schema = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(schema?["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+        XCTAssertNotNil((schema?["$defs"] as? [String: Any])?["animation"])
+        let scene = try dynsim(["scenes", "pendulum"])
+        XCTAssertTrue(scene.stdout.hasPrefix("{\n  \"$schema\": \"dynsim.schema.json\","), scene.stdout)
+    }
+
     func testNoArgumentsRunsTheDefaultScene() throws {
         let r = try dynsim([])
         XCTAssertEqual(r.status, 0)

@@ -1,0 +1,159 @@
+import Animation
+import IO
+
+// The schema's Core Animation and UIKit side: views, layers, animations, property animators, blocks, gestures and
+// layer timing changes.
+extension SceneSchema {
+    static let layerTimingFields: [(String, JSON)] = [("beginTime", num), ("speed", num), ("timeOffset", num)]
+
+    static var view: JSON {
+        requiring(object([("name", ref("name")), ("superview", string),
+                ("frame", tuple([num, num, nonNegative, nonNegative])), ("center", vec2),
+                ("size", tuple([nonNegative, nonNegative])), ("rotation", num), ("scale", anyOf([num, vec2])),
+                ("alpha", number(min: 0, max: 1)), ("backgroundColor", vec4), ("cornerRadius", num)] + layerTimingFields,
+               required: ["name"], description: "A view (UIView), reported in UIView's terms."), anyOf: [["frame"], ["center", "size"]])
+    }
+
+    /// A layer: its name, superlayer, contents and timing, and every layer property of ``LayerProperty/all`` and its
+    /// sub key paths, each in its kind's form.
+    static var layer: JSON {
+        func form(_ kind: AnimatableValue.Kind) -> JSON {
+            switch kind {
+            case .scalar: return num
+            case .transform: return anyOf([tuple(Array(repeating: num, count: 16)), ref("transform")])
+            default: return tuple(Array(repeating: num, count: kind.componentCount))
+            }
+        }
+        let properties = LayerProperty.all.map { ($0.keyPath, form($0.kind)) }
+            + LayerProperty.subKeyPaths.keys.sorted().map { ($0, num) }
+        return object([("name", ref("name")), ("superlayer", string),
+                       ("text", type("string", [.init("maxLength", .num(1000))])), ("textColor", vec4)]
+                      + layerTimingFields + properties,
+                      required: ["name"], description: "A layer (CALayer): initial model values by key path.")
+    }
+
+    /// An animatable key path: a layer property (``LayerProperty/all``) or a sub key path.
+    static var keyPaths: JSON { oneOf(LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()) }
+
+    static var mediaTiming: [(String, JSON)] {
+        [("beginTime", num), ("duration", nonNegative), ("speed", num), ("timeOffset", num),
+         ("repeatCount", anyOf([nonNegative, .object([.init("const", str("infinity"))])])), ("repeatDuration", nonNegative),
+         ("autoreverses", bool), ("fillMode", oneOf(MediaTiming.FillMode.allCases.map(\.rawValue))),
+         ("isRemovedOnCompletion", bool)]
+    }
+
+    /// An animation, by `type` (default `basic`); top-level ones name their layer and may have a key and `after`.
+    static func animation(topLevel: Bool) -> JSON {
+        let own: [(String, JSON)] = [("type", .object([]))] + mediaTiming
+            + (topLevel ? [("layer", string), ("key", string), ("after", string)] : [])
+        let required = topLevel ? ["layer"] : []
+        let values: [(String, JSON)] = [("keyPath", keyPaths), ("fromValue", ref("value")), ("toValue", ref("value")), ("byValue", ref("value"))]
+        let curve = ("timingFunction", ref("curve"))
+        let spring = number(min: 1e-9, max: 1e9)
+        var branches: [(String, JSON)] = [
+            ("basic", object(own + [curve] + values + [("isAdditive", bool), ("isCumulative", bool)], required: required + ["keyPath"])),
+            ("spring", object(own + values + [("isAdditive", bool), ("mass", spring), ("stiffness", spring), ("damping", spring),
+                                               ("initialVelocity", num)], required: required + ["keyPath"])),
+            ("keyframe", requiring(object(own + [curve, ("keyPath", keyPaths), ("values", array(ref("value"), min: 1)), ("keyTimes", array(number(min: 0, max: 1))),
+                                       ("timingFunctions", array(ref("curve"))),
+                                       ("calculationMode", oneOf(KeyframeAnimation.CalculationMode.allCases.map(\.rawValue))),
+                                       ("tensionValues", array(num)), ("continuityValues", array(num)), ("biasValues", array(num)),
+                                       ("isAdditive", bool), ("isCumulative", bool), ("path", string),
+                                       ("rotationMode", oneOf(["auto", "autoReverse"]))], required: required + ["keyPath"]),
+                                   anyOf: [["values"], ["path"]])),
+            ("group", object(own + [curve, ("animations", array(ref("childAnimation"), min: 1))], required: required + ["animations"])),
+        ]
+        if topLevel {
+            branches.append(("transition", object(own + [curve, ("transition", oneOf(Transition.Kind.allCases.map(\.rawValue))),
+                                                         ("subtype", oneOf(Transition.Subtype.allCases.map(\.rawValue))),
+                                                         ("startProgress", number(min: 0, max: 1)), ("endProgress", number(min: 0, max: 1)),
+                                                         ("text", type("string", [.init("maxLength", .num(1000))])), ("textColor", vec4)],
+                                                  required: required)))
+        }
+        return tagged("type", branches, defaultValue: "basic")
+    }
+
+    static var animatorTiming: JSON {
+        anyOf([ref("curve"),
+               object([("mass", number(min: 1e-9, max: 1e9)), ("stiffness", number(min: 1e-9, max: 1e9)),
+                       ("damping", number(min: 1e-9, max: 1e9)), ("initialVelocity", num)], required: ["mass", "stiffness", "damping"]),
+               object([("dampingRatio", number(min: 0.01, max: 100)), ("initialVelocity", num)], required: ["dampingRatio"])])
+    }
+
+    static var animator: JSON {
+        let change: [(String, JSON)] = [("keyPath", oneOf(LayerProperty.all.map(\.keyPath) + ["position.x", "position.y", "bounds.size.width", "bounds.size.height"])), ("toValue", ref("value")), ("delayFactor", number(min: 0, max: 1, exclusiveMax: true))]
+        let t: (String, JSON) = ("t", num), call: (String, JSON) = ("call", .object([]))
+        let calls: [(String, JSON)] = [
+            ("startAnimation", object([t, call, ("delay", nonNegative)], required: ["t"])),
+            ("pauseAnimation", object([t, call], required: ["t"])),
+            ("stopAnimation", object([t, call, ("withoutFinishing", bool)], required: ["t"])),
+            ("finishAnimation", object([t, call, ("at", oneOf(["start", "end", "current"]))], required: ["t", "at"])),
+            ("fractionComplete", object([t, call, ("value", number(min: 0, max: 1))], required: ["t", "value"])),
+            ("isReversed", object([t, call, ("value", bool)], required: ["t", "value"])),
+            ("continueAnimation", object([t, call, ("durationFactor", number(min: 0, exclusiveMin: true)), ("timing", ref("animatorTiming"))],
+                                         required: ["t"])),
+            ("addAnimations", object([t, call] + change, required: ["t", "keyPath", "toValue"])),
+        ]
+        return object([("name", ref("name")), ("layer", string), ("duration", number(min: 1e-6, max: 1e6)),
+                       ("timing", ref("animatorTiming")), ("scrubsLinearly", bool), ("pausesOnCompletion", bool),
+                       ("isInterruptible", bool), ("animations", array(object(change, required: ["keyPath", "toValue"]))),
+                       ("script", array(tagged("call", calls)))],
+                      required: ["name", "layer"], description: "A property animator (UIViewPropertyAnimator) and its script.")
+    }
+
+    static var change: JSON {
+        requiring(object([("view", string), ("property", oneOf(viewProperties.keys.sorted())),
+                          ("value", anyOf([num, array(num, min: 2, max: 4), oneOf(["location", "touchRect"])])),
+                          ("by", anyOf([num, array(num, min: 2, max: 4)]))], required: ["view", "property"]),
+                  anyOf: [["value"], ["by"]])
+    }
+
+    static func block(inGesture: Bool) -> JSON {
+        let options = SceneEncoder.blockOptionNames.map(\.0) + ["curveEaseInOut"]
+        let fields: [(String, JSON)] = [
+            ("duration", number(min: 0, max: 1e6)), ("delay", number(min: 0, max: 1e6)), ("options", array(oneOf(options))),
+            ("spring", object([("dampingRatio", number(min: 0.01, max: 100)), ("initialSpringVelocity", num)], required: ["dampingRatio"])),
+            ("changes", array(ref("change"), min: 1)),
+            ("keyframes", array(object([("relativeStartTime", number(min: 0, max: 1)), ("relativeDuration", number(min: 0, max: 1)),
+                                        ("changes", array(ref("change"), min: 1))], required: ["changes"]), min: 1)),
+        ]
+        if inGesture { return object(fields, required: ["duration"]) }
+        return object([("name", ref("name")), ("t", nonNegative), ("after", string)] + fields, required: ["name", "duration"],
+                      description: "A UIView animation block, called at t or from another block's completion.")
+    }
+
+    static var gesture: JSON {
+        let action = anyOf([
+            object([("scrub", string), ("distance", num), ("release", oneOf(["center", "velocity", "continue", "reverse"])),
+                    ("timing", ref("animatorTiming")), ("durationFactor", number(min: 0, exclusiveMin: true))], required: ["scrub", "distance"]),
+            object([("animate", ref("gestureBlock"))], required: ["animate"]),
+        ])
+        return requiring(object([("name", ref("name")), ("type", oneOf(["pan", "tap", "touches"])), ("view", string),
+                       ("touches", array(anyOf([tuple([nonNegative, num, num]), tuple([nonNegative, num, num, num, num])]), min: 1)),
+                       ("csv", type("string", [.init("minLength", .num(1))])), ("action", action)],
+                      required: ["name", "type", "view", "action"], description: "A scripted gesture and what it does."),
+                         anyOf: [["touches"], ["csv"]])
+    }
+
+    static var timingChange: JSON {
+        let value = anyOf([num, .object([.init("const", str("localTime"))])])
+        let change = object([("t", nonNegative), ("layer", string), ("call", oneOf(["pause", "resume"])),
+                             ("set", .object([.init("type", str("object")), .init("minProperties", .num(1)),
+                                              .init("properties", .object([.init("speed", value), .init("timeOffset", value),
+                                                                           .init("beginTime", value)])),
+                                              .init("additionalProperties", .bool(false))]))],
+                            required: ["t", "layer"], description: "A timed change of a layer's timing (QA1673's pause and resume, or set).")
+        // Exactly one of call and set.
+        return .object([.init("allOf", .array([change, .object([.init("oneOf", .array([
+            .object([.init("required", .array([str("call")]))]), .object([.init("required", .array([str("set")]))]),
+        ]))])]))])
+    }
+}
+
+extension JSON {
+    /// An object's members (none for another value).
+    var objectMembers: [Member] {
+        if case .object(let m) = self { return m }
+        return []
+    }
+}
