@@ -20,8 +20,8 @@ extension World {
     static let maxLinearCorrection = 20.0
     static let restitutionThreshold = 100.0
     /// UIKit's boundary material (kern0x1b/charon §7.4).
-    static let boundaryFriction = 0.2
-    static let boundaryRestitution = 0.2
+    public static let boundaryFriction = 0.2
+    public static let boundaryRestitution = 0.2
 
     /// Adds a collision behavior (UICollisionBehavior).
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Dynamics
+import IO
 @testable import Scenes
 
 /// docs/ against the code: every limit docs/limits.md states equals the code's, and the scene-file limits hold at
@@ -40,6 +41,58 @@ final class DocsTests: XCTestCase {
         // The command-line rows are checked by the dynsim tests (ParsingTests.testCommandLineLimitsFromTheDocs).
         let cli: Set = ["curveSamples", "curveAt", "springUntil", "springParameters"]
         XCTAssertEqual(Set(doc.keys), Set(code.keys).union(cli), "rows in docs/limits.md and limits in the code")
+    }
+
+    /// docs/physics.md's combination rules against the code: the boundary materials, and a bounce off a boundary
+    /// by an item of elasticity 0 (max(0, 0.2) = 0.2).
+    func testCombinationRulesInTheDocsHold() throws {
+        let text = try String(contentsOf: DocsTests.docs.appendingPathComponent("physics.md"), encoding: .utf8)
+        XCTAssertTrue(text.contains("| boundary friction | \(NumberFormat.shortest(World.boundaryFriction))"))
+        XCTAssertTrue(text.contains("| boundary elasticity | \(NumberFormat.shortest(World.boundaryRestitution))"))
+        XCTAssertTrue(text.contains("√(friction₁ × friction₂)") && text.contains("max(elasticity₁, elasticity₂)"))
+    }
+
+    /// The row budget binds where it says: a run that would write more than 1e8 rows is refused naming duration.
+    func testRowBudgetIsNamedWhereItBinds() {
+        let m = message(#"{"duration": 1000000, "timeStep": 1, "rate": 1000, "items": [{"name": "v", "center": [0, 0]}]}"#)
+        XCTAssertTrue(m.hasPrefix("scene.json: duration: the run would write"), m)
+        XCTAssertTrue(m.contains("more than the limit of 1e8"), m)
+    }
+
+    /// The Default column of docs/scene-format.md's row for `field` in the table after `heading`.
+    func documentedDefault(_ field: String, after heading: String) throws -> String {
+        let text = try String(contentsOf: DocsTests.docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
+        let start = try XCTUnwrap(text.range(of: heading))
+        let row = try XCTUnwrap(text[start.upperBound...].split(separator: "\n").first { $0.hasPrefix("| `\(field)`") })
+        return row.split(separator: "|")[2].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The defaults the reference states for a scene and an item equal the decoder's (a scene of one item with only
+    /// its center).
+    func testDocumentedDefaultsEqualTheDecoders() throws {
+        let scene = try decode(#"{"items": [{"center": [0, 0]}]}"#)
+        let item = scene.items[0].definition
+        let top = "**Scene (top level).**", items = "**Item**"
+        XCTAssertEqual(try documentedDefault("profile", after: top), "`\(scene.profile.rawValue)`")
+        XCTAssertEqual(try documentedDefault("timeStep", after: top), "1/60")
+        XCTAssertEqual(scene.timeStep, 1.0 / 60)
+        XCTAssertEqual(try documentedDefault("subSteps", after: top),
+                       "\(SolverProfile.uikit.defaultSubSteps) (`uikit`), \(SolverProfile.precise.defaultSubSteps) (`precise`)")
+        XCTAssertEqual(try documentedDefault("duration", after: top), NumberFormat.shortest(scene.duration))
+        XCTAssertEqual(try documentedDefault("rate", after: top), NumberFormat.shortest(scene.rate))
+        XCTAssertEqual(try documentedDefault("bounds", after: top),
+                       [scene.bounds.x, scene.bounds.y, scene.bounds.width, scene.bounds.height].map(NumberFormat.shortest).joined(separator: ", "))
+        XCTAssertEqual(try documentedDefault("name", after: items), "`item<index>`")
+        XCTAssertEqual(scene.items[0].name, "item0")
+        XCTAssertEqual(try documentedDefault("size", after: items), "\(NumberFormat.shortest(item.size.x)) x \(NumberFormat.shortest(item.size.y))")
+        XCTAssertEqual(try documentedDefault("angle", after: items), NumberFormat.shortest(item.angle))
+        XCTAssertEqual(try documentedDefault("density", after: items), NumberFormat.shortest(item.density))
+        XCTAssertEqual(try documentedDefault("resistance", after: items),
+                       "\(NumberFormat.shortest(item.resistance)), \(NumberFormat.shortest(item.angularResistance))")
+        XCTAssertEqual(try documentedDefault("allowsRotation", after: items), "\(item.allowsRotation), \(item.isAnchored)")
+        XCTAssertEqual(try documentedDefault("charge", after: items), NumberFormat.shortest(item.charge))
+        XCTAssertEqual(try documentedDefault("elasticity", after: items),
+                       "\(NumberFormat.shortest(item.elasticity)), \(NumberFormat.shortest(item.friction))")
     }
 
     func message(_ json: String) -> String {
