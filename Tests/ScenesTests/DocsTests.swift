@@ -95,6 +95,56 @@ final class DocsTests: XCTestCase {
                        "\(NumberFormat.shortest(item.elasticity)), \(NumberFormat.shortest(item.friction))")
     }
 
+    /// The Default column of the behaviors table's row for (`type`, `field`).
+    func behaviorDefault(_ type: String, _ field: String) throws -> String {
+        let text = try String(contentsOf: DocsTests.docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
+        let start = try XCTUnwrap(text.range(of: "**Behaviors**"))
+        var current = ""
+        for line in text[start.upperBound...].split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 6 else { continue }
+            if !cells[1].isEmpty { current = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            if current == type && cells[2].hasPrefix("`\(field)`") { return cells[4] }
+        }
+        XCTFail("no row for \(type).\(field)")
+        return ""
+    }
+
+    /// The behaviors' defaults the reference states equal the decoder's.
+    func testDocumentedBehaviorDefaultsEqualTheDecoders() throws {
+        let scene = try decode(#"""
+        {"items": [{"name": "v", "center": [0, 0]}, {"name": "w", "center": [300, 0]}], "behaviors": [
+          {"type": "gravity"}, {"type": "attachment", "item": "v", "anchorPoint": [0, -100]},
+          {"type": "push", "items": ["v"]}, {"type": "snap", "item": "v", "snapPoint": [1, 1]},
+          {"type": "collision", "items": ["v"]}, {"type": "field", "kind": "vortex", "items": ["v"]},
+          {"type": "addVelocity", "item": "v"}]}
+        """#)
+        guard case .gravity(let g) = scene.behaviors[0], case .attachment(let a) = scene.behaviors[1],
+              case .push(let p) = scene.behaviors[2], case .snap(let sn) = scene.behaviors[3],
+              case .collision(let c) = scene.behaviors[4], case .field(let f) = scene.behaviors[5],
+              case .addVelocity(let av) = scene.behaviors[6] else { return XCTFail("behaviors") }
+        func vec(_ v: Vector2) -> String { "\(NumberFormat.shortest(v.x)), \(NumberFormat.shortest(v.y))" }
+        XCTAssertEqual(try behaviorDefault("gravity", "gravityDirection"), vec(g.gravityDirection))
+        XCTAssertEqual(try behaviorDefault("attachment", "name"), "`\(a.name ?? "")`, `anchor2`, ...")
+        XCTAssertEqual(try behaviorDefault("attachment", "offsetFromCenter"), vec(a.offsetFromCenter))
+        XCTAssertEqual(try behaviorDefault("attachment", "frequency"),
+                       "\(NumberFormat.shortest(a.frequency)) (rigid), \(NumberFormat.shortest(a.damping))")
+        XCTAssertEqual(try behaviorDefault("push", "items"), "required, `\(p.mode.rawValue)`")
+        XCTAssertEqual(try behaviorDefault("push", "pushDirection"), vec(p.pushDirection))
+        XCTAssertEqual(try behaviorDefault("push", "beginTime"), "\(NumberFormat.shortest(p.beginTime)), never")
+        XCTAssertNil(p.endTime)
+        XCTAssertEqual(try behaviorDefault("snap", "item"), "required, required, \(NumberFormat.shortest(sn.damping))")
+        XCTAssertEqual(try behaviorDefault("collision", "collisionMode"), "`\(c.collisionMode.rawValue)`")
+        XCTAssertEqual(try behaviorDefault("collision", "translatesReferenceBoundsIntoBoundary"), "\(c.translatesReferenceBoundsIntoBoundary)")
+        XCTAssertEqual(try behaviorDefault("field", "strength"),
+                       "\(NumberFormat.shortest(f.field.strength)), the kind's, \(NumberFormat.shortest(f.field.minimumRadius))")
+        XCTAssertEqual(f.field.falloff, f.field.kind.defaultFalloff)
+        XCTAssertEqual(try behaviorDefault("field", "smoothness"),
+                       [f.field.smoothness, f.field.animationSpeed, Double(f.field.seed)].map(NumberFormat.shortest).joined(separator: ", "))
+        XCTAssertEqual(try behaviorDefault("addVelocity", "item"),
+                       "required, \(NumberFormat.shortest(av.time)), \(NumberFormat.shortest(av.linearVelocity.x)), \(NumberFormat.shortest(av.angularVelocity))")
+    }
+
     func message(_ json: String) -> String {
         do { _ = try decode(json); return "" } catch { return "\(error)" }
     }
