@@ -145,6 +145,65 @@ final class DocsTests: XCTestCase {
                        "required, \(NumberFormat.shortest(av.time)), \(NumberFormat.shortest(av.linearVelocity.x)), \(NumberFormat.shortest(av.angularVelocity))")
     }
 
+    /// The animation, property animator and block defaults the reference states equal the decoder's.
+    func testDocumentedTimelineDefaultsEqualTheDecoders() throws {
+        let scene = try decode(#"""
+        {"views": [{"name": "root", "frame": [0, 0, 10, 10]}], "layers": [{"name": "l"}],
+         "animations": [{"layer": "l", "keyPath": "opacity", "toValue": 0}],
+         "animators": [{"name": "a", "layer": "l", "animations": [{"keyPath": "opacity", "toValue": 0}]}],
+         "blocks": [{"name": "b", "duration": 1, "keyframes": [{"changes": [{"view": "root", "property": "alpha", "value": 0.5}]}]},
+                    {"name": "s", "t": 1, "duration": 1, "spring": {"dampingRatio": 0.5},
+                     "changes": [{"view": "root", "property": "alpha", "value": 0.5}]}]}
+        """#)
+        guard case .basic(let b) = scene.animations[0].animation else { return XCTFail("a basic animation by default") }
+        let t = b.timing, animation = "**Animation**", animator = "**Property animator**", block = "**Block**"
+        XCTAssertEqual(try documentedDefault("type", after: animation), "`basic`")
+        XCTAssertEqual(scene.animations[0].key, "animation0")
+        for (field, value) in [("beginTime", t.beginTime), ("duration", t.duration), ("speed", t.speed), ("timeOffset", t.timeOffset),
+                               ("repeatCount", t.repeatCount), ("repeatDuration", t.repeatDuration)] {
+            XCTAssertEqual(try documentedDefault(field, after: animation), NumberFormat.shortest(value), field)
+        }
+        XCTAssertEqual(try documentedDefault("autoreverses", after: animation), "\(t.autoreverses)")
+        XCTAssertEqual(try documentedDefault("fillMode", after: animation), "`\(t.fillMode.rawValue)`")
+        XCTAssertEqual(try documentedDefault("isRemovedOnCompletion", after: animation), "\(t.isRemovedOnCompletion)")
+        XCTAssertEqual(try documentedDefault("timingFunction", after: animation), "`linear`")
+        XCTAssertEqual(b.timingFunction, .linear)
+        let a = scene.animators[0]
+        XCTAssertEqual(try documentedDefault("duration", after: animator), NumberFormat.shortest(a.animator.duration))
+        XCTAssertEqual(try documentedDefault("timing", after: animator), "`easeInEaseOut`")
+        XCTAssertEqual(a.animator.timing, .curve(.easeInEaseOut))
+        XCTAssertEqual(try documentedDefault("scrubsLinearly", after: animator), "\(a.animator.scrubsLinearly)")
+        XCTAssertEqual(try documentedDefault("pausesOnCompletion", after: animator), "\(a.animator.pausesOnCompletion)")
+        XCTAssertEqual(try documentedDefault("isInterruptible", after: animator), "\(a.animator.isInterruptible)")
+        XCTAssertEqual(a.animations[0].delayFactor, 0)
+        let bl = scene.blocks[0]
+        XCTAssertEqual(try documentedDefault("t", after: block), "0")
+        XCTAssertEqual(bl.start, .time(0))
+        XCTAssertEqual(try documentedDefault("delay", after: block), NumberFormat.shortest(bl.animation.delay))
+        XCTAssertEqual(bl.animation.options, [])
+        XCTAssertEqual(scene.blocks[1].animation.spring?.initialSpringVelocity, 0)
+        XCTAssertEqual(try documentedDefault("relativeStartTime", after: block), "0, the rest")
+        XCTAssertEqual(bl.keyframes[0].relativeStartTime, 0)
+        XCTAssertEqual(bl.keyframes[0].relativeDuration, 1)
+    }
+
+    /// The drag's and the pan action's defaults, stated in their paragraphs, equal the decoder's.
+    func testDocumentedDragAndGestureDefaultsEqualTheDecoders() throws {
+        let text = try String(contentsOf: DocsTests.docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
+        let scene = try decode(#"""
+        {"views": [{"name": "root", "frame": [0, 0, 100, 100]}], "layers": [{"name": "l"}],
+         "animators": [{"name": "a", "layer": "root"}],
+         "gestures": [{"name": "g", "type": "pan", "view": "root", "touches": [[0, 1, 1], [1, 2, 2]], "action": {"scrub": "a", "distance": 10}}]}
+        """#)
+        guard case let .scrub(_, _, release, timing, factor) = scene.gestures[0].action else { return XCTFail("a scrub") }
+        XCTAssertTrue(text.contains("default `\(release.rawValue)`; `durationFactor` default \(NumberFormat.shortest(factor))"))
+        XCTAssertNil(timing, "the animator's own")
+        let drag = try decode(#"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"keyframes": [[0, 0, -100]]}}]}"#)
+        guard case .attachment(let a) = drag.behaviors[0] else { return XCTFail("an attachment") }
+        XCTAssertTrue(text.contains("`interpolation` (`linear`, `catmullRom` or `minimumJerk`, default `\(a.drag!.interpolation.rawValue)`)"))
+        XCTAssertEqual(AnchorPath.Interpolation.allCases.map(\.rawValue), ["linear", "catmullRom", "minimumJerk"], "the page lists them all")
+    }
+
     func message(_ json: String) -> String {
         do { _ = try decode(json); return "" } catch { return "\(error)" }
     }
