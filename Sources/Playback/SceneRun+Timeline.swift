@@ -9,20 +9,37 @@ extension SceneRun {
     static func layers(of scene: Scene) -> [Layer] {
         var layers = scene.layers.map(\.layer)
         let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for (a, animation) in zip(scene.animations, resolvedAnimations(of: scene)) {
+        for (a, animation) in zip(scene.animations, resolvedAnimations(of: scene, clocks: clocks(of: scene))) {
             if let index = layerIndex[a.layer] { layers[index].add(animation, forKey: a.key) }
         }
         return layers
     }
 
-    /// The scene's animations with `after` resolved: each begins its beginTime after its predecessor's stop in the
-    /// layer's local time (never, for a predecessor that never stops).
-    static func resolvedAnimations(of scene: Scene) -> [LayerAnimation] {
-        var stops: [String: Double] = [:]
+    /// The scene's layer clocks (``LayerClocks``).
+    static func clocks(of scene: Scene) -> LayerClocks {
+        let index = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return LayerClocks(scene: scene, superIndex: scene.layers.map { l in l.superlayer.flatMap { index[$0] } })
+    }
+
+    /// The scene's animations with `after` resolved: each begins its beginTime after its predecessor's stop. On the
+    /// predecessor's layer that stop is a local time; on another layer it is the local time there at the run time the
+    /// predecessor stopped. A predecessor that never stops (paused, infinite) never starts it.
+    static func resolvedAnimations(of scene: Scene, clocks: LayerClocks) -> [LayerAnimation] {
+        let index = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var stops: [String: (layer: Int?, local: Double)] = [:]
         return scene.animations.map { a in
             var animation = a.animation
-            if let after = a.after, let stop = stops[after] { animation = animation.delayed(by: stop) }
-            stops[a.key] = SceneRun.localStop(animation.effectiveTiming)
+            let li = index[a.layer]
+            if let after = a.after, let stop = stops[after] {
+                if clocks.isTrivial || stop.layer == li || !stop.local.isFinite {
+                    animation = animation.delayed(by: stop.local)
+                } else if let from = stop.layer, let to = li, let run = clocks.firstTime(from, from: 0, reaching: stop.local) {
+                    animation = animation.delayed(by: clocks.localTime(to, at: run))
+                } else {
+                    animation = animation.delayed(by: .infinity)
+                }
+            }
+            stops[a.key] = (li, SceneRun.localStop(animation.effectiveTiming))
             return animation
         }
     }
@@ -41,7 +58,7 @@ extension SceneRun {
     /// before, at the interval's end, and stops on reaching its start.
     static func animationTimes(of scene: Scene, clocks: LayerClocks) -> [(layer: String, key: String, start: Double, stop: Double)] {
         let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return zip(scene.animations, resolvedAnimations(of: scene)).map { a, animation in
+        return zip(scene.animations, resolvedAnimations(of: scene, clocks: clocks)).map { a, animation in
             let timing = animation.effectiveTiming
             guard let li = layerIndex[a.layer] else { return (a.layer, a.key, .infinity, .infinity) }
             // The active interval in the layer's local time.

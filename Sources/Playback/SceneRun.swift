@@ -78,7 +78,11 @@ public final class SceneRun {
     private var snapshot = WorldSnapshot()
     private var values: [Double]
     /// The layer tree's geometry (sublayers' screen positions).
-    private var geometry: LayerGeometry
+    var geometry: LayerGeometry
+    /// Animations removed when they stop (isRemovedOnCompletion; not transitions, whose contents stay): layer, key and
+    /// stop in the run's time, by stop; and the next to remove.
+    private var removals: [(layer: Int, key: String, stop: Double)] = []
+    private var nextRemoval = 0
     /// How many completions of each animator have been reported as events.
     private var reportedCompletions: [Int] = []
     /// The text of each text column (`<layer>.text`, `<layer>.old.text`, `<animator>.state`) for the row being filled,
@@ -124,6 +128,12 @@ public final class SceneRun {
         let clocks = LayerClocks(scene: scene, superIndex: scene.layers.map { l in l.superlayer.flatMap { layerIndex[$0] } })
         self.geometry = LayerGeometry(clocks: clocks)
         self.animationTimes = SceneRun.animationTimes(of: scene, clocks: clocks)
+        self.removals = zip(zip(scene.animations, SceneRun.resolvedAnimations(of: scene, clocks: clocks)), animationTimes).compactMap { pair, times in
+            let (a, animation) = pair
+            if case .transition = animation { return nil }
+            guard animation.effectiveTiming.isRemovedOnCompletion, times.stop.isFinite, let li = layerIndex[a.layer] else { return nil }
+            return (li, a.key, max(times.stop, 0))
+        }.sorted { $0.stop < $1.stop }
         self.texts = Array(repeating: nil, count: columns.count)
     }
 
@@ -176,96 +186,6 @@ public final class SceneRun {
         return (world, itemIDs, anchorIDs)
     }
 
-    /// Everything a run refuses in a decoded scene, as input errors in the order a user should fix them: calls of the
-    /// animators' scripts and gestures that UIKit rejects (``scriptRejections(fileName:)``), rigid groups whose masses
-    /// the `precise` profile cannot join (``massRatioProblems(fileName:)``), items starting inside a boundary
-    /// (``startingOverlaps(fileName:)``). Empty when the scene can run.
-    public func inputProblems(fileName: String) -> [InputError] {
-        animatorTimeProblems(fileName: fileName) + scriptRejections(fileName: fileName) + massRatioProblems(fileName: fileName)
-            + startingOverlaps(fileName: fileName)
-    }
-
-    /// Property animators on layers whose time runs backwards at some point (a negative speed on the layer or a
-    /// superlayer): UIViewPropertyAnimator's time only moves forward, so such a scene is refused, naming the animator.
-    public func animatorTimeProblems(fileName: String) -> [InputError] {
-        let clocks = geometry.clocks
-        guard !clocks.isTrivial else { return [] }
-        let index = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        for (k, a) in scene.animators.enumerated() {
-            guard let li = index[a.layer] else { continue }
-            let times = [0] + scene.layerTiming.map(\.time)
-            if let t = times.first(where: { clocks.rate(li, at: $0) < 0 }) {
-                return [InputError(file: fileName, path: "animators[\(k)].layer", message: "the layer's time runs backwards "
-                    + "(a negative speed on it or a superlayer) from t = \(NumberFormat.shortest(t)) s, and a property animator's "
-                    + "time only moves forward; give the layer a speed >= 0, got \(quoted(a.layer))")]
-            }
-        }
-        return []
-    }
-
-    /// Plays the animators' scripts and the gestures once, together and in time order, as the run will (a dry run on a
-    /// stage of its own): each call UIKit rejects (finishing an animator that is not stopped, a pan on a stopped one, ...)
-    /// is an input error naming the call (`animators[0].script[2]`, `gestures[1].touches[3]`), so that no row is
-    /// written for a scene that would fail part way.
-    public func scriptRejections(fileName: String) -> [InputError] {
-        guard !scene.animators.isEmpty else { return [] }
-        var dry = Stage(scene: scene, layers: SceneRun.layers(of: scene))
-        let last = (scene.gestures.flatMap { $0.samples.map(\.time) } + scene.animators.flatMap { $0.script.map(\.time) }).max() ?? 0
-        dry.advance(to: last)
-        return dry.rejections.map { InputError(file: fileName, path: $0.path, message: $0.message) }
-    }
-
-    /// Items that start overlapping one of their collision boundaries by more than the 0.5 pt slop, as input errors
-    /// (`items[k]: overlaps boundary "floor" by 12 pt at the start, got center [x, y]`). UIKit calls this undefined.
-    public func startingOverlaps(fileName: String) -> [InputError] {
-        world.boundaryOverlaps().map { overlap in
-            let k = overlap.item.index
-            let name = overlap.boundary.isEmpty ? "the reference bounds" : "boundary \(quoted(overlap.boundary))"
-            let c = scene.items[k].definition.center
-            return InputError(file: fileName, path: "items[\(k)]",
-                              message: "overlaps \(name) by \(NumberFormat.shortest((overlap.depth * 100).rounded() / 100)) pt at the start, got center [\(NumberFormat.shortest(c.x)), \(NumberFormat.shortest(c.y))]")
-        }
-    }
-
-    /// Rigid item-to-item attachments that join items whose masses differ by more than the `precise` profile admits
-    /// (``World/maxPreciseRigidMassRatio``) within one group of items joined by rigid attachments (a chain of links of
-    /// 1, 100 and 10,000 is as hard as a link of 1 and 10,000), as input errors naming the attachment that first makes a
-    /// group exceed it; none in `uikit`. Ratios within 1e-9 of the limit count as at it (rounding of density x area).
-    public func massRatioProblems(fileName: String) -> [InputError] {
-        guard scene.profile == .precise else { return [] }
-        let index = Dictionary(scene.items.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        // Union-find over the movable items, each group with its lightest and heaviest item.
-        var parent = Array(scene.items.indices)
-        var lightest = Array(scene.items.indices), heaviest = Array(scene.items.indices)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
-        func mass(_ i: Int) -> Double { scene.items[i].definition.mass }
-        for (k, behavior) in scene.behaviors.enumerated() {
-            guard case .attachment(let a) = behavior, a.frequency == 0, let other = a.attachedTo,
-                  let i = index[a.item], let j = index[other],
-                  !scene.items[i].definition.isAnchored, !scene.items[j].definition.isAnchored else { continue }
-            let ri = root(i), rj = root(j)
-            guard ri != rj else { continue }
-            parent[rj] = ri
-            if mass(lightest[rj]) < mass(lightest[ri]) { lightest[ri] = lightest[rj] }
-            if mass(heaviest[rj]) > mass(heaviest[ri]) { heaviest[ri] = heaviest[rj] }
-            let light = lightest[ri], heavy = heaviest[ri]
-            let ratio = mass(heavy) / mass(light)
-            guard ratio > World.maxPreciseRigidMassRatio * (1 + 1e-9) else { continue }
-            let names = (scene.items[light].name, scene.items[heavy].name)
-            return [InputError(file: fileName, path: "behaviors[\(k)]", message: "the precise profile joins items by "
-                + "rigid attachments only when the masses in one group of joined items differ by at most "
-                + "\(NumberFormat.shortest(World.maxPreciseRigidMassRatio))x (a light link between heavy ones whips faster "
-                + "than its steps resolve); bring the densities or sizes closer or use the uikit profile, got \(quoted(names.0)) "
-                + "of mass \(NumberFormat.shortest(mass(light))) and \(quoted(names.1)) of mass "
-                + "\(NumberFormat.shortest(mass(heavy))) joined, a ratio of \(NumberFormat.shortest(ratio))")]
-        }
-        return []
-    }
-
     /// Number of rows: ⌊duration x rate⌋ + 1 (a tolerance of 1e-9 absorbs rounding, so 10 s at 60 Hz is 601 rows).
     public var sampleCount: Int { Int((scene.duration * scene.rate + 1e-9).rounded(.down)) + 1 }
 
@@ -303,6 +223,10 @@ public final class SceneRun {
         for i in 0..<sampleCount {
             let t = sampleTime(i)
             stage.advance(to: t)
+            while nextRemoval < removals.count && removals[nextRemoval].stop <= t {
+                stage.removeAnimation(layer: removals[nextRemoval].layer, key: removals[nextRemoval].key)
+                nextRemoval += 1
+            }
             let position = t / h
             let nearest = position.rounded()
             if abs(position - nearest) <= 1e-6 {
@@ -335,12 +259,11 @@ public final class SceneRun {
                 let previous = i == 0 ? -Double.infinity : sampleTime(i - 1)
                 // Animator completions (the completion blocks' position).
                 for (k, player) in players.enumerated() {
-                    for c in player.animator.completions.dropFirst(reportedCompletions[k]) {
-                        // The completion's time is the animator's (its layer's): reported in the run's time.
-                        try events(.animatorCompleted(time: stage.runTime(ofAnimator: k, at: c.time), animator: player.scene.name,
-                                                      position: c.position.rawValue))
+                    // In the run's time, across the animator's renewals (``Stage/completionLog``).
+                    for c in stage.completionLog[k].dropFirst(reportedCompletions[k]) {
+                        try events(.animatorCompleted(time: c.time, animator: player.scene.name, position: c.position.rawValue))
                     }
-                    reportedCompletions[k] = player.animator.completions.count
+                    reportedCompletions[k] = stage.completionLog[k].count
                 }
                 for e in stage.takeEvents() { try events(e) }
                 for a in animationTimes {

@@ -61,6 +61,12 @@ struct Stage {
     private(set) var rejections: [(path: String, message: String)] = []
     /// Per animator: how many of its changes have set the model (a change added while it runs sets it when added).
     private var applied: [Int]
+    /// Per animator: its completions in the run's time and position, across renewals (a pan that recreates the
+    /// animator keeps the earlier ones), and how many of the current animator's completions are logged, and when
+    /// they were last looked at.
+    private(set) var completionLog: [[(time: Double, position: PropertyAnimator.Position)]]
+    private var loggedCompletions: [Int]
+    private var completionsCheckedAt: [Double]
 
     init(scene: Scene, layers: [Layer]) {
         self.scene = scene
@@ -74,6 +80,9 @@ struct Stage {
         self.failed = Array(repeating: false, count: scene.gestures.count)
         self.driving = Array(repeating: false, count: scene.animators.count)
         self.applied = Array(repeating: 0, count: scene.animators.count)
+        self.completionLog = Array(repeating: [], count: scene.animators.count)
+        self.loggedCompletions = Array(repeating: 0, count: scene.animators.count)
+        self.completionsCheckedAt = Array(repeating: 0, count: scene.animators.count)
         self.busyUntil = Array(repeating: -.infinity, count: scene.layers.count)
         // The scripted events, sorted once (the next one last).
         for (k, b) in scene.blocks.enumerated() { if case .time(let t) = b.start { pending.append((t, seq, .block(k))); seq += 1 } }
@@ -125,6 +134,7 @@ struct Stage {
             if let (k, message) = players[p].advance(to: t, clock: clock), !rejections.contains(where: { $0.path == "animators[\(p)].script[\(k)]" }) {
                 rejections.append(("animators[\(p)].script[\(k)]", message))
             }
+            logCompletions(p, at: t)
         }
         syncAnimators(at: t)
     }
@@ -296,7 +306,9 @@ struct Stage {
             if s == 0 {
                 report("began")
                 if players[a].animator.state == .inactive, let li = layerIndex[players[a].scene.layer] {
+                    logCompletions(a, at: time)
                     players[a].renew(from: layers[li], at: at)
+                    loggedCompletions[a] = 0
                 }
                 call { try $0.pauseAnimation(at: at) }
                 if players[a].animator.isReversed { call { try $0.setReversed(false, at: at) } }
@@ -328,6 +340,7 @@ struct Stage {
             }
             call { try $0.setReversed(reverse, at: at) }
             call { try $0.continueAnimation(withTimingParameters: timing, durationFactor: factor, at: at) }
+            logCompletions(a, at: time)
             syncAnimators(at: time)
         }
     }
@@ -376,9 +389,27 @@ extension Stage {
         return clocks.localTime(li, at: t)
     }
 
-    /// The run time at which animator `p`'s time first reaches `local` (its completion's time, reported in the run's).
-    func runTime(ofAnimator p: Int, at local: Double) -> Double {
-        guard let li = layerIndex[players[p].scene.layer], !clocks.isTrivial else { return local }
-        return clocks.firstTime(li, from: 0, reaching: local) ?? local
+    /// Logs animator `p`'s completions since the last look (at run time `completionsCheckedAt[p]`), each at the run
+    /// time its layer's clock reached the completion's time: exactly, where the clock ran between the two looks; at
+    /// `t` where it stood still (a paused layer: the completion came from a call made now, such as finishAnimation).
+    mutating func logCompletions(_ p: Int, at t: Double) {
+        let all = players[p].animator.completions
+        let previous = completionsCheckedAt[p]
+        completionsCheckedAt[p] = t
+        guard all.count > loggedCompletions[p] else { return }
+        let li = layerIndex[players[p].scene.layer]
+        for c in all.dropFirst(loggedCompletions[p]) {
+            var time = c.time
+            if let li, !clocks.isTrivial {
+                let frozen = clocks.localTime(li, at: previous) == clocks.localTime(li, at: t)
+                time = frozen ? t : min(max(clocks.firstTime(li, from: previous, reaching: c.time) ?? t, previous), t)
+            }
+            completionLog[p].append((time, c.position))
+        }
+        loggedCompletions[p] = all.count
     }
+
+    /// Removes a layer's animation (Core Animation removes one whose isRemovedOnCompletion is true when it stops; time
+    /// running backwards later does not bring it back).
+    mutating func removeAnimation(layer li: Int, key: String) { layers[li].removeAnimation(forKey: key) }
 }

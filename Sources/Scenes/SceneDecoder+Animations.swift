@@ -135,8 +135,8 @@ extension SceneDecoder {
             if case .string("infinity") = rc { timing.repeatCount = .infinity } else {
                 let number: Double?
                 if case .number(let x, _) = rc, x.isFinite { number = x } else { number = nil }
-                guard let n = number, n >= 0 else {
-                    throw f.error("repeatCount", "must be a number >= 0 or the string \"infinity\", got \(rc.brief)")
+                guard let n = number, n >= 0, n <= Limits.magnitude else {
+                    throw f.error("repeatCount", "must be a number from 0 to 1e9 or the string \"infinity\", got \(rc.brief)")
                 }
                 timing.repeatCount = n
             }
@@ -153,8 +153,9 @@ extension SceneDecoder {
             timing.fillMode = mode
         }
         timing.isRemovedOnCompletion = try f.bool("isRemovedOnCompletion") ?? true
-        if f.value("repeatCount") != nil && f.value("repeatDuration") != nil {
-            throw f.error("repeatDuration", "give repeatCount or repeatDuration, not both (Apple leaves the pair undefined)")
+        // Both set (non-zero) is what Apple leaves undefined; a 0 beside the other is the default written out.
+        if timing.repeatCount != 0 && timing.repeatDuration != 0 {
+            throw f.error("repeatDuration", "give repeatCount or repeatDuration, not both (Apple leaves the pair undefined), got repeatCount \(f.text("repeatCount")) and repeatDuration \(f.text("repeatDuration"))")
         }
         if afterAnother, timing.beginTime < 0 {
             throw f.error("beginTime", "must be >= 0 with after (it counts from the other animation's stop), got \(f.text("beginTime"))")
@@ -182,8 +183,8 @@ extension SceneDecoder {
             guard let j = f.value(key) else { return nil }
             guard case .array(let a) = j else { throw f.error(key, "must be an array of numbers, got \(j.brief)") }
             return try a.enumerated().map { k, v in
-                guard case .number(let x, let text) = v, x.isFinite else {
-                    throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be a finite number, got \(v.brief)")
+                guard case .number(let x, let text) = v, x.isFinite, abs(x) <= Limits.magnitude else {
+                    throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be a finite number within ±1e9, got \(v.brief)")
                 }
                 _ = text
                 return x

@@ -5,6 +5,9 @@ import IO
 // layer timing changes.
 extension SceneSchema {
     static let layerTimingFields: [(String, JSON)] = [("beginTime", num), ("speed", num), ("timeOffset", num)]
+    /// A label's text: no control characters (a row stays one line); at most 1000 bytes, which a schema cannot count
+    /// (1000 characters here).
+    static let labelText = type("string", [.init("maxLength", .num(1000)), .init("pattern", str("^[^\\u0000-\\u001f\\u007f]*$"))])
 
     static var view: JSON {
         requiring(object([("name", ref("name")), ("superview", string),
@@ -27,7 +30,7 @@ extension SceneSchema {
         let properties = LayerProperty.all.map { ($0.keyPath, form($0.kind)) }
             + LayerProperty.subKeyPaths.keys.sorted().map { ($0, num) }
         return object([("name", ref("name")), ("superlayer", string),
-                       ("text", type("string", [.init("maxLength", .num(1000))])), ("textColor", vec4)]
+                       ("text", labelText), ("textColor", vec4)]
                       + layerTimingFields + properties,
                       required: ["name"], description: "A layer (CALayer): initial model values by key path.")
     }
@@ -67,7 +70,7 @@ extension SceneSchema {
             branches.append(("transition", object(own + [curve, ("transition", oneOf(Transition.Kind.allCases.map(\.rawValue))),
                                                          ("subtype", oneOf(Transition.Subtype.allCases.map(\.rawValue))),
                                                          ("startProgress", number(min: 0, max: 1)), ("endProgress", number(min: 0, max: 1)),
-                                                         ("text", type("string", [.init("maxLength", .num(1000))])), ("textColor", vec4)],
+                                                         ("text", labelText), ("textColor", vec4)],
                                                   required: required)))
         }
         return tagged("type", branches, defaultValue: "basic")
@@ -82,7 +85,7 @@ extension SceneSchema {
 
     static var animator: JSON {
         let change: [(String, JSON)] = [("keyPath", oneOf(LayerProperty.all.map(\.keyPath) + ["position.x", "position.y", "bounds.size.width", "bounds.size.height"])), ("toValue", ref("value")), ("delayFactor", number(min: 0, max: 1, exclusiveMax: true))]
-        let t: (String, JSON) = ("t", num), call: (String, JSON) = ("call", .object([]))
+        let t: (String, JSON) = ("t", nonNegative), call: (String, JSON) = ("call", .object([]))
         let calls: [(String, JSON)] = [
             ("startAnimation", object([t, call, ("delay", nonNegative)], required: ["t"])),
             ("pauseAnimation", object([t, call], required: ["t"])),
@@ -117,14 +120,20 @@ extension SceneSchema {
             ("keyframes", array(object([("relativeStartTime", number(min: 0, max: 1)), ("relativeDuration", number(min: 0, max: 1)),
                                         ("changes", array(ref("change"), min: 1))], required: ["changes"]), min: 1)),
         ]
-        if inGesture { return object(fields, required: ["duration"]) }
-        return object([("name", ref("name")), ("t", nonNegative), ("after", string)] + fields, required: ["name", "duration"],
-                      description: "A UIView animation block, called at t or from another block's completion.")
+        // Exactly one of changes and keyframes.
+        func oneBody(_ schema: JSON) -> JSON {
+            .object([.init("allOf", .array([schema, .object([.init("oneOf", .array([
+                .object([.init("required", .array([str("changes")]))]), .object([.init("required", .array([str("keyframes")]))]),
+            ]))])]))])
+        }
+        if inGesture { return oneBody(object(fields, required: ["duration"])) }
+        return oneBody(object([("name", ref("name")), ("t", nonNegative), ("after", string)] + fields, required: ["name", "duration"],
+                              description: "A UIView animation block, called at t or from another block's completion."))
     }
 
     static var gesture: JSON {
         let action = anyOf([
-            object([("scrub", string), ("distance", num), ("release", oneOf(["center", "velocity", "continue", "reverse"])),
+            object([("scrub", string), ("distance", .object([.init("allOf", .array([num, .object([.init("not", .object([.init("const", .num(0))]))])]))])), ("release", oneOf(["center", "velocity", "continue", "reverse"])),
                     ("timing", ref("animatorTiming")), ("durationFactor", number(min: 0, exclusiveMin: true))], required: ["scrub", "distance"]),
             object([("animate", ref("gestureBlock"))], required: ["animate"]),
         ])

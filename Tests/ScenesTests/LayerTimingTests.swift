@@ -103,11 +103,14 @@ final class LayerTimingTests: XCTestCase {
     }
 
     /// A layer of speed −1 runs its animations backwards: with beginTime 5, its local time is 5 − t, so a linear
-    /// 0 → 100 animation over 5 s plays from its end at 0 s to its start at 5 s.
+    /// 0 → 100 animation over 5 s plays from its end at 0 s to its start at 5 s. (It is kept on the layer,
+    /// isRemovedOnCompletion false: its time starts at its end, where Core Animation removes a removed-on-completion
+    /// one at once.)
     func testLayerOfNegativeSpeedRunsItsAnimationsBackwards() throws {
         let (table, _) = try run("""
             {"duration": 5, "rate": 10, "layers": [{"name": "box", "bounds": [0, 0, 10, 10], "position": [-5, 0], "speed": -1, "beginTime": 5}],
-             "animations": [{"layer": "box", "key": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 5}]}
+             "animations": [{"layer": "box", "key": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 5,
+                             "isRemovedOnCompletion": false}]}
             """)
         for t in stride(from: 0.1, through: 4.9, by: 0.4) {
             XCTAssertEqual(value(table, "box.position.x", at: t), 100 * (5 - t) / 5, accuracy: 1e-9, "at \(t) s")
@@ -182,6 +185,70 @@ final class LayerTimingTests: XCTestCase {
          "layerTiming": [{"t": 0.5, "layer": "root", "set": {"speed": -1}}]}
         """#)
         let problems = SceneRun(scene: scene).inputProblems(fileName: "scene.json")
-        XCTAssertEqual(problems.first?.description, "scene.json: animators[0].layer: the layer's time runs backwards (a negative speed on it or a superlayer) from t = 0.5 s, and a property animator's time only moves forward; give the layer a speed >= 0, got \"box\"")
+        XCTAssertTrue(problems.first?.description.hasPrefix("scene.json: animators[0].layer: the layer's time jumps back at t = 0.5 s") ?? false, problems.first?.description ?? "none")
+    }
+
+    /// A property animator on a paused view completes when its call is made (finishAnimation at 1.5 s), not when its
+    /// frozen clock first read the completion's time (0).
+    func testAnimatorCompletionOnAPausedViewIsReportedWhenItHappens() throws {
+        let (_, events) = try run(#"""
+        {"duration": 3, "rate": 10, "views": [{"name": "box", "frame": [0, 0, 50, 50], "speed": 0}],
+         "animators": [{"name": "anim", "layer": "box", "duration": 1, "animations": [{"keyPath": "position.x", "toValue": 125}],
+                        "script": [{"t": 0, "call": "pauseAnimation"}, {"t": 0.5, "call": "fractionComplete", "value": 0.3},
+                                   {"t": 1, "call": "stopAnimation"}, {"t": 1.5, "call": "finishAnimation", "at": "current"}]}]}
+        """#)
+        var completed: Double?
+        for e in events { if case let .animatorCompleted(t, _, _) = e { completed = t } }
+        XCTAssertEqual(completed ?? .nan, 1.5, accuracy: 1e-12)
+    }
+
+    /// `after` across layers: the successor starts its beginTime after the predecessor stops in the run's time, read in
+    /// the successor's layer time; a predecessor on a paused layer never stops, so its successor never starts.
+    func testAfterAcrossLayersFollowsThePredecessorsClock() throws {
+        let scene = #"""
+        {"duration": 6, "rate": 10, "layers": [{"name": "a", "beginTime": 2}, {"name": "b", "speed": 2}],
+         "animations": [{"layer": "a", "key": "a1", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1},
+                        {"layer": "b", "key": "a2", "after": "a1", "beginTime": 0.5, "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1}]}
+        """#
+        let (_, events) = try run(scene)
+        // a1: layer a's time is t − 2, so a1 runs over run times [2, 3]. a2 starts 0.5 of b's time (speed 2: 0.25 s)
+        // after that: at 3.25, and runs 1 of b's time (0.5 s): stops at 3.75.
+        XCTAssertEqual(start(events, "a1") ?? .nan, 2, accuracy: 1e-9)
+        XCTAssertEqual(stop(events, "a1") ?? .nan, 3, accuracy: 1e-9)
+        XCTAssertEqual(start(events, "a2") ?? .nan, 3.25, accuracy: 1e-9)
+        XCTAssertEqual(stop(events, "a2") ?? .nan, 3.75, accuracy: 1e-9)
+        let (_, paused) = try run(scene.replacingOccurrences(of: #""duration": 6, "rate": 10,"#,
+                                                             with: #""duration": 6, "rate": 10, "layerTiming": [{"t": 2.5, "layer": "a", "call": "pause"}],"#))
+        XCTAssertNil(stop(paused, "a1"))
+        XCTAssertNil(start(paused, "a2"), "a predecessor that never stops never starts it")
+    }
+
+    /// Time running backwards does not bring back an animation removed on completion: once its layer's time has
+    /// passed its end (at 0 here), it is gone, as its stop event says.
+    func testRemovedAnimationsStayRemovedWhenTimeRunsBackwards() throws {
+        let (table, events) = try run(#"""
+        {"duration": 4, "rate": 10, "layers": [{"name": "sq", "position": [-5, 0], "speed": -1, "timeOffset": 3}],
+         "animations": [{"layer": "sq", "key": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 2}]}
+        """#)
+        XCTAssertEqual(stop(events, "a") ?? .nan, 0, accuracy: 1e-12)
+        for t in stride(from: 0.0, through: 4, by: 0.5) { XCTAssertEqual(value(table, "sq.position.x", at: t), -5, accuracy: 1e-12, "at \(t)") }
+    }
+
+    /// A property animator's layer whose time jumps back (a resume without a pause) is refused; so is a layer time that
+    /// overflows.
+    func testBackwardJumpsAndOverflowsAreRefused() throws {
+        let animated = #"""
+        {"duration": 2, "views": [{"name": "box", "frame": [0, 0, 50, 50]}],
+         "animators": [{"name": "anim", "layer": "box", "duration": 1, "animations": [{"keyPath": "position.x", "toValue": 125}],
+                        "script": [{"t": 0, "call": "startAnimation"}]}],
+         "layerTiming": [{"t": 1, "layer": "box", "call": "resume"}]}
+        """#
+        let problems = SceneRun(scene: try decode(animated)).inputProblems(fileName: "scene.json")
+        XCTAssertTrue(problems.first?.description.hasPrefix("scene.json: animators[0].layer: the layer's time jumps back at t = 1 s") ?? false,
+                      problems.first?.description ?? "none")
+        let deep = (0..<40).map { k in k == 0 ? #"{"name": "l0", "speed": 1e9}"# : #"{"name": "l\#(k)", "superlayer": "l\#(k - 1)", "speed": 1e9}"# }
+        let overflow = try decode(#"{"duration": 1, "layers": [\#(deep.joined(separator: ", "))]}"#)
+        let o = SceneRun(scene: overflow).inputProblems(fileName: "scene.json")
+        XCTAssertTrue(o.first?.description.contains("overflows") ?? false, o.first?.description ?? "none")
     }
 }

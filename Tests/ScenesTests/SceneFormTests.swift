@@ -89,4 +89,11 @@ final class SceneFormTests: XCTestCase {
         let items = #""items": [{"name": "v", "center": [10, 20]}]"#
         XCTAssertEqual(try decode(#"{"$schema": "dynsim.schema.json", \#(items)}"#), try decode(#"{\#(items)}"#))
     }
+
+    /// A printed scene writes repeatCount 0; giving repeatDuration beside it is not "both".
+    func testRepeatCountZeroBesideRepeatDuration() throws {
+        let layer = #""layers": [{"name": "l"}]"#
+        let scene = try decode(#"{\#(layer), "animations": [{"layer": "l", "keyPath": "opacity", "toValue": 0, "repeatCount": 0, "repeatDuration": 2}]}"#)
+        XCTAssertEqual(scene.animations[0].animation.effectiveTiming.repeatDuration, 2)
+    }
 }
