@@ -128,7 +128,7 @@ extension SceneDecoder {
             let p = "\(path)[\(i)]"
             guard case .object(let members) = cj else { throw InputError(file: fileName, path: p, message: "must be an object, got \(cj.brief)") }
             guard case .string(let callName)? = members.first(where: { $0.key == "call" })?.value else {
-                throw InputError(file: fileName, path: p + ".call", message: "is required: startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got nothing")
+                throw InputError(file: fileName, path: p + ".call", message: "is required: startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations\(Fields.typoHint(for: "call", in: members)), got nothing")
             }
             let extra: [String: [String]] = ["startAnimation": ["delay"], "pauseAnimation": [], "stopAnimation": ["withoutFinishing"],
                                              "finishAnimation": ["at"], "fractionComplete": ["value"], "isReversed": ["value"],

@@ -77,27 +77,35 @@ struct Fields {
     ]
 
     /// The allowed field nearest `key` when it is a small typo: at most one edit for names up to 4 characters, two
-    /// beyond (Levenshtein distance, letter case ignored); nil when none is that close or two are.
+    /// beyond (an edit inserts, deletes or changes a letter, or swaps two neighbours; letter case ignored); nil when
+    /// none is that close or two are.
     static func closest(to key: String, in allowed: [String]) -> String? {
+        // Optimal string alignment distance: insertions, deletions, substitutions and swaps of two neighbours.
         func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var row = Array(0...b.count)
-            for i in 1...max(a.count, 1) where !a.isEmpty {
-                var previous = row[0]
-                row[0] = i
-                for j in stride(from: 1, through: b.count, by: 1) {
+            if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+            var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { d[i][0] = i }
+            for j in 0...b.count { d[0][j] = j }
+            for i in 1...a.count {
+                for j in 1...b.count {
                     let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    let next = min(row[j] + 1, row[j - 1] + 1, previous + cost)
-                    previous = row[j]
-                    row[j] = next
+                    d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                    if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
                 }
             }
-            return a.isEmpty ? b.count : row[b.count]
+            return d[a.count][b.count]
         }
         let k = Array(key.lowercased())
         let limit = k.count <= 4 ? 1 : 2
         let scored = allowed.map { ($0, distance(k, Array($0.lowercased()))) }.filter { $0.1 <= limit }
         guard let best = scored.min(by: { $0.1 < $1.1 }), scored.filter({ $0.1 == best.1 }).count == 1 else { return nil }
         return best.0
+    }
+
+    /// For a required key that is missing: ", did you mean it for "tpye"?" when a key of `members` is a small typo of it.
+    static func typoHint(for key: String, in members: [JSON.Member]) -> String {
+        guard let typo = members.map(\.key).first(where: { Fields.closest(to: $0, in: [key]) != nil }) else { return "" }
+        return " (did you mean \(quoted(typo)) for \(quoted(key))?)"
     }
 
     func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }

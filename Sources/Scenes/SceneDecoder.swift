@@ -251,7 +251,8 @@ public struct SceneDecoder {
                 throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
             }
             guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
-                throw InputError(file: fileName, path: path + ".type", message: "is required (\(kinds)), got nothing")
+                throw InputError(file: fileName, path: path + ".type",
+                                 message: "is required (\(kinds))\(Fields.typoHint(for: "type", in: members)), got nothing")
             }
             guard case .string(let type) = typeValue else {
                 throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")

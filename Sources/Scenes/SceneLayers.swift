@@ -71,6 +71,30 @@ public struct SceneAnimation: Equatable, Sendable {
     }
 }
 
+/// A view's output columns and the layer key paths (and components) they present: `x`, `y` (center, in the
+/// superview's space), `width`, `height` (bounds size), `rotation` (radians, clockwise, the angle itself, so n half
+/// turns read n·π), `scale.x`, `scale.y`, `alpha`, `cornerRadius`, `backgroundColor.red` ... `.alpha` (0 ... 1).
+public let viewColumns: [(suffix: String, keyPath: String, component: Int?)] = [
+    ("x", "position.x", nil), ("y", "position.y", nil), ("width", "bounds.size.width", nil),
+    ("height", "bounds.size.height", nil), ("rotation", "transform.rotation.z", nil), ("scale.x", "transform.scale.x", nil),
+    ("scale.y", "transform.scale.y", nil), ("alpha", "opacity", nil), ("cornerRadius", "cornerRadius", nil),
+    ("backgroundColor.red", "backgroundColor", 0), ("backgroundColor.green", "backgroundColor", 1),
+    ("backgroundColor.blue", "backgroundColor", 2), ("backgroundColor.alpha", "backgroundColor", 3),
+]
+
+/// A property a block or gesture may set on a view (UIView's names), and its kind.
+///
+/// `center` [x, y], `center.x`, `center.y`, `frame` [x, y, width, height] (sets center and size; the view's transform
+/// is left alone, so this is the frame of an untransformed view), `size` [width, height], `alpha`, `rotation` (the
+/// transform's rotation angle, radians), `scale` (a number for both scales, or [sx, sy]), `scale.x`, `scale.y`,
+/// `backgroundColor` [r, g, b, a],
+/// `cornerRadius`.
+public let viewProperties: [String: AnimatableValue.Kind] = [
+    "center": .point, "center.x": .scalar, "center.y": .scalar, "frame": .rect, "size": .size, "alpha": .scalar,
+    "rotation": .scalar, "scale": .scalar, "scale.x": .scalar, "scale.y": .scalar, "backgroundColor": .color,
+    "cornerRadius": .scalar,
+]
+
 /// The contents columns of a layer with text or transitions: the text (a quoted string), its color, and the running
 /// transition's progress and per-content state (`Transition.State.settled` when none runs).
 public let layerContentsColumnSuffixes = [
@@ -220,7 +244,10 @@ extension SceneDecoder {
                 guard Layer.address(m.key) != nil else {
                     let known = LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()
                         + ["name", "superlayer", "text", "textColor"] + SceneTimingChange.Property.allCases.map(\.rawValue)
-                    let hint = Fields.closest(to: m.key, in: known).map { ", did you mean \(quoted($0))?" } ?? ""
+                    let asLayer = ["superview": "superlayer", "alpha": "opacity", "center": "position", "frame": "bounds and position",
+                                   "rotation": "transform.rotation.z", "scale": "transform.scale"]
+                    let hint = asLayer[m.key].map { " (a view's name; a layer's is \(quoted($0)))" }
+                        ?? Fields.closest(to: m.key, in: known).map { ", did you mean \(quoted($0))?" } ?? ""
                     throw InputError(file: fileName, path: path + "." + m.key, message: "unknown layer property\(hint) (see docs), got \(quoted(m.key))")
                 }
                 values.append((m.key, try decodeValue(m.value, keyPath: m.key, path: path + "." + m.key)))

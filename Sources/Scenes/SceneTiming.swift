@@ -104,7 +104,9 @@ extension SceneDecoder {
         var previous = 0.0
         return try list.enumerated().map { k, cj in
             let path = "layerTiming[\(k)]"
-            let f = try Fields(cj, path: path, file: fileName, allowed: ["t", "layer", "call", "set"])
+            let inSet = "inside \"set\": {\"set\": {\"speed\": ..., \"timeOffset\": ..., \"beginTime\": ...}}"
+            let f = try Fields(cj, path: path, file: fileName, allowed: ["t", "layer", "call", "set"],
+                               homes: ["speed": inSet, "timeOffset": inSet, "beginTime": inSet])
             guard let t = try f.number("t") else { throw f.missing("t", "the change's time in seconds") }
             guard t >= previous else {
                 throw f.error("t", "must be >= 0 and not go backwards (previous \(NumberFormat.shortest(previous))), got \(f.text("t"))")

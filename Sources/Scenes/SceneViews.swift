@@ -6,30 +6,6 @@ import IO
 // layers. A view is a layer (UIView is layer-backed) set up and reported in UIView's terms; blocks and gestures change
 // views through the layer model (``Layer/animate(_:to:with:at:key:)``), so a view's columns are its layer's presentation.
 
-/// A view's output columns and the layer key paths (and components) they present: `x`, `y` (center, in the
-/// superview's space), `width`, `height` (bounds size), `rotation` (radians, clockwise, the angle itself, so n half
-/// turns read n·π), `scale.x`, `scale.y`, `alpha`, `cornerRadius`, `backgroundColor.red` ... `.alpha` (0 ... 1).
-public let viewColumns: [(suffix: String, keyPath: String, component: Int?)] = [
-    ("x", "position.x", nil), ("y", "position.y", nil), ("width", "bounds.size.width", nil),
-    ("height", "bounds.size.height", nil), ("rotation", "transform.rotation.z", nil), ("scale.x", "transform.scale.x", nil),
-    ("scale.y", "transform.scale.y", nil), ("alpha", "opacity", nil), ("cornerRadius", "cornerRadius", nil),
-    ("backgroundColor.red", "backgroundColor", 0), ("backgroundColor.green", "backgroundColor", 1),
-    ("backgroundColor.blue", "backgroundColor", 2), ("backgroundColor.alpha", "backgroundColor", 3),
-]
-
-/// A property a block or gesture may set on a view (UIView's names), and its kind.
-///
-/// `center` [x, y], `center.x`, `center.y`, `frame` [x, y, width, height] (sets center and size; the view's transform
-/// is left alone, so this is the frame of an untransformed view), `size` [width, height], `alpha`, `rotation` (the
-/// transform's rotation angle, radians), `scale` (a number for both scales, or [sx, sy]), `scale.x`, `scale.y`,
-/// `backgroundColor` [r, g, b, a],
-/// `cornerRadius`.
-public let viewProperties: [String: AnimatableValue.Kind] = [
-    "center": .point, "center.x": .scalar, "center.y": .scalar, "frame": .rect, "size": .size, "alpha": .scalar,
-    "rotation": .scalar, "scale": .scalar, "scale.x": .scalar, "scale.y": .scalar, "backgroundColor": .color,
-    "cornerRadius": .scalar,
-]
-
 /// One property change in a block: what an `animations` closure assigns.
 public struct ViewChange: Equatable, Sendable {
     /// The new value: a literal, a change relative to the current model value, or a gesture's point.
@@ -231,9 +207,13 @@ extension SceneDecoder {
         var views: [SceneLayer] = []
         for (k, vj) in arr.enumerated() {
             let path = "views[\(k)]"
+            // A view is set up in UIView's terms; a layer's names for the same things say which to use.
+            let asView = ["superlayer": "to a layer: a view's is \"superview\"", "opacity": "to a layer: a view's is \"alpha\"",
+                          "position": "to a layer: a view's is \"center\"", "bounds": "to a layer: a view's is \"frame\" or \"size\"",
+                          "text": "to a layer (a view has none here: add a layer with text)"]
             let f = try Fields(vj, path: path, file: fileName, allowed: ["name", "superview", "frame", "center", "size", "rotation",
                                                                         "scale", "alpha", "backgroundColor", "cornerRadius",
-                                                                        "beginTime", "speed", "timeOffset"])
+                                                                        "beginTime", "speed", "timeOffset"], homes: asView)
             guard let name = try f.string("name") else { throw f.missing("name", "the view's name (column prefix)") }
             guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))") }
             guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }

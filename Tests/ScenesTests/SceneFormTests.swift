@@ -96,4 +96,18 @@ final class SceneFormTests: XCTestCase {
         let scene = try decode(#"{\#(layer), "animations": [{"layer": "l", "keyPath": "opacity", "toValue": 0, "repeatCount": 0, "repeatDuration": 2}]}"#)
         XCTAssertEqual(scene.animations[0].animation.effectiveTiming.repeatDuration, 2)
     }
+
+    /// Swapped letters count as one edit; a missing `type` or `call` written with a typo says so; a layer's names and a
+    /// view's names for one thing point at each other; timing fields written beside `set` say to put them inside.
+    func testMoreHints() {
+        XCTAssertTrue(message(#"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"tpye": "gravity"}]}"#)
+            .contains(#"(did you mean "tpye" for "type"?)"#))
+        XCTAssertTrue(message(#"{"layers": [{"name": "l"}], "animators": [{"name": "a", "layer": "l", "script": [{"t": 0, "cal": "startAnimation"}]}]}"#)
+            .contains(#"(did you mean "cal" for "call"?)"#))
+        XCTAssertTrue(message(#"{"items": [{"nmae": "v", "center": [0, 0]}]}"#).contains(#"did you mean "name"?"#))
+        XCTAssertTrue(message(#"{"views": [{"name": "v", "frame": [0, 0, 1, 1], "opacity": 0.5}]}"#).contains(#"a view's is "alpha""#))
+        XCTAssertTrue(message(#"{"layers": [{"name": "l", "alpha": 0.5}]}"#).contains(#"a layer's is "opacity""#))
+        XCTAssertTrue(message(#"{"layers": [{"name": "l"}], "layerTiming": [{"t": 1, "layer": "l", "speed": 0}]}"#)
+            .contains(#""speed" belongs inside "set""#))
+    }
 }
