@@ -5,7 +5,6 @@ import Animation
 struct Affine {
     var m: SIMD4<Double>
     var b: SIMD2<Double>
-    static let identity = Affine(m: SIMD4(1, 0, 0, 1), b: .zero)
 
     init(m: SIMD4<Double>, b: SIMD2<Double>) {
         self.m = m

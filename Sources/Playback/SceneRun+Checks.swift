@@ -64,7 +64,7 @@ extension SceneRun {
     /// written for a scene that would fail part way.
     public func scriptRejections(fileName: String) -> [InputError] {
         guard !scene.animators.isEmpty else { return [] }
-        var dry = Stage(scene: scene, layers: SceneRun.layers(of: scene))
+        var dry = Stage(scene: scene, layers: startLayers, clocks: geometry.clocks)
         let last = (scene.gestures.flatMap { $0.samples.map(\.time) } + scene.animators.flatMap { $0.script.map(\.time) }).max() ?? 0
         dry.advance(to: last)
         return dry.rejections.map { InputError(file: fileName, path: $0.path, message: $0.message) }

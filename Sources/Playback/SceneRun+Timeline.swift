@@ -4,12 +4,11 @@ import Scenes
 // The layer animations' timeline: `after` chains resolved in layer time, and each animation's start and stop in the
 // run's time through the layers' clocks.
 extension SceneRun {
-    /// The scene's layers with their animations added, begin times resolved (an `after` animation starts when its
-    /// predecessor stops), in each layer's local time.
-    static func layers(of scene: Scene) -> [Layer] {
+    /// The scene's layers with their animations added, `resolved` being ``resolvedAnimations(of:clocks:)``.
+    static func layers(of scene: Scene, resolved: [LayerAnimation]) -> [Layer] {
         var layers = scene.layers.map(\.layer)
         let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for (a, animation) in zip(scene.animations, resolvedAnimations(of: scene, clocks: clocks(of: scene))) {
+        for (a, animation) in zip(scene.animations, resolved) {
             if let index = layerIndex[a.layer] { layers[index].add(animation, forKey: a.key) }
         }
         return layers
@@ -56,9 +55,10 @@ extension SceneRun {
     /// before the run starts, as on iOS, when it is added (at 0); one that also ended before it stops there too. One
     /// whose time runs backwards (a negative speed) starts when its layer's time enters its active interval from
     /// before, at the interval's end, and stops on reaching its start.
-    static func animationTimes(of scene: Scene, clocks: LayerClocks) -> [(layer: String, key: String, start: Double, stop: Double)] {
+    static func animationTimes(of scene: Scene, resolved: [LayerAnimation],
+                               clocks: LayerClocks) -> [(layer: String, key: String, start: Double, stop: Double)] {
         let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return zip(scene.animations, resolvedAnimations(of: scene, clocks: clocks)).map { a, animation in
+        return zip(scene.animations, resolved).map { a, animation in
             let timing = animation.effectiveTiming
             guard let li = layerIndex[a.layer] else { return (a.layer, a.key, .infinity, .infinity) }
             // The active interval in the layer's local time.

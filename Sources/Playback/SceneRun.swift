@@ -69,6 +69,8 @@ public final class SceneRun {
     /// The scene's layers with their animations, begin times resolved (an `after` animation starts when its
     /// predecessor stops).
     public var layers: [Layer] { stage.layers }
+    /// The scene's layers with their animations, as the run starts (the stage's dry run for the checks starts here).
+    let startLayers: [Layer]
     /// The interactive side (animators, blocks, gestures), played in time order.
     private var stage: Stage
     private var players: [AnimatorPlayer] { stage.players }
@@ -96,7 +98,11 @@ public final class SceneRun {
         let (world, itemIDs, anchorIDs) = SceneRun.buildWorld(scene)
         self.world = world
         self.itemIDs = itemIDs
-        self.stage = Stage(scene: scene, layers: SceneRun.layers(of: scene))
+        // One clock for the whole run: the stage, the rows' geometry and the timeline all read it.
+        let clocks = SceneRun.clocks(of: scene)
+        let resolved = SceneRun.resolvedAnimations(of: scene, clocks: clocks)
+        self.startLayers = SceneRun.layers(of: scene, resolved: resolved)
+        self.stage = Stage(scene: scene, layers: startLayers, clocks: clocks)
         self.anchorIDs = anchorIDs
         self.columns = scene.outputColumns
         let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
@@ -125,10 +131,9 @@ public final class SceneRun {
         }
         self.values = Array(repeating: 0, count: columns.count)
         self.reportedCompletions = Array(repeating: 0, count: scene.animators.count)
-        let clocks = LayerClocks(scene: scene, superIndex: scene.layers.map { l in l.superlayer.flatMap { layerIndex[$0] } })
         self.geometry = LayerGeometry(clocks: clocks)
-        self.animationTimes = SceneRun.animationTimes(of: scene, clocks: clocks)
-        self.removals = zip(zip(scene.animations, SceneRun.resolvedAnimations(of: scene, clocks: clocks)), animationTimes).compactMap { pair, times in
+        self.animationTimes = SceneRun.animationTimes(of: scene, resolved: resolved, clocks: clocks)
+        self.removals = zip(zip(scene.animations, resolved), animationTimes).compactMap { pair, times in
             let (a, animation) = pair
             if case .transition = animation { return nil }
             guard animation.effectiveTiming.isRemovedOnCompletion, times.stop.isFinite, let li = layerIndex[a.layer] else { return nil }
@@ -192,9 +197,6 @@ public final class SceneRun {
     /// The time of row i in seconds: i / rate.
     public func sampleTime(_ i: Int) -> Double { Double(i) / scene.rate }
 
-    /// Contact events as CSV rows `t,kind,a,b,x,y` (seconds, begin/end, the item, the other item or boundary — `bounds`
-    /// for the reference bounds — and for begin the first contact point in points), in the order they happen.
-    public static let eventColumns = SceneEvent.columns
 
     /// A physics event as a typed scene event, with the scene's names.
     private func sceneEvent(_ e: ContactEvent) -> SceneEvent {
@@ -207,8 +209,6 @@ public final class SceneRun {
         }
     }
 
-    /// An event as a CSV row (no newline): ``SceneEvent/csvRow``.
-    public func eventRow(_ e: SceneEvent) -> String { e.csvRow }
 
 
 

@@ -68,13 +68,14 @@ struct Stage {
     private var loggedCompletions: [Int]
     private var completionsCheckedAt: [Double]
 
-    init(scene: Scene, layers: [Layer]) {
+    /// A stage for `scene`, its layers as the run starts and their clocks (``LayerClocks``).
+    init(scene: Scene, layers: [Layer], clocks: LayerClocks) {
         self.scene = scene
         self.layers = layers
         let index = Dictionary(uniqueKeysWithValues: scene.layers.enumerated().map { ($1.name, $0) })
         self.layerIndex = index
-        self.superIndex = scene.layers.map { $0.superlayer.flatMap { index[$0] } }
-        self.geometry = LayerGeometry(clocks: LayerClocks(scene: scene, superIndex: superIndex))
+        self.superIndex = clocks.superIndex
+        self.geometry = LayerGeometry(clocks: clocks)
         self.players = scene.animators.map { a in AnimatorPlayer(a, layer: layers[index[a.layer]!]) }
         self.panFraction = Array(repeating: 0, count: scene.gestures.count)
         self.failed = Array(repeating: false, count: scene.gestures.count)

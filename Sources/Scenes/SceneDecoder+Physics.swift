@@ -90,22 +90,7 @@ extension SceneDecoder {
     func decodeGravity(_ json: JSON, path: String, names: Set<String>) throws -> SceneGravity {
         let f = try Fields(json, path: path, file: fileName, allowed: ["type", "items", "gravityDirection", "angle", "magnitude"])
         var g = SceneGravity()
-        if let list = f.value("items") {
-            guard case .array(let arr) = list else {
-                throw f.error("items", "must be an array of item names, got \(list.brief)")
-            }
-            var out: [String] = []
-            for (k, v) in arr.enumerated() {
-                guard case .string(let s) = v else {
-                    throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "must be an item name, got \(v.brief)")
-                }
-                guard names.contains(s) else {
-                    throw InputError(file: fileName, path: "\(path).items[\(k)]", message: "no such item, got \(quoted(s))")
-                }
-                out.append(s)
-            }
-            g.items = out
-        }
+        g.items = try itemList(f, "items", path: path, names: names)
         let direction = try f.vector("gravityDirection")
         let angle = try f.number("angle")
         let magnitude = try f.number("magnitude")

@@ -126,7 +126,18 @@ public struct CommandSpec: Sendable {
 public struct ParsedArguments: Equatable, Sendable {
     /// A checked value.
     public enum Value: Equatable, Sendable {
-        case flag, number(Double), integer(Int), integers([Int]), numbers([Double]), text(String)
+        /// A flag that was given.
+        case flag
+        /// A checked decimal number.
+        case number(Double)
+        /// A checked whole number.
+        case integer(Int)
+        /// Checked whole numbers, from a comma-separated list.
+        case integers([Int])
+        /// Checked decimal numbers, from a comma-separated list.
+        case numbers([Double])
+        /// A choice's word or a path.
+        case text(String)
     }
     /// The positional arguments, in order.
     public var arguments: [String] = []

@@ -55,7 +55,7 @@ final class AnimationSceneTests: XCTestCase {
         scene = try decode(SceneEncoder.text(scene).replacingOccurrences(of: #""beginTime": 0.5"#, with: #""beginTime": 0.5"#))
         let run = SceneRun(scene: scene)
         var events: [String] = []
-        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        try run.run(events: { events.append($0.csvRow) }) { _ in }
         XCTAssertEqual(events, ["0.5,start,field,shake,,", "0.9,stop,field,shake,finished,"])
         // `after`: a second shake starts when the first stops, 0.1 s later.
         let chained = try decode(#"""
@@ -112,7 +112,7 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(v(12.5, "rider.position.y"), v(0.5, "rider.position.y"), accuracy: 1e-9, "the third cycle repeats the first")
         let run = SceneRun(scene: Catalog.sinePathScene())
         var events: [String] = []
-        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        try run.run(events: { events.append($0.csvRow) }) { _ in }
         XCTAssertEqual(events, ["0,start,rider,ride,,"], "it never stops")
     }
 
@@ -217,7 +217,7 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(num(2, "transition.progress"), 1)
         let run = SceneRun(scene: scene)
         var events: [String] = []
-        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        try run.run(events: { events.append($0.csvRow) }) { _ in }
         XCTAssertEqual(events, ["0.5,start,label,slide,,", "1,stop,label,slide,finished,", "1,start,label,back,,",
                                 "1.5,stop,label,back,finished,"])
         // Quotes in text are doubled in CSV.
@@ -265,7 +265,7 @@ final class AnimationSceneTests: XCTestCase {
         """#)
         let run = SceneRun(scene: scene)
         var events: [String] = []
-        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        try run.run(events: { events.append($0.csvRow) }) { _ in }
         XCTAssertEqual(events, ["0,start,l,late,,", "0,start,l,over,,", "0,stop,l,over,finished,", "0.8,stop,l,late,finished,"])
         let (_, v) = try rows(scene, rate: 10)
         XCTAssertEqual(v(0, "l.opacity"), 0.2, accuracy: 1e-12, "already 0.2 s in")

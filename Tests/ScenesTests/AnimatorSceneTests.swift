@@ -35,7 +35,7 @@ final class AnimatorSceneTests: XCTestCase {
         XCTAssertEqual(states[8], "inactive")
         let run = SceneRun(scene: s)
         var events: [String] = []
-        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        try run.run(events: { events.append($0.csvRow) }) { _ in }
         XCTAssertEqual(events, ["0.8,complete,anim,start,,"])
     }
 

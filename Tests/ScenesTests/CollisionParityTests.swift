@@ -58,7 +58,7 @@ final class CollisionParityTests: XCTestCase {
     func testBounceContactEventsMatchTheOracle() throws {
         var rows: [String] = []
         let run = SceneRun(scene: try scene(bounce))
-        try run.run(events: { rows.append(run.eventRow($0)) }) { _ in }
+        try run.run(events: { rows.append($0.csvRow) }) { _ in }
         let golden = try String(contentsOf: fixtures.appendingPathComponent("box2d/bounce-ccd-events.csv"), encoding: .utf8)
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         XCTAssertEqual(rows.count, golden.count)

@@ -36,7 +36,7 @@ final class InteractionSceneTests: XCTestCase {
     func events(_ scene: Scene) throws -> [String] {
         let run = SceneRun(scene: scene)
         var events: [String] = []
-        try run.run(events: { events.append(run.eventRow($0)) }) { _ in }
+        try run.run(events: { events.append($0.csvRow) }) { _ in }
         return events
     }
 
