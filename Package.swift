@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "IO", targets: ["IO"]),
+        .library(name: "Replay", targets: ["Replay"]),
         .executable(name: "dynsim", targets: ["dynsim"]),
         .executable(name: "dynsim-bench", targets: ["DynsimBench"]),
     ],
@@ -30,12 +31,16 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
         // Playback: a scene -> a running world and timeline -> typed rows and events (the seam every front end reads).
         .target(name: "Playback", dependencies: ["Scenes", "Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
+        // Replay: a run as a self-contained HTML replay page or an SVG still (`dynsim view`); its web files are embedded
+        // in WebAssets.swift by Web/embed.py, so the binary needs no resource bundle.
+        .target(name: "Replay", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
+                exclude: ["Web"], linkerSettings: libm),
         // Shell: what the executables share about being one: option tables (parsing, checks and help generated from
         // them), exit statuses, signal handling (not a product).
         .target(name: "Shell", dependencies: ["IO"], linkerSettings: libm),
         // Bench: the benchmark runner that `dynsim bench` and dynsim-bench share (not a product).
         .target(name: "Bench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"], linkerSettings: libm),
-        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench", "Shell"],
+        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Playback", "Replay", "Dynamics", "Springs", "IO", "Bench", "Shell"],
                           linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
         .executableTarget(name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
@@ -49,5 +54,6 @@ let package = Package(
         .testTarget(name: "IOTests", dependencies: ["IO"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO", "Bench", "Shell"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim", "Shell", "Bench"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
     ]
 )

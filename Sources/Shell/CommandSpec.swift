@@ -21,7 +21,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
 /// missing value, and the help text (``help``, ``usage``) are all generated from it, so they cannot disagree.
 ///
 /// Rules, for every command: an option's value is the next argument or follows `=` (`--rate=30`); a value starting
-/// with `--`, or `-h`, must use the `=` form (`--output=--odd-name`); each option may be given once; `-h` or `--help` anywhere
+/// with `--`, or `-h`, must use the `=` form (`--output=--odd-name`); each option may be given once (but a repeatable file list such as `--overlay`); `-h` or `--help` anywhere
 /// asks for the help; an argument starting with `-` (other than `-` alone) is an option, until a `--`, after which
 /// every argument is positional (`dynsim run -- -odd.json`).
 public struct CommandSpec: Sendable {
@@ -44,6 +44,8 @@ public struct CommandSpec: Sendable {
             case choice([String])
             /// A file path (not empty).
             case path
+            /// A file path (not empty) that may be given more than once: each is kept, in order.
+            case paths
         }
         /// `--name`.
         public let name: String
@@ -138,6 +140,8 @@ public struct ParsedArguments: Equatable, Sendable {
         case numbers([Double])
         /// A choice's word or a path.
         case text(String)
+        /// The values of a repeatable path option, in order.
+        case texts([String])
     }
     /// The positional arguments, in order.
     public var arguments: [String] = []
@@ -158,6 +162,8 @@ public struct ParsedArguments: Equatable, Sendable {
     public func integers(_ name: String) -> [Int]? { if case .integers(let x)? = values[name] { return x }; return nil }
     /// A choice or path option's text.
     public func text(_ name: String) -> String? { if case .text(let x)? = values[name] { return x }; return nil }
+    /// Every value of a repeatable path option, in order (empty when not given).
+    public func texts(_ name: String) -> [String] { if case .texts(let x)? = values[name] { return x }; return [] }
 }
 
 extension CommandSpec {
@@ -213,6 +219,11 @@ extension CommandSpec {
                 text = args[k]
                 k += 1
             }
+            if case .paths = option.kind {
+                guard !text.isEmpty else { throw fail("\(flag): must be a file path, got \"\"") }
+                parsed.values[flag] = .texts(parsed.texts(flag) + [text])
+                continue
+            }
             guard parsed.values[flag] == nil else { throw fail("\(flag): given twice, got \(quoted(text))") }
             parsed.values[flag] = try value(text, of: option)
         }
@@ -252,7 +263,7 @@ extension CommandSpec {
         case .choice(let words):
             guard words.contains(text) else { throw fail("must be \(CommandSpec.alternatives(words)), got \(quoted(text))") }
             return .text(text)
-        case .path:
+        case .path, .paths:
             guard !text.isEmpty else { throw fail("must be a file path, got \"\"") }
             return .text(text)
         }
@@ -299,6 +310,7 @@ extension CommandSpec {
         switch option.kind {
         case .flag: return "[\(option.name)]"
         case .choice(let words): return "[\(option.name) \(words.joined(separator: "|"))]"
+        case .paths: return "[\(option.name) \(option.placeholder)]..."
         default: return "[\(option.name) \(option.placeholder)]"
         }
     }

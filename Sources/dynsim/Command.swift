@@ -15,6 +15,7 @@ enum Command: Equatable {
     case run(RunOptions)
     case spring(SpringOptions)
     case curve(CurveOptions)
+    case view(ViewOptions)
     case listScenes
     case showScene(String)
     case schema
@@ -29,18 +30,18 @@ let benchSpec = Benchmark.spec(program: "dynsim", command: "bench")
 /// `dynsim help`'s table.
 let helpSpec = CommandSpec(
     name: "help", program: "dynsim", summary: "Show help for a command.", overview: "Show help for dynsim or one of its commands.",
-    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, scenes, schema, spring, curve, bench or help.")],
+    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, view, scenes, schema, spring, curve, bench or help.")],
     options: [], maxArguments: 1, tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
     checkArgument: { commandSpecs[$0] == nil ? "unknown command, got \(quoted($0))" : nil })
 
 /// Every command's table, by name.
 let commandSpecs: [String: CommandSpec] = [
     "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec, "help": helpSpec,
-    "schema": schemaSpec,
+    "schema": schemaSpec, "view": viewSpec,
 ]
 
 /// The commands in the order the top-level help lists them.
-let commandOrder = ["run", "scenes", "schema", "spring", "curve", "bench", "help"]
+let commandOrder = ["run", "view", "scenes", "schema", "spring", "curve", "bench", "help"]
 
 /// Parses the arguments (without the program name).
 /// - Throws: ``UsageError`` naming the option or argument and the value.
@@ -63,6 +64,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "run": return try parseRun(rest)
     case "spring": return try parseSpring(rest)
     case "curve": return try parseCurve(rest)
+    case "view": return try parseView(rest)
     default: return try parseRun(args)
     }
 }

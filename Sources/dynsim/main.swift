@@ -85,6 +85,7 @@ func main() -> Int32 {
     case .bench(let options): return Benchmark.runToStdout(options, program: "dynsim")
     case .spring(let options): return streamToStdout { try writeSpring(options, to: $0) }
     case .curve(let options): return streamToStdout { try writeCurve(options, to: $0) }
+    case .view(let options): return view(options)
     }
 }
 

@@ -1,0 +1,112 @@
+import Foundation
+import IO
+import Springs
+
+/// `dynsim view spring ...` and `dynsim view curve ...`: a spring's or a timing curve's motion as a page, in the manner
+/// of the spring visualisers: the value against time with the target band, the overshoot and the settling time
+/// marked, and a dot moving along a track at the replay time; two or more overlaid (docs/view.md).
+public enum CurvesPage {
+    /// One spring motion: a spring released at `from` toward `to` with an initial velocity (value units per second).
+    public struct SpringMotion: Sendable {
+        public var label: String
+        public var spring: Spring
+        public var from: Double
+        public var to: Double
+        public var initialVelocity: Double
+        /// A motion; see the properties.
+        public init(label: String, spring: Spring, from: Double = 0, to: Double = 1, initialVelocity: Double = 0) {
+            self.label = label
+            self.spring = spring
+            self.from = from
+            self.to = to
+            self.initialVelocity = initialVelocity
+        }
+
+        /// The settling band's half-width: 0.1% of the distance (of |v0| / ω0 when the motion starts at its target),
+        /// as `dynsim spring --info` reports settlingEpsilon.
+        public var band: Double {
+            let distance = abs(to - from)
+            return 0.001 * (distance > 0 ? distance : abs(initialVelocity) / spring.naturalFrequency)
+        }
+
+        /// When the motion stays within ``band`` of `to` (Spring's settlingDuration), seconds.
+        public var settlingDuration: Double {
+            band > 1e-300 ? spring.settlingDuration(from: from, to: to, initialVelocity: initialVelocity, epsilon: band) : 0
+        }
+    }
+
+    /// The page for one or more springs, sampled in closed form at `rate` rows per second up to `until` seconds (nil:
+    /// the longest settling duration, and at least 0.1 s).
+    /// - Precondition: `until` (or every settling duration when it is nil) is finite and at most 1e6 s / rate rows.
+    public static func springs(_ motions: [SpringMotion], until: Double?, rate: Double = 240) -> String {
+        let end = until ?? max(0.1, motions.map(\.settlingDuration).max() ?? 1)
+        let n = Int((end * rate).rounded(.down)) + 1
+        let times = (0..<n).map { Double($0) / rate }
+        var packer = SeriesPacker()
+        var series: [CompactJSON] = []
+        func add(_ xs: [Double]) -> Int { series.append(packer.add(xs)); return series.count - 1 }
+        let t = add(times)
+        var lo = Double.infinity, hi = -Double.infinity
+        let curves: [CompactJSON] = motions.map { m in
+            let values = times.map { m.spring.value(at: $0, from: m.from, to: m.to, initialVelocity: m.initialVelocity) }
+            lo = min(lo, values.min()!, m.to)
+            hi = max(hi, values.max()!, m.to)
+            var members: [(String, CompactJSON)] = [
+                ("label", .string(m.label)), ("t", .int(t)), ("value", .int(add(values))),
+                ("from", .number(m.from)), ("to", .number(m.to)), ("band", .number(m.band)),
+                ("settle", .number(m.settlingDuration)),
+                ("parameters", .string("mass \(g(m.spring.mass)), stiffness \(g(m.spring.stiffness)), damping \(g(m.spring.damping)); dampingRatio \(g(m.spring.dampingRatio)), response \(g(m.spring.response)) s, bounce \(g(m.spring.bounce))")),
+            ]
+            if let peak = m.spring.peak(from: m.from, to: m.to, initialVelocity: m.initialVelocity), peak.value.isFinite,
+               m.to != m.from, (peak.value - m.to) / (m.to - m.from) > 0 {
+                members += [("peak", .numbers([peak.time, peak.value])),
+                            ("overshoot", .string(g(100 * (peak.value - m.to) / (m.to - m.from)) + "%"))]
+            }
+            return .object(members)
+        }
+        return page(kind: "spring", title: motions.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
+                    curves: curves, range: [lo, hi], series: series, packer: packer,
+                    description: motions.map { "\($0.label): settles (within \(g($0.band))) at \(g($0.settlingDuration)) s" }.joined(separator: "; "))
+    }
+
+    /// The page for one or more timing curves over `duration` seconds (the input fraction is t / duration), sampled
+    /// at `rate` rows per second.
+    public static func curves(_ curves: [(label: String, value: @Sendable (Double) -> Double)], duration: Double = 1,
+                              rate: Double = 240) -> String {
+        let n = Int((duration * rate).rounded(.down)) + 1
+        let times = (0..<n).map { Double($0) / rate }
+        var packer = SeriesPacker()
+        var series: [CompactJSON] = []
+        func add(_ xs: [Double]) -> Int { series.append(packer.add(xs)); return series.count - 1 }
+        let t = add(times)
+        var lo = 0.0, hi = 1.0
+        let items: [CompactJSON] = curves.map { c in
+            let values = times.map { c.value(min(1, $0 / duration)) }
+            lo = min(lo, values.min()!)
+            hi = max(hi, values.max()!)
+            var members: [(String, CompactJSON)] = [("label", .string(c.label)), ("t", .int(t)), ("value", .int(add(values))),
+                                                    ("from", .number(0)), ("to", .number(1))]
+            if let k = values.indices.max(by: { values[$0] < values[$1] }), values[k] > 1 {
+                members += [("peak", .numbers([times[k], values[k]])), ("overshoot", .string(g(100 * (values[k] - 1)) + "%"))]
+            }
+            return .object(members)
+        }
+        return page(kind: "curve", title: curves.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
+                    curves: items, range: [lo, hi], series: series, packer: packer,
+                    description: "progress against time over \(g(duration)) s")
+    }
+
+    private static func page(kind: String, title: String, times: Int, rows: Int, rate: Double, curves: [CompactJSON],
+                             range: [Double], series: [CompactJSON], packer: SeriesPacker, description: String) -> String {
+        let height = 60 + 50 * Double(curves.count)
+        let payload: CompactJSON = .object([
+            ("format", .string("dynsim-replay 1")), ("kind", .string(kind)), ("title", .string(title)),
+            ("description", .string(description)), ("rate", .number(rate)), ("stride", .int(1)), ("rows", .int(rows)),
+            ("times", .int(times)), ("bounds", .numbers([0, 0, 375, height])), ("curves", .array(curves)),
+            ("range", .numbers(range)), ("series", .array(series)),
+        ])
+        return Page.html(title: "dynsim view: \(title)", payload: payload, blob: packer.base64)
+    }
+
+    private static func g(_ x: Double) -> String { NumberFormat.shortest((x * 10_000).rounded() / 10_000) }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import IO
+import Scenes
+
+/// Another run or a recorded trace drawn over a replay (`dynsim view SCENE --overlay FILE.csv`), read from CSV.
+///
+/// What a file may be, by its header (the first row; RFC 4180 quoting; a UTF-8 byte-order mark is skipped):
+/// - a run of the scene: `t` then any of the scene's own columns (another profile, an older version); its items and
+///   anchors are drawn as ghosts, and its columns join the plots;
+/// - a point trace `t,x,y` (seconds, points; a device recording of a finger or a view's center): a dot with its path;
+/// - a value trace `t,value`: one more series in the plots.
+/// `t` must not decrease. Text columns of a run (a layer's text, an animator's state) are read and not drawn.
+public struct Overlay: Sendable {
+    /// What the file holds.
+    public enum Kind: String, Sendable {
+        /// A run of the scene (its columns).
+        case run
+        /// A `t,x,y` trace.
+        case point
+        /// A `t,value` trace.
+        case series
+    }
+    /// The file as the user named it (the ghost's and series' label).
+    public var label: String
+    /// What the file holds.
+    public var kind: Kind
+    /// Row times, seconds.
+    public var times: [Double]
+    /// The numeric columns after `t` and their values, row by row.
+    public var columns: [(name: String, values: [Double])]
+
+    /// Reads an overlay CSV.
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - fileName: the file as the user named it (messages start with it).
+    ///   - sceneName: the scene's name for messages.
+    ///   - columns: the scene's columns (``Scene/allColumns``); `textColumns` those that hold text.
+    /// - Throws: ``InputError`` naming the file and the line (and column) for: no header, a first column other than
+    ///   `t`, a column the scene does not have (for a file that is not a `t,x,y` or `t,value` trace), a repeated
+    ///   column, a row with another number of fields than the header, a field that is not a finite number, `t`
+    ///   decreasing, an unclosed quote, no rows.
+    public init(_ bytes: [UInt8], fileName: String, sceneName: String, columns: [String], textColumns: Set<String>) throws {
+        func fail(_ path: String, _ message: String) -> InputError { InputError(file: fileName, path: path, message: message) }
+        let records = try CSVRecords.parse(bytes, fileName: fileName)
+        guard let header = records.first else { throw fail("", "is empty: expected a header row such as t,x,y") }
+        guard header.fields.first == "t" else {
+            throw fail("line \(header.line), column 1", "must be t (a run of the scene, or a trace t,x,y or t,value), got \(quoted(header.fields.first ?? ""))")
+        }
+        let names = Array(header.fields.dropFirst())
+        let known = Set(columns)
+        let kind: Kind
+        if names == ["x", "y"] {
+            kind = .point
+        } else if names == ["value"] {
+            kind = .series
+        } else {
+            kind = .run
+            var seen = Set<String>()
+            for (k, name) in names.enumerated() {
+                guard known.contains(name) else {
+                    let some = columns.prefix(6).joined(separator: ", ") + (columns.count > 6 ? ", ..." : "")
+                    throw fail("line \(header.line), column \(k + 2)",
+                               "not a column of \(sceneName) (its columns: \(some); dynsim run \(sceneName) | head -1 lists them all), nor a trace's t,x,y or t,value, got \(quoted(name))")
+                }
+                guard seen.insert(name).inserted else { throw fail("line \(header.line), column \(k + 2)", "repeats the column \(quoted(name))") }
+            }
+        }
+        let numeric = names.enumerated().filter { !textColumns.contains($0.element) }
+        var times: [Double] = []
+        var values = Array(repeating: [Double](), count: numeric.count)
+        for record in records.dropFirst() {
+            guard record.fields.count == header.fields.count else {
+                throw fail("line \(record.line)", "has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)")
+            }
+            func number(_ k: Int) throws -> Double {
+                let text = record.fields[k]
+                guard let x = parseDecimal(Substring(text)), x.isFinite else {
+                    throw fail("line \(record.line), column \(k + 1) (\(header.fields[k]))", "must be a number, got \(quoted(text))")
+                }
+                return x
+            }
+            let t = try number(0)
+            if let last = times.last, t < last {
+                throw fail("line \(record.line), column 1 (t)", "must not decrease, got \(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last))")
+            }
+            times.append(t)
+            for (j, (k, _)) in numeric.enumerated() { values[j].append(try number(k + 1)) }
+        }
+        guard !times.isEmpty else { throw fail("", "has a header but no rows") }
+        self.label = fileName
+        self.kind = kind
+        self.times = times
+        self.columns = zip(numeric, values).map { ($0.element, $1) }
+    }
+}
+
+/// CSV records (RFC 4180: fields separated by commas, a field in double quotes may hold commas, line ends and doubled
+/// quotes), each with the line it starts on. Blank lines are skipped; CRLF and LF both end a record.
+enum CSVRecords {
+    struct Record {
+        var line: Int
+        var fields: [String]
+    }
+
+    static func parse(_ bytes: [UInt8], fileName: String) throws -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var line = 1, start = 1
+        var k = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var quoted = false, wasQuoted = false
+        func text() throws -> String {
+            guard let s = String(validating: field, as: UTF8.self) else {
+                throw InputError(file: fileName, path: "line \(line)", message: "is not UTF-8 text")
+            }
+            return s
+        }
+        func endRecord() throws {
+            fields.append(try text())
+            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { records.append(Record(line: start, fields: fields)) }
+            fields = []
+            field = []
+            wasQuoted = false
+        }
+        while k < bytes.count {
+            let b = bytes[k]
+            k += 1
+            if quoted {
+                if b == UInt8(ascii: "\"") {
+                    if k < bytes.count && bytes[k] == UInt8(ascii: "\"") { field.append(b); k += 1 } else { quoted = false }
+                } else {
+                    if b == UInt8(ascii: "\n") { line += 1 }
+                    field.append(b)
+                }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\"") where field.isEmpty:
+                quoted = true
+                wasQuoted = true
+            case UInt8(ascii: ","):
+                fields.append(try text())
+                field = []
+            case UInt8(ascii: "\r") where k < bytes.count && bytes[k] == UInt8(ascii: "\n"):
+                continue
+            case UInt8(ascii: "\n"):
+                try endRecord()
+                line += 1
+                start = line
+            default:
+                field.append(b)
+            }
+        }
+        if quoted { throw InputError(file: fileName, path: "line \(start)", message: "a quoted field is not closed") }
+        if !field.isEmpty || !fields.isEmpty { try endRecord() }
+        return records
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The one HTML page every `dynsim view` writes: Web/page.html with the styles, scripts and data put in its
+/// placeholders (`{{TITLE}}`, `{{DYGRAPH_CSS}}`, `{{VIEWER_CSS}}`, `{{DATA}}`, `{{BLOB}}`, `{{DYGRAPH_JS}}`,
+/// `{{VIEWER_JS}}`). Self-contained: its Content-Security-Policy allows no fetch at all.
+enum Page {
+    /// The page: `payload` as JSON in a `<script type="application/json">`, `blob` (base64) in another script
+    /// element. The template is split at its placeholders first, so text put in one is never read as another.
+    static func html(title: String, payload: CompactJSON, blob: String) -> String {
+        let fills: [String: String] = [
+            "TITLE": escapeHTML(title), "DYGRAPH_CSS": WebAssets.dygraphCSS, "VIEWER_CSS": WebAssets.viewerCSS,
+            "DATA": payload.text, "BLOB": blob, "DYGRAPH_JS": WebAssets.dygraphJS, "VIEWER_JS": WebAssets.viewerJS,
+        ]
+        var out = ""
+        var rest = Substring(WebAssets.pageTemplate)
+        while let open = rest.range(of: "{{") {
+            out += rest[..<open.lowerBound]
+            let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex)!
+            out += fills[String(rest[open.upperBound..<close.lowerBound])]!
+            rest = rest[close.upperBound...]
+        }
+        out += rest
+        return out
+    }
+
+    /// Text for HTML element content.
+    static func escapeHTML(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,222 @@
+// `dynsim view`: a run, a spring or a timing curve as a self-contained HTML replay page, or a run as an SVG still.
+// Its option table generates its parsing and help; the page itself is Replay's.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Dynamics
+import IO
+import Playback
+import Replay
+import Scenes
+import Shell
+import Springs
+
+/// Options of `dynsim view`.
+struct ViewOptions: Equatable {
+    /// What the page shows.
+    enum Subject: Equatable {
+        /// A scene's run: a built-in name or a scene file (nil: the default built-in).
+        case scene(String?)
+        /// Springs, the first from the command line's spring options, then each `--versus`.
+        case springs([SpringOptions])
+        /// Timing curves as written (`--curve`, then `--versus`).
+        case curves([String])
+    }
+    var subject: Subject = .scene(nil)
+    var duration: Double?
+    var rate: Double?
+    var profile: SolverProfile?
+    /// The page's file (nil: NAME.html in the current directory; `-`: stdout).
+    var output: String?
+    var overlays: [String] = []
+    var plot: [String]?
+    var svg: String?
+    var every: Int?
+}
+
+/// The spring options `dynsim view` shares with `dynsim spring` (everything but --rate, --at and --info).
+private let viewSpringOptions = springSpec.options.filter { !["--rate", "--at", "--info"].contains($0.name) }
+
+/// `dynsim view`'s option table.
+let viewSpec = CommandSpec(
+    name: "view", program: "dynsim", summary: "Replay a run in a browser page, or draw it as an SVG (see `dynsim help view`).",
+    overview: "Write one self-contained HTML page that replays a scene's run (the world to scale, layers and views, play/pause, a scrubber, speed, frame steps and plots of any column), or a spring or timing curve in the manner of a spring visualiser; with --svg, a still multi-exposure picture. The page opens from disk and fetches nothing.",
+    synopsis: "dynsim view [SCENE.json | BUILTIN]",
+    usageLines: ["dynsim view [SCENE.json | BUILTIN] [--duration S] [--rate HZ] [--profile P] [--output FILE.html]",
+                 "            [--overlay RUN.csv]... [--plot COLUMNS] [--svg FILE.svg] [--every N]",
+                 "dynsim view (--damping-ratio Z --response R | --mass M --stiffness K --damping C |",
+                 "             --perceptual-duration D --bounce B) [--from A] [--to B] [--initial-velocity V] [--until S]",
+                 "            [--versus \"NAME=VALUE ...\"]... [--output FILE.html]",
+                 "dynsim view --curve CURVE [--versus CURVE]... [--output FILE.html]"],
+    arguments: [.init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")],
+    options: [
+        runSpec.options.first { $0.name == "--duration" }!,
+        runSpec.options.first { $0.name == "--rate" }!,
+        runSpec.options.first { $0.name == "--profile" }!,
+        .init("--output", "FILE", .path,
+              help: "Write the page to FILE (default: NAME.html in the current directory, NAME the scene's, `spring` or `curve`; `-` for stdout). FILE appears only when it is complete, and may not be a file the command reads."),
+        .init("--overlay", "RUN.csv", .paths,
+              help: "Draw another run of the scene (a CSV of `dynsim run`, any of its columns: another profile, an older version) as ghosts sharing the plots, or a recorded trace: t,x,y as a dot with its path, t,value as a series. May be given more than once."),
+        .init("--plot", "COLUMNS", .path,
+              help: "Columns plotted when the page opens, comma-separated (default: the first item's x and y, or the layer columns that move); the page's list picks others."),
+        .init("--svg", "FILE.svg", .path,
+              help: "Also (or, without --output, only) write a still: every item and layer at every N-th row, older exposures fainter, with the items' paths."),
+        .init("--every", "N", .integer(range: 1...100_000_000, message: "must be a whole number of rows from 1"),
+              help: "Rows between the still's exposures (default: about 12 exposures over the run)."),
+    ] + viewSpringOptions + [
+        .init("--curve", "CURVE", .path,
+              help: "A timing curve instead of a scene: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION), as `dynsim curve` takes."),
+        .init("--versus", "SPEC", .paths,
+              help: "Another spring (its options in one argument, dashes optional: \"damping-ratio=0.8 response=0.5\") or curve to overlay. May be given more than once."),
+    ],
+    maxArguments: 1, tooManyArguments: { extra, first in "only one scene per page, got \(quoted(extra)) after \(quoted(first))" },
+    sections: [
+        ("OUTPUT", "An HTML page (docs/view.md): the data packed in the page (values rounded to 2^-18 of each column's range; large runs keep fewer columns or rows and say so on stderr and in the page). Open it in any browser. With --svg, an SVG 1.1 file in points."),
+        ("EXIT STATUS", "0 success, 64 usage error, 65 bad scene, overlay CSV or drag file, 1 runtime failure."),
+    ])
+
+/// Parses `dynsim view` arguments (after the command word).
+func parseView(_ args: [String]) throws -> Command {
+    let p = try viewSpec.parse(args)
+    if p.wantsHelp { return .help("view") }
+    func fail(_ message: String) -> UsageError { UsageError(message: message, command: "view") }
+    var o = ViewOptions()
+    o.duration = p.number("--duration")
+    o.rate = p.number("--rate")
+    o.profile = p.text("--profile").flatMap(SolverProfile.init(rawValue:))
+    o.output = p.text("--output")
+    o.overlays = p.texts("--overlay")
+    o.plot = p.text("--plot").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    o.svg = p.text("--svg")
+    o.every = p.integer("--every")
+    let springGiven = viewSpringOptions.map(\.name).filter(p.has)
+    let versus = p.texts("--versus")
+    if let curve = p.text("--curve") {
+        if let first = springGiven.first { throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both") }
+        for c in [curve] + versus { _ = try parseCurveSpec(c) }
+        o.subject = .curves([curve] + versus)
+    } else if !springGiven.isEmpty {
+        // The spring's own table checks the options: the same rules and messages as `dynsim spring`.
+        let springArgs = springGiven.map { "\($0)=\(NumberFormat.shortest(p.number($0)!))" }
+        var springs: [SpringOptions] = []
+        // A --versus value lists options with or without their dashes: "damping-ratio=0.8 response=0.5".
+        let others = versus.map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.hasPrefix("-") ? String($0) : "--" + $0 } }
+        for list in [springArgs] + others {
+            do {
+                guard case .spring(let s) = try parseSpring(list) else { throw fail("--versus: expected spring options, got help") }
+                springs.append(s)
+            } catch let e as UsageError {
+                throw fail((list == springArgs ? "" : "--versus: ") + e.message)
+            }
+        }
+        o.subject = .springs(springs)
+    } else {
+        if !versus.isEmpty { throw fail("--versus: needs a spring (--damping-ratio ... ) or --curve to compare with, got \(quoted(versus[0]))") }
+        o.subject = .scene(p.arguments.first)
+    }
+    if case .scene = o.subject {} else {
+        for flag in ["--overlay", "--plot", "--svg", "--every", "--duration", "--profile"] where p.has(flag) {
+            throw fail("\(flag): applies to a scene's run, not to a spring or curve")
+        }
+        if let scene = p.arguments.first { throw fail("a scene beside spring or curve options; give one, got \(quoted(scene))") }
+    }
+    if p.has("--every") && !p.has("--svg") { throw fail("--every: applies to the still; give --svg FILE.svg too") }
+    return .view(o)
+}
+
+/// `dynsim view`: writes the page (and the still). Returns the exit status.
+func view(_ o: ViewOptions) -> Int32 {
+    do {
+        switch o.subject {
+        case .scene(let name): try viewScene(name, o)
+        case .springs(let springs):
+            let motions = springs.enumerated().map { k, s in
+                CurvesPage.SpringMotion(label: springs.count > 1 ? "spring \(k + 1)" : "spring", spring: s.spring,
+                                        from: s.from, to: s.to, initialVelocity: s.initialVelocity)
+            }
+            let until = springs.compactMap(\.until).max()
+            let end = until ?? motions.map(\.settlingDuration).max() ?? 1
+            guard end.isFinite && end <= 1e5 else {
+                throw UsageError(message: "--until: required and at most 100000 s, a spring here does not settle by then, got \(until.map(NumberFormat.shortest) ?? "nothing")", command: "view")
+            }
+            try write(CurvesPage.springs(motions, until: until), to: o.output ?? "spring.html", inputs: [], label: "spring")
+        case .curves(let texts):
+            let curves = try texts.map { text -> (label: String, value: @Sendable (Double) -> Double) in
+                let c = try parseCurveSpec(text)
+                return (text, { c.value(at: $0) })
+            }
+            try write(CurvesPage.curves(curves), to: o.output ?? "curve.html", inputs: [], label: "curve")
+        }
+    } catch {
+        return report(error)
+    }
+    return ExitStatus.success
+}
+
+/// The page and still of a scene's run.
+private func viewScene(_ name: String?, _ o: ViewOptions) throws {
+    let runOptions = RunOptions(scene: name, duration: o.duration, rate: o.rate, profile: o.profile, output: nil, events: nil)
+    let (scene, label) = try prepareRun(runOptions)
+    let (_, _, sceneInputs) = try loadScene(name)
+    let base = (name ?? Catalog.defaultName).split(separator: "/").last.map(String.init) ?? "view"
+    let stem = base.hasSuffix(".json") ? String(base.dropLast(5)) : base
+    let pagePath: String? = o.output ?? (o.svg == nil ? stem + ".html" : nil)
+    var inputs = sceneInputs + o.overlays.map { InputFile(name: $0, identity: FileIdentity(path: $0), isScene: false) }
+    let columns = scene.allColumns
+    if let plot = o.plot {
+        for c in plot where !columns.contains(c) || c == "t" {
+            throw UsageError(message: "--plot: not a column of \(label) (dynsim run \(label) | head -1 lists them), got \(quoted(c))", command: "view")
+        }
+    }
+    for (flag, path) in [("--output", pagePath), ("--svg", o.svg)] {
+        guard let path, path != "-" else { continue }
+        for input in inputs where input.identity != nil && input.identity == FileIdentity(path: path) {
+            throw UsageError(message: "\(flag): \(path) is a file this command reads (\(input.name)); choose another file", command: "view")
+        }
+    }
+    if let page = pagePath, let svg = o.svg, page != "-", FileIdentity(path: page) != nil, FileIdentity(path: page) == FileIdentity(path: svg) || page == svg {
+        throw UsageError(message: "--svg: must differ from --output, both are \(quoted(svg))", command: "view")
+    }
+    let sceneRun = SceneRun(scene: scene)
+    if let problem = sceneRun.inputProblems(fileName: label).first { throw problem }
+    let textColumns = Set(columns.filter { c in c.hasSuffix(".text") || scene.animators.contains { c == $0.name + ".state" } })
+    var overlays: [Overlay] = []
+    for path in o.overlays {
+        let bytes = try readInput(path, name: path)
+        overlays.append(try Overlay(bytes, fileName: path, sceneName: label, columns: columns, textColumns: textColumns))
+    }
+    inputs.removeAll()
+    do {
+        if let svg = o.svg {
+            try write(try Still.svg(scene: scene, label: label, every: o.every), to: svg, inputs: [], label: label)
+        }
+        if let pagePath {
+            let (html, notices) = try ScenePage.html(scene: scene, label: label, overlays: overlays, plot: o.plot)
+            for n in notices { fputs("dynsim: note: \(n)\n", stderr) }
+            try write(html, to: pagePath, inputs: [], label: label)
+        }
+    } catch let e as SimulationError {
+        throw RuntimeFailure(message: "\(label): \(e)")
+    }
+}
+
+/// Writes `text` to `path` (`-`: stdout) whole: the file appears only complete (``OutputFile``).
+private func write(_ text: String, to path: String, inputs: [InputFile], label: String) throws {
+    if path == "-" {
+        let sink = FileSink(stdout)
+        do { try sink.write(Array(text.utf8)) } catch SinkError.brokenPipe { return }
+        return
+    }
+    let file = try OutputFile(path)
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file.stream) }
+    guard written == bytes.count else {
+        file.discard()
+        throw RuntimeFailure(message: "\(path): cannot write (\(String(cString: strerror(errno))))")
+    }
+    try file.commit()
+    fputs("dynsim: wrote \(path) (\(bytes.count) bytes)\n", stderr)
+}
