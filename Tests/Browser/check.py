@@ -157,10 +157,10 @@ def frame_promise():
     return "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 
 
-def check_probes(browser, page, csv_rows, name, outline_of, times, rate):
+def check_probes(browser, page, csv_rows, name, outline_of, times, rate, extra=""):
     slips = []
-    url = "file://%s?highlight=%s&zoom=%g&origin=%g,%g&hide=labels,anchors,paths,contacts" % (
-        os.path.join(WORK, page), name, ZOOM, ORIGIN[0], ORIGIN[1])
+    url = "file://%s?highlight=%s&zoom=%g&origin=%g,%g&hide=labels,anchors,paths,contacts%s" % (
+        os.path.join(WORK, page), name, ZOOM, ORIGIN[0], ORIGIN[1], extra)
     browser.open(url)
     for t in times:
         browser.evaluate("dynsimView.seek(%r)" % t)
@@ -179,7 +179,7 @@ def check_probes(browser, page, csv_rows, name, outline_of, times, rate):
         neighbours = [r for r in csv_rows if abs(float(r["t"]) - t - 1 / rate) < 1e-9]
         slip = max(math.hypot(p[0] - q[0], p[1] - q[1]) for p, q in zip(outline, outline_of(neighbours[0]))) if neighbours else 0
         slips.append(slip)
-        print("  %s %s t=%g: edges within %.3f pt of the CSV (a frame later moves it %.2f pt)" % (page, name, t, error, slip))
+        print("  %s%s %s t=%g: edges within %.3f pt of the CSV (a frame later moves it %.2f pt)" % (page, extra, name, t, error, slip))
         if error > 1.0:
             img.save(os.path.join(WORK, "probe-%s-%g.png" % (name, t)))
             fail("%s %s t=%g: drawn %.3f pt from where the CSV puts it" % (page, name, t, error))
@@ -208,6 +208,9 @@ def main():
         dynsim("view", "boxes.json", "--output", "boxes.html")
         check_probes(browser, "boxes.html", read_csv("boxes.csv"), "box57", lambda r: item_outline(r, "box57", 10, 10),
                      [0.15, 0.3, 2.0], 60)
+        # The same in the page's own rasterizer (what it uses past 300 items: no antialiasing, half a pixel).
+        check_probes(browser, "boxes.html", read_csv("boxes.csv"), "box57", lambda r: item_outline(r, "box57", 10, 10),
+                     [0.15, 0.3, 2.0], 60, extra="&raster=1")
         # Card flip: the layer `card`, 200 x 300, its whole transform turning about y, then its x scale springing.
         dynsim("run", "card-flip", "--output", "card.csv")
         dynsim("view", "card-flip", "--output", "card.html")

@@ -1,7 +1,8 @@
 // dynsim view: replays a run embedded in this page (docs/view.md). No network: everything is in the page.
 // URL parameters: t=SECONDS (start there), highlight=NAME (draw that item or layer alone in magenta, #ff00ff),
 // zoom=PX (CSS pixels per point), origin=X,Y (CSS pixels in the canvas where the point (0, 0) lands), play=1,
-// speed=S, plot=a,b (columns to plot), hide=contacts,sleep,anchors,paths,labels,ghosts,bounds.
+// speed=S, plot=a,b (columns to plot), hide=contacts,sleep,anchors,paths,labels,ghosts,bounds, raster=1|0 (draw items
+// with the page's own rasterizer, as it does past 300 items, or never).
 (function () {
   'use strict';
   const started = performance.now();
@@ -59,20 +60,36 @@
   const canvas = document.getElementById('stage');
   const ctx = canvas.getContext('2d');
   const world = data.bounds || [0, 0, 375, 667];
+  // What the stage shows when it fits: the reference bounds and wherever the items go (a container wider than the
+  // screen, a view thrown off it), over the whole run.
+  const extent = (function () {
+    let x0 = world[0], y0 = world[1], x1 = world[0] + world[2], y1 = world[1] + world[3];
+    for (const item of data.items || []) {
+      const r = Math.hypot(item.size[0], item.size[1]) / 2;
+      const xs = series[item.x], ys = series[item.y];
+      for (let i = 0; i < xs.length; i++) {
+        if (xs[i] - r < x0) x0 = xs[i] - r;
+        if (xs[i] + r > x1) x1 = xs[i] + r;
+        if (ys[i] - r < y0) y0 = ys[i] - r;
+        if (ys[i] + r > y1) y1 = ys[i] + r;
+      }
+    }
+    return [x0, y0, x1 - x0, y1 - y0];
+  })();
   let zoom, origin;
   function layoutStage() {
     const maxH = Math.max(320, window.innerHeight - 190), maxW = Math.max(280, Math.min(window.innerWidth - 40, 640));
     const margin = 16;
     zoom = params.has('zoom') ? Number(params.get('zoom'))
-      : Math.min((maxW - 2 * margin) / world[2], (maxH - 2 * margin) / world[3]);
-    let cssW = Math.ceil(world[2] * zoom + 2 * margin), cssH = Math.ceil(world[3] * zoom + 2 * margin);
+      : Math.min((maxW - 2 * margin) / extent[2], (maxH - 2 * margin) / extent[3]);
+    let cssW = Math.ceil(extent[2] * zoom + 2 * margin), cssH = Math.ceil(extent[3] * zoom + 2 * margin);
     if (params.has('origin')) {
       const o = params.get('origin').split(',').map(Number);
       origin = [o[0], o[1]];
-      cssW = Math.ceil(origin[0] + (world[0] + world[2]) * zoom + margin);
-      cssH = Math.ceil(origin[1] + (world[1] + world[3]) * zoom + margin);
+      cssW = Math.ceil(origin[0] + (extent[0] + extent[2]) * zoom + margin);
+      cssH = Math.ceil(origin[1] + (extent[1] + extent[3]) * zoom + margin);
     } else {
-      origin = [margin - world[0] * zoom, margin - world[1] * zoom];
+      origin = [margin - extent[0] * zoom, margin - extent[1] * zoom];
     }
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = cssW + 'px';
@@ -235,9 +252,87 @@
 
   const ghostColors = ['#e07000', '#7a3fc0', '#008a6e', '#c0306a'];
 
+  // Many items (more than RASTER_ITEMS): drawn by a small rasterizer of its own into one ImageData, since a canvas
+  // path of thousands of shapes costs tens of ms a frame under software rendering. Each shape is its convex outline
+  // (an ellipse as a 24-gon) in device pixels; a pixel whose center lies inside is filled, within one pixel of an
+  // edge it takes the outline colour. No antialiasing: edges are exact to half a device pixel.
+  const RASTER_ITEMS = params.get('raster') === '1' ? 0 : params.get('raster') === '0' ? Infinity : 300;
+  let raster = null;
+  function rasterItems(frame) {
+    const W = canvas.width, H = canvas.height;
+    if (!raster || raster.width !== W || raster.height !== H) {
+      raster = ctx.createImageData(W, H);
+      raster.words = new Uint32Array(raster.data.buffer);
+    }
+    const px = raster.words;
+    px.fill(0xffffffff);
+    const k = (window.devicePixelRatio || 1) * zoom, ox = (window.devicePixelRatio || 1) * origin[0], oy = (window.devicePixelRatio || 1) * origin[1];
+    // ABGR words (little-endian RGBA bytes).
+    const word = (r, g, b) => (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+    const fillAwake = word(190, 212, 242), edgeAwake = word(43, 87, 151), fillAsleep = word(200, 200, 200), edgeAsleep = word(119, 119, 119);
+    const showSleep = !hidden.has('sleep');
+    const vx = new Float64Array(48), vy = new Float64Array(48), ea = new Float64Array(48), eb = new Float64Array(48), ec = new Float64Array(48);
+    // The highlighted item last, magenta inside and out.
+    const order = data.items.filter(item => item.name !== highlight).concat(data.items.filter(item => item.name === highlight));
+    for (const item of order) {
+      const lit = highlight === item.name;
+      const x = value(item.x, frame), y = value(item.y, frame), a = value(item.angle, frame);
+      const c = Math.cos(a), s = Math.sin(a), w = item.size[0] / 2, h = item.size[1] / 2;
+      let n = 0;
+      if (item.shape === 'ellipse') {
+        for (let i = 0; i < 24; i++) {
+          const t = i / 24 * 2 * Math.PI, lx = w * Math.cos(t), ly = h * Math.sin(t);
+          vx[n] = ox + k * (x + c * lx - s * ly); vy[n] = oy + k * (y + s * lx + c * ly); n++;
+        }
+      } else {
+        const pts = item.shape === 'path' ? item.path : [-w, -h, w, -h, w, h, -w, h];
+        for (let i = 0; i < pts.length && n < 48; i += 2) {
+          vx[n] = ox + k * (x + c * pts[i] - s * pts[i + 1]); vy[n] = oy + k * (y + s * pts[i] + c * pts[i + 1]); n++;
+        }
+      }
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity, area = 0;
+      for (let i = 0; i < n; i++) {
+        x0 = Math.min(x0, vx[i]); x1 = Math.max(x1, vx[i]); y0 = Math.min(y0, vy[i]); y1 = Math.max(y1, vy[i]);
+        const j = (i + 1) % n;
+        area += vx[i] * vy[j] - vx[j] * vy[i];
+      }
+      // Edge functions d(x, y) = ea x + eb y + ec: the distance inside each edge, in device pixels.
+      const sign = area >= 0 ? 1 : -1;
+      for (let i = 0; i < n; i++) {
+        const j = i + 1 === n ? 0 : i + 1;
+        const ex = vx[j] - vx[i], ey = vy[j] - vy[i], len = Math.hypot(ex, ey) || 1;
+        ea[i] = -sign * ey / len; eb[i] = sign * ex / len; ec[i] = -(ea[i] * vx[i] + eb[i] * vy[i]);
+      }
+      const sleeping = showSleep && asleep(item, frame);
+      const fill = lit ? word(255, 0, 255) : sleeping ? fillAsleep : fillAwake;
+      const edge = lit ? fill : sleeping ? edgeAsleep : edgeAwake;
+      const ix0 = Math.max(0, Math.floor(x0)), ix1 = Math.min(W - 1, Math.ceil(x1)), iy0 = Math.max(0, Math.floor(y0)), iy1 = Math.min(H - 1, Math.ceil(y1));
+      for (let py = iy0; py <= iy1; py++) {
+        const cy = py + 0.5, row = py * W;
+        for (let qx = ix0; qx <= ix1; qx++) {
+          const cx = qx + 0.5;
+          let inside = Infinity;
+          for (let i = 0; i < n; i++) {
+            const d = ea[i] * cx + eb[i] * cy + ec[i];
+            if (d < inside) { inside = d; if (d < 0) break; }
+          }
+          if (inside >= 0) px[row + qx] = inside < 1 ? edge : fill;
+        }
+      }
+    }
+    ctx.putImageData(raster, 0, 0);
+  }
+
   function drawScene(frame) {
     const t = times[frame];
     const lw = 1 / zoom;
+    const rastered = data.items.length > RASTER_ITEMS && !(highlight && highlightIsLayer);
+    if (rastered) {
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      rasterItems(frame);
+      ctx.restore();
+    }
     // Bounds and boundaries.
     if (!hidden.has('bounds')) {
       ctx.lineWidth = (data.referenceBoundary ? 2 : 1) * lw;
@@ -273,6 +368,7 @@
     data.items.forEach(item => {
       const x = value(item.x, frame), y = value(item.y, frame), a = value(item.angle, frame);
       if (highlight === item.name) { hi = [item, x, y, a]; return; }
+      if (rastered) return;
       if (highlight && highlightIsLayer) return;
       itemPath(showSleep && asleep(item, frame) ? sleeping : awake, item, x, y, a);
       if (data.items.length <= 200) {
@@ -351,7 +447,7 @@
         ctx.setLineDash([]);
       });
     }
-    if (hi) {
+    if (hi && !rastered) {
       const p = new Path2D();
       itemPath(p, hi[0], hi[1], hi[2], hi[3]);
       ctx.fillStyle = HIGHLIGHT;
