@@ -92,11 +92,11 @@ indirect enum CompactJSON {
     /// The text.
     var text: String {
         var out = ""
-        write(into: &out)
+        emit(into: &out)
         return out
     }
 
-    func write(into out: inout String) {
+    func emit(into out: inout String) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -106,7 +106,7 @@ indirect enum CompactJSON {
             out += "["
             for (k, v) in a.enumerated() {
                 if k > 0 { out += "," }
-                v.write(into: &out)
+                v.emit(into: &out)
             }
             out += "]"
         case .object(let members):
@@ -115,7 +115,7 @@ indirect enum CompactJSON {
                 if k > 0 { out += "," }
                 CompactJSON.quote(key, into: &out)
                 out += ":"
-                v.write(into: &out)
+                v.emit(into: &out)
             }
             out += "}"
         }

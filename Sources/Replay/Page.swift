@@ -13,10 +13,10 @@ enum Page {
         ]
         var out = ""
         var rest = Substring(WebAssets.pageTemplate)
-        while let open = rest.range(of: "{{") {
-            out += rest[..<open.lowerBound]
-            let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex)!
-            out += fills[String(rest[open.upperBound..<close.lowerBound])]!
+        while let start = rest.range(of: "{{") {
+            out += rest[..<start.lowerBound]
+            let close = rest.range(of: "}}", range: start.upperBound..<rest.endIndex)!
+            out += fills[String(rest[start.upperBound..<close.lowerBound])]!
             rest = rest[close.upperBound...]
         }
         out += rest

@@ -54,7 +54,39 @@ public enum ScenePage {
                 columns.append(.object([("name", .string(name)), ("series", .int(k))]))
             }
         }
-        let items: [CompactJSON] = scene.items.enumerated().map { i, item in
+        let items = itemsPayload(r, columnSeries: columnSeries)
+        let (attachments, drags, boundaries, referenceBoundary) = behaviorsPayload(r, columnSeries: columnSeries, add: add)
+        let layers = layerPayload(r, add: add, addText: addText)
+        var contacts: CompactJSON = .null
+        if let counts = r.contactCounts, !r.contactPoints.isEmpty {
+            contacts = .object([("counts", .int({ series.append(packer.add(integers: counts)); return series.count - 1 }())),
+                                ("points", .int(add(r.contactPoints)))])
+        }
+        let events: [CompactJSON] = r.events.map { e in
+            .array([.number(e.time)] + e.fields.map { .string($0) })
+        }
+        let ghosts: [CompactJSON] = overlays.map { o in
+            .object([("label", .string(o.label)), ("kind", .string(o.kind.rawValue)), ("t", .int(add(o.times))),
+                     ("columns", .array(o.columns.map { c in .object([("name", .string(c.name)), ("series", .int(add(c.values)))]) }))])
+        }
+        let b = scene.bounds
+        return .object([
+            ("format", .string("dynsim-replay 1")), ("kind", .string("scene")), ("title", .string(label)),
+            ("description", .string(scene.description ?? "")), ("profile", .string(scene.profile.rawValue)),
+            ("rate", .number(scene.rate)), ("stride", .int(r.stride)), ("rows", .int(r.times.count)),
+            ("times", .int(add(r.times))),
+            ("bounds", .numbers([b.x, b.y, b.width, b.height])), ("referenceBoundary", .bool(referenceBoundary)),
+            ("columns", .array(columns)), ("items", .array(items)), ("attachments", .array(attachments)),
+            ("drags", .array(drags)), ("boundaries", .array(boundaries)), ("layers", .array(layers)),
+            ("contacts", contacts), ("events", .array(events)), ("overlays", .array(ghosts)),
+            ("plot", .array((plot ?? defaultPlot(scene, names: names, r: r)).map { .string($0) })),
+            ("notices", .array(r.notices.map { .string($0) })), ("series", .array(series)),
+        ])
+    }
+
+    /// Each item: its name, size, collision shape, the series of its x, y and angle, its sleeping rows.
+    private static func itemsPayload(_ r: Recording, columnSeries: [String: Int]) -> [CompactJSON] {
+        r.scene.items.enumerated().map { i, item in
             let d = item.definition
             var members: [(String, CompactJSON)] = [("name", .string(item.name)), ("size", .numbers([d.size.x, d.size.y]))]
             switch d.collisionBounds {
@@ -69,6 +101,12 @@ public enum ScenePage {
                         ("anchored", .bool(d.isAnchored))]
             return .object(members)
         }
+    }
+    /// Attachments (and snaps) with their anchors' series, drag paths, boundaries, and whether the reference bounds are
+    /// a boundary.
+    private static func behaviorsPayload(_ r: Recording, columnSeries: [String: Int], add: ([Double]) -> Int)
+        -> ([CompactJSON], [CompactJSON], [CompactJSON], Bool) {
+        let scene = r.scene
         let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
         var attachments: [CompactJSON] = [], drags: [CompactJSON] = [], boundaries: [CompactJSON] = []
         var referenceBoundary = false
@@ -100,32 +138,7 @@ public enum ScenePage {
             default: break
             }
         }
-        let layers = layerPayload(r, add: add, addText: addText)
-        var contacts: CompactJSON = .null
-        if let counts = r.contactCounts, !r.contactPoints.isEmpty {
-            contacts = .object([("counts", .int({ series.append(packer.add(integers: counts)); return series.count - 1 }())),
-                                ("points", .int(add(r.contactPoints)))])
-        }
-        let events: [CompactJSON] = r.events.map { e in
-            .array([.number(e.time)] + e.fields.map { .string($0) })
-        }
-        let ghosts: [CompactJSON] = overlays.map { o in
-            .object([("label", .string(o.label)), ("kind", .string(o.kind.rawValue)), ("t", .int(add(o.times))),
-                     ("columns", .array(o.columns.map { c in .object([("name", .string(c.name)), ("series", .int(add(c.values)))]) }))])
-        }
-        let b = scene.bounds
-        return .object([
-            ("format", .string("dynsim-replay 1")), ("kind", .string("scene")), ("title", .string(label)),
-            ("description", .string(scene.description ?? "")), ("profile", .string(scene.profile.rawValue)),
-            ("rate", .number(scene.rate)), ("stride", .int(r.stride)), ("rows", .int(r.times.count)),
-            ("times", .int(add(r.times))),
-            ("bounds", .numbers([b.x, b.y, b.width, b.height])), ("referenceBoundary", .bool(referenceBoundary)),
-            ("columns", .array(columns)), ("items", .array(items)), ("attachments", .array(attachments)),
-            ("drags", .array(drags)), ("boundaries", .array(boundaries)), ("layers", .array(layers)),
-            ("contacts", contacts), ("events", .array(events)), ("overlays", .array(ghosts)),
-            ("plot", .array((plot ?? defaultPlot(scene, names: names, r: r)).map { .string($0) })),
-            ("notices", .array(r.notices.map { .string($0) })), ("series", .array(series)),
-        ])
+        return (attachments, drags, boundaries, referenceBoundary)
     }
 
     /// The layers' drawing series: homography (9), bounds (4), opacity, backgroundColor (4), cornerRadius, and the

@@ -7,7 +7,8 @@ import Scenes
 /// `dynsim view --svg`: a still picture of a run as a multi-exposure, for docs, pull requests and CI artifacts
 /// (docs/view.md, "Stills").
 ///
-/// The picture is the scene's reference bounds in points (`viewBox` = the bounds): boundaries, the drag path, every
+/// The picture is in points (`viewBox`: where the motion goes, 20 pt around it, or the reference bounds for layers
+/// alone): the reference bounds' outline, boundaries, the drag path, every
 /// item's and layer's outline at every `every`-th row (older exposures fainter, the last one solid), each item's
 /// center path (scenes of at most 50 items) and its anchors' lines at the last exposure. Each exposure of an item is
 /// `<g class="strobe" data-name="NAME" data-t="T" transform="translate(X Y) rotate(DEG)">` around the item's shape
@@ -27,9 +28,12 @@ public enum Still {
         if frames.last != n - 1 { frames.append(n - 1) }
         let b = scene.bounds
         func f(_ x: Double) -> String { NumberFormat.shortest((x * 1000).rounded() / 1000) }
+        let column = Dictionary(uniqueKeysWithValues: r.kept.enumerated().map { (r.run.columns[$1], $0) })
+        func values(_ name: String) -> [Double] { column[name].map { r.values[$0] } ?? [] }
+        let box = extent(scene, values: values)
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(f(b.x)) \(f(b.y)) \(f(b.width)) \(f(b.height))" width="\(f(b.width))" height="\(f(b.height))">
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(f(box.x)) \(f(box.y)) \(f(box.width)) \(f(box.height))" width="\(f(box.width))" height="\(f(box.height))">
         <title>\(xml("dynsim view --svg: \(label)"))</title>
         <rect x="\(f(b.x))" y="\(f(b.y))" width="\(f(b.width))" height="\(f(b.height))" fill="#ffffff" stroke="#bbbbbb" stroke-width="1"/>
 
@@ -46,8 +50,6 @@ public enum Still {
                 out += "<polyline class=\"drag\" points=\"\(pts)\" fill=\"none\" stroke=\"#f0a030\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
             }
         }
-        let column = Dictionary(uniqueKeysWithValues: r.kept.enumerated().map { (r.run.columns[$1], $0) })
-        func values(_ name: String) -> [Double] { column[name].map { r.values[$0] } ?? [] }
         // Layers: their outlines on the screen.
         for (li, layer) in scene.layers.enumerated() {
             for (k, frame) in frames.enumerated() {
@@ -78,8 +80,15 @@ public enum Still {
                 out += shape(item.definition) + "</g>\n"
             }
         }
-        // Attachments at the last exposure.
-        let last = frames.last!
+        out += attachments(scene, frame: frames.last!, values: values)
+        out += "</svg>\n"
+        return out
+    }
+
+    /// The attachments' lines and anchors at one row.
+    static func attachments(_ scene: Scene, frame last: Int, values: (String) -> [Double]) -> String {
+        func f(_ x: Double) -> String { NumberFormat.shortest((x * 1000).rounded() / 1000) }
+        var out = ""
         let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
         for behavior in scene.behaviors {
             guard case .attachment(let a) = behavior else { continue }
@@ -97,8 +106,29 @@ public enum Still {
             out += "<line class=\"attachment\" x1=\"\(f(q.x))\" y1=\"\(f(q.y))\" x2=\"\(f(p.x))\" y2=\"\(f(p.y))\" stroke=\"#2a7a2a\" stroke-width=\"1.5\"\(a.frequency > 0 ? " stroke-dasharray=\"3 3\"" : "")/>\n"
             out += "<circle class=\"anchor\" cx=\"\(f(q.x))\" cy=\"\(f(q.y))\" r=\"3\" fill=\"#2a7a2a\"/>\n"
         }
-        out += "</svg>\n"
         return out
+    }
+
+    /// What the picture shows: where the motion goes (every item over the run, anchors, drag paths), 20 pt around it;
+    /// the reference bounds when nothing moves or there are no items.
+    static func extent(_ scene: Scene, values: (String) -> [Double]) -> Rect {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ x: Double, _ y: Double, _ r: Double) {
+            x0 = min(x0, x - r); x1 = max(x1, x + r); y0 = min(y0, y - r); y1 = max(y1, y + r)
+        }
+        for item in scene.items {
+            let r = (item.definition.size.x * item.definition.size.x + item.definition.size.y * item.definition.size.y).squareRoot() / 2
+            for (x, y) in zip(values(item.name + ".x"), values(item.name + ".y")) { add(x, y, r) }
+        }
+        for name in scene.anchorNames { for (x, y) in zip(values(name + ".x"), values(name + ".y")) { add(x, y, 4) } }
+        for behavior in scene.behaviors {
+            if case .attachment(let a) = behavior {
+                for p in a.drag?.points ?? [] { add(p.x, p.y, 4) }
+                if let p = a.anchorPoint { add(p.x, p.y, 4) }
+            }
+        }
+        guard x0.isFinite, !scene.items.isEmpty else { return scene.bounds }
+        return Rect(x: x0 - 20, y: y0 - 20, width: x1 - x0 + 40, height: y1 - y0 + 40)
     }
 
     /// Exposure k of n: from 0.25 (first) to 1 (last).

@@ -164,7 +164,7 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     let base = (name ?? Catalog.defaultName).split(separator: "/").last.map(String.init) ?? "view"
     let stem = base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     let pagePath: String? = o.output ?? (o.svg == nil ? stem + ".html" : nil)
-    var inputs = sceneInputs + o.overlays.map { InputFile(name: $0, identity: FileIdentity(path: $0), isScene: false) }
+    let overlayInputs = o.overlays.map { InputFile(name: $0, identity: FileIdentity(path: $0), isScene: false) }
     let columns = scene.allColumns
     if let plot = o.plot {
         for c in plot where !columns.contains(c) || c == "t" {
@@ -173,7 +173,10 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     }
     for (flag, path) in [("--output", pagePath), ("--svg", o.svg)] {
         guard let path, path != "-" else { continue }
-        for input in inputs where input.identity != nil && input.identity == FileIdentity(path: path) {
+        if let problem = overwriteProblem(flag: flag, path: path, inputs: sceneInputs, sceneName: label) {
+            throw UsageError(message: problem, command: "view")
+        }
+        for input in overlayInputs where input.identity != nil && input.identity == FileIdentity(path: path) {
             throw UsageError(message: "\(flag): \(path) is a file this command reads (\(input.name)); choose another file", command: "view")
         }
     }
@@ -188,7 +191,6 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
         let bytes = try readInput(path, name: path)
         overlays.append(try Overlay(bytes, fileName: path, sceneName: label, columns: columns, textColumns: textColumns))
     }
-    inputs.removeAll()
     do {
         if let svg = o.svg {
             try write(try Still.svg(scene: scene, label: label, every: o.every), to: svg, inputs: [], label: label)

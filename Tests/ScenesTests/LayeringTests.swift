@@ -20,9 +20,16 @@ final class LayeringTests: XCTestCase {
         try checkNoSystemCalls(in: "Playback", atLeast: 4)
     }
 
+    /// Replay turns a run into a page's or a still's text: the CLI writes it. (WebAssets.swift is the page's web files
+    /// as text, generated: not code.)
+    func testReplayMakesNoFileProcessOrThreadCalls() throws {
+        try checkNoSystemCalls(in: "Replay", atLeast: 4)
+    }
+
     func checkNoSystemCalls(in target: String, atLeast minimum: Int) throws {
         let sources = LayeringTests.root.appendingPathComponent("Sources/" + target)
-        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+            .filter { $0.hasSuffix(".swift") && $0 != "WebAssets.swift" }
         XCTAssertGreaterThan(files.count, minimum, "found \(target)'s sources at \(sources.path)")
         // A call: the name not preceded by a letter, digit, '_', '.' or `func ` (a method such as JSONWriter.write, or
         // its declaration, is not a system call), followed by '(' or, for types, a '.'.
@@ -90,7 +97,9 @@ final class LayeringTests: XCTestCase {
         for dir in ["Sources", "Benchmarks", "Examples"] {
             let root = LayeringTests.root.appendingPathComponent(dir)
             guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
-            for case let file as String in files where file.hasSuffix(".swift") && !file.hasPrefix("Dynamics/") {
+            // WebAssets.swift is generated (the page's web files as text, Sources/Replay/Web/embed.py).
+            for case let file as String in files where file.hasSuffix(".swift") && !file.hasPrefix("Dynamics/")
+                && !file.hasSuffix("/WebAssets.swift") {
                 let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
                     .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 if lines.count > 500 { problems.append("\(dir)/\(file): \(lines.count) lines") }

@@ -20,7 +20,11 @@ final class CLITests: XCTestCase {
     }
 
     @discardableResult
-    func dynsim(_ args: [String], cwd: URL? = nil) throws -> Result {
+    func dynsim(_ args: [String], cwd: URL? = nil) throws -> Result { try CLITests.dynsim(args, cwd: cwd) }
+
+    /// Runs the binary with `args` (in `cwd`), reading both pipes to EOF.
+    @discardableResult
+    static func dynsim(_ args: [String], cwd: URL? = nil) throws -> Result {
         let p = Process()
         p.executableURL = CLITests.binary
         p.arguments = args
@@ -36,7 +40,10 @@ final class CLITests: XCTestCase {
     final class Box: @unchecked Sendable { var data = Data() }
 
     /// Reads both pipes to EOF (stderr on another thread), then waits for exit.
-    func collect(_ p: Process, out: Pipe, err: Pipe) -> Result {
+    func collect(_ p: Process, out: Pipe, err: Pipe) -> Result { CLITests.collect(p, out: out, err: err) }
+
+    /// See the instance method.
+    static func collect(_ p: Process, out: Pipe, err: Pipe) -> Result {
         let errBox = Box()
         let errHandle = err.fileHandleForReading
         let group = DispatchGroup()

@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+@testable import dynsim
+
+/// `dynsim view` from the outside: determinism, the README's still, refusals, spring pages, and its docs.
+final class ViewCLITests: XCTestCase {
+    /// The binary's runner (CLITests').
+    enum cli {
+        static func dynsim(_ args: [String], cwd: URL? = nil) throws -> CLITests.Result { try CLITests.dynsim(args, cwd: cwd) }
+    }
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    private func read(_ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
+
+    /// The JSON a page carries.
+    private func payload(_ html: Data) throws -> [String: Any] {
+        let text = String(decoding: html, as: UTF8.self)
+        let start = try XCTUnwrap(text.range(of: #"<script type="application/json" id="dynsim-data">"#))
+        let end = try XCTUnwrap(text.range(of: "</script>", range: start.upperBound..<text.endIndex))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+    }
+
+    func testPagesAreTheSameBytesRunAfterRunAndNameWhatTheyHold() throws {
+        for name in ["a.html", "b.html"] {
+            let r = try cli.dynsim(["view", "card-flip", "--output", name], cwd: dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stderr, "dynsim: wrote \(name) (\(try read(name).count) bytes)\n")
+        }
+        XCTAssertEqual(try read("a.html"), try read("b.html"))
+        let p = try payload(try read("a.html"))
+        XCTAssertEqual(p["kind"] as? String, "scene")
+        XCTAssertEqual(p["rows"] as? Int, 241)
+        XCTAssertEqual((p["layers"] as? [[String: Any]])?.first?["name"] as? String, "card")
+        // The default output: NAME.html in the current directory.
+        XCTAssertEqual(try cli.dynsim(["view", "pendulum"], cwd: dir).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("pendulum.html").path))
+    }
+
+    /// The README opens with docs/swinging-view.svg, made by the command beside it.
+    func testTheReadmesStillIsWhatItsCommandDraws() throws {
+        let readme = try String(contentsOf: ViewCLITests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.hasPrefix("# dynsim\n\n![The swinging view, every 50th row of its 10 s run](docs/swinging-view.svg)"))
+        XCTAssertTrue(readme.contains("`dynsim view swinging-view --svg docs/swinging-view.svg`"))
+        XCTAssertEqual(try cli.dynsim(["view", "swinging-view", "--svg", "s.svg"], cwd: dir).status, 0)
+        XCTAssertEqual(try read("s.svg"), try Data(contentsOf: ViewCLITests.root.appendingPathComponent("docs/swinging-view.svg")),
+                       "run: dynsim view swinging-view --svg docs/swinging-view.svg")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("swinging-view.html").path),
+                       "--svg alone writes the still only")
+    }
+
+    func testRefusals() throws {
+        try Data("{\"items\": [{\"name\": \"a\", \"center\": [100, 100]}]}".utf8).write(to: dir.appendingPathComponent("s.json"))
+        let scene = try read("s.json")
+        var r = try cli.dynsim(["view", "s.json", "--output", "s.json"], cwd: dir)
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("--output: s.json is the scene file this run reads"), r.stderr)
+        XCTAssertEqual(try read("s.json"), scene)
+        try Data("t,a.x\n0,100\n".utf8).write(to: dir.appendingPathComponent("run.csv"))
+        r = try cli.dynsim(["view", "s.json", "--overlay", "run.csv", "--svg", "run.csv"], cwd: dir)
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("--svg: run.csv is a file this command reads (run.csv)"), r.stderr)
+        r = try cli.dynsim(["view", "s.json", "--plot", "a.x,a.wheel"], cwd: dir)
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains(#"--plot: not a column of s.json (dynsim run s.json | head -1 lists them), got "a.wheel""#), r.stderr)
+        r = try cli.dynsim(["view", "s.json", "--overlay", "run.csv", "--overlay", "missing.csv", "--output", "o.html"], cwd: dir)
+        XCTAssertEqual(r.status, 65, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: missing.csv: "), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.html").path))
+        r = try cli.dynsim(["view", "--curve", "easeIn", "--damping-ratio", "0.5"], cwd: dir)
+        XCTAssertEqual(r.status, 64)
+        r = try cli.dynsim(["view", "--damping-ratio", "0.5", "--response", "0.4", "--versus", "damping-ratio=-1 response=0.4"], cwd: dir)
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("--versus: --damping-ratio: must be >= 0, got -1"), r.stderr)
+        r = try cli.dynsim(["view", "pendulum", "--every", "3"], cwd: dir)
+        XCTAssertEqual(r.status, 64)
+    }
+
+    /// Two springs overlaid: the overshoot each page marks is the closed form's, e^(−ζπ/√(1−ζ²)) of the distance.
+    func testSpringPageMarksTheOvershootOfEachSpring() throws {
+        let r = try cli.dynsim(["view", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300",
+                                "--versus", "damping-ratio=0.2 response=0.4 from=0 to=300", "--output", "s.html"], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let curves = try XCTUnwrap(try payload(try read("s.html"))["curves"] as? [[String: Any]])
+        XCTAssertEqual(curves.count, 2)
+        for (curve, zeta) in zip(curves, [0.5, 0.2]) {
+            let peak = try XCTUnwrap(curve["peak"] as? [Double])
+            let expected = 300 * (1 + exp(-zeta * .pi / (1 - zeta * zeta).squareRoot()))
+            XCTAssertEqual(peak[1], expected, accuracy: 1e-9)
+            // ... at half the damped period: response / √(1 − ζ²) / 2.
+            XCTAssertEqual(peak[0], 0.4 / (1 - zeta * zeta).squareRoot() / 2, accuracy: 1e-9)
+        }
+    }
+
+    /// docs/view.md names every option and every URL parameter the page reads.
+    func testDocsNameEveryOptionAndURLParameter() throws {
+        let doc = try String(contentsOf: ViewCLITests.root.appendingPathComponent("docs/view.md"), encoding: .utf8)
+        let js = try String(contentsOf: ViewCLITests.root.appendingPathComponent("Sources/Replay/Web/viewer.js"), encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"params\.(?:get|has)\('(\w+)'\)"#)
+        let names = Set(pattern.matches(in: js, range: NSRange(js.startIndex..., in: js)).map { String(js[Range($0.range(at: 1), in: js)!]) })
+        XCTAssertGreaterThanOrEqual(names.count, 8)
+        for name in names { XCTAssertTrue(doc.contains("`\(name)="), "docs/view.md: the URL parameter \(name)") }
+        for option in viewSpec.options { XCTAssertTrue(doc.contains(option.name) || option.name.hasPrefix("--mass") || ["--stiffness", "--damping", "--bounce", "--perceptual-duration", "--from", "--to", "--relative-velocity", "--initial-velocity", "--until", "--response", "--damping-ratio"].contains(option.name), "docs/view.md: \(option.name)") }
+        XCTAssertTrue(helpText(nil).contains("view"))
+        XCTAssertTrue(helpText("view").contains("--overlay RUN.csv"))
+    }
+}
