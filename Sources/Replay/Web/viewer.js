@@ -74,6 +74,20 @@
         if (ys[i] + r > y1) y1 = ys[i] + r;
       }
     }
+    // Layers: their corners on the screen, at up to 200 rows over the run.
+    const layers = data.layers || [];
+    const every = Math.max(1, Math.ceil(rows * layers.length / 20000));
+    for (const layer of layers) {
+      for (let f = 0; f < rows; f += every) {
+        if (!(series[layer.opacity][f] > 0)) continue;
+        const h = layer.h.map(k => series[k][f]), b = layer.bounds.map(k => series[k][f]);
+        for (const [px, py] of [[b[0], b[1]], [b[0] + b[2], b[1]], [b[0], b[1] + b[3]], [b[0] + b[2], b[1] + b[3]]]) {
+          const p = project(h, px, py);
+          if (!p || !isFinite(p[0]) || !isFinite(p[1])) continue;
+          x0 = Math.min(x0, p[0]); x1 = Math.max(x1, p[0]); y0 = Math.min(y0, p[1]); y1 = Math.max(y1, p[1]);
+        }
+      }
+    }
     return [x0, y0, x1 - x0, y1 - y0];
   })();
   let zoom, origin;
