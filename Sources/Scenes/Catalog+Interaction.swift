@@ -19,7 +19,7 @@ extension Catalog {
               make: viewAnimation),
         Entry(name: "drop-and-spread", summary: "five round buttons drop one by one on springs (completion chaining), then spread apart",
               make: dropAndSpread),
-        Entry(name: "card-flip", summary: "a card flips about Y (whole transform, fill both); when it stops its x scale springs to 1.3",
+        Entry(name: "card-flip", summary: "a card flips about Y in perspective (whole transform, m34 = -1/500, fill both); when it stops its x scale springs to 1.3",
               make: cardFlip),
     ]
 
@@ -115,16 +115,19 @@ extension Catalog {
         return s
     }
 
-    /// `card-flip`: a 200 x 300 card layer flips about Y: a basic animation of the whole `transform` from identity to
-    /// a π rotation about Y, 1 s from 0.5 s, linear, fill both and not removed (it shows its start before 0.5 s and its
+    /// `card-flip`: a 200 x 300 card layer flips about Y as iOS code writes a card flip: a basic animation of the whole
+    /// `transform` from the perspective `m34 = −1/500` (an eye 500 pt in front of the screen) to a π rotation about Y
+    /// seen through it (`CATransform3DRotate(t, .pi, 0, 1, 0)` of that transform), 1 s from 0.5 s, linear, fill both and not removed (it shows its start before 0.5 s and its
     /// end after). When it stops, a spring animation (CASpringAnimation defaults: mass 1, stiffness 100, damping 10) takes
     /// `transform.scale.x` from 1 to 1.3 and stays. 4 s.
     public static func cardFlip() -> Scene {
-        var s = newScene("card-flip", "A card flips about Y, then springs its x scale.", duration: 4)
+        var s = newScene("card-flip", "A card flips about Y in perspective, then springs its x scale.", duration: 4)
+        var perspective = Transform3D.identity
+        perspective.m[11] = -1.0 / 500
         s.layers = [SceneLayer(name: "card", size: [200, 300], position: [187.5, 333.5], [("backgroundColor", .color(0.9, 0.9, 0.9, 1))])]
         s.animations = [
             SceneAnimation(layer: "card", key: "flip", animation: .basic(BasicAnimation(
-                keyPath: "transform", fromValue: .transform(.identity), toValue: .transform(Transform3D.identity.concatenating(.rotation(.pi, 0, 1, 0))),
+                keyPath: "transform", fromValue: .transform(perspective), toValue: .transform(Transform3D.rotation(.pi, 0, 1, 0).concatenating(perspective)),
                 timing: MediaTiming(beginTime: 0.5, duration: 1, fillMode: .both, isRemovedOnCompletion: false)))),
             SceneAnimation(layer: "card", key: "widen", animation: .spring(SpringAnimation(
                 keyPath: "transform.scale.x", fromValue: .scalar(1), toValue: .scalar(1.3), spring: Spring(),

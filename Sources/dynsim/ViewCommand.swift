@@ -142,13 +142,13 @@ func view(_ o: ViewOptions) -> Int32 {
             guard end.isFinite && end <= 1e5 else {
                 throw UsageError(message: "--until: required and at most 100000 s, a spring here does not settle by then, got \(until.map(NumberFormat.shortest) ?? "nothing")", command: "view")
             }
-            try write(CurvesPage.springs(motions, until: until), to: o.output ?? "spring.html", inputs: [], label: "spring")
+            try write(CurvesPage.springs(motions, until: until), to: o.output ?? "spring.html")
         case .curves(let texts):
             let curves = try texts.map { text -> (label: String, value: @Sendable (Double) -> Double) in
                 let c = try parseCurveSpec(text)
                 return (text, { c.value(at: $0) })
             }
-            try write(CurvesPage.curves(curves), to: o.output ?? "curve.html", inputs: [], label: "curve")
+            try write(CurvesPage.curves(curves), to: o.output ?? "curve.html")
         }
     } catch {
         return report(error)
@@ -193,12 +193,12 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     }
     do {
         if let svg = o.svg {
-            try write(try Still.svg(scene: scene, label: label, every: o.every), to: svg, inputs: [], label: label)
+            try write(try Still.svg(scene: scene, label: label, every: o.every), to: svg)
         }
         if let pagePath {
             let (html, notices) = try ScenePage.html(scene: scene, label: label, overlays: overlays, plot: o.plot)
             for n in notices { fputs("dynsim: note: \(n)\n", stderr) }
-            try write(html, to: pagePath, inputs: [], label: label)
+            try write(html, to: pagePath)
         }
     } catch let e as SimulationError {
         throw RuntimeFailure(message: "\(label): \(e)")
@@ -206,7 +206,7 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
 }
 
 /// Writes `text` to `path` (`-`: stdout) whole: the file appears only complete (``OutputFile``).
-private func write(_ text: String, to path: String, inputs: [InputFile], label: String) throws {
+private func write(_ text: String, to path: String) throws {
     if path == "-" {
         let sink = FileSink(stdout)
         do { try sink.write(Array(text.utf8)) } catch SinkError.brokenPipe { return }

@@ -131,6 +131,9 @@
   if (data.kind === 'scene') {
     for (const [key, label] of toggles) {
       if (key === 'contacts' && !data.contacts) continue;
+      if ((key === 'sleep' || key === 'labels') && !data.items.length) continue;
+      if (key === 'anchors' && !data.attachments.length) continue;
+      if (key === 'paths' && !data.drags.length) continue;
       if (key === 'ghosts' && !(data.overlays || []).length) continue;
       const l = document.createElement('label');
       const box = document.createElement('input');
