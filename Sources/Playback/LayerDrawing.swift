@@ -36,6 +36,29 @@ public struct LayerDrawing: Equatable, Sendable {
         return SIMD2((p.x * h[0] + p.y * h[3] + h[6]) / w, (p.x * h[1] + p.y * h[4] + h[7]) / w)
     }
 
+    /// A polygon of the layer's own space (a convex outline, in order) on the screen: the part in front of the eye
+    /// (W ≥ 1e-6; W is affine in the layer's coordinates, so the polygon is clipped there, Sutherland–Hodgman, before
+    /// it is projected). Empty when all of it lies behind the eye.
+    public func screenPolygon(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        let h = homography
+        func w(_ p: SIMD2<Double>) -> Double { p.x * h[2] + p.y * h[5] + h[8] }
+        let eps = 1e-6
+        var clipped: [SIMD2<Double>] = []
+        for (k, a) in polygon.enumerated() {
+            let b = polygon[(k + 1) % polygon.count]
+            let (wa, wb) = (w(a), w(b))
+            if wa >= eps { clipped.append(a) }
+            if (wa >= eps) != (wb >= eps) { clipped.append(a + (b - a) * ((eps - wa) / (wb - wa))) }
+        }
+        return clipped.compactMap(screenPoint)
+    }
+
+    /// The bounds' corners, in order from the origin.
+    public var corners: [SIMD2<Double>] {
+        let b = bounds
+        return [SIMD2(b[0], b[1]), SIMD2(b[0] + b[2], b[1]), SIMD2(b[0] + b[2], b[1] + b[3]), SIMD2(b[0], b[1] + b[3])]
+    }
+
     /// The 3 x 3 product a · b (row-vector: a applied first).
     static func multiply(_ a: [Double], _ b: [Double]) -> [Double] {
         var out = [Double](repeating: 0, count: 9)

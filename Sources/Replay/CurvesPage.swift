@@ -38,8 +38,9 @@ public enum CurvesPage {
     /// The page for one or more springs, sampled in closed form at `rate` rows per second up to `until` seconds (nil:
     /// the longest settling duration, and at least 0.1 s).
     /// - Precondition: `until` (or every settling duration when it is nil) is finite and at most 1e6 s / rate rows.
-    public static func springs(_ motions: [SpringMotion], until: Double?, rate: Double = 240) -> String {
+    public static func springs(_ motions: [SpringMotion], until: Double?, rate requestedRate: Double = 240) -> String {
         let end = until ?? max(0.1, motions.map(\.settlingDuration).max() ?? 1)
+        let rate = min(requestedRate, Double(maxSamples) / Double(max(1, motions.count)) / max(end, 1e-9))
         let n = Int((end * rate).rounded(.down)) + 1
         let times = (0..<n).map { Double($0) / rate }
         var packer = SeriesPacker()
@@ -54,7 +55,7 @@ public enum CurvesPage {
             var members: [(String, CompactJSON)] = [
                 ("label", .string(m.label)), ("t", .int(t)), ("value", .int(add(values))),
                 ("from", .number(m.from)), ("to", .number(m.to)), ("band", .number(m.band)),
-                ("settle", .number(m.settlingDuration)),
+                ("settle", m.settlingDuration.isFinite ? .number(m.settlingDuration) : .null),
                 ("parameters", .string("mass \(g(m.spring.mass)), stiffness \(g(m.spring.stiffness)), damping \(g(m.spring.damping)); dampingRatio \(g(m.spring.dampingRatio)), response \(g(m.spring.response)) s, bounce \(g(m.spring.bounce))")),
             ]
             if let peak = m.spring.peak(from: m.from, to: m.to, initialVelocity: m.initialVelocity), peak.value.isFinite,
@@ -66,7 +67,8 @@ public enum CurvesPage {
         }
         return page(kind: "spring", title: motions.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
                     curves: curves, range: [lo, hi], series: series, packer: packer,
-                    description: motions.map { "\($0.label): settles (within \(g($0.band))) at \(g($0.settlingDuration)) s" }.joined(separator: "; "))
+                    description: motions.map { "\($0.label): settles (within \(g($0.band))) at \(g($0.settlingDuration)) s" }.joined(separator: "; ")
+                        + (rate < requestedRate ? "; sampled at \(g(rate)) per second (at most \(maxSamples) samples a page)" : ""))
     }
 
     /// The page for one or more timing curves over `duration` seconds (the input fraction is t / duration), sampled
@@ -108,5 +110,11 @@ public enum CurvesPage {
         return Page.html(title: "dynsim view: \(title)", payload: payload, blob: packer.base64)
     }
 
-    private static func g(_ x: Double) -> String { NumberFormat.shortest((x * 10_000).rounded() / 10_000) }
+    /// Four decimals; `never` for an infinite time (an undamped spring's settling).
+    private static func g(_ x: Double) -> String {
+        x.isFinite ? NumberFormat.shortest((x * 10_000).rounded() / 10_000) : "never"
+    }
+
+    /// Samples a page carries at most (rows x curves): a longer span is sampled less often.
+    public static let maxSamples = 2_000_000
 }

@@ -36,8 +36,8 @@ public struct Overlay: Sendable {
     ///   - sceneName: the scene's name for messages.
     ///   - columns: the scene's columns (``Scene/allColumns``); `textColumns` those that hold text.
     /// - Throws: ``InputError`` naming the file and the line (and column) for: no header, a first column other than
-    ///   `t`, a column the scene does not have (for a file that is not a `t,x,y` or `t,value` trace), a repeated
-    ///   column, a row with another number of fields than the header, a field that is not a finite number, `t`
+    ///   `t`, only `t`, a column the scene does not have (for a file that is not a `t,x,y` or `t,value` trace), a
+    ///   repeated column (`t` too), a value beyond ±1e15, a row with another number of fields than the header, a field that is not a finite number, `t`
     ///   decreasing, an unclosed quote, no rows.
     public init(_ bytes: [UInt8], fileName: String, sceneName: String, columns: [String], textColumns: Set<String>) throws {
         func fail(_ path: String, _ message: String) -> InputError { InputError(file: fileName, path: path, message: message) }
@@ -47,6 +47,8 @@ public struct Overlay: Sendable {
             throw fail("line \(header.line), column 1", "must be t (a run of the scene, or a trace t,x,y or t,value), got \(quoted(header.fields.first ?? ""))")
         }
         let names = Array(header.fields.dropFirst())
+        guard !names.isEmpty else { throw fail("line \(header.line)", "has only t: give the columns to draw after it (t,x,y, t,value or the scene's)") }
+        if let k = names.firstIndex(of: "t") { throw fail("line \(header.line), column \(k + 2)", "repeats the column \"t\"") }
         let known = Set(columns)
         let kind: Kind
         if names == ["x", "y"] {
@@ -76,6 +78,9 @@ public struct Overlay: Sendable {
                 let text = record.fields[k]
                 guard let x = parseDecimal(Substring(text)), x.isFinite else {
                     throw fail("line \(record.line), column \(k + 1) (\(header.fields[k]))", "must be a number, got \(quoted(text))")
+                }
+                guard abs(x) <= 1e15 else {
+                    throw fail("line \(record.line), column \(k + 1) (\(header.fields[k]))", "must be within ±1e15, got \(text)")
                 }
                 return x
             }

@@ -68,7 +68,7 @@ final class Recording {
             notices.append("\(columns.count - 1 - kept.count) of \(columns.count - 1) columns left out of the page (over \(budget.maxValues) values); name columns to keep with --plot")
         }
         stride = max(1, Int((Double(kept.count * rows) / Double(budget.maxValues)).rounded(.up)))
-        if stride > 1 { notices.append("every \(stride)th row kept (\(rows) rows x \(kept.count) columns is over \(budget.maxValues) values)") }
+        if stride > 1 { notices.append("one row in \(stride) kept, and the last (\(rows) rows x \(kept.count) columns is over \(budget.maxValues) values)") }
         self.kept = kept
         values = Array(repeating: [], count: kept.count)
         texts = Array(repeating: [], count: kept.count)
@@ -85,7 +85,7 @@ final class Recording {
             return nil
         }
         var kept = 0
-        let run = self.run, stride = self.stride, keptColumns = self.kept
+        let run = self.run, stride = self.stride, keptColumns = self.kept, rows = run.sampleCount
         try run.run(events: { e in
             switch e {
             case .contactBegan, .contactEnded:
@@ -95,7 +95,8 @@ final class Recording {
             }
             self.events.append(e)
         }) { row in
-            guard row.index % stride == 0 else { return }
+            // Every stride-th row, and the last (the run's end state is always shown).
+            guard row.index % stride == 0 || row.index == rows - 1 else { return }
             if kept == 0 { self.isText = keptColumns.map { row.texts[$0] != nil } }
             for (j, c) in keptColumns.enumerated() {
                 if let s = row.texts[c] { self.texts[j].append(s) } else { self.values[j].append(row.values[c]) }

@@ -18,13 +18,30 @@ public enum ScenePage {
     public static func html(scene: Scene, label: String, overlays: [Overlay] = [], plot: [String]? = nil,
                             budget: ReplayBudget = ReplayBudget()) throws -> (html: String, notices: [String]) {
         let recording = try Recording(scene: scene, plot: plot ?? [], budget: budget)
+        let (thinned, notes) = thin(overlays, budget: budget)
         var packer = SeriesPacker()
-        let payload = payload(recording, label: label, overlays: overlays, plot: plot, packer: &packer)
-        return (Page.html(title: "dynsim view: \(label)", payload: payload, blob: packer.base64), recording.notices)
+        let payload = payload(recording, label: label, overlays: thinned, plot: plot, packer: &packer, notices: recording.notices + notes)
+        return (Page.html(title: "dynsim view: \(label)", payload: payload, blob: packer.base64), recording.notices + notes)
+    }
+
+    /// Overlays within half the page's budget of values: past it, one row in k of each (and its last).
+    static func thin(_ overlays: [Overlay], budget: ReplayBudget) -> ([Overlay], [String]) {
+        let total = overlays.reduce(0) { $0 + $1.times.count * ($1.columns.count + 1) }
+        let allowed = budget.maxValues / 2
+        guard total > allowed else { return (overlays, []) }
+        let k = Int((Double(total) / Double(allowed)).rounded(.up))
+        let thinned = overlays.map { o -> Overlay in
+            var o = o
+            let keep = Array(Swift.stride(from: 0, to: o.times.count, by: k)) + ((o.times.count - 1) % k == 0 ? [] : [o.times.count - 1])
+            o.times = keep.map { o.times[$0] }
+            o.columns = o.columns.map { c in (c.name, keep.map { c.values[$0] }) }
+            return o
+        }
+        return (thinned, ["overlays: one row in \(k) kept, and the last (\(total) values is over \(allowed))"])
     }
 
     static func payload(_ r: Recording, label: String, overlays: [Overlay], plot: [String]?,
-                        packer: inout SeriesPacker) -> CompactJSON {
+                        packer: inout SeriesPacker, notices: [String]) -> CompactJSON {
         let scene = r.scene
         let names = r.kept.map { r.run.columns[$0] }
         var columnSeries: [String: Int] = [:]
@@ -80,7 +97,7 @@ public enum ScenePage {
             ("drags", .array(drags)), ("boundaries", .array(boundaries)), ("layers", .array(layers)),
             ("contacts", contacts), ("events", .array(events)), ("overlays", .array(ghosts)),
             ("plot", .array((plot ?? defaultPlot(scene, names: names, r: r)).map { .string($0) })),
-            ("notices", .array(r.notices.map { .string($0) })), ("series", .array(series)),
+            ("notices", .array(notices.map { .string($0) })), ("series", .array(series)),
         ])
     }
 

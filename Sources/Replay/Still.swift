@@ -20,17 +20,26 @@ public enum Still {
     /// - Parameters:
     ///   - every: rows between exposures (nil: about 12 exposures over the run).
     /// - Throws: ``SimulationError``.
-    public static func svg(scene: Scene, label: String, every: Int? = nil, budget: ReplayBudget = ReplayBudget()) throws -> String {
+    public static func svg(scene: Scene, label: String, every: Int? = nil,
+                           budget: ReplayBudget = ReplayBudget()) throws -> (svg: String, notices: [String]) {
         let r = try Recording(scene: scene, plot: [], budget: budget)
         let n = r.times.count
-        let step = max(1, every.map { max(1, $0 / r.stride) } ?? Int((Double(n - 1) / 12).rounded(.up)))
+        var step = max(1, every.map { max(1, $0 / r.stride) } ?? Int((Double(n - 1) / 12).rounded(.up)))
+        // At most maxShapes outlines: past it, fewer exposures.
+        let shapes = max(1, scene.items.count + scene.layers.count)
+        var notices: [String] = []
+        if shapes * ((n - 1) / step + 2) > maxShapes {
+            let wanted = max(1, step)
+            step = max(step, Int((Double(n - 1) / Double(max(1, maxShapes / shapes - 1))).rounded(.up)))
+            if step != wanted { notices.append("the still shows every \(step * r.stride) rows (at most \(maxShapes) outlines)") }
+        }
         var frames = Array(Swift.stride(from: 0, to: n, by: step))
         if frames.last != n - 1 { frames.append(n - 1) }
         let b = scene.bounds
         func f(_ x: Double) -> String { NumberFormat.shortest((x * 1000).rounded() / 1000) }
         let column = Dictionary(uniqueKeysWithValues: r.kept.enumerated().map { (r.run.columns[$1], $0) })
         func values(_ name: String) -> [Double] { column[name].map { r.values[$0] } ?? [] }
-        let box = extent(scene, values: values)
+        let box = extent(scene, values: values, layers: r.drawings)
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(f(box.x)) \(f(box.y)) \(f(box.width)) \(f(box.height))" width="\(f(box.width))" height="\(f(box.height))">
@@ -54,10 +63,8 @@ public enum Still {
         for (li, layer) in scene.layers.enumerated() {
             for (k, frame) in frames.enumerated() {
                 let d = r.drawings[li][frame]
-                let bb = d.bounds
-                let corners = [SIMD2(bb[0], bb[1]), SIMD2(bb[0] + bb[2], bb[1]), SIMD2(bb[0] + bb[2], bb[1] + bb[3]), SIMD2(bb[0], bb[1] + bb[3])]
-                let projected = corners.compactMap(d.screenPoint)
-                guard projected.count == 4 else { continue }
+                let projected = d.screenPolygon(d.corners)
+                guard projected.count >= 3 else { continue }
                 let c = d.backgroundColor
                 let fill = c[3] > 0 ? rgb(c) : "#9ab7e6"
                 let opacity = fade(k, frames.count) * max(0.15, d.opacity * (c[3] > 0 ? c[3] : 1))
@@ -82,8 +89,11 @@ public enum Still {
         }
         out += attachments(scene, frame: frames.last!, values: values)
         out += "</svg>\n"
-        return out
+        return (out, notices)
     }
+
+    /// Outlines a still draws at most (shapes x exposures).
+    public static let maxShapes = 100_000
 
     /// The attachments' lines and anchors at one row.
     static func attachments(_ scene: Scene, frame last: Int, values: (String) -> [Double]) -> String {
@@ -109,9 +119,9 @@ public enum Still {
         return out
     }
 
-    /// What the picture shows: where the motion goes (every item over the run, anchors, drag paths), 20 pt around it;
-    /// the reference bounds when nothing moves or there are no items.
-    static func extent(_ scene: Scene, values: (String) -> [Double]) -> Rect {
+    /// What the picture shows: where the motion goes (every item over the run, anchors, drag paths, layers with the
+    /// reference bounds), 20 pt around it; the reference bounds when there is nothing to draw.
+    static func extent(_ scene: Scene, values: (String) -> [Double], layers: [[LayerDrawing]]) -> Rect {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         func add(_ x: Double, _ y: Double, _ r: Double) {
             x0 = min(x0, x - r); x1 = max(x1, x + r); y0 = min(y0, y - r); y1 = max(y1, y + r)
@@ -127,7 +137,18 @@ public enum Still {
                 if let p = a.anchorPoint { add(p.x, p.y, 4) }
             }
         }
-        guard x0.isFinite, !scene.items.isEmpty else { return scene.bounds }
+        // Layers: their outlines on the screen at up to 200 rows each, with the reference bounds (a layer-only scene
+        // is drawn on its screen).
+        if !layers.isEmpty {
+            add(scene.bounds.x, scene.bounds.y, 0)
+            add(scene.bounds.x + scene.bounds.width, scene.bounds.y + scene.bounds.height, 0)
+        }
+        for drawings in layers {
+            for d in Swift.stride(from: 0, to: drawings.count, by: max(1, drawings.count / 200)).map({ drawings[$0] }) where d.opacity > 0 {
+                for p in d.screenPolygon(d.corners) where p.x.isFinite && p.y.isFinite { add(p.x, p.y, 0) }
+            }
+        }
+        guard x0.isFinite else { return scene.bounds }
         return Rect(x: x0 - 20, y: y0 - 20, width: x1 - x0 + 40, height: y1 - y0 + 40)
     }
 

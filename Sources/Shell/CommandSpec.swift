@@ -46,6 +46,10 @@ public struct CommandSpec: Sendable {
             case path
             /// A file path (not empty) that may be given more than once: each is kept, in order.
             case paths
+            /// Free text (not empty): a list of names, a curve, another command's options.
+            case text
+            /// Free text (not empty) that may be given more than once: each is kept, in order.
+            case texts
         }
         /// `--name`.
         public let name: String
@@ -55,6 +59,22 @@ public struct CommandSpec: Sendable {
         public let kind: Kind
         /// One paragraph of help (wrapped when printed).
         public let help: String
+
+        /// Whether it may be given more than once (``Kind/paths``, ``Kind/texts``).
+        public var isRepeatable: Bool {
+            switch kind {
+            case .paths, .texts: return true
+            default: return false
+            }
+        }
+
+        /// Whether its value names a file.
+        var isPath: Bool {
+            switch kind {
+            case .path, .paths: return true
+            default: return false
+            }
+        }
 
         /// An option.
         public init(_ name: String, _ placeholder: String = "", _ kind: Kind, help: String) {
@@ -219,8 +239,8 @@ extension CommandSpec {
                 text = args[k]
                 k += 1
             }
-            if case .paths = option.kind {
-                guard !text.isEmpty else { throw fail("\(flag): must be a file path, got \"\"") }
+            if option.isRepeatable {
+                guard !text.isEmpty else { throw fail("\(flag): must \(option.isPath ? "be a file path" : "not be empty"), got \"\"") }
                 parsed.values[flag] = .texts(parsed.texts(flag) + [text])
                 continue
             }
@@ -266,6 +286,9 @@ extension CommandSpec {
         case .path, .paths:
             guard !text.isEmpty else { throw fail("must be a file path, got \"\"") }
             return .text(text)
+        case .text, .texts:
+            guard !text.isEmpty else { throw fail("must not be empty, got \"\"") }
+            return .text(text)
         }
     }
 
@@ -310,7 +333,7 @@ extension CommandSpec {
         switch option.kind {
         case .flag: return "[\(option.name)]"
         case .choice(let words): return "[\(option.name) \(words.joined(separator: "|"))]"
-        case .paths: return "[\(option.name) \(option.placeholder)]..."
+        case .paths, .texts: return "[\(option.name) \(option.placeholder)]..."
         default: return "[\(option.name) \(option.placeholder)]"
         }
     }

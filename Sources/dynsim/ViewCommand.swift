@@ -60,16 +60,16 @@ let viewSpec = CommandSpec(
               help: "Write the page to FILE (default: NAME.html in the current directory, NAME the scene's, `spring` or `curve`; `-` for stdout). FILE appears only when it is complete, and may not be a file the command reads."),
         .init("--overlay", "RUN.csv", .paths,
               help: "Draw another run of the scene (a CSV of `dynsim run`, any of its columns: another profile, an older version) as ghosts sharing the plots, or a recorded trace: t,x,y as a dot with its path, t,value as a series. May be given more than once."),
-        .init("--plot", "COLUMNS", .path,
+        .init("--plot", "COLUMNS", .text,
               help: "Columns plotted when the page opens, comma-separated (default: the first item's x and y, or the layer columns that move); the page's list picks others."),
         .init("--svg", "FILE.svg", .path,
               help: "Also (or, without --output, only) write a still: every item and layer at every N-th row, older exposures fainter, with the items' paths."),
         .init("--every", "N", .integer(range: 1...100_000_000, message: "must be a whole number of rows from 1"),
               help: "Rows between the still's exposures (default: about 12 exposures over the run)."),
     ] + viewSpringOptions + [
-        .init("--curve", "CURVE", .path,
+        .init("--curve", "CURVE", .text,
               help: "A timing curve instead of a scene: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION), as `dynsim curve` takes."),
-        .init("--versus", "SPEC", .paths,
+        .init("--versus", "SPEC", .texts,
               help: "Another spring (its options in one argument, dashes optional: \"damping-ratio=0.8 response=0.5\") or curve to overlay. May be given more than once."),
     ],
     maxArguments: 1, tooManyArguments: { extra, first in "only one scene per page, got \(quoted(extra)) after \(quoted(first))" },
@@ -96,7 +96,11 @@ func parseView(_ args: [String]) throws -> Command {
     let versus = p.texts("--versus")
     if let curve = p.text("--curve") {
         if let first = springGiven.first { throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both") }
-        for c in [curve] + versus { _ = try parseCurveSpec(c) }
+        for (k, c) in ([curve] + versus).enumerated() {
+            do { _ = try parseCurveSpec(c) } catch let e as UsageError {
+                throw fail((k == 0 ? "--curve: " : "--versus: ") + e.message)
+            }
+        }
         o.subject = .curves([curve] + versus)
     } else if !springGiven.isEmpty {
         // The spring's own table checks the options: the same rules and messages as `dynsim spring`.
@@ -180,8 +184,8 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
             throw UsageError(message: "\(flag): \(path) is a file this command reads (\(input.name)); choose another file", command: "view")
         }
     }
-    if let page = pagePath, let svg = o.svg, page != "-", FileIdentity(path: page) != nil, FileIdentity(path: page) == FileIdentity(path: svg) || page == svg {
-        throw UsageError(message: "--svg: must differ from --output, both are \(quoted(svg))", command: "view")
+    if let page = pagePath, let svg = o.svg, sameFile(page, svg) {
+        throw UsageError(message: "--svg: must differ from --output, both name \(quoted(svg))", command: "view")
     }
     let sceneRun = SceneRun(scene: scene)
     if let problem = sceneRun.inputProblems(fileName: label).first { throw problem }
@@ -193,7 +197,9 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     }
     do {
         if let svg = o.svg {
-            try write(try Still.svg(scene: scene, label: label, every: o.every), to: svg)
+            let (text, notices) = try Still.svg(scene: scene, label: label, every: o.every)
+            for n in notices { fputs("dynsim: note: \(n)\n", stderr) }
+            try write(text, to: svg)
         }
         if let pagePath {
             let (html, notices) = try ScenePage.html(scene: scene, label: label, overlays: overlays, plot: o.plot)
@@ -203,6 +209,16 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     } catch let e as SimulationError {
         throw RuntimeFailure(message: "\(label): \(e)")
     }
+}
+
+/// Whether two output paths name one file: the same text (two `-` are both stdout), the same existing file (links
+/// followed), or the same path once symbolic links in their directories are resolved.
+private func sameFile(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    if a == "-" || b == "-" { return false }
+    if let x = FileIdentity(path: a), let y = FileIdentity(path: b) { return x == y }
+    let resolved = { (p: String) in URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
+    return resolved(a) == resolved(b)
 }
 
 /// Writes `text` to `path` (`-`: stdout) whole: the file appears only complete (``OutputFile``).

@@ -225,6 +225,19 @@ def main():
         print("  overlay plot series:", plot["labels"][1:])
         if plot["labels"][1:] != ["bob.x", "bob.x (precise.csv)"]:
             fail("overlay: the plot of bob.x holds %s, expected bob.x and bob.x (precise.csv)" % plot["labels"][1:])
+        # Picking one more column in the list (as a user's click does: the options' selection, then a change event)
+        # plots it for both runs, and the replay still plays.
+        browser.evaluate("(() => { const s = document.getElementById('columns'); for (const o of s.options) "
+                         "if (o.value === 'bob.angle') o.selected = true; s.dispatchEvent(new Event('change')); })()")
+        plot = browser.evaluate("dynsimView.plot()")
+        if plot["labels"][1:] != ["bob.x", "bob.x (precise.csv)", "bob.angle", "bob.angle (precise.csv)"]:
+            fail("overlay: after picking bob.angle the plot holds %s" % plot["labels"][1:])
+        browser.evaluate("dynsimView.seek(0); dynsimView.play()")
+        browser.evaluate("new Promise(r => setTimeout(r, 500))", await_promise=True)
+        state = browser.evaluate("dynsimView.state()")
+        browser.evaluate("dynsimView.pause()")
+        if state["frame"] < 5:
+            fail("overlay: after picking a column the replay did not play (row %d after 0.5 s)" % state["frame"])
         browser.evaluate("dynsimView.seek(3)")
         browser.evaluate(frame_promise(), await_promise=True)
         img = Image.open(io.BytesIO(browser.screenshot_png())).convert("RGB")
@@ -253,6 +266,12 @@ def main():
         problems = browser.problems(url)
         if problems:
             fail("overlay.html: %s" % problems)
+        # Nonsense in the URL is ignored: the page opens at its defaults, without an error.
+        url = "file://" + os.path.join(WORK, "overlay.html") + "?zoom=-2&origin=abc&speed=abc&t=abc&plot=&play=1"
+        browser.open(url)
+        state = browser.evaluate("dynsimView.pause(); dynsimView.state()")
+        if state["speed"] != 1 or browser.problems(url):
+            fail("bad URL parameters: %s, %s" % (state, browser.problems(url)))
     finally:
         browser.close()
     check_still()

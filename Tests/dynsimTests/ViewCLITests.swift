@@ -82,6 +82,28 @@ final class ViewCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--versus: --damping-ratio: must be >= 0, got -1"), r.stderr)
         r = try cli.dynsim(["view", "pendulum", "--every", "3"], cwd: dir)
         XCTAssertEqual(r.status, 64)
+        for (a, b) in [("same.x", "same.x"), ("./same.y", "same.y"), ("-", "-")] {
+            r = try cli.dynsim(["view", "pendulum", "--output", a, "--svg", b], cwd: dir)
+            XCTAssertEqual(r.status, 64, "\(a) \(b)")
+            XCTAssertTrue(r.stderr.contains("--svg: must differ from --output"), r.stderr)
+        }
+        r = try cli.dynsim(["view", "--curve", "linear", "--versus", "junk"], cwd: dir)
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --versus: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("USAGE: dynsim view"), r.stderr)
+        r = try cli.dynsim(["view", "--curve", "linear", "--versus", ""], cwd: dir)
+        XCTAssertTrue(r.stderr.contains(#"--versus: must not be empty, got """#), r.stderr)
+    }
+
+    /// An undamped spring never settles: with --until it is drawn (its settling time "never"); without, a usage error.
+    func testUndampedSpring() throws {
+        var r = try cli.dynsim(["view", "--mass", "1", "--stiffness", "100", "--damping", "0", "--until", "2", "--output", "u.html"], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let curves = try XCTUnwrap(try payload(try read("u.html"))["curves"] as? [[String: Any]])
+        XCTAssertTrue(curves[0]["settle"] is NSNull)
+        r = try cli.dynsim(["view", "--mass", "1", "--stiffness", "100", "--damping", "0"], cwd: dir)
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("--until: required"), r.stderr)
     }
 
     /// Two springs overlaid: the overshoot each page marks is the closed form's, e^(−ζπ/√(1−ζ²)) of the distance.

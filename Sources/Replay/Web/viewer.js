@@ -94,11 +94,12 @@
   function layoutStage() {
     const maxH = Math.max(320, window.innerHeight - 190), maxW = Math.max(280, Math.min(window.innerWidth - 40, 640));
     const margin = 16;
-    zoom = params.has('zoom') ? Number(params.get('zoom'))
+    const asked = Number(params.get('zoom'));
+    zoom = params.has('zoom') && Number.isFinite(asked) && asked > 0 ? asked
       : Math.min((maxW - 2 * margin) / extent[2], (maxH - 2 * margin) / extent[3]);
     let cssW = Math.ceil(extent[2] * zoom + 2 * margin), cssH = Math.ceil(extent[3] * zoom + 2 * margin);
-    if (params.has('origin')) {
-      const o = params.get('origin').split(',').map(Number);
+    const o = (params.get('origin') || '').split(',').map(Number);
+    if (o.length === 2 && o.every(Number.isFinite)) {
       origin = [o[0], o[1]];
       cssW = Math.ceil(origin[0] + (extent[0] + extent[2]) * zoom + margin);
       cssH = Math.ceil(origin[1] + (extent[1] + extent[3]) * zoom + margin);
@@ -183,6 +184,23 @@
     return [(x * h[0] + y * h[3] + h[6]) / w, (x * h[1] + y * h[4] + h[7]) / w];
   }
 
+  // Sutherland-Hodgman against the half-plane w(x, y) = x h13 + y h23 + h33 >= a millionth.
+  function clipInFront(pts, h) {
+    const w = p => p[0] * h[2] + p[1] * h[5] + h[8];
+    const eps = 1e-6;
+    if (pts.every(p => w(p) >= eps)) return pts;
+    const out = [];
+    for (let i = 0; i < pts.length; i++) {
+      const a = pts[i], b = pts[(i + 1) % pts.length], wa = w(a), wb = w(b);
+      if (wa >= eps) out.push(a);
+      if ((wa >= eps) !== (wb >= eps)) {
+        const f = (eps - wa) / (wb - wa);
+        out.push([a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])]);
+      }
+    }
+    return out;
+  }
+
   function rgba(c, alpha) {
     const to = v => Math.round(Math.min(1, Math.max(0, v)) * 255);
     return 'rgba(' + to(c[0]) + ',' + to(c[1]) + ',' + to(c[2]) + ',' + Math.min(1, Math.max(0, c[3] * alpha)) + ')';
@@ -223,8 +241,11 @@
     const h = layer.h.map(k => value(k, frame));
     const b = layer.bounds.map(k => value(k, frame));
     const color = isHighlight ? [1, 0, 1, 1] : layer.color.map(k => value(k, frame));
-    const outline = roundedOutline(b[0], b[1], b[2], b[3], value(layer.cornerRadius, frame)).map(p => project(h, p[0], p[1]));
-    if (outline.some(p => p === null)) return;
+    // The part in front of the eye (w > 0; w is affine in the layer's own coordinates, so the outline is clipped
+    // there before it is projected).
+    const outline = clipInFront(roundedOutline(b[0], b[1], b[2], b[3], value(layer.cornerRadius, frame)), h)
+      .map(p => project(h, p[0], p[1]));
+    if (outline.length < 3 || outline.some(p => p === null)) return;
     if (opacity > 0 && color[3] > 0) {
       ctx.beginPath();
       outline.forEach((p, i) => (i === 0 ? ctx.moveTo(p[0], p[1]) : ctx.lineTo(p[0], p[1])));
@@ -236,6 +257,7 @@
     // Text: drawn in the layer's plane through the affine map that fits its corners (exact when the map is affine).
     const entries = [[layer.text, layer.textColor, layer.newOpacity, layer.newOffset], [layer.oldText, layer.oldTextColor, layer.oldOpacity, layer.oldOffset]];
     const p0 = project(h, b[0], b[1]), px = project(h, b[0] + 1, b[1]), py = project(h, b[0], b[1] + 1);
+    if (!p0 || !px || !py) return;
     for (const [text, tc, op, off] of entries) {
       const s = textOf(text, frame);
       const alpha = value(op, frame) * opacity;
@@ -519,9 +541,9 @@
     state.draws += 1;
     if (state.firstDraw === null) state.firstDraw = performance.now();
     document.getElementById('time').textContent =
-      't = ' + times[state.frame].toFixed(3) + ' s, row ' + (state.frame * (data.stride || 1)) + ' of ' + ((rows - 1) * (data.stride || 1));
+      't = ' + times[state.frame].toFixed(3) + ' s, row ' + Math.round(times[state.frame] * data.rate) + ' of ' + Math.round(times[rows - 1] * data.rate);
     scrubber.value = String(state.frame);
-    moveCursor();
+    moveCursor(null);
     listEvents();
   }
   function redraw() { state.drawn = -1; draw(); }
@@ -537,11 +559,13 @@
     return (t - times[lo] < times[hi] - t - 1e-12) ? lo : hi;
   }
   function seekFrame(f) {
-    state.frame = Math.max(0, Math.min(rows - 1, f | 0));
+    f = Number(f);
+    if (Number.isNaN(f)) return;
+    state.frame = Math.max(0, Math.min(rows - 1, Math.trunc(f)));
     state.time = times[state.frame];
     draw();
   }
-  function seek(t) { seekFrame(frameAt(Number(t))); }
+  function seek(t) { if (!Number.isNaN(Number(t))) seekFrame(frameAt(Number(t))); }
   const playButton = document.getElementById('play');
   function setPlaying(on) {
     state.playing = on;
@@ -569,6 +593,8 @@
   scrubber.addEventListener('input', () => { setPlaying(false); seekFrame(Number(scrubber.value)); });
   const speed = document.getElementById('speed');
   function setSpeed(s) {
+    s = Number(s);
+    if (!Number.isFinite(s)) return;
     state.speed = Math.max(0.1, Math.min(4, s));
     speed.value = String(state.speed);
     document.getElementById('speed-label').textContent = state.speed.toFixed(2).replace(/\.?0+$/, '') + 'x';
@@ -642,12 +668,13 @@
       rowsOut = Array.from(all.values()).sort((a, b) => a[0] - b[0]);
     }
     if (graph) graph.destroy();
+    graph = null;
     graph = new Dygraph(plotDiv, rowsOut, {
       labels: ['t'].concat(lines.map(l => l.label)), connectSeparatedPoints: true, xlabel: 't (s)',
       legend: 'always', labelsSeparateLines: false, animatedZooms: false, colors: undefined,
       underlayCallback: drawMarks,
       clickCallback: (e, x) => { setPlaying(false); seek(x); },
-      drawCallback: moveCursor,
+      drawCallback: g => moveCursor(g),
     });
   }
   // Events on the timeline (a tick for each; contacts only when there are few), the spring's band and overshoot.
@@ -683,10 +710,12 @@
     }
     c.restore();
   }
-  function moveCursor() {
-    if (!graph) { cursor.style.display = 'none'; return; }
-    const x = graph.toDomXCoord(times[state.frame]);
-    const area = graph.getArea();
+  // The cursor at the replay time on `g` (the graph being drawn, which dygraphs passes while it is still being built).
+  function moveCursor(g) {
+    g = g || graph;
+    if (!g) { cursor.style.display = 'none'; return; }
+    const x = g.toDomXCoord(times[state.frame]);
+    const area = g.getArea();
     cursor.style.display = (x >= area.x && x <= area.x + area.w) ? '' : 'none';
     cursor.style.left = x + 'px';
     cursor.style.top = area.y + 'px';
@@ -712,7 +741,7 @@
     let k = 0;
     while (k < all.length && all[k][0] <= t) k++;
     eventsList.textContent = '';
-    for (let i = Math.max(0, k - 6); i < Math.min(all.length, k + 3); i++) {
+    for (let i = Math.max(0, k - 6); i < Math.min(all.length, k + 4); i++) {
       const e = all[i];
       const li = document.createElement('li');
       li.textContent = e[0].toFixed(3) + ' s  ' + e.slice(1).filter(Boolean).join(' ');
@@ -726,9 +755,11 @@
   plotted = (params.get('plot') ? params.get('plot').split(',') : (data.plot || [])).filter(n => numeric.some(c => c.name === n));
   optionsFor('');
   layoutStage();
-  setSpeed(params.has('speed') ? Number(params.get('speed')) : 1);
+  setSpeed(1);
+  if (params.has('speed')) setSpeed(params.get('speed'));
   buildPlot();
-  seek(params.has('t') ? Number(params.get('t')) : 0);
+  seekFrame(0);
+  if (params.has('t')) seek(params.get('t'));
   window.addEventListener('resize', () => { layoutStage(); redraw(); if (graph) graph.resize(); });
   if (params.get('play') === '1') setPlaying(true);
 
