@@ -1,7 +1,7 @@
 """The replay's cost on a large run (issue 17): a 4,000-box scene C, 10 s, as `dynsim view` writes it, opened in
 headless Chromium (software rendering) on this machine. Prints the page's size, the time from navigation to the first
 drawn frame, and the replay's frame rate at 1x (frames drawn per second of wall time while playing, each a new row).
-Usage: python3 perf.py DYNSIM WORKDIR [BOXES]   (a benchmark, not a test: it prints, it does not judge)"""
+Usage: [SCALE=2] python3 perf.py DYNSIM WORKDIR [BOXES]   (a benchmark, not a test: it prints, it does not judge)"""
 import json
 import os
 import subprocess
@@ -44,7 +44,9 @@ print("dynsim view: %.1f s; %s" % (time.time() - start, p.stderr.strip().replace
 size = os.path.getsize(os.path.join(WORK, "boxes.html"))
 print("page: %.1f MB" % (size / 1e6))
 
-browser = cdp.Browser(width=1300, height=1000, scale=1)
+SCALE = float(os.environ.get("SCALE", "1"))
+browser = cdp.Browser(width=1300, height=1000, scale=SCALE)
+print("device pixels per CSS pixel: %g" % SCALE)
 try:
     results = []
     for attempt in range(3):
