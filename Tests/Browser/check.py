@@ -266,6 +266,34 @@ def main():
         problems = browser.problems(url)
         if problems:
             fail("overlay.html: %s" % problems)
+        # Device traces: t,x,y (the precise bob's center, as a recording would give it) is a dot on its path, and
+        # t,value (its angle) a series in the plot.
+        rows = read_csv("precise.csv")
+        with open(os.path.join(WORK, "trace.csv"), "w") as f:
+            f.write("t,x,y\n" + "".join("%s,%s,%s\n" % (r["t"], r["bob.x"], r["bob.y"]) for r in rows[::2]))
+        with open(os.path.join(WORK, "angle.csv"), "w") as f:
+            f.write("t,value\n" + "".join("%s,%s\n" % (r["t"], r["bob.angle"]) for r in rows[::3]))
+        dynsim("view", "pendulum", "--overlay", "trace.csv", "--overlay", "angle.csv", "--output", "traces.html")
+        url = "file://" + os.path.join(WORK, "traces.html") + "?plot=bob.angle&zoom=1.5&origin=20,20&hide=anchors"
+        browser.open(url)
+        labels = browser.evaluate("dynsimView.plot()")["labels"][1:]
+        if labels != ["bob.angle", "angle.csv"]:
+            fail("traces: the plot holds %s, expected bob.angle and angle.csv" % labels)
+        browser.evaluate("dynsimView.seek(2)")
+        browser.evaluate(frame_promise(), await_promise=True)
+        img = Image.open(io.BytesIO(browser.screenshot_png())).convert("RGB")
+        rect = browser.evaluate("(() => { const c = document.getElementById('stage'); const r = c.getBoundingClientRect();"
+                                " return [r.left + c.clientLeft, r.top + c.clientTop]; })()")
+        dot = row_at(rows, 2.0)
+        X = int((rect[0] + ORIGIN[0] + float(dot["bob.x"]) * ZOOM) * 2)
+        Y = int((rect[1] + ORIGIN[1] + float(dot["bob.y"]) * ZOOM) * 2)
+        r, g, b = img.getpixel((X, Y))
+        print("  traces: the t,x,y dot at the trace's point is", (r, g, b))
+        if not (r > 180 and 80 < g < 150 and b < 80):
+            fail("traces: no dot where the t,x,y trace is at t = 2 (pixel %s)" % ((r, g, b),))
+        problems = browser.problems(url)
+        if problems:
+            fail("traces.html: %s" % problems)
         # Nonsense in the URL is ignored: the page opens at its defaults, without an error.
         url = "file://" + os.path.join(WORK, "overlay.html") + "?zoom=-2&origin=abc&speed=abc&t=abc&plot=&play=1"
         browser.open(url)
