@@ -16,6 +16,7 @@ enum Command: Equatable {
     case spring(SpringOptions)
     case curve(CurveOptions)
     case view(ViewOptions)
+    case export(ExportOptions)
     case listScenes
     case showScene(String)
     case schema
@@ -30,18 +31,18 @@ let benchSpec = Benchmark.spec(program: "dynsim", command: "bench")
 /// `dynsim help`'s table.
 let helpSpec = CommandSpec(
     name: "help", program: "dynsim", summary: "Show help for a command.", overview: "Show help for dynsim or one of its commands.",
-    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, view, scenes, schema, spring, curve, bench or help.")],
+    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, view, scenes, schema, spring, curve, export, bench or help.")],
     options: [], maxArguments: 1, tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
     checkArgument: { commandSpecs[$0] == nil ? "unknown command, got \(quoted($0))" : nil })
 
 /// Every command's table, by name.
 let commandSpecs: [String: CommandSpec] = [
     "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec, "help": helpSpec,
-    "schema": schemaSpec, "view": viewSpec,
+    "schema": schemaSpec, "view": viewSpec, "export": exportSpec,
 ]
 
 /// The commands in the order the top-level help lists them.
-let commandOrder = ["run", "view", "scenes", "schema", "spring", "curve", "bench", "help"]
+let commandOrder = ["run", "view", "scenes", "schema", "spring", "curve", "export", "bench", "help"]
 
 /// Parses the arguments (without the program name).
 /// - Throws: ``UsageError`` naming the option or argument and the value.
@@ -65,6 +66,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "spring": return try parseSpring(rest)
     case "curve": return try parseCurve(rest)
     case "view": return try parseView(rest)
+    case "export": return try parseExport(rest)
     default: return try parseRun(args)
     }
 }

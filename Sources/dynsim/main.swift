@@ -86,6 +86,7 @@ func main() -> Int32 {
     case .spring(let options): return streamToStdout { try writeSpring(options, to: $0) }
     case .curve(let options): return streamToStdout { try writeCurve(options, to: $0) }
     case .view(let options): return view(options)
+    case .export(let options): return export(options)
     }
 }
 

@@ -300,10 +300,58 @@ def main():
         state = browser.evaluate("dynsimView.pause(); dynsimView.state()")
         if state["speed"] != 1 or browser.problems(url):
             fail("bad URL parameters: %s, %s" % (state, browser.problems(url)))
+        check_css_linear(browser)
     finally:
         browser.close()
     check_still()
     check_bad_overlays()
+
+
+def evaluate_linear(css, x):
+    """CSS Easing Level 2's linear(): "output [input%]" points, the first input 0% and the last 100% when missing;
+    linear between the points (inner inputs all given here)."""
+    parts = [p.split() for p in css[len("linear("):-1].split(",")]
+    points = []
+    for k, p in enumerate(parts):
+        points.append((float(p[1][:-1]) / 100 if len(p) > 1 else (0.0 if k == 0 else 1.0), float(p[0])))
+    i = 0
+    while i + 2 < len(points) and points[i + 1][0] <= x:
+        i += 1
+    (x0, y0), (x1, y1) = points[i], points[i + 1]
+    return y1 if x1 <= x0 else y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+
+
+def spring_progress(zeta, response, t):
+    """0 -> 1 from rest, mass 1, k = (2 pi / response)^2, underdamped: the closed form."""
+    w0 = 2 * math.pi / response
+    wd = w0 * math.sqrt(1 - zeta * zeta)
+    return 1 - math.exp(-zeta * w0 * t) * (math.cos(wd * t) + zeta * w0 / wd * math.sin(wd * t))
+
+
+def check_css_linear(browser):
+    """`dynsim export css` for a spring: Chromium's own evaluation of the linear() string (an element's animation
+    sampled with getComputedStyle) agrees with this file's evaluator, and both stay within the asked error of the spring."""
+    out = dynsim("export", "css", "--damping-ratio", "0.4", "--response", "0.5", "--max-error", "0.002").stdout
+    line = [l for l in out.splitlines() if l.startswith("transition:")][0]
+    ms = float(line.split()[2][:-2])
+    css = line[line.index("linear("):].rstrip(";")
+    with open(os.path.join(WORK, "blank.html"), "w") as f:
+        f.write("<!DOCTYPE html><div id=d style='width:10px;height:10px'></div>")
+    url = "file://" + os.path.join(WORK, "blank.html")
+    browser.open(url)
+    times = [ms * k / 200 for k in range(201)]
+    got = browser.evaluate("(() => { const d = document.getElementById('d'); const a = d.animate("
+                           "[{transform: 'translateX(0px)'}, {transform: 'translateX(1000px)'}], {duration: %r, easing: %s, fill: 'both'});"
+                           "a.pause(); return %s.map(t => { a.currentTime = t; return new DOMMatrix(getComputedStyle(d).transform).m41 / 1000; }); })()"
+                           % (ms, json.dumps(css), json.dumps(times)))
+    worst_browser = max(abs(g - evaluate_linear(css, t / ms)) for g, t in zip(got, times))
+    worst_spring = max(abs(g - spring_progress(0.4, 0.5, t / 1000)) for g, t in zip(got, times))
+    print("  css linear(): Chromium within %.2g of the CSS Easing 2 evaluator, %.2g of the spring (asked 0.002)" % (worst_browser, worst_spring))
+    if worst_browser > 1e-4 or worst_spring > 0.002 + 1e-4:
+        fail("css linear(): Chromium %.3g from the evaluator, %.3g from the spring" % (worst_browser, worst_spring))
+    problems = browser.problems(url)
+    if problems:
+        fail("css linear(): %s" % problems)
 
 
 def check_still():

@@ -1,0 +1,263 @@
+// `dynsim export`: a spring or a timing curve as parameter blocks for other platforms, ready to paste, and as CSS.
+// Each block states the target's conventions and whether its mapping is exact or dynsim's fit (docs/export.md).
+import Foundation
+import IO
+import Scenes
+import Shell
+import Springs
+
+/// What `dynsim export` exports. (Baked keyframes, CSS @keyframes, CAKeyframeAnimation and Lottie, would be a third
+/// case: a sampled motion rendered per target, beside these two.)
+enum ExportSubject: Equatable {
+    case spring(SpringOptions)
+    case curve(CurveSpec)
+}
+
+/// Options of `dynsim export`.
+struct ExportOptions: Equatable {
+    var targets: [String]
+    var subject: ExportSubject
+    var maxError = 0.001
+}
+
+/// The targets, in the order `all` prints them.
+let exportTargets = ["swiftui", "core-animation", "uikit", "android", "compose", "flutter", "motion", "react-native", "css"]
+
+/// `dynsim export`'s option table.
+let exportSpec = CommandSpec(
+    name: "export", program: "dynsim", summary: "Export a spring or a timing curve to other platforms (see `dynsim help export`).",
+    overview: "Print a spring (any of dynsim's three parameter sets, with from, to and an initial velocity) or a timing curve as parameter blocks for other platforms, each in the target's own conventions and units, ready to paste; for CSS, a spring becomes a linear() easing within a maximum error you choose.",
+    synopsis: "dynsim export TARGET",
+    usageLines: ["dynsim export TARGET (--damping-ratio Z --response R | --mass M --stiffness K --damping C |",
+                 "                      --perceptual-duration D --bounce B) [--from A] [--to B]",
+                 "                      [--initial-velocity V | --relative-velocity R] [--until S] [--max-error E]",
+                 "dynsim export TARGET --curve CURVE"],
+    arguments: [.init("TARGET", help: "\(CommandSpec.alternatives(exportTargets + ["all"])).")],
+    options: springSpec.options.filter { !["--rate", "--at", "--info"].contains($0.name) } + [
+        .init("--curve", "CURVE", .text, help: "A timing curve instead of a spring: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION)."),
+        .init("--max-error", "E", .number(check: { $0 >= 1e-6 && $0 <= 0.1 ? nil : "must be from 1e-6 to 0.1" }),
+              help: "CSS linear(): the largest difference from the spring's progress allowed, as a fraction of the distance (default: 0.001)."),
+    ],
+    maxArguments: 1, tooManyArguments: { extra, _ in "one target, got \(quoted(extra)) too (all prints every target)" },
+    checkArgument: { exportTargets.contains($0) || $0 == "all" ? nil : "unknown target (\(CommandSpec.alternatives(exportTargets + ["all"]))), got \(quoted($0))" },
+    sections: [("EXIT STATUS", "0 success, 64 usage error (an unknown target, a spring that never settles without --until).")])
+
+/// Parses `dynsim export` arguments (after the command word).
+func parseExport(_ args: [String]) throws -> Command {
+    let p = try exportSpec.parse(args)
+    if p.wantsHelp { return .help("export") }
+    func fail(_ message: String) -> UsageError { UsageError(message: message, command: "export") }
+    guard let target = p.arguments.first else {
+        throw fail("give a target: \(CommandSpec.alternatives(exportTargets + ["all"])), got nothing")
+    }
+    let springNames = springSpec.options.map(\.name).filter { !["--rate", "--at", "--info"].contains($0) }
+    let given = springNames.filter(p.has)
+    let subject: ExportSubject
+    if let curve = p.text("--curve") {
+        if let first = given.first { throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both") }
+        do { subject = .curve(try parseCurveSpec(curve)) } catch let e as UsageError { throw fail("--curve: " + e.message) }
+    } else {
+        guard !given.isEmpty else { throw fail("give a spring (--damping-ratio Z --response R, ...) or --curve CURVE, got neither") }
+        do {
+            guard case .spring(let s) = try parseSpring(given.map { "\($0)=\(NumberFormat.shortest(p.number($0)!))" }) else {
+                throw fail("expected spring options")
+            }
+            subject = .spring(s)
+        } catch let e as UsageError { throw fail(e.message) }
+    }
+    return .export(ExportOptions(targets: target == "all" ? exportTargets : [target], subject: subject,
+                                 maxError: p.number("--max-error") ?? 0.001))
+}
+
+/// `dynsim export`: the blocks, to stdout.
+func export(_ o: ExportOptions) -> Int32 {
+    do {
+        let text: String
+        switch o.subject {
+        case .spring(let s): text = try o.targets.map { try SpringBlocks(s, maxError: o.maxError).block($0) }.joined(separator: "\n")
+        case .curve(let c): text = o.targets.map { curveBlock($0, c) }.joined(separator: "\n")
+        }
+        return writeStdout(text)
+    } catch {
+        return report(error)
+    }
+}
+
+/// Numbers as each language writes them: 12 significant digits, written shortest (Swift, Dart, JavaScript; `0.3`, not
+/// the `0.30000000000000004` that 1 − 0.7 leaves), and Kotlin's Float.
+private func n(_ x: Double) -> String { NumberFormat.shortest(Double(String(format: "%.12g", x)) ?? x) }
+private func f(_ x: Double) -> String { "\(Float(x))f" }
+
+/// A spring's blocks.
+struct SpringBlocks {
+    let s: Spring
+    let from: Double, to: Double, v0: Double
+    /// The velocity as a fraction of the distance per second (UIKit, Core Animation, SwiftUI), nil when from = to.
+    let relative: Double?
+    /// When the motion stays within 0.1% of the distance (of |v0| / ω0 when from = to): dynsim's settling duration.
+    let settle: Double
+    let maxError: Double
+
+    init(_ o: SpringOptions, maxError: Double) throws {
+        s = o.spring
+        from = o.from
+        to = o.to
+        v0 = o.initialVelocity
+        relative = o.to != o.from ? o.initialVelocity / (o.to - o.from) : nil
+        let scale = o.to != o.from ? abs(o.to - o.from) : abs(o.initialVelocity) / o.spring.naturalFrequency
+        settle = o.until ?? (0.001 * scale > 1e-300
+            ? o.spring.settlingDuration(from: o.from, to: o.to, initialVelocity: o.initialVelocity, epsilon: 0.001 * scale) : 0)
+        guard settle.isFinite && settle <= 1e6 else {
+            throw UsageError(message: "--until: required, this spring does not settle within 1e6 s, got nothing", command: "export")
+        }
+        self.maxError = maxError
+    }
+
+    /// Mass 1 equivalents (the same motion): k / m, c / m.
+    var k1: Double { s.stiffness / s.mass }
+    var c1: Double { s.damping / s.mass }
+    var rel: String { relative.map(n) ?? "0 /* from equals to: no relative form of the velocity */" }
+
+    func block(_ target: String) throws -> String {
+        switch target {
+        case "swiftui": return swiftUI
+        case "core-animation": return """
+            // Core Animation, CASpringAnimation (iOS 9+): exact. initialVelocity is relative: 1 = the whole distance per
+            // second, toward the target. Its settlingDuration's formula is unpublished: dynsim's (0.1% of the distance) is \(n(settle)) s.
+            let animation = CASpringAnimation(keyPath: "position.x")
+            animation.fromValue = \(n(from))
+            animation.toValue = \(n(to))
+            animation.mass = \(n(s.mass))
+            animation.stiffness = \(n(s.stiffness))
+            animation.damping = \(n(s.damping))
+            animation.initialVelocity = \(rel)
+            animation.duration = animation.settlingDuration
+
+            """
+        case "uikit": return uiKit
+        case "android": return """
+            // Android, SpringForce (androidx.dynamicanimation 1.0): exact (Float). Mass 1: stiffness = k / m; start velocity
+            // in value units per second.
+            val force = SpringForce(\(f(to))).setStiffness(\(f(k1))).setDampingRatio(\(f(s.dampingRatio)))
+            SpringAnimation(view, DynamicAnimation.TRANSLATION_X).setSpring(force).setStartValue(\(f(from))).setStartVelocity(\(f(v0))).start()
+
+            """
+        case "compose": return """
+            // Jetpack Compose, spring() (androidx.compose.animation.core 1.0+): exact (Float). Mass 1: stiffness = k / m;
+            // initial velocity in value units per second.
+            val animatable = Animatable(\(f(from)))
+            animatable.animateTo(\(f(to)), animationSpec = spring(dampingRatio = \(f(s.dampingRatio)), stiffness = \(f(k1))), initialVelocity = \(f(v0)))
+
+            """
+        case "flutter": return """
+            // Flutter, SpringDescription (package:flutter/physics.dart): exact. Velocity in value units per second.
+            const description = SpringDescription(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)));
+            final simulation = SpringSimulation(description, \(n(from)), \(n(to)), \(n(v0)));
+
+            """
+        case "motion": return motion
+        case "react-native": return reactNative
+        default: return try css()
+        }
+    }
+
+    var swiftUI: String {
+        let b = s.bounce
+        return """
+        // SwiftUI, Spring (iOS 17+): exact. duration = 2π / √(k/m), bounce = 1 − dampingRatio (1 / dampingRatio − 1 when
+        // overdamped); mass 1 (k/m, c/m: the same motion).
+        let spring = Spring(duration: \(n(s.response)), bounce: \(n(b)))
+        // The same spring by response and damping fraction (iOS 13+): exact.
+        withAnimation(.spring(response: \(n(s.response)), dampingFraction: \(n(s.dampingRatio)))) { /* from \(n(from)) to \(n(to)) */ }
+        // With the initial velocity (relative: 1 = the whole distance per second): exact.
+        withAnimation(.interpolatingSpring(mass: 1, stiffness: \(n(k1)), damping: \(n(c1)), initialVelocity: \(rel))) { }
+
+        """
+    }
+
+    var uiKit: String {
+        """
+        // UIKit, UISpringTimingParameters (iOS 10+): exact. initialVelocity is relative to the distance (dx and dy per
+        // axis); with mass, stiffness and damping the animator's duration is ignored.
+        let timing = UISpringTimingParameters(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)),
+                                              initialVelocity: CGVector(dx: \(rel), dy: \(rel)))
+        let animator = UIViewPropertyAnimator(duration: \(n(settle)), timingParameters: timing)
+        // UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:), and
+        // UISpringTimingParameters(dampingRatio:initialVelocity:) with the animator's duration: dynsim's fit. UIKit does
+        // not publish how it picks the stiffness from the duration; dynsim's rule: damping = the damping ratio,
+        // duration = the spring's settling duration (within 0.1% of the distance), \(n(settle)) s.
+        UIView.animate(withDuration: \(n(settle)), delay: 0, usingSpringWithDamping: \(n(s.dampingRatio)),
+                       initialSpringVelocity: \(rel), options: [], animations: { /* from \(n(from)) to \(n(to)) */ })
+
+        """
+    }
+
+    var motion: String {
+        let bounce = s.dampingRatio <= 1 ? 1 - s.dampingRatio : 0
+        return """
+        // Motion (framer-motion 10+), a physics spring: exact. velocity in value units per second.
+        animate(element, { x: [\(n(from)), \(n(to))] }, { type: "spring", mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), velocity: \(n(v0)) })
+        // duration and bounce: dynsim's fit. Motion finds the stiffness for a duration by a search it does not publish;
+        // dynsim's rule: bounce = 1 − dampingRatio (0 when overdamped), duration = the settling duration (within 0.1%).
+        animate(element, { x: [\(n(from)), \(n(to))] }, { type: "spring", duration: \(n(settle)), bounce: \(n(bounce)) })
+
+        """
+    }
+
+    var reactNative: String {
+        // Origami (Rebound, POP, React Native): stiffness = (tension − 30) × 3.62 + 194, damping = (friction − 8) × 3 + 25.
+        let tension = (k1 - 194) / 3.62 + 30, friction = (c1 - 25) / 3 + 8
+        let origami = tension >= 0 && friction >= 0
+            ? "Animated.spring(value, { toValue: \(n(to)), tension: \(n(tension)), friction: \(n(friction)), velocity: \(n(v0)), useNativeDriver: true }).start()"
+            : "// no tension/friction form: it needs tension >= 0 and friction >= 0, got \(n(tension)) and \(n(friction))"
+        return """
+        // React Native, Animated.spring (0.60+) with stiffness, damping and mass: exact. velocity in value units per second.
+        Animated.spring(value, { toValue: \(n(to)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), mass: \(n(s.mass)), velocity: \(n(v0)), useNativeDriver: true }).start()
+        // With tension and friction (Origami, mass 1): stiffness = (tension − 30) × 3.62 + 194, damping = (friction − 8) × 3 + 25.
+        \(origami)
+
+        """
+    }
+
+    /// CSS: the spring's progress as linear() over its settling duration.
+    func css() throws -> String {
+        guard from != to else {
+            throw UsageError(message: "--to: CSS linear() eases a progress from --from to --to; they must differ, got \(n(to))", command: "export")
+        }
+        // The page's duration is whole milliseconds: the easing is fitted over exactly that.
+        let duration = max(0.001, (settle * 1000).rounded() / 1000)
+        let samples = max(200, min(200_000, Int((duration * 1000).rounded(.up))))
+        let (easing, digits, error) = LinearEasing.fit({ x in (s.value(at: x * duration, from: from, to: to, initialVelocity: v0) - from) / (to - from) },
+                                                     maxError: maxError, samples: samples)
+        let ms = duration * 1000
+        return """
+        /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(ms)) ms (its settling
+           duration, within 0.1%), \(easing.points.count) points, maximum error \(String(format: "%.2g", error)) of the distance (asked: \(n(maxError))). */
+        transition: transform \(n(ms))ms \(easing.css(digits: digits));
+
+        """
+    }
+}
+
+/// A timing curve's block for one target.
+func curveBlock(_ target: String, _ curve: CurveSpec) -> String {
+    guard case .bezier(let c) = curve else {
+        guard case .steps(let st) = curve else { return "" }
+        let css = "steps(\(st.count), \(st.position.rawValue))"
+        return target == "css"
+            ? "/* CSS steps() (CSS Easing Level 1): exact. */\nanimation-timing-function: \(css);\n"
+            : "// \(target): no steps form here; CSS has one: dynsim export css --curve \"\(css)\"\n"
+    }
+    let (a, b, cc, d) = (n(c.x1), n(c.y1), n(c.x2), n(c.y2))
+    switch target {
+    case "swiftui": return "// SwiftUI: exact.\nwithAnimation(.timingCurve(\(a), \(b), \(cc), \(d), duration: 0.3)) { }\n"
+    case "core-animation": return "// Core Animation: exact.\nanimation.timingFunction = CAMediaTimingFunction(controlPoints: \(a), \(b), \(cc), \(d))\n"
+    case "uikit": return "// UIKit: exact.\nlet timing = UICubicTimingParameters(controlPoint1: CGPoint(x: \(a), y: \(b)), controlPoint2: CGPoint(x: \(cc), y: \(d)))\n"
+    case "android": return "// Android: exact (Float).\nval interpolator = PathInterpolator(\(f(c.x1)), \(f(c.y1)), \(f(c.x2)), \(f(c.y2)))\n"
+    case "compose": return "// Jetpack Compose: exact (Float).\nval easing = CubicBezierEasing(\(f(c.x1)), \(f(c.y1)), \(f(c.x2)), \(f(c.y2)))\n"
+    case "flutter": return "// Flutter: exact.\nconst curve = Cubic(\(a), \(b), \(cc), \(d));\n"
+    case "motion": return "// Motion (framer-motion): exact.\nanimate(element, { x: 100 }, { ease: [\(a), \(b), \(cc), \(d)] })\n"
+    case "react-native": return "// React Native: exact.\nEasing.bezier(\(a), \(b), \(cc), \(d))\n"
+    default: return "/* CSS cubic-bezier() (CSS Easing Level 1): exact. */\nanimation-timing-function: cubic-bezier(\(a), \(b), \(cc), \(d));\n"
+    }
+}
