@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "IO", targets: ["IO"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "Traces", targets: ["Traces"]),
         .executable(name: "dynsim", targets: ["dynsim"]),
         .executable(name: "dynsim-bench", targets: ["DynsimBench"]),
     ],
@@ -35,12 +36,14 @@ let package = Package(
         // in WebAssets.swift by Web/embed.py, so the binary needs no resource bundle.
         .target(name: "Replay", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
                 exclude: ["Web"], linkerSettings: libm),
+        // Traces: recorded or simulated motion from CSV, resampled, compared (`dynsim compare`) and fitted (`dynsim fit`).
+        .target(name: "Traces", dependencies: ["Scenes", "Springs", "IO"], linkerSettings: libm),
         // Shell: what the executables share about being one: option tables (parsing, checks and help generated from
         // them), exit statuses, signal handling (not a product).
         .target(name: "Shell", dependencies: ["IO"], linkerSettings: libm),
         // Bench: the benchmark runner that `dynsim bench` and dynsim-bench share (not a product).
         .target(name: "Bench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"], linkerSettings: libm),
-        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Playback", "Replay", "Dynamics", "Springs", "IO", "Bench", "Shell"],
+        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Playback", "Replay", "Traces", "Dynamics", "Springs", "IO", "Bench", "Shell"],
                           linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
         .executableTarget(name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
@@ -54,6 +57,7 @@ let package = Package(
         .testTarget(name: "IOTests", dependencies: ["IO"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO", "Bench", "Shell"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim", "Shell", "Bench"]),
+        .testTarget(name: "TracesTests", dependencies: ["Traces", "Scenes", "Springs", "IO"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
     ]
 )

@@ -41,7 +41,10 @@ public struct Overlay: Sendable {
     ///   decreasing, an unclosed quote, no rows.
     public init(_ bytes: [UInt8], fileName: String, sceneName: String, columns: [String], textColumns: Set<String>) throws {
         func fail(_ path: String, _ message: String) -> InputError { InputError(file: fileName, path: path, message: message) }
-        let records = try CSVRecords.parse(bytes, fileName: fileName)
+        let records: [CSVRecords.Record]
+        do { records = try CSVRecords.parse(bytes) } catch let e as CSVRecords.Failure {
+            throw InputError(file: fileName, path: "line \(e.line)", message: e.message)
+        }
         guard let header = records.first else { throw fail("", "is empty: expected a header row such as t,x,y") }
         guard header.fields.first == "t" else {
             throw fail("line \(header.line), column 1", "must be t (a run of the scene, or a trace t,x,y or t,value), got \(quoted(header.fields.first ?? ""))")
@@ -99,65 +102,3 @@ public struct Overlay: Sendable {
     }
 }
 
-/// CSV records (RFC 4180: fields separated by commas, a field in double quotes may hold commas, line ends and doubled
-/// quotes), each with the line it starts on. Blank lines are skipped; CRLF and LF both end a record.
-enum CSVRecords {
-    struct Record {
-        var line: Int
-        var fields: [String]
-    }
-
-    static func parse(_ bytes: [UInt8], fileName: String) throws -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var line = 1, start = 1
-        var k = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var quoted = false, wasQuoted = false
-        func text() throws -> String {
-            guard let s = String(validating: field, as: UTF8.self) else {
-                throw InputError(file: fileName, path: "line \(line)", message: "is not UTF-8 text")
-            }
-            return s
-        }
-        func endRecord() throws {
-            fields.append(try text())
-            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { records.append(Record(line: start, fields: fields)) }
-            fields = []
-            field = []
-            wasQuoted = false
-        }
-        while k < bytes.count {
-            let b = bytes[k]
-            k += 1
-            if quoted {
-                if b == UInt8(ascii: "\"") {
-                    if k < bytes.count && bytes[k] == UInt8(ascii: "\"") { field.append(b); k += 1 } else { quoted = false }
-                } else {
-                    if b == UInt8(ascii: "\n") { line += 1 }
-                    field.append(b)
-                }
-                continue
-            }
-            switch b {
-            case UInt8(ascii: "\"") where field.isEmpty:
-                quoted = true
-                wasQuoted = true
-            case UInt8(ascii: ","):
-                fields.append(try text())
-                field = []
-            case UInt8(ascii: "\r") where k < bytes.count && bytes[k] == UInt8(ascii: "\n"):
-                continue
-            case UInt8(ascii: "\n"):
-                try endRecord()
-                line += 1
-                start = line
-            default:
-                field.append(b)
-            }
-        }
-        if quoted { throw InputError(file: fileName, path: "line \(start)", message: "a quoted field is not closed") }
-        if !field.isEmpty || !fields.isEmpty { try endRecord() }
-        return records
-    }
-}

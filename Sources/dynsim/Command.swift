@@ -17,6 +17,8 @@ enum Command: Equatable {
     case curve(CurveOptions)
     case view(ViewOptions)
     case export(ExportOptions)
+    case compare(CompareOptions)
+    case fit(FitOptions)
     case listScenes
     case showScene(String)
     case schema
@@ -31,18 +33,18 @@ let benchSpec = Benchmark.spec(program: "dynsim", command: "bench")
 /// `dynsim help`'s table.
 let helpSpec = CommandSpec(
     name: "help", program: "dynsim", summary: "Show help for a command.", overview: "Show help for dynsim or one of its commands.",
-    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, view, scenes, schema, spring, curve, export, bench or help.")],
+    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, view, compare, fit, scenes, schema, spring, curve, export, bench or help.")],
     options: [], maxArguments: 1, tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
     checkArgument: { commandSpecs[$0] == nil ? "unknown command, got \(quoted($0))" : nil })
 
 /// Every command's table, by name.
 let commandSpecs: [String: CommandSpec] = [
     "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec, "help": helpSpec,
-    "schema": schemaSpec, "view": viewSpec, "export": exportSpec,
+    "schema": schemaSpec, "view": viewSpec, "export": exportSpec, "compare": compareSpec, "fit": fitSpec,
 ]
 
 /// The commands in the order the top-level help lists them.
-let commandOrder = ["run", "view", "scenes", "schema", "spring", "curve", "export", "bench", "help"]
+let commandOrder = ["run", "view", "compare", "fit", "scenes", "schema", "spring", "curve", "export", "bench", "help"]
 
 /// Parses the arguments (without the program name).
 /// - Throws: ``UsageError`` naming the option or argument and the value.
@@ -67,6 +69,8 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "curve": return try parseCurve(rest)
     case "view": return try parseView(rest)
     case "export": return try parseExport(rest)
+    case "compare": return try parseCompare(rest)
+    case "fit": return try parseFit(rest)
     default: return try parseRun(args)
     }
 }

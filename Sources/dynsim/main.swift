@@ -87,6 +87,8 @@ func main() -> Int32 {
     case .curve(let options): return streamToStdout { try writeCurve(options, to: $0) }
     case .view(let options): return view(options)
     case .export(let options): return export(options)
+    case .compare(let options): return compare(options)
+    case .fit(let options): return fit(options)
     }
 }
 

@@ -26,6 +26,11 @@ final class LayeringTests: XCTestCase {
         try checkNoSystemCalls(in: "Replay", atLeast: 4)
     }
 
+    /// Traces reads bytes the CLI hands it.
+    func testTracesMakesNoFileProcessOrThreadCalls() throws {
+        try checkNoSystemCalls(in: "Traces", atLeast: 4)
+    }
+
     func checkNoSystemCalls(in target: String, atLeast minimum: Int) throws {
         let sources = LayeringTests.root.appendingPathComponent("Sources/" + target)
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)

@@ -1,0 +1,45 @@
+import Foundation
+import Scenes
+import Springs
+
+/// The cubic Bézier timing curve (CSS cubic-bezier(), CAMediaTimingFunction) that best fits a recorded `t,value`
+/// trace (`dynsim fit curve`): the trace's time scaled to [0, 1] over its span and its value to progress
+/// (value − from) / (to − from) (`from` and `to` default to the first and last values); then x1, y1, x2, y2 fitted by
+/// Levenberg–Marquardt from the best of Apple's named curves and a 5⁴ grid, x1 and x2 kept in [0, 1].
+public struct CurveFit: Sendable {
+    /// The fitted curve.
+    public var curve: CubicBezier
+    /// The trace's span, seconds.
+    public var duration: Double
+    /// The largest and RMS distance between the fitted curve and the samples' progress.
+    public var maxResidual: Double
+    public var rmsResidual: Double
+    public var samples: Int
+
+    /// - Throws: ``InputError`` naming `label` for fewer than 5 rows, or a trace that does not move.
+    public init(times: [Double], values: [Double], from: Double?, to: Double?, label: String) throws {
+        let n = times.count
+        guard n >= 5 else { throw InputError(file: label, path: "", message: "has \(n) rows; fitting a curve's 4 control values needs at least 5") }
+        let a = from ?? values[0], b = to ?? values[n - 1]
+        guard a != b else { throw InputError(file: label, path: "", message: "starts and ends at \(a): no progress to fit (give --from and --to)") }
+        let span = times[n - 1] - times[0]
+        let x = times.map { ($0 - times[0]) / span }, y = values.map { ($0 - a) / (b - a) }
+        func residuals(_ p: [Double]) -> [Double] {
+            let c = CubicBezier(p[0], p[1], p[2], p[3])
+            return (0..<n).map { c.value(at: x[$0]) - y[$0] }
+        }
+        func clamp(_ p: [Double]) -> [Double] { [min(max(p[0], 0), 1), min(max(p[1], -5), 5), min(max(p[2], 0), 1), min(max(p[3], -5), 5)] }
+        let problem = LeastSquares(residuals: residuals, clamp: clamp)
+        var starts = CubicBezier.named.map { [$0.curve.x1, $0.curve.y1, $0.curve.x2, $0.curve.y2] }
+        let grid = [0.0, 0.25, 0.5, 0.75, 1.0]
+        for x1 in grid { for y1 in grid { for x2 in grid { for y2 in grid { starts.append([x1, y1, x2, y2]) } } } }
+        let start = starts.min { problem.sse(residuals($0)) < problem.sse(residuals($1)) }!
+        let p = problem.minimize(from: start).parameters
+        let r = residuals(p)
+        curve = CubicBezier(p[0], p[1], p[2], p[3])
+        duration = span
+        maxResidual = r.map(abs).max() ?? 0
+        rmsResidual = (r.reduce(0) { $0 + $1 * $1 } / Double(n)).squareRoot()
+        samples = n
+    }
+}

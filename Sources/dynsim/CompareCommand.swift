@@ -1,0 +1,170 @@
+// `dynsim compare` and `dynsim fit`: runs and recorded traces compared column by column, and a spring or a timing
+// curve fitted to a trace. Their option tables generate their parsing and help; the work is Traces'.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import IO
+import Scenes
+import Shell
+import Springs
+import Traces
+
+/// Options of `dynsim compare`.
+struct CompareOptions: Equatable {
+    var expected: String
+    var actual: String
+    var columns: [String]?
+    var tolerance = 0.0
+    var format = "text"
+    var output: String?
+}
+
+/// `dynsim compare`'s option table.
+let compareSpec = CommandSpec(
+    name: "compare", program: "dynsim", summary: "Compare two runs or traces column by column (see `dynsim help compare`).",
+    overview: "Compare two runs or recorded traces (dynsim's CSVs, or plain t,value or t,x,y traces) at any rates: ACTUAL is resampled at EXPECTED's times (cubic Hermite where ACTUAL carries the column's velocity, monotone cubic otherwise, linear for two rows), and each column reports its maximum and RMS difference, the time of the maximum, the first time over the tolerance and each side's settling time.",
+    synopsis: "dynsim compare EXPECTED.csv ACTUAL.csv",
+    arguments: [.init("EXPECTED.csv", help: "The reference: its times are the ones compared."),
+                .init("ACTUAL.csv", help: "The run or trace checked against it.")],
+    options: [
+        .init("--columns", "A,B=C,...", .text, help: "Columns to compare (default: every numeric column both files have); NAME=OTHER pairs EXPECTED's NAME with ACTUAL's OTHER (view.x=x for a device trace)."),
+        .init("--tolerance", "X", .number(check: { $0 >= 0 && $0 <= 1e15 ? nil : "must be from 0 to 1e15" }),
+              help: "The largest difference allowed, in the columns' units (default: 0, equality, as cmp)."),
+        .init("--format", "F", .choice(["text", "csv", "junit"]), help: "text (a table), csv (one row per column, full precision) or junit (JUnit XML for CI) (default: text)."),
+        .init("--output", "FILE", .path, help: "Write the report to FILE (it appears only complete) instead of stdout."),
+    ],
+    maxArguments: 2, tooManyArguments: { extra, _ in "two files to compare, got \(quoted(extra)) too" },
+    sections: [("EXIT STATUS", "As diff and cmp: 0 every column within the tolerance, 1 some column over it; trouble: 64 usage error, 65 a bad CSV, 74 the report cannot be written.")])
+
+/// Parses `dynsim compare` arguments (after the command word).
+func parseCompare(_ args: [String]) throws -> Command {
+    let p = try compareSpec.parse(args)
+    if p.wantsHelp { return .help("compare") }
+    guard p.arguments.count == 2 else {
+        throw UsageError(message: "give EXPECTED.csv and ACTUAL.csv, got \(p.arguments.count) file\(p.arguments.count == 1 ? "" : "s")", command: "compare")
+    }
+    var o = CompareOptions(expected: p.arguments[0], actual: p.arguments[1])
+    if let c = p.text("--columns") {
+        o.columns = c.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        if let bad = o.columns!.first(where: { $0.isEmpty || $0.hasPrefix("=") || $0.hasSuffix("=") }) {
+            throw UsageError(message: "--columns: each must be NAME or NAME=OTHER, got \(quoted(bad))", command: "compare")
+        }
+    }
+    o.tolerance = p.number("--tolerance") ?? 0
+    o.format = p.text("--format") ?? "text"
+    o.output = p.text("--output")
+    if let out = o.output, let input = [o.expected, o.actual].first(where: { FileIdentity(path: $0) != nil && FileIdentity(path: $0) == FileIdentity(path: out) }) {
+        throw UsageError(message: "--output: \(out) is a file this command reads (\(input)); choose another file", command: "compare")
+    }
+    return .compare(o)
+}
+
+/// `dynsim compare`: 0 within, 1 over, 64/65/74 for trouble.
+func compare(_ o: CompareOptions) -> Int32 {
+    let report: String, passed: Bool
+    do {
+        let expected = try Trace(try readInput(o.expected, name: o.expected), fileName: o.expected, minRows: 2)
+        let actual = try Trace(try readInput(o.actual, name: o.actual), fileName: o.actual, minRows: 2)
+        let c = try Comparison(expected: expected, actual: actual, columns: o.columns, tolerance: o.tolerance)
+        report = o.format == "csv" ? c.csv : o.format == "junit" ? c.junit : c.text
+        passed = c.passed
+    } catch {
+        return dynsim.report(error)
+    }
+    do {
+        try writeWhole(report, to: o.output)
+    } catch {
+        printError("\(error)")
+        return ExitStatus.ioError
+    }
+    return passed ? ExitStatus.success : ExitStatus.differ
+}
+
+/// Writes `text` to `path` whole (``OutputFile``), or to stdout.
+func writeWhole(_ text: String, to path: String?) throws {
+    guard let path, path != "-" else {
+        do { try FileSink(stdout).write(Array(text.utf8)) } catch SinkError.brokenPipe {}
+        return
+    }
+    let file = try OutputFile(path)
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file.stream) }
+    guard written == bytes.count else {
+        file.discard()
+        throw RuntimeFailure(message: "\(path): cannot write (\(String(cString: strerror(errno))))")
+    }
+    try file.commit()
+}
+
+extension RuntimeFailure: CustomStringConvertible {
+    var description: String { message }
+}
+
+/// Options of `dynsim fit`.
+struct FitOptions: Equatable {
+    var kind: String
+    var trace: String
+    var column: String?
+    var from: Double?
+    var to: Double?
+}
+
+/// `dynsim fit`'s option table.
+let fitSpec = CommandSpec(
+    name: "fit", program: "dynsim", summary: "Fit a spring or a timing curve to a recorded trace (see `dynsim help fit`).",
+    overview: "Find the spring (damping ratio, response, initial velocity, and the equivalent mass, stiffness and damping) or the cubic Bézier timing curve that best fits a recorded t,value trace, by least squares, with the residual and a 95% interval for each spring parameter.",
+    synopsis: "dynsim fit (spring | curve) TRACE.csv",
+    arguments: [.init("spring | curve", help: "What to fit."), .init("TRACE.csv", help: "t (seconds, from the release) and the value; or a dynsim run with --column.")],
+    options: [
+        .init("--column", "NAME", .text, help: "The column to fit (default: the only numeric column after t, or `value`)."),
+        .init("--from", "A", .number(check: { abs($0) <= 1e15 ? nil : "must be within ±1e15" }), help: "The start value, fixed (default: fitted for a spring, the first value for a curve)."),
+        .init("--to", "B", .number(check: { abs($0) <= 1e15 ? nil : "must be within ±1e15" }), help: "The target value, fixed (default: fitted for a spring, the last value for a curve)."),
+    ],
+    maxArguments: 2, tooManyArguments: { extra, _ in "one trace, got \(quoted(extra)) too" },
+    sections: [("OUTPUT", "name,value,low,high rows (the 95% interval) for a spring; the curve as cubic-bezier() and name,value rows for a curve."),
+               ("EXIT STATUS", "0 success, 64 usage error, 65 a bad trace (fewer rows than the fit needs, t not increasing, no motion).")])
+
+/// Parses `dynsim fit` arguments.
+func parseFit(_ args: [String]) throws -> Command {
+    let p = try fitSpec.parse(args)
+    if p.wantsHelp { return .help("fit") }
+    guard p.arguments.count == 2, ["spring", "curve"].contains(p.arguments[0]) else {
+        throw UsageError(message: "give spring or curve, then the trace, got \(p.arguments.map(quoted).joined(separator: " "))", command: "fit")
+    }
+    return .fit(FitOptions(kind: p.arguments[0], trace: p.arguments[1], column: p.text("--column"), from: p.number("--from"), to: p.number("--to")))
+}
+
+/// `dynsim fit`: name,value,low,high rows to stdout.
+func fit(_ o: FitOptions) -> Int32 {
+    do {
+        let trace = try Trace(try readInput(o.trace, name: o.trace), fileName: o.trace, minRows: 3)
+        let name = o.column ?? (trace.columns.count == 1 ? trace.columns[0].name : "value")
+        guard let values = trace.column(name) else {
+            throw InputError(file: o.trace, path: "line 1", message: "has no numeric column \(quoted(name)) (its columns: \(trace.columns.map(\.name).joined(separator: ", "))); choose one with --column")
+        }
+        func g(_ x: Double) -> String { x.isFinite ? NumberFormat.shortest(Double(String(format: "%.6g", x))!) : "" }
+        var rows = ["name,value,low,high"]
+        if o.kind == "spring" {
+            let f = try SpringFit(times: trace.times, values: values, from: o.from, to: o.to, label: o.trace)
+            for (label, e) in [("dampingRatio", f.dampingRatio), ("response", f.response), ("initialVelocity", f.initialVelocity),
+                               ("from", f.from), ("to", f.to), ("mass", SpringFit.Estimate(value: 1, low: 1, high: 1)),
+                               ("stiffness", f.stiffness), ("damping", f.damping)] {
+                rows.append("\(label),\(g(e.value)),\(g(e.low)),\(g(e.high))")
+            }
+            rows.append("rmsResidual,\(g(f.rmsResidual)),,")
+            rows.append("samples,\(f.samples),,")
+        } else {
+            let f = try CurveFit(times: trace.times, values: values, from: o.from, to: o.to, label: o.trace)
+            let c = f.curve
+            rows += ["x1,\(g(c.x1)),,", "y1,\(g(c.y1)),,", "x2,\(g(c.x2)),,", "y2,\(g(c.y2)),,", "duration,\(g(f.duration)),,",
+                     "maxResidual,\(g(f.maxResidual)),,", "rmsResidual,\(g(f.rmsResidual)),,", "samples,\(f.samples),,",
+                     "css,\"cubic-bezier(\(g(c.x1)), \(g(c.y1)), \(g(c.x2)), \(g(c.y2)))\",,"]
+        }
+        return writeStdout(rows.joined(separator: "\n") + "\n")
+    } catch {
+        return report(error)
+    }
+}

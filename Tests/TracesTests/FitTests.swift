@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+@testable import Traces
+
+/// `dynsim fit` on synthetic recordings: springs evaluated here in closed form (not dynsim's), 0 → 300 pt at 60 Hz,
+/// with seeded Gaussian noise of σ = 0.5 pt.
+final class FitTests: XCTestCase {
+    /// SplitMix64 (Steele, Lea, Flood 2014) and Box–Muller: reproducible noise.
+    struct Noise {
+        var state: UInt64
+        mutating func uniform() -> Double {
+            state &+= 0x9E3779B97F4A7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        mutating func gaussian() -> Double {
+            let u = max(uniform(), 1e-300), v = uniform()
+            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+        }
+    }
+
+    /// Mass 1, k = (2π/R)², c = 4πζ/R, released at rest at 0 toward 300: the closed forms.
+    static func spring(_ z: Double, _ r: Double, _ t: Double) -> Double {
+        let w0 = 2 * .pi / r, y0 = -300.0
+        if abs(z - 1) < 1e-12 { return 300 + exp(-w0 * t) * (y0 + w0 * y0 * t) }
+        if z < 1 {
+            let wd = w0 * (1 - z * z).squareRoot()
+            return 300 + exp(-z * w0 * t) * (y0 * cos(wd * t) + z * w0 * y0 / wd * sin(wd * t))
+        }
+        let s = (z * z - 1).squareRoot(), r1 = -w0 * (z - s), r2 = -w0 * (z + s)
+        let a = -r2 * y0 / (r1 - r2)
+        return 300 + a * exp(r1 * t) + (y0 - a) * exp(r2 * t)
+    }
+
+    /// A recording: 60 Hz for 1.5 s or three responses, whichever is longer.
+    static func recording(_ z: Double, _ r: Double, seed: UInt64) -> ([Double], [Double]) {
+        var noise = Noise(state: seed)
+        let n = Int(max(1.5, 3 * r) * 60) + 1
+        let t = (0..<n).map { Double($0) / 60 }
+        return (t, t.map { spring(z, r, $0) + 0.5 * noise.gaussian() })
+    }
+
+    func testFiveSpringsComeBackWithinTwoPercent() throws {
+        for (z, r) in [(0.3, 0.2), (0.6, 0.4), (1.0, 0.6), (1.5, 1.0), (0.8, 0.3)] {
+            let (t, v) = FitTests.recording(z, r, seed: 42)
+            let f = try SpringFit(times: t, values: v, from: nil, to: nil, label: "trace.csv")
+            XCTAssertEqual(f.dampingRatio.value, z, accuracy: 0.02 * z, "ζ \(z), R \(r)")
+            XCTAssertEqual(f.response.value, r, accuracy: 0.02 * r, "ζ \(z), R \(r)")
+            XCTAssertLessThan(abs(f.rmsResidual - 0.5), 0.1, "the residual is the noise")
+            XCTAssertEqual(f.stiffness.value, pow(2 * .pi / f.response.value, 2), accuracy: 1e-9 * f.stiffness.value)
+        }
+    }
+
+    /// Over 100 seeds the reported 95% intervals hold the true damping ratio and response 90 to 99 times.
+    func testIntervalsCoverTheTruthAboutNinetyFivePercent() throws {
+        var zHits = 0, rHits = 0
+        for seed in 1...100 {
+            let (t, v) = FitTests.recording(0.6, 0.5, seed: UInt64(seed) * 7919)
+            let f = try SpringFit(times: t, values: v, from: nil, to: nil, label: "trace.csv")
+            if f.dampingRatio.low <= 0.6 && 0.6 <= f.dampingRatio.high { zHits += 1 }
+            if f.response.low <= 0.5 && 0.5 <= f.response.high { rHits += 1 }
+        }
+        print("fit spring: 95% intervals held the damping ratio \(zHits) and the response \(rHits) times of 100")
+        XCTAssertTrue((90...99).contains(zHits), "\(zHits)")
+        XCTAssertTrue((90...99).contains(rHits), "\(rHits)")
+    }
+
+    /// easeInEaseOut (0.42, 0, 0.58, 1) sampled at 61 points with noise σ = 0.005 of the distance: the fitted curve
+    /// within 0.005 of the true one everywhere (its control points need not match).
+    func testCurveFitFollowsEaseInEaseOut() throws {
+        func bezier(_ p: [Double], _ x: Double) -> Double {
+            // Bisection on the parametric x(s), then y(s): independent of dynsim's Newton solver.
+            func b(_ a: Double, _ c: Double, _ s: Double) -> Double { 3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * c + s * s * s }
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<60 { let mid = (lo + hi) / 2; if b(p[0], p[2], mid) < x { lo = mid } else { hi = mid } }
+            return b(p[1], p[3], (lo + hi) / 2)
+        }
+        let truth = [0.42, 0.0, 0.58, 1.0]
+        var noise = Noise(state: 2024)
+        let t = (0...60).map { Double($0) / 60 * 0.4 }
+        let v = t.map { 100 + 200 * (bezier(truth, $0 / 0.4) + 0.005 * noise.gaussian()) }
+        let f = try CurveFit(times: t, values: v, from: 100, to: 300, label: "ease.csv")
+        var worst = 0.0
+        for k in 0...1000 {
+            let x = Double(k) / 1000
+            worst = max(worst, abs(bezier([f.curve.x1, f.curve.y1, f.curve.x2, f.curve.y2], x) - bezier(truth, x)))
+        }
+        print("fit curve: cubic-bezier(\(f.curve.x1), \(f.curve.y1), \(f.curve.x2), \(f.curve.y2)), within \(worst) of easeInEaseOut")
+        XCTAssertLessThanOrEqual(worst, 0.005)
+        XCTAssertEqual(f.duration, 0.4, accuracy: 1e-12)
+    }
+
+    func testTooFewRowsAndNoMotionAreRefused() {
+        XCTAssertThrowsError(try SpringFit(times: [0, 1, 2], values: [0, 1, 2], from: nil, to: nil, label: "short.csv")) {
+            XCTAssertEqual("\($0)", "short.csv: has 3 rows; fitting 5 parameters needs at least 6")
+        }
+        XCTAssertThrowsError(try SpringFit(times: [0, 1, 2, 3, 4, 5, 6], values: Array(repeating: 2, count: 7), from: nil, to: nil, label: "flat.csv"))
+        XCTAssertThrowsError(try CurveFit(times: [0, 1, 2, 3, 4], values: [1, 2, 3, 2, 1], from: nil, to: nil, label: "c.csv"))
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+/// `dynsim compare` and `dynsim fit` from the outside, on runs the binary writes.
+final class CompareCLITests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-compare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    @discardableResult
+    private func dynsim(_ args: [String]) throws -> CLITests.Result { try CLITests.dynsim(args, cwd: dir) }
+
+    private func rows(_ csv: String) -> [[String: String]] {
+        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
+    }
+
+    func testARunAgainstItselfAndAShiftedCopy() throws {
+        XCTAssertEqual(try dynsim(["run", "pendulum", "--output", "a.csv"]).status, 0)
+        var r = try dynsim(["compare", "a.csv", "a.csv", "--format", "csv"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for row in rows(r.stdout) {
+            XCTAssertEqual(row["max"], "0")
+            XCTAssertEqual(row["rms"], "0")
+        }
+        // bob.y shifted by 0.5 pt in every row: max = RMS = 0.5 there, 0 elsewhere; with --tolerance 0.4 it is over.
+        let text = try String(contentsOf: dir.appendingPathComponent("a.csv"), encoding: .utf8)
+        var lines = text.split(separator: "\n").map(String.init)
+        let column = lines[0].split(separator: ",").firstIndex(of: "bob.y")!
+        for k in 1..<lines.count {
+            var f = lines[k].split(separator: ",").map(String.init)
+            f[column] = "\(Double(f[column])! + 0.5)"
+            lines[k] = f.joined(separator: ",")
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
+        r = try dynsim(["compare", "a.csv", "b.csv", "--format", "csv", "--tolerance", "0.4"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        for row in rows(r.stdout) {
+            let expected = row["column"] == "bob.y" ? 0.5 : 0
+            XCTAssertEqual(Double(row["max"]!)!, expected, accuracy: 1e-9, row["column"]!)
+            XCTAssertEqual(Double(row["rms"]!)!, expected, accuracy: 1e-9, row["column"]!)
+            XCTAssertEqual(row["passed"], row["column"] == "bob.y" ? "false" : "true")
+        }
+    }
+
+    /// 30 Hz and 120 Hz precise runs: ACTUAL (30 Hz) read by cubic Hermite with its velocities at EXPECTED's (120 Hz)
+    /// times is within Hermite's remainder, H⁴ max|f⁗| / 384 with H = 1/30 s, max|f⁗| taken from the 120 Hz rows'
+    /// fourth differences (10% above it, for that estimate's own O(h²) error).
+    func testRatesAgreeWithinTheInterpolationError() throws {
+        XCTAssertEqual(try dynsim(["run", "pendulum", "--profile", "precise", "--rate", "120", "--output", "p120.csv"]).status, 0)
+        XCTAssertEqual(try dynsim(["run", "pendulum", "--profile", "precise", "--rate", "30", "--output", "p30.csv"]).status, 0)
+        let r = try dynsim(["compare", "p120.csv", "p30.csv", "--columns", "bob.x,bob.y", "--format", "csv", "--tolerance", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let fine = rows(try String(contentsOf: dir.appendingPathComponent("p120.csv"), encoding: .utf8))
+        for row in rows(r.stdout) {
+            XCTAssertEqual(row["interpolation"], "hermite")
+            let x = fine.map { Double($0[row["column"]!]!)! }, h = 1.0 / 120
+            var d4 = 0.0
+            for k in 0..<(x.count - 4) {
+                let a: Double = x[k] + x[k + 4], b: Double = 4 * (x[k + 1] + x[k + 3]), c: Double = 6 * x[k + 2]
+                d4 = max(d4, abs(a - b + c))
+            }
+            d4 /= pow(h, 4)
+            let bound = 1.1 * pow(1.0 / 30, 4) * d4 / 384
+            XCTAssertLessThanOrEqual(Double(row["max"]!)!, bound, "\(row["column"]!): bound \(bound)")
+        }
+    }
+
+    func testTheOtherProfileOverATightToleranceNamesTheColumnAndTime() throws {
+        XCTAssertEqual(try dynsim(["run", "pendulum", "--output", "u.csv"]).status, 0)
+        XCTAssertEqual(try dynsim(["run", "pendulum", "--profile", "precise", "--output", "p.csv"]).status, 0)
+        let r = try dynsim(["compare", "u.csv", "p.csv", "--tolerance", "0.001", "--columns", "bob.x"])
+        XCTAssertEqual(r.status, 1)
+        let line = try XCTUnwrap(r.stdout.split(separator: "\n").first { $0.hasPrefix("bob.x ") })
+        XCTAssertTrue(line.hasSuffix("OVER"), String(line))
+        XCTAssertTrue(r.stdout.contains("1 of 1 columns over the tolerance"), r.stdout)
+        let csv = try dynsim(["compare", "u.csv", "p.csv", "--tolerance", "0.001", "--columns", "bob.x", "--format", "csv"])
+        XCTAssertEqual(Double(rows(csv.stdout)[0]["firstOver"]!)!, 1.0 / 60, accuracy: 1e-9)
+    }
+
+    func testBadInput() throws {
+        try "t,value\n0,1\n1,2\n".write(to: dir.appendingPathComponent("two.csv"), atomically: true, encoding: .utf8)
+        try "t,value\n0,1\n1,2\n0.5,3\n".write(to: dir.appendingPathComponent("back.csv"), atomically: true, encoding: .utf8)
+        var r = try dynsim(["fit", "spring", "two.csv"])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(r.stderr, "dynsim: error: two.csv: has 2 rows, needs at least 3\n")
+        r = try dynsim(["fit", "spring", "back.csv"])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(r.stderr, "dynsim: error: back.csv: line 4, column 1 (t): must increase, got 0.5 after 1\n")
+        r = try dynsim(["compare", "back.csv", "two.csv"])
+        XCTAssertEqual(r.status, 65)
+        r = try dynsim(["compare", "two.csv"])
+        XCTAssertEqual(r.status, 64)
+        r = try dynsim(["compare", "two.csv", "two.csv", "--output", "two.csv"])
+        XCTAssertEqual(r.status, 64)
+        r = try dynsim(["compare", "two.csv", "two.csv", "--output", "/nonexistent-dir/x.csv"])
+        XCTAssertEqual(r.status, 74, r.stderr)
+        r = try dynsim(["fit", "wave", "two.csv"])
+        XCTAssertEqual(r.status, 64)
+    }
+
+    func testFitSpringOnARecordingOfTheCLIsOwnSpring() throws {
+        // dynsim spring writes t,value,velocity; fit reads its value column.
+        XCTAssertEqual(try dynsim(["spring", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300", "--rate", "60", "--until", "1.5"]).status, 0)
+        let spring = try dynsim(["spring", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300", "--rate", "60", "--until", "1.5"])
+        try spring.stdout.write(to: dir.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+        let r = try dynsim(["fit", "spring", "s.csv", "--column", "value"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let fit = rows(r.stdout)
+        XCTAssertEqual(Double(fit.first { $0["name"] == "dampingRatio" }!["value"]!)!, 0.5, accuracy: 1e-5)
+        XCTAssertEqual(Double(fit.first { $0["name"] == "response" }!["value"]!)!, 0.4, accuracy: 1e-5)
+    }
+}
