@@ -7,8 +7,12 @@ public struct ColumnComparison: Sendable {
     /// The column's name in EXPECTED, and in ACTUAL when it differs (`--columns a=b`).
     public var name: String
     public var actualName: String
-    /// Rows of EXPECTED compared (those within ACTUAL's time span).
+    /// Rows of EXPECTED compared (those within ACTUAL's time span), and all of EXPECTED's rows: a column passes only
+    /// when ACTUAL covers every one (a truncated run is a difference).
     public var rows: Int
+    public var rowsExpected: Int
+    /// Whether ACTUAL lacks the column (a difference).
+    public var missing: Bool
     /// The largest |actual − expected|, and the time of its first occurrence, seconds.
     public var maxDifference: Double
     public var timeOfMax: Double
@@ -39,8 +43,8 @@ public struct Comparison: Sendable {
     /// Whether every column is within the tolerance.
     public var passed: Bool { columns.allSatisfy(\.passed) }
 
-    /// Compares `columns` (each `name` or `expectedName=actualName`; nil: every numeric column both have, EXPECTED's
-    /// order, velocity columns included).
+    /// Compares `columns` (each `name` or `expectedName=actualName`; nil: every numeric column of EXPECTED, in its
+    /// order, velocity columns included; one ACTUAL lacks is reported missing and fails).
     /// - Throws: ``InputError`` naming ACTUAL or EXPECTED: a named column missing, no column in common, no EXPECTED
     ///   time within ACTUAL's span.
     public init(expected: Trace, actual: Trace, columns names: [String]?, tolerance: Double) throws {
@@ -61,8 +65,8 @@ public struct Comparison: Sendable {
                 pairs.append((e, a))
             }
         } else {
-            pairs = expected.columns.map(\.name).filter { actual.column($0) != nil }.map { ($0, $0) }
-            guard !pairs.isEmpty else {
+            pairs = expected.columns.map(\.name).map { ($0, $0) }
+            guard pairs.contains(where: { actual.column($0.1) != nil }) else {
                 throw InputError(file: actual.label, path: "line 1",
                                  message: "has no column in common with \(expected.label) (\(expected.columns.map(\.name).joined(separator: ", "))); pair them with --columns EXPECTED=ACTUAL")
             }
@@ -73,7 +77,12 @@ public struct Comparison: Sendable {
             throw InputError(file: actual.label, path: "", message: "covers t = \(NumberFormat.shortest(span.lowerBound)) to \(NumberFormat.shortest(span.upperBound)) s, no time of \(expected.label)")
         }
         self.columns = pairs.map { e, a in
-            Comparison.compare(expected, e, actual, a, at: at, tolerance: tolerance)
+            guard actual.column(a) != nil else {
+                return ColumnComparison(name: e, actualName: a, rows: 0, rowsExpected: expected.times.count, missing: true,
+                                        maxDifference: .nan, timeOfMax: .nan, rms: .nan, firstOver: nil, settleExpected: .nan,
+                                        settleActual: .nan, interpolation: .linear, passed: false)
+            }
+            return Comparison.compare(expected, e, actual, a, at: at, tolerance: tolerance)
         }
     }
 
@@ -96,23 +105,43 @@ public struct Comparison: Sendable {
             while k > 0 && abs(v[k - 1] - v.last!) <= band { k -= 1 }
             return times[k]
         }
-        return ColumnComparison(name: e, actualName: a, rows: rows.count, maxDifference: worst, timeOfMax: tMax,
+        return ColumnComparison(name: e, actualName: a, rows: rows.count, rowsExpected: expected.times.count, missing: false,
+                                maxDifference: worst, timeOfMax: tMax,
                                 rms: (sum / Double(rows.count)).squareRoot(), firstOver: firstOver,
                                 settleExpected: settle(expected.times, ev), settleActual: settle(actual.times, av),
-                                interpolation: r.interpolation, passed: worst <= tolerance)
+                                interpolation: r.interpolation, passed: worst <= tolerance && rows.count == expected.times.count)
     }
 
-    private static func g(_ x: Double) -> String { String(format: "%.6g", x) }
+    private static func g(_ x: Double) -> String { x.isFinite ? String(format: "%.6g", x) : "-" }
+    private static func full(_ x: Double) -> String { x.isFinite ? NumberFormat.shortest(x) : "" }
 
     private func label(_ c: ColumnComparison) -> String { c.actualName == c.name ? c.name : "\(c.name)=\(c.actualName)" }
+
+    /// What is wrong with a column that fails, in words.
+    private func problem(_ c: ColumnComparison) -> String? {
+        if c.missing { return "\(actual.label) has no column \(c.actualName)" }
+        if c.maxDifference > tolerance {
+            return "max difference \(Comparison.g(c.maxDifference)) at t = \(Comparison.g(c.timeOfMax)) s is over the tolerance \(Comparison.g(tolerance)) (first over at t = \(Comparison.g(c.firstOver ?? c.timeOfMax)) s)"
+        }
+        if c.rows < c.rowsExpected {
+            return "\(actual.label) covers \(c.rows) of \(c.rowsExpected) rows of \(expected.label) (t = \(Comparison.g(actual.times.first!)) to \(Comparison.g(actual.times.last!)) s)"
+        }
+        return nil
+    }
+
+    /// A name printable in a table: control characters shown as U+FFFD.
+    private static func printable(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || (0x7f..<0xa0).contains($0.value) ? "\u{FFFD}" : $0 }))
+    }
 
     /// A table for people.
     public var text: String {
         let header = ["column", "max", "rms", "at t", "first over", "settles (exp)", "settles (act)", "read by", "result"]
         let rows = columns.map { c in
-            [label(c), Comparison.g(c.maxDifference), Comparison.g(c.rms), Comparison.g(c.timeOfMax),
+            [Comparison.printable(label(c)), Comparison.g(c.maxDifference), Comparison.g(c.rms), Comparison.g(c.timeOfMax),
              c.firstOver.map(Comparison.g) ?? "-", Comparison.g(c.settleExpected), Comparison.g(c.settleActual),
-             c.interpolation.rawValue, c.passed ? "ok" : "OVER"]
+             c.missing ? "-" : c.interpolation.rawValue,
+             c.passed ? "ok" : c.missing ? "MISSING" : c.maxDifference > tolerance ? "OVER" : "PARTIAL"]
         }
         let widths = header.indices.map { k in ([header[k]] + rows.map { $0[k] }).map(\.count).max()! }
         func line(_ cells: [String]) -> String {
@@ -120,20 +149,21 @@ public struct Comparison: Sendable {
                 .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
         let over = columns.filter { !$0.passed }.count
-        return (["dynsim compare: \(expected.label) vs \(actual.label), tolerance \(Comparison.g(tolerance)), \(columns.first?.rows ?? 0) rows compared",
+        let compared = columns.map(\.rows).max() ?? 0
+        return (["dynsim compare: \(Comparison.printable(expected.label)) vs \(Comparison.printable(actual.label)), tolerance \(Comparison.g(tolerance)), \(compared) of \(expected.times.count) rows compared",
                  line(header)] + rows.map(line)
-                + [over == 0 ? "all \(columns.count) columns within the tolerance" : "\(over) of \(columns.count) columns over the tolerance"])
+                + [over == 0 ? "all \(columns.count) columns within the tolerance" : "\(over) of \(columns.count) columns over the tolerance, missing or not covered"])
             .joined(separator: "\n") + "\n"
     }
 
     /// One CSV row per column: full-precision numbers, empty where there is none.
     public var csv: String {
-        let header = "column,actualColumn,rows,max,rms,timeOfMax,firstOver,settleExpected,settleActual,interpolation,passed"
+        let header = "column,actualColumn,rows,rowsExpected,max,rms,timeOfMax,firstOver,settleExpected,settleActual,interpolation,passed"
         return ([header] + columns.map { c in
-            [TextQuoting.csvField(c.name), TextQuoting.csvField(c.actualName), "\(c.rows)", NumberFormat.shortest(c.maxDifference),
-             NumberFormat.shortest(c.rms), NumberFormat.shortest(c.timeOfMax), c.firstOver.map(NumberFormat.shortest) ?? "",
-             NumberFormat.shortest(c.settleExpected), NumberFormat.shortest(c.settleActual), c.interpolation.rawValue,
-             c.passed ? "true" : "false"].joined(separator: ",")
+            [TextQuoting.csvField(c.name), TextQuoting.csvField(c.actualName), "\(c.rows)", "\(c.rowsExpected)",
+             Comparison.full(c.maxDifference), Comparison.full(c.rms), Comparison.full(c.timeOfMax),
+             c.firstOver.map(Comparison.full) ?? "", Comparison.full(c.settleExpected), Comparison.full(c.settleActual),
+             c.missing ? "" : c.interpolation.rawValue, c.passed ? "true" : "false"].joined(separator: ",")
         }).joined(separator: "\n") + "\n"
     }
 
@@ -148,7 +178,11 @@ public struct Comparison: Sendable {
                 case "<": out += "&lt;"
                 case ">": out += "&gt;"
                 case "\"": out += "&quot;"
-                default: out.unicodeScalars.append(u.value < 0x20 && u != "\n" && u != "\t" ? "\u{FFFD}" : u)
+                default:
+                    // XML 1.0's characters: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 up.
+                    let ok = u == "\n" || u == "\t" || u == "\r" || (0x20...0xD7FF).contains(u.value)
+                        || (0xE000...0xFFFD).contains(u.value) || u.value >= 0x10000
+                    out.unicodeScalars.append(ok ? u : "\u{FFFD}")
                 }
             }
             return out
@@ -163,8 +197,9 @@ public struct Comparison: Sendable {
                 out += "/>\n"
                 continue
             }
-            let message = "max difference \(Comparison.g(c.maxDifference)) at t = \(Comparison.g(c.timeOfMax)) s is over the tolerance \(Comparison.g(tolerance)) (first over at t = \(Comparison.g(c.firstOver ?? c.timeOfMax)) s)"
-            out += ">\n      <failure type=\"tolerance\" message=\"\(x(message))\">rms \(Comparison.g(c.rms)); \(c.rows) rows; read by \(c.interpolation.rawValue)</failure>\n    </testcase>\n"
+            let message = problem(c) ?? ""
+            let type = c.missing ? "missing" : c.maxDifference > tolerance ? "tolerance" : "coverage"
+            out += ">\n      <failure type=\"\(type)\" message=\"\(x(message))\">rms \(Comparison.g(c.rms)); \(c.rows) of \(c.rowsExpected) rows; read by \(c.interpolation.rawValue)</failure>\n    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"
         return out

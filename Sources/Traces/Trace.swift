@@ -6,7 +6,8 @@ import Scenes
 /// (any columns) and plain device traces (`t,value`, `t,x,y`) are both traces.
 ///
 /// Reading rules: RFC 4180 CSV, a header row whose first column is `t`; a column whose first value is not a number is
-/// a text column (a layer's text, an animator's state) and is left out; every other field must be a finite number;
+/// a text column (a layer's text, an animator's state) and is left out; every other field must be a finite number
+/// within ±1e15;
 /// `t` must increase from row to row.
 public struct Trace: Sendable {
     /// The file as the user named it.
@@ -17,9 +18,11 @@ public struct Trace: Sendable {
     public var columns: [(name: String, values: [Double])]
     /// Text columns left out.
     public var textColumns: [String]
+    /// Column index by name.
+    private var index: [String: Int]
 
     /// The values of the column `name`, or nil.
-    public func column(_ name: String) -> [Double]? { columns.first { $0.name == name }?.values }
+    public func column(_ name: String) -> [Double]? { index[name].map { columns[$0].values } }
 
     /// A trace from its parts.
     public init(label: String, times: [Double], columns: [(name: String, values: [Double])], textColumns: [String] = []) {
@@ -27,6 +30,7 @@ public struct Trace: Sendable {
         self.times = times
         self.columns = columns
         self.textColumns = textColumns
+        self.index = Dictionary(columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Reads a trace.
@@ -35,7 +39,7 @@ public struct Trace: Sendable {
     ///   - minRows: the fewest data rows accepted (2 to compare, 3 to fit).
     /// - Throws: ``InputError`` naming the file and the line (and column): no header, a first column other than `t`, a
     ///   repeated column, a row of another length than the header, a field that is not a finite number, `t` not
-    ///   increasing, fewer than `minRows` rows, no numeric column.
+    ///   increasing, a value beyond ±1e15, fewer than `minRows` rows, no numeric column.
     public init(_ bytes: [UInt8], fileName: String, minRows: Int) throws {
         func fail(_ path: String, _ message: String) -> InputError { InputError(file: fileName, path: path, message: message) }
         let records: [CSVRecords.Record]
@@ -66,6 +70,9 @@ public struct Trace: Sendable {
                 guard let x = number(r.fields[k]) else {
                     throw fail("line \(r.line), column \(k + 1) (\(header.fields[k]))", "must be a number, got \(quoted(r.fields[k]))")
                 }
+                guard abs(x) <= 1e15 else {
+                    throw fail("line \(r.line), column \(k + 1) (\(header.fields[k]))", "must be within ±1e15, got \(r.fields[k])")
+                }
                 if k == 0, let last = values[0].last, x <= last {
                     throw fail("line \(r.line), column 1 (t)", "must increase, got \(NumberFormat.shortest(x)) after \(NumberFormat.shortest(last))")
                 }
@@ -74,9 +81,7 @@ public struct Trace: Sendable {
         }
         let numeric = header.fields.indices.dropFirst().filter { !isText[$0] }
         guard !numeric.isEmpty else { throw fail("line \(header.line)", "has no numeric column after t") }
-        self.label = fileName
-        self.times = values[0]
-        self.columns = numeric.map { (header.fields[$0], values[$0]) }
-        self.textColumns = header.fields.indices.filter { isText[$0] }.map { header.fields[$0] }
+        self.init(label: fileName, times: values[0], columns: numeric.map { (header.fields[$0], values[$0]) },
+                  textColumns: header.fields.indices.filter { isText[$0] }.map { header.fields[$0] })
     }
 }

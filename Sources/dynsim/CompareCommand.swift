@@ -68,6 +68,14 @@ func compare(_ o: CompareOptions) -> Int32 {
     do {
         let expected = try Trace(try readInput(o.expected, name: o.expected), fileName: o.expected, minRows: 2)
         let actual = try Trace(try readInput(o.actual, name: o.actual), fileName: o.actual, minRows: 2)
+        // A column --columns names that a file lacks is a mistake in the command (64), not in the file.
+        for pair in o.columns ?? [] {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            for (trace, name) in [(expected, parts[0]), (actual, parts.count > 1 ? parts[1] : parts[0])] where trace.column(name) == nil {
+                let some = trace.columns.prefix(8).map(\.name).joined(separator: ", ") + (trace.columns.count > 8 ? ", ..." : "")
+                throw UsageError(message: "--columns: \(trace.label) has no numeric column \(quoted(name)) (its columns: \(some)), got \(quoted(pair))", command: "compare")
+            }
+        }
         let c = try Comparison(expected: expected, actual: actual, columns: o.columns, tolerance: o.tolerance)
         report = o.format == "csv" ? c.csv : o.format == "junit" ? c.junit : c.text
         passed = c.passed
@@ -145,7 +153,7 @@ func fit(_ o: FitOptions) -> Int32 {
         guard let values = trace.column(name) else {
             throw InputError(file: o.trace, path: "line 1", message: "has no numeric column \(quoted(name)) (its columns: \(trace.columns.map(\.name).joined(separator: ", "))); choose one with --column")
         }
-        func g(_ x: Double) -> String { x.isFinite ? NumberFormat.shortest(Double(String(format: "%.6g", x))!) : "" }
+        func g(_ x: Double) -> String { x.isFinite ? NumberFormat.shortest(x) : "" }
         var rows = ["name,value,low,high"]
         if o.kind == "spring" {
             let f = try SpringFit(times: trace.times, values: values, from: o.from, to: o.to, label: o.trace)
@@ -156,6 +164,7 @@ func fit(_ o: FitOptions) -> Int32 {
             }
             rows.append("rmsResidual,\(g(f.rmsResidual)),,")
             rows.append("samples,\(f.samples),,")
+            for note in f.notes { fputs("dynsim: note: \(o.trace): \(note)\n", stderr) }
         } else {
             let f = try CurveFit(times: trace.times, values: values, from: o.from, to: o.to, label: o.trace)
             let c = f.curve

@@ -56,6 +56,7 @@ func parseExport(_ args: [String]) throws -> Command {
     if let curve = p.text("--curve") {
         if let first = given.first { throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both") }
         do { subject = .curve(try parseCurveSpec(curve)) } catch let e as UsageError { throw fail("--curve: " + e.message) }
+        if p.has("--max-error") { throw fail("--max-error: applies to a spring's CSS linear(); a curve exports exactly") }
     } else {
         guard !given.isEmpty else { throw fail("give a spring (--damping-ratio Z --response R, ...) or --curve CURVE, got neither") }
         do {
@@ -74,7 +75,14 @@ func export(_ o: ExportOptions) -> Int32 {
     do {
         let text: String
         switch o.subject {
-        case .spring(let s): text = try o.targets.map { try SpringBlocks(s, maxError: o.maxError).block($0) }.joined(separator: "\n")
+        case .spring(let s):
+            let blocks = try SpringBlocks(s, maxError: o.maxError)
+            text = try o.targets.map { target in
+                // With `all`, a target that cannot take this spring says why in its place.
+                do { return try blocks.block(target) } catch let e as UsageError where o.targets.count > 1 {
+                    return "/* \(target): no form for this spring: \(e.message) */\n"
+                }
+            }.joined(separator: "\n")
         case .curve(let c): text = o.targets.map { curveBlock($0, c) }.joined(separator: "\n")
         }
         return writeStdout(text)
@@ -98,20 +106,28 @@ struct SpringBlocks {
     let settle: Double
     let maxError: Double
 
+    /// `--until`, when given (the durations printed are then that, not the settling duration).
+    let until: Double?
+
     init(_ o: SpringOptions, maxError: Double) throws {
         s = o.spring
         from = o.from
         to = o.to
         v0 = o.initialVelocity
+        until = o.until
         relative = o.to != o.from ? o.initialVelocity / (o.to - o.from) : nil
         let scale = o.to != o.from ? abs(o.to - o.from) : abs(o.initialVelocity) / o.spring.naturalFrequency
-        settle = o.until ?? (0.001 * scale > 1e-300
-            ? o.spring.settlingDuration(from: o.from, to: o.to, initialVelocity: o.initialVelocity, epsilon: 0.001 * scale) : 0)
-        guard settle.isFinite && settle <= 1e6 else {
+        let settling = 0.001 * scale > 1e-300
+            ? o.spring.settlingDuration(from: o.from, to: o.to, initialVelocity: o.initialVelocity, epsilon: 0.001 * scale) : 0
+        guard o.until != nil || (settling.isFinite && settling <= 1e6) else {
             throw UsageError(message: "--until: required, this spring does not settle within 1e6 s, got nothing", command: "export")
         }
+        settle = o.until ?? settling
         self.maxError = maxError
     }
+
+    /// How the printed duration was chosen.
+    var durationRule: String { until != nil ? "--until" : "the spring's settling duration (within 0.1% of the distance)" }
 
     /// Mass 1 equivalents (the same motion): k / m, c / m.
     var k1: Double { s.stiffness / s.mass }
@@ -123,7 +139,7 @@ struct SpringBlocks {
         case "swiftui": return swiftUI
         case "core-animation": return """
             // Core Animation, CASpringAnimation (iOS 9+): exact. initialVelocity is relative: 1 = the whole distance per
-            // second, toward the target. Its settlingDuration's formula is unpublished: dynsim's (0.1% of the distance) is \(n(settle)) s.
+            // second, toward the target. Its settlingDuration's formula is unpublished: dynsim's duration (\(durationRule)) is \(n(settle)) s.
             let animation = CASpringAnimation(keyPath: "position.x")
             animation.fromValue = \(n(from))
             animation.toValue = \(n(to))
@@ -185,7 +201,7 @@ struct SpringBlocks {
         // UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:), and
         // UISpringTimingParameters(dampingRatio:initialVelocity:) with the animator's duration: dynsim's fit. UIKit does
         // not publish how it picks the stiffness from the duration; dynsim's rule: damping = the damping ratio,
-        // duration = the spring's settling duration (within 0.1% of the distance), \(n(settle)) s.
+        // duration = \(durationRule), \(n(settle)) s.
         UIView.animate(withDuration: \(n(settle)), delay: 0, usingSpringWithDamping: \(n(s.dampingRatio)),
                        initialSpringVelocity: \(rel), options: [], animations: { /* from \(n(from)) to \(n(to)) */ })
 
@@ -198,7 +214,7 @@ struct SpringBlocks {
         // Motion (framer-motion 10+), a physics spring: exact. velocity in value units per second.
         animate(element, { x: [\(n(from)), \(n(to))] }, { type: "spring", mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), velocity: \(n(v0)) })
         // duration and bounce: dynsim's fit. Motion finds the stiffness for a duration by a search it does not publish;
-        // dynsim's rule: bounce = 1 − dampingRatio (0 when overdamped), duration = the settling duration (within 0.1%).
+        // dynsim's rule: bounce = 1 − dampingRatio (0 when overdamped), duration = \(durationRule).
         animate(element, { x: [\(n(from)), \(n(to))] }, { type: "spring", duration: \(n(settle)), bounce: \(n(bounce)) })
 
         """
@@ -219,21 +235,40 @@ struct SpringBlocks {
         """
     }
 
-    /// CSS: the spring's progress as linear() over its settling duration.
+    /// CSS: the spring's progress as linear() over its settling duration, within `maxError` including the end: the
+    /// duration is where the spring stays within min(0.001, maxError / 2) of the distance, rounded up to whole ms, and
+    /// the easing ends at 1, where CSS holds the transition's end value.
+    /// - Throws: ``UsageError`` when from = to, when the spring is too far from its target at --until, or when no
+    ///   linear() of at most 10,000 points reaches the error (a spring oscillating too long).
     func css() throws -> String {
+        func fail(_ message: String) -> UsageError { UsageError(message: message, command: "export") }
         guard from != to else {
-            throw UsageError(message: "--to: CSS linear() eases a progress from --from to --to; they must differ, got \(n(to))", command: "export")
+            throw fail("--to: CSS linear() eases a progress from --from to --to; they must differ, got \(n(to))")
         }
-        // The page's duration is whole milliseconds: the easing is fitted over exactly that.
-        let duration = max(0.001, (settle * 1000).rounded() / 1000)
-        let samples = max(200, min(200_000, Int((duration * 1000).rounded(.up))))
-        let (easing, digits, error) = LinearEasing.fit({ x in (s.value(at: x * duration, from: from, to: to, initialVelocity: v0) - from) / (to - from) },
-                                                     maxError: maxError, samples: samples)
-        let ms = duration * 1000
+        let distance = abs(to - from)
+        let band = min(0.001, maxError / 2) * distance
+        var end = until ?? s.settlingDuration(from: from, to: to, initialVelocity: v0, epsilon: band)
+        end = (end * 1000).rounded(.up) / 1000
+        func progress(_ t: Double) -> Double { (s.value(at: t, from: from, to: to, initialVelocity: v0) - from) / (to - from) }
+        let jump = abs(1 - progress(end))
+        guard end.isFinite, end > 0, jump <= maxError else {
+            throw fail("--until: at \(n(end)) s the spring is \(String(format: "%.2g", jump)) of the distance from its target, where CSS jumps to it; give a longer --until or a larger --max-error")
+        }
+        // About 200 samples per oscillation, and one per millisecond (more for errors under 0.001: a chord's error
+        // falls with the square of its length).
+        let periods = s.dampingRatio < 1 ? end * s.dampedFrequency / (2 * .pi) : 0
+        guard periods <= 2000 else {
+            throw fail("--max-error: the spring oscillates \(Int(periods)) times before it settles; a linear() of it would need more than 10,000 points (damping ratio \(n(s.dampingRatio)))")
+        }
+        let samples = max(200, min(2_000_000, Int(max(end * 1000 * max(1, (0.001 / maxError).squareRoot()), periods * 200).rounded(.up))))
+        let (easing, digits, inputDigits, error) = LinearEasing.fit({ progress($0 * end) }, maxError: maxError, samples: samples, endValue: 1)
+        guard error <= maxError, easing.points.count <= 10_000 else {
+            throw fail("--max-error: the closest linear() this finds has \(easing.points.count) points and an error of \(String(format: "%.2g", error)); ask for a larger error or a shorter --until")
+        }
         return """
-        /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(ms)) ms (its settling
-           duration, within 0.1%), \(easing.points.count) points, maximum error \(String(format: "%.2g", error)) of the distance (asked: \(n(maxError))). */
-        transition: transform \(n(ms))ms \(easing.css(digits: digits));
+        /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(end * 1000)) ms (\(until != nil ? "--until" : "until it stays within \(n(band / distance)) of the distance")),
+           \(easing.points.count) points, maximum error \(String(format: "%.2g", error)) of the distance, the end included (asked: \(n(maxError))). */
+        transition: transform \(n(end * 1000))ms \(easing.css(digits: digits, inputDigits: inputDigits));
 
         """
     }

@@ -92,6 +92,19 @@ final class FitTests: XCTestCase {
         XCTAssertEqual(f.duration, 0.4, accuracy: 1e-12)
     }
 
+    /// The fit works on a unit scale: a trace in units of 1e-12 gives the same spring; pure noise says it is poorly
+    /// determined.
+    func testScaleAndNoise() throws {
+        let (t, v) = FitTests.recording(0.6, 0.5, seed: 5)
+        let f = try SpringFit(times: t, values: v.map { $0 * 1e-12 }, from: nil, to: nil, label: "tiny.csv")
+        XCTAssertEqual(f.dampingRatio.value, 0.6, accuracy: 0.012)
+        XCTAssertEqual(f.to.value, 300e-12, accuracy: 3e-12)
+        XCTAssertTrue(f.notes.isEmpty, "\(f.notes)")
+        var noise = Noise(state: 9)
+        let g = try SpringFit(times: t, values: t.map { _ in noise.gaussian() }, from: nil, to: nil, label: "noise.csv")
+        XCTAssertFalse(g.notes.isEmpty, "pure noise should be flagged")
+    }
+
     func testTooFewRowsAndNoMotionAreRefused() {
         XCTAssertThrowsError(try SpringFit(times: [0, 1, 2], values: [0, 1, 2], from: nil, to: nil, label: "short.csv")) {
             XCTAssertEqual("\($0)", "short.csv: has 3 rows; fitting 5 parameters needs at least 6")

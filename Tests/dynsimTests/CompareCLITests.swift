@@ -104,6 +104,33 @@ final class CompareCLITests: XCTestCase {
         XCTAssertEqual(r.status, 64)
     }
 
+    /// A truncated ACTUAL, a column ACTUAL lacks, and values past 1e15 are differences or bad input, never a pass.
+    func testTruncatedMissingAndHugeAreNotPasses() throws {
+        XCTAssertEqual(try dynsim(["run", "pendulum", "--output", "a.csv"]).status, 0)
+        XCTAssertEqual(try dynsim(["run", "pendulum", "--duration", "0.05", "--output", "short.csv"]).status, 0)
+        var r = try dynsim(["compare", "a.csv", "short.csv", "--columns", "bob.x"])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertTrue(r.stdout.contains("PARTIAL") && r.stdout.contains("4 of 601 rows compared"), r.stdout)
+        try "t,bob.x,extra\n0,1,2\n10,1,2\n".write(to: dir.appendingPathComponent("e.csv"), atomically: true, encoding: .utf8)
+        try "t,bob.x\n0,1\n10,1\n".write(to: dir.appendingPathComponent("g.csv"), atomically: true, encoding: .utf8)
+        r = try dynsim(["compare", "e.csv", "g.csv"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("MISSING"), r.stdout)
+        r = try dynsim(["compare", "e.csv", "g.csv", "--columns", "bob.x,wheel"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains(#"--columns: e.csv has no numeric column "wheel""#), r.stderr)
+        try "t,x\n0,1e200\n1,1e200\n".write(to: dir.appendingPathComponent("h.csv"), atomically: true, encoding: .utf8)
+        r = try dynsim(["compare", "h.csv", "h.csv", "--format", "csv"])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(r.stderr, "dynsim: error: h.csv: line 2, column 2 (x): must be within ±1e15, got 1e200\n")
+        // A name no XML may hold (U+FFFF) is replaced in the JUnit report.
+        try "t,\u{FFFF}a\n0,1\n1,2\n".write(to: dir.appendingPathComponent("u.csv"), atomically: true, encoding: .utf8)
+        r = try dynsim(["compare", "u.csv", "u.csv", "--format", "junit"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdout.unicodeScalars.contains { $0.value == 0xFFFF })
+        XCTAssertTrue(r.stdout.contains("name=\"\u{FFFD}a\""), r.stdout)
+    }
+
     func testFitSpringOnARecordingOfTheCLIsOwnSpring() throws {
         // dynsim spring writes t,value,velocity; fit reads its value column.
         XCTAssertEqual(try dynsim(["spring", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300", "--rate", "60", "--until", "1.5"]).status, 0)

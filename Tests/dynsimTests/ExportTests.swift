@@ -175,6 +175,25 @@ final class ExportTests: XCTestCase {
         }
     }
 
+    /// The transition ends at the target (CSS holds it): the last point is 1, and a --until that leaves the spring
+    /// further than the asked error from its target is refused; --until past 1e6 s is a duration like any other.
+    func testCSSEndsAtTheTargetAndUntil() throws {
+        let text = try export("css", ["--damping-ratio", "0.5", "--response", "0.4", "--max-error", "0.0005"])
+        XCTAssertTrue(text.contains(", 1);"), text)
+        var r = try CLITests.dynsim(["export", "css", "--damping-ratio", "0.5", "--response", "0.4", "--until", "0.2"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("--until: at 0.2 s the spring is"), r.stderr)
+        r = try CLITests.dynsim(["export", "swiftui", "--mass", "1", "--stiffness", "100", "--damping", "10", "--until", "1e7"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        r = try CLITests.dynsim(["export", "all", "--damping-ratio", "0.5", "--response", "0.4", "--from", "1", "--to", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("/* css: no form for this spring:"), r.stdout)
+        r = try CLITests.dynsim(["export", "css", "--damping-ratio", "1e-6", "--response", "0.5"])
+        XCTAssertEqual(r.status, 64)
+        r = try CLITests.dynsim(["export", "css", "--curve", "easeIn", "--max-error", "0.01"])
+        XCTAssertEqual(r.status, 64)
+    }
+
     func testCurvesAndBadInput() throws {
         XCTAssertTrue(try export("css", ["--curve", "easeInEaseOut"]).contains("cubic-bezier(0.42, 0, 0.58, 1)"))
         XCTAssertTrue(try export("android", ["--curve", "0.3,1.4,0.6,1"]).contains("PathInterpolator(0.3f, 1.4f, 0.6f, 1.0f)"))
