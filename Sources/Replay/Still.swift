@@ -184,8 +184,10 @@ public enum Still {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             default:
-                // XML 1.0 allows no control characters but tab, LF and CR.
-                if u.value < 0x20 && u != "\t" && u != "\n" && u != "\r" { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
+                // XML 1.0's characters: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 up.
+                let ok = u == "\t" || u == "\n" || u == "\r" || (0x20...0xD7FF).contains(u.value)
+                    || (0xE000...0xFFFD).contains(u.value) || u.value >= 0x10000
+                if ok { out.unicodeScalars.append(u) } else { out += "\u{FFFD}" }
             }
         }
         return out
