@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs dynsim's benchmark catalog and the same scenes on Box2D 2.4.1, Chipmunk 7 and pymunk, in one run on this
+# Runs dynsim's benchmark catalog and the same scenes on Box2D 2.4.1, Box2D v3 (PyPI's pyb2d3, at 2, 4 and 8
+# sub-steps), Chipmunk 7 and pymunk, in one run on this
 # machine, and prints the ratio table (dynsim / peer) with each engine's 90° pendulum energy drift and period error.
 # One command from a fresh clone (installs what is missing: Debian's g++, libbox2d-dev, libchipmunk-dev, and pymunk
 # from PyPI):
@@ -34,6 +35,10 @@ if [ ${#need[@]} -gt 0 ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >&2
 fi
+if ! python3 -c 'import pyb2d3' 2>/dev/null; then
+    echo "peers: installing pyb2d3 (Box2D v3)" >&2
+    python3 -m pip install -q pyb2d3 2>/dev/null || python3 -m pip install -q --break-system-packages pyb2d3
+fi
 if ! python3 -c 'import pymunk' 2>/dev/null; then
     echo "peers: installing pymunk" >&2
     python3 -m pip install -q pymunk 2>/dev/null || python3 -m pip install -q --break-system-packages pymunk
@@ -52,11 +57,14 @@ echo "peers: Box2D 2.4.1" >&2
 echo "peers: Chipmunk 7" >&2
 # Debian's Chipmunk is a debug build that prints a banner on stdout at each cpSpace: keep the CSV rows only.
 "$work/chipmunk_bench" --repeats "$repeats" | grep -v -e '^Initializing cpSpace' -e '^Compile with' > "$work/chipmunk.csv"
+echo "peers: Box2D v3 at 2, 4 and 8 sub-steps" >&2
+python3 "$here/box2d_v3_bench.py" --repeats "$repeats" > "$work/box2d_v3.csv"
 echo "peers: pymunk" >&2
 python3 "$here/pymunk_bench.py" --repeats "$repeats" > "$work/pymunk.csv"
 
 python3 "$here/compare.py" "$work/dynsim.csv" "$work/box2d.csv" "$work/chipmunk.csv" "$work/pymunk.csv" \
     --csv "$work/results.csv" | tee "$work/table.txt"
+python3 "$here/work_precision.py" "$work/dynsim.csv" "$work/box2d_v3.csv" | tee -a "$work/table.txt"
 
 if [ "$save" -eq 1 ]; then
     cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1 | tr -cs 'A-Za-z0-9' '-' | sed 's/-*$//')"

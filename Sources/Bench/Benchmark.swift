@@ -61,8 +61,9 @@ public enum Benchmark {
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// The scene `name` (A, B or C) with `n` bodies for `profile`. - Precondition: a known name, n >= 1.
-    public static func scene(_ name: String, n: Int, profile: SolverProfile) -> Scene {
+    /// The scene `name` (A, B or C) with `n` bodies for `profile` (and `subSteps` per 1/60 s frame; nil: the profile's
+    /// default). - Precondition: a known name, n >= 1.
+    public static func scene(_ name: String, n: Int, profile: SolverProfile, subSteps: Int? = nil) -> Scene {
         var s: Scene
         switch name {
         case "A": s = Catalog.pendulums(count: n)
@@ -71,6 +72,7 @@ public enum Benchmark {
         default: preconditionFailure("Benchmark: unknown scene \(name)")
         }
         s.profile = profile
+        s.subSteps = subSteps
         return s
     }
 
@@ -92,8 +94,9 @@ public enum Benchmark {
     /// Times scene `name` with `n` bodies: `frames` frames (default: about 4 million body-steps, 1 million for C, 400
     /// thousand for B in the precise profile, at least 10 frames; scene C first drops for 30 untimed frames so contacts
     /// are measured), the minimum over `repeats`.
-    public static func run(_ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil) -> Result {
-        let scene = scene(name, n: n, profile: profile)
+    public static func run(_ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil,
+                           subSteps: Int? = nil) -> Result {
+        let scene = scene(name, n: n, profile: profile, subSteps: subSteps)
         let subSteps = scene.effectiveSubSteps
         // Body-steps per repeat: 4 million, 1 million for C, 400 thousand for the precise chain (its RATTLE iterations
         // make a body-step cost microseconds).
@@ -128,9 +131,10 @@ public enum Benchmark {
     /// A rigid 100 pt pendulum (20 x 20 bob, resistance 0) released from rest at 90° under gravity 1.0, run 60 s: its
     /// energy drift relative to m g L, and its mean period (from the bob's upward crossings of the anchor's vertical,
     /// interpolated linearly between frames) against ``exactPeriod(length:gravity:amplitude:)``.
-    public static func pendulumAccuracy(profile: SolverProfile) -> Result {
+    public static func pendulumAccuracy(profile: SolverProfile, subSteps: Int? = nil) -> Result {
         var s = Scene()
         s.profile = profile
+        s.subSteps = subSteps
         s.items = [Catalog.item("bob", center: Vector2(287.5, 100), size: Vector2(20, 20), resistance: 0, angularResistance: 0)]
         var a = SceneAttachment(item: "bob")
         a.anchorPoint = Vector2(187.5, 100)
@@ -237,7 +241,7 @@ public enum Benchmark {
 
 extension Benchmark {
     /// What to run: `dynsim bench [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
-    /// [--repeats R] [--frames F] [--csv FILE]`.
+    /// [--repeats R] [--frames F] [--substeps S1,S2,...] [--csv FILE]`.
     public struct Options: Equatable, Sendable {
         /// Scenes A, B, C, `pendulum` (the 90° accuracy run) and `timing` (springs, curves, CSV), in order.
         public var scenes = ["A", "B", "C", "pendulum", "timing"]
@@ -251,6 +255,8 @@ extension Benchmark {
         public var frames: Int?
         /// A CSV file to write the results to, or nil.
         public var csv: String?
+        /// Sub-steps per 1/60 s frame for every run (a work–precision sweep), or nil for each profile's default.
+        public var subSteps: [Int]?
         /// All defaults.
         public init() {}
     }
@@ -280,6 +286,8 @@ extension Benchmark {
                       help: "Repeats; the minimum time is reported (default: 3)."),
                 .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),
                       help: "1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C)."),
+                .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
+                      help: "Sub-steps per 1/60 s frame, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
                 .init("--csv", "FILE", .path, help: "Also write scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error to FILE (ns to 0.1, errors to 4 digits, as the peers write them)."),
             ],
             maxArguments: Int.max,
@@ -297,6 +305,7 @@ extension Benchmark {
         if let r = parsed.integer("--repeats") { o.repeats = r }
         o.frames = parsed.integer("--frames")
         o.csv = parsed.text("--csv")
+        o.subSteps = parsed.integers("--substeps")
         // A bound on the work one measurement may ask for (the default runs are 4 million body-steps).
         if let f = o.frames {
             let largest = o.sizes?.max() ?? o.scenes.compactMap { sizes[$0]?.max() }.max() ?? 1
@@ -316,12 +325,18 @@ extension Benchmark {
             switch scene {
             case "A", "B", "C":
                 for profile in options.profiles {
-                    for n in options.sizes ?? sizes[scene]! {
-                        try add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames))
+                    for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
+                        for n in options.sizes ?? sizes[scene]! {
+                            try add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames, subSteps: subSteps))
+                        }
                     }
                 }
             case "pendulum":
-                for profile in options.profiles { try add(pendulumAccuracy(profile: profile)) }
+                for profile in options.profiles {
+                    for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
+                        try add(pendulumAccuracy(profile: profile, subSteps: subSteps))
+                    }
+                }
             default:
                 for r in timing(repeats: options.repeats) { try add(r) }
             }

@@ -143,3 +143,21 @@ final class CompareCLITests: XCTestCase {
         XCTAssertEqual(Double(fit.first { $0["name"] == "response" }!["value"]!)!, 0.4, accuracy: 1e-5)
     }
 }
+
+/// `dynsim bench --substeps`: the work–precision sweep runs each profile at each sub-step count, and the precise
+/// pendulum's period error falls as the square of the step (RATTLE is second order): 4 sub-steps give about a quarter
+/// of 2's.
+final class BenchSubStepsTests: XCTestCase {
+    func testPrecisePendulumConvergesAtSecondOrder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLITests.dynsim(["bench", "pendulum", "--profile", "precise", "--substeps", "2,4", "--repeats", "1", "--csv", "b.csv"], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = try String(contentsOf: dir.appendingPathComponent("b.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertEqual(rows.map { $0[4] }, ["2", "4"])
+        let e2 = abs(Double(rows[0][8])!), e4 = abs(Double(rows[1][8])!)
+        XCTAssertEqual(e2 / e4, 4, accuracy: 0.4, "period errors \(e2) and \(e4)")
+    }
+}

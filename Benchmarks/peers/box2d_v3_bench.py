@@ -1,0 +1,194 @@
+"""Box2D v3 peer for dynsim's benchmark scenes (the scenes of box2d_bench.cpp, identical here), run by
+Benchmarks/peers/run.sh. Box2D 3.1 from PyPI's pyb2d3 wheel (the C library behind a thin binding: one call per
+1/60 s frame, so the Python cost is the per-frame call). Box2D v3's soft-step solver takes one 1/60 s step a frame
+with S sub-steps; each scene runs at S = 2, 4 and 8. Units: 100 points per metre, gravity 1000 pt/s^2 down, sleeping
+off, the same masses as dynsim (density 1 per 100 x 100 pt), rigid distance joints (spring off, no limits), scene C's
+container as segments, friction 0.2, restitution 0.2, damping 0.1.
+
+Prints CSV rows scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error (the header first),
+ns_per_body_step being per body per sub-step (multiply by substeps for a frame), as the other peers print it.
+"""
+import math
+import sys
+import time
+
+import pyb2d3 as b2
+
+PPM = 100.0
+FRAME = 1.0 / 60.0
+
+
+def m(x, y):
+    return (x / PPM, y / PPM)
+
+
+def box(world, x, y, size, damping, friction, restitution, shapes):
+    d = b2.BodyDef()
+    d.type = b2.BodyType.DYNAMIC
+    d.position = m(x, y)
+    d.linear_damping = damping
+    d.angular_damping = damping
+    d.enable_sleep = False
+    body = world.create_body_from_def(d)
+    half = size / 2 / PPM
+    if shapes:
+        sd = b2.ShapeDef()
+        sd.density = 1.0
+        mat = b2.SurfaceMaterial()
+        mat.friction = friction
+        mat.restitution = restitution
+        sd.material = mat
+        body.create_polygon_shape(sd, b2.box(half, half))
+    else:
+        # Scenes A and B have no collision behavior in dynsim: no shape, the mass and inertia of its 1 kg/m^2 box.
+        md = b2.MassData()
+        md.mass = (2 * half) ** 2
+        md.rotational_inertia = md.mass * (2 * (2 * half) ** 2) / 12
+        md.center = (0.0, 0.0)
+        body.mass_data = md
+    return body
+
+
+def rigid(world, a, b, anchor_a, anchor_b_world):
+    jd = b2.DistanceJointDef()
+    jd.body_a = a
+    jd.body_b = b
+    jd.local_anchor_a = a.local_point(anchor_a)
+    jd.local_anchor_b = b.local_point(anchor_b_world)
+    jd.length = math.dist(anchor_a, anchor_b_world)
+    jd.enable_spring = False
+    jd.enable_limit = False
+    jd.collide_connected = False
+    world.create_joint(jd)
+
+
+def build(scene, n):
+    world = b2.World(gravity=(0, 10))
+    world.sleeping_enabled = False
+    ground = world.create_static_body(position=(0, 0))
+    bodies, rest = [], []
+    if scene == "A":
+        for i in range(n):
+            ax, ay = 20 + (i % 34) * 10.0, 100 + ((i // 34) % 40) * 12.0
+            angle = math.radians(10 + (i * 7) % 71)
+            bob = box(world, ax + 100 * math.sin(angle), ay + 100 * math.cos(angle), 20, 0, 0.2, 0, False)
+            rigid(world, ground, bob, m(ax, ay), tuple(bob.position))
+            bodies.append(bob)
+            rest.append(ay + 100)
+    elif scene == "B":
+        previous, anchor = ground, m(187.5, 100)
+        for k in range(n):
+            link = box(world, 187.5 + 15.0 * (k + 1), 100, 10, 0, 0.2, 0, False)
+            rigid(world, previous, link, anchor, tuple(link.position))
+            previous, anchor = link, tuple(link.position)
+            bodies.append(link)
+            rest.append(100 + 15.0 * (k + 1))
+    else:
+        columns = math.ceil(math.sqrt(2.0 * n))
+        width = columns * 12.0 + 6
+        corners = [m(0, -10000), m(0, 667), m(width, 667), m(width, -10000)]
+        sd = b2.ShapeDef()
+        mat = b2.SurfaceMaterial()
+        mat.friction = 0.2
+        mat.restitution = 0.2
+        sd.material = mat
+        for i in range(3):
+            seg = b2.Segment()
+            seg.point1 = corners[i]
+            seg.point2 = corners[i + 1]
+            ground.create_segment_shape(sd, seg)
+        for k in range(n):
+            column, row = k % columns, k // columns
+            stagger = 0 if row % 2 == 0 else 3
+            bodies.append(box(world, 8 + 12.0 * column + stagger, 667 - 25 - 12.0 * row, 10, 0.1, 0.2, 0.2, True))
+    return world, bodies, rest
+
+
+def energy(bodies):
+    """Mechanical energy in kg pt^2/s^2 (dynsim's units), potential with y down."""
+    e = 0.0
+    for b in bodies:
+        mass = b.mass
+        v = b.linear_velocity
+        w = b.angular_velocity
+        e += 0.5 * mass * (v[0] ** 2 + v[1] ** 2) * PPM * PPM
+        e += 0.5 * b.rotational_inertia() * w * w * PPM * PPM
+        e -= mass * 1000 * b.position[1] * PPM
+    return e
+
+
+def time_scene(scene, n, substeps, repeats):
+    frames = max(10, (1000000 if scene == "C" else 4000000) // (n * 2))
+    best, error = float("inf"), None
+    for _ in range(repeats):
+        world, bodies, rest = build(scene, n)
+        if scene == "C":
+            for _ in range(30):
+                world.step(FRAME, substeps)
+        e0 = energy(bodies)
+        start = time.perf_counter()
+        for _ in range(frames):
+            world.step(FRAME, substeps)
+        best = min(best, time.perf_counter() - start)
+        if scene != "C":
+            rest_energy = -sum(b.mass * 1000 * h for b, h in zip(bodies, rest))
+            error = abs(energy(bodies) - e0) / abs(e0 - rest_energy)
+    row = "%s,%d,box2d-3.1,v3-substeps-%d,%d,%d,%.1f,%s," % (
+        scene, n, substeps, substeps, frames, best * 1e9 / (n * frames * substeps), "" if error is None else "%.3e" % error)
+    print(row, flush=True)
+
+
+def exact_period(l, g, theta0):
+    k = math.sin(theta0 / 2)
+    a, b = 1.0, math.sqrt(1 - k * k)
+    for _ in range(40):
+        a, b = (a + b) / 2, math.sqrt(a * b)
+    return 4 * math.sqrt(l / g) * math.pi / (2 * a)
+
+
+def pendulum_accuracy(substeps):
+    world = b2.World(gravity=(0, 10))
+    world.sleeping_enabled = False
+    ground = world.create_static_body(position=(0, 0))
+    bob = box(world, 287.5, 100, 20, 0, 0.2, 0, False)
+    rigid(world, ground, bob, m(187.5, 100), tuple(bob.position))
+    mass = bob.mass
+    e0 = energy([bob])
+    crossings, previous = [], bob.position[0] * PPM - 187.5
+    frames = 3600
+    start = time.perf_counter()
+    for f in range(1, frames + 1):
+        world.step(FRAME, substeps)
+        x = bob.position[0] * PPM - 187.5
+        if previous < 0 <= x:
+            crossings.append((f - 1 + -previous / (x - previous)) / 60.0)
+        previous = x
+    elapsed = time.perf_counter() - start
+    period = (crossings[-1] - crossings[0]) / (len(crossings) - 1)
+    exact = exact_period(100, 1000, math.pi / 2)
+    print("pendulum-90,1,box2d-3.1,v3-substeps-%d,%d,%d,%.1f,%.3e,%.3e" % (
+        substeps, substeps, frames, elapsed * 1e9 / (frames * substeps), abs(energy([bob]) - e0) / (mass * 1000 * 100),
+        (period - exact) / exact), flush=True)
+
+
+def main():
+    repeats = 3
+    substeps = [2, 4, 8]
+    args = sys.argv[1:]
+    if "--repeats" in args:
+        repeats = max(1, int(args[args.index("--repeats") + 1]))
+    if "--substeps" in args:
+        substeps = [int(s) for s in args[args.index("--substeps") + 1].split(",")]
+    print("scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error")
+    for s in substeps:
+        for n in (100, 1000, 10000):
+            time_scene("A", n, s, repeats)
+        for n in (10, 100, 1000):
+            time_scene("B", n, s, repeats)
+        for n in (100, 1000, 4000):
+            time_scene("C", n, s, repeats)
+        pendulum_accuracy(s)
+
+
+if __name__ == "__main__":
+    main()
