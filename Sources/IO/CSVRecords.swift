@@ -5,13 +5,17 @@ import Foundation
 public enum CSVRecords {
     /// One record: the line it starts on (from 1) and its fields, unquoted.
     public struct Record: Sendable, Equatable {
+        /// The line the record starts on, from 1 (a quoted field may span lines).
         public var line: Int
+        /// The fields, unquoted, as text.
         public var fields: [String]
     }
 
     /// What is wrong at a line: text that is not UTF-8, a quoted field not closed.
     public struct Failure: Error, Sendable, Equatable {
+        /// The line, from 1.
         public var line: Int
+        /// What is wrong (`is not UTF-8 text`, `a quoted field is not closed`).
         public var message: String
     }
 

@@ -3,7 +3,9 @@ import Foundation
 /// Quoting text for the formats dynsim writes.
 public enum TextQuoting {
     /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259), everything else as is.
-    public static func json(_ s: String) -> String {
+    /// With `inScript`, also `<`, `>`, `&`, U+2028 and U+2029, so the literal is safe inside an HTML `<script>` element
+    /// (no `</script>` or `<!--` can appear) and in any JavaScript parser.
+    public static func json(_ s: String, inScript: Bool = false) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -12,6 +14,8 @@ public enum TextQuoting {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}" where inScript:
+                out += "\\u" + String(format: "%04x", scalar.value)
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
@@ -22,6 +26,26 @@ public enum TextQuoting {
             }
         }
         return out + "\""
+    }
+
+    /// Text for XML (and HTML) content and attribute values: `&`, `<`, `>` and `"` as entities, and every character
+    /// XML 1.0 does not allow (controls but tab, LF and CR; U+FFFE, U+FFFF) as U+FFFD, so any string makes a
+    /// well-formed document.
+    public static func xml(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                let allowed = u == "\t" || u == "\n" || u == "\r" || (0x20...0xD7FF).contains(u.value)
+                    || (0xE000...0xFFFD).contains(u.value) || u.value >= 0x10000
+                out.unicodeScalars.append(allowed ? u : "\u{FFFD}")
+            }
+        }
+        return out
     }
 
     /// A CSV field as RFC 4180 writes it: as is, or double-quoted with inner quotes doubled when it holds a comma, a

@@ -8,10 +8,15 @@ import Springs
 public enum CurvesPage {
     /// One spring motion: a spring released at `from` toward `to` with an initial velocity (value units per second).
     public struct SpringMotion: Sendable {
+        /// The name the page shows (`spring 1`).
         public var label: String
+        /// The spring (mass, stiffness, damping).
         public var spring: Spring
+        /// The start value, value units.
         public var from: Double
+        /// The target value, value units.
         public var to: Double
+        /// The initial velocity, value units per second (positive toward larger values).
         public var initialVelocity: Double
         /// A motion; see the properties.
         public init(label: String, spring: Spring, from: Double = 0, to: Double = 1, initialVelocity: Double = 0) {

@@ -34,14 +34,8 @@ struct SeriesPacker {
             var previous: Int64 = 0
             for v in values {
                 let q = Int64((v / step).rounded())
-                let d = q &- previous
+                appendVarint(q &- previous)
                 previous = q
-                var z = UInt64(bitPattern: (d << 1) ^ (d >> 63))
-                while z >= 0x80 {
-                    bytes.append(UInt8(z & 0x7f) | 0x80)
-                    z >>= 7
-                }
-                bytes.append(UInt8(z))
             }
             return .object([("enc", .string("q")), ("s", .number(step)), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(values.count))])
         }
@@ -60,16 +54,20 @@ struct SeriesPacker {
         let start = bytes.count
         var previous = 0
         for v in values {
-            let d = Int64(v - previous)
+            appendVarint(Int64(v - previous))
             previous = v
-            var z = UInt64(bitPattern: (d << 1) ^ (d >> 63))
-            while z >= 0x80 {
-                bytes.append(UInt8(z & 0x7f) | 0x80)
-                z >>= 7
-            }
-            bytes.append(UInt8(z))
         }
         return .object([("enc", .string("q")), ("s", .int(1)), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(values.count))])
+    }
+
+    /// A difference zigzag-mapped (0, −1, 1, −2 ... → 0, 1, 2, 3 ...) and written as a LEB128 varint.
+    private mutating func appendVarint(_ d: Int64) {
+        var z = UInt64(bitPattern: (d << 1) ^ (d >> 63))
+        while z >= 0x80 {
+            bytes.append(UInt8(z & 0x7f) | 0x80)
+            z >>= 7
+        }
+        bytes.append(UInt8(z))
     }
 
     /// The bytes as base64 (RFC 4648, with padding).
@@ -121,22 +119,7 @@ indirect enum CompactJSON {
         }
     }
 
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}": out += String(format: "\\u%04x", u.value)
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        out += "\""
-    }
+    static func quote(_ s: String, into out: inout String) { out += TextQuoting.json(s, inScript: true) }
 
     /// Numbers as an array.
     static func numbers(_ xs: [Double]) -> CompactJSON { .array(xs.map { .number($0) }) }

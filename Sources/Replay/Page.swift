@@ -1,4 +1,5 @@
 import Foundation
+import IO
 
 /// The one HTML page every `dynsim view` writes: Web/page.html with the styles, scripts and data put in its
 /// placeholders (`{{TITLE}}`, `{{DYGRAPH_CSS}}`, `{{VIEWER_CSS}}`, `{{DATA}}`, `{{BLOB}}`, `{{DYGRAPH_JS}}`,
@@ -8,7 +9,7 @@ enum Page {
     /// element. The template is split at its placeholders first, so text put in one is never read as another.
     static func html(title: String, payload: CompactJSON, blob: String) -> String {
         let fills: [String: String] = [
-            "TITLE": escapeHTML(title), "DYGRAPH_CSS": WebAssets.dygraphCSS, "VIEWER_CSS": WebAssets.viewerCSS,
+            "TITLE": TextQuoting.xml(title), "DYGRAPH_CSS": WebAssets.dygraphCSS, "VIEWER_CSS": WebAssets.viewerCSS,
             "DATA": payload.text, "BLOB": blob, "DYGRAPH_JS": WebAssets.dygraphJS, "VIEWER_JS": WebAssets.viewerJS,
         ]
         var out = ""
@@ -21,11 +22,5 @@ enum Page {
         }
         out += rest
         return out
-    }
-
-    /// Text for HTML element content.
-    static func escapeHTML(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -132,9 +132,4 @@ final class Recording {
             notices.append("\(droppedContactEvents) contact events left out of the event list (over \(budget.maxContactEvents))")
         }
     }
-
-    /// The kept column named `name`, as an index into the kept columns.
-    func keptIndex(_ name: String) -> Int? {
-        kept.firstIndex { run.columns[$0] == name }
-    }
 }

@@ -174,22 +174,6 @@ public enum Still {
         return "#" + hex(c[0]) + hex(c[1]) + hex(c[2])
     }
 
-    /// Text for XML attribute values and content.
-    static func xml(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                // XML 1.0's characters: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 up.
-                let ok = u == "\t" || u == "\n" || u == "\r" || (0x20...0xD7FF).contains(u.value)
-                    || (0xE000...0xFFFD).contains(u.value) || u.value >= 0x10000
-                if ok { out.unicodeScalars.append(u) } else { out += "\u{FFFD}" }
-            }
-        }
-        return out
-    }
+    /// Text for XML attribute values and content (``TextQuoting/xml(_:)``).
+    static func xml(_ s: String) -> String { TextQuoting.xml(s) }
 }

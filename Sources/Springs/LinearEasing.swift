@@ -6,7 +6,9 @@ import Foundation
 public struct LinearEasing: Sendable, Equatable {
     /// One control point: input progress (0 ... 1) and output.
     public struct Point: Sendable, Equatable {
+        /// Input progress, 0 ... 1 (the CSS percentage / 100).
         public var input: Double
+        /// Output progress (may leave 0 ... 1: a spring overshoots).
         public var output: Double
         /// A point.
         public init(input: Double, output: Double) {

@@ -6,15 +6,18 @@ import Scenes
 public struct ColumnComparison: Sendable {
     /// The column's name in EXPECTED, and in ACTUAL when it differs (`--columns a=b`).
     public var name: String
+    /// The column's name in ACTUAL.
     public var actualName: String
     /// Rows of EXPECTED compared (those within ACTUAL's time span), and all of EXPECTED's rows: a column passes only
     /// when ACTUAL covers every one (a truncated run is a difference).
     public var rows: Int
+    /// EXPECTED's rows.
     public var rowsExpected: Int
     /// Whether ACTUAL lacks the column (a difference).
     public var missing: Bool
     /// The largest |actual − expected|, and the time of its first occurrence, seconds.
     public var maxDifference: Double
+    /// When the largest difference first occurs, seconds (EXPECTED's time).
     public var timeOfMax: Double
     /// √(mean of the squared differences).
     public var rms: Double
@@ -23,6 +26,7 @@ public struct ColumnComparison: Sendable {
     /// Each side's settling time on its own rows: the first row after which the value stays within the band (the
     /// tolerance, or 0.1% of that side's range when the tolerance is 0) of its last value.
     public var settleExpected: Double
+    /// ACTUAL's settling time, seconds (see `settleExpected`).
     public var settleActual: Double
     /// How ACTUAL was read at EXPECTED's times.
     public var interpolation: Interpolation
@@ -34,10 +38,13 @@ public struct ColumnComparison: Sendable {
 /// the column's velocity, monotone cubic otherwise, linear for two rows: ``Resampler``), only where ACTUAL has rows
 /// around the time.
 public struct Comparison: Sendable {
+    /// The reference: its times are the ones compared.
     public let expected: Trace
+    /// The run or trace checked against it.
     public let actual: Trace
     /// The largest difference allowed (value units), ≥ 0; 0 asks for equality, as cmp does.
     public let tolerance: Double
+    /// One result per column compared, in order.
     public let columns: [ColumnComparison]
 
     /// Whether every column is within the tolerance.
@@ -170,23 +177,7 @@ public struct Comparison: Sendable {
     /// JUnit XML (the Ant/Surefire format Jenkins, GitLab and GitHub read): one test suite, one test case per column,
     /// a failure for a column over the tolerance.
     public var junit: String {
-        func x(_ s: String) -> String {
-            var out = ""
-            for u in s.unicodeScalars {
-                switch u {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                default:
-                    // XML 1.0's characters: tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000 up.
-                    let ok = u == "\n" || u == "\t" || u == "\r" || (0x20...0xD7FF).contains(u.value)
-                        || (0xE000...0xFFFD).contains(u.value) || u.value >= 0x10000
-                    out.unicodeScalars.append(ok ? u : "\u{FFFD}")
-                }
-            }
-            return out
-        }
+        let x = TextQuoting.xml
         let failures = columns.filter { !$0.passed }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"dynsim compare\" tests=\"\(columns.count)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"

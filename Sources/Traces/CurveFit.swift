@@ -13,7 +13,9 @@ public struct CurveFit: Sendable {
     public var duration: Double
     /// The largest and RMS distance between the fitted curve and the samples' progress.
     public var maxResidual: Double
+    /// √(mean squared residual), in progress units (fractions of to − from).
     public var rmsResidual: Double
+    /// The rows fitted.
     public var samples: Int
 
     /// - Throws: ``InputError`` naming `label` for fewer than 5 rows, or a trace that does not move.

@@ -13,7 +13,9 @@ public enum Interpolation: String, Sendable {
 
 /// Reads a column at any time within its trace's span.
 public struct Resampler: Sendable {
+    /// The rows' times, seconds, increasing.
     public let times: [Double]
+    /// The column's values at those times.
     public let values: [Double]
     /// Slopes at the rows: the velocities (Hermite) or Fritsch–Carlson's (monotone cubic); nil for linear.
     private let slopes: [Double]?

@@ -14,8 +14,11 @@ import Springs
 public struct SpringFit: Sendable {
     /// An estimate and its 95% interval.
     public struct Estimate: Sendable {
+        /// The least-squares estimate.
         public var value: Double
+        /// The 95% interval's lower end (the value itself when fixed; blank in the CLI when there is no interval).
         public var low: Double
+        /// The 95% interval's upper end.
         public var high: Double
         /// An estimate and its interval.
         public init(value: Double, low: Double, high: Double) {
@@ -24,19 +27,27 @@ public struct SpringFit: Sendable {
             self.high = high
         }
     }
+    /// Damping ratio ζ (dimensionless; 1 = critical).
     public var dampingRatio: Estimate
+    /// Response R = 2π/ω0, seconds (SwiftUI's response).
     public var response: Estimate
+    /// Initial velocity at the first row, value units per second.
     public var initialVelocity: Estimate
+    /// The release value, value units (fixed when given).
     public var from: Estimate
+    /// The target value, value units (fixed when given).
     public var to: Estimate
-    /// The equivalent physical parameters at mass 1.
+    /// The equivalent physical parameters at mass 1: stiffness k = (2π/R)², 1/s².
     public var stiffness: Estimate
+    /// Damping c = 4πζ/R at mass 1, 1/s.
     public var damping: Estimate
     /// √(SSE / n), value units; and the samples fitted.
     public var rmsResidual: Double
+    /// The rows fitted.
     public var samples: Int
     /// Whether `from` and `to` were fitted (not given).
     public var fittedFrom: Bool
+    /// Whether `to` was fitted (not given).
     public var fittedTo: Bool
     /// What a reader should know about the fit's quality: a parameter at the search's bound, an interval reaching an
     /// impossible value (below 0), no intervals (a singular Jacobian: intervals are then the estimate alone).

@@ -91,7 +91,9 @@ func compare(_ o: CompareOptions) -> Int32 {
     return passed ? ExitStatus.success : ExitStatus.differ
 }
 
-/// Writes `text` to `path` whole (``OutputFile``), or to stdout.
+/// Writes `text` to `path` whole (``OutputFile``: it appears only complete), or to stdout for nil or `-` (a reader
+/// that closes the pipe ends it quietly).
+/// - Throws: ``OutputFile/Failure``, ``RuntimeFailure`` naming the file.
 func writeWhole(_ text: String, to path: String?) throws {
     guard let path, path != "-" else {
         do { try FileSink(stdout).write(Array(text.utf8)) } catch SinkError.brokenPipe {}

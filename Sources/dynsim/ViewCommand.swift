@@ -221,20 +221,8 @@ private func sameFile(_ a: String, _ b: String) -> Bool {
     return resolved(a) == resolved(b)
 }
 
-/// Writes `text` to `path` (`-`: stdout) whole: the file appears only complete (``OutputFile``).
+/// Writes `text` to `path` (`-`: stdout) whole (``writeWhole(_:to:)``) and says so on stderr.
 private func write(_ text: String, to path: String) throws {
-    if path == "-" {
-        let sink = FileSink(stdout)
-        do { try sink.write(Array(text.utf8)) } catch SinkError.brokenPipe { return }
-        return
-    }
-    let file = try OutputFile(path)
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file.stream) }
-    guard written == bytes.count else {
-        file.discard()
-        throw RuntimeFailure(message: "\(path): cannot write (\(String(cString: strerror(errno))))")
-    }
-    try file.commit()
-    fputs("dynsim: wrote \(path) (\(bytes.count) bytes)\n", stderr)
+    try writeWhole(text, to: path)
+    if path != "-" { fputs("dynsim: wrote \(path) (\(text.utf8.count) bytes)\n", stderr) }
 }
