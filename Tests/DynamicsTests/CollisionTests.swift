@@ -132,9 +132,9 @@ final class BroadPhaseTests: XCTestCase {
             var center = [Vector2](repeating: .zero, count: n), extent = [Double](repeating: 0, count: n)
             for i in 0..<n {
                 // Move everything a little (and some a lot) between rounds, as sub-steps do.
-                if round > 0 { w.position[i] += Vector2(uniform() - 0.5, uniform() - 0.5) * (i % 7 == 0 ? 60 : 3) }
-                center[i] = w.position[i]
-                extent[i] = 0.5 * (w.itemSize[i].x * w.itemSize[i].x + w.itemSize[i].y * w.itemSize[i].y).squareRoot() + 2
+                if round > 0 { w.bodies.position[i] += Vector2(uniform() - 0.5, uniform() - 0.5) * (i % 7 == 0 ? 60 : 3) }
+                center[i] = w.bodies.position[i]
+                extent[i] = 0.5 * (w.bodyData.itemSize[i].x * w.bodyData.itemSize[i].x + w.bodyData.itemSize[i].y * w.bodyData.itemSize[i].y).squareRoot() + 2
             }
             var pairs: [UInt64] = []
             center.withUnsafeBufferPointer { c in
@@ -142,7 +142,7 @@ final class BroadPhaseTests: XCTestCase {
             }
             var expected: Set<UInt64> = []
             for i in 0..<n {
-                for j in (i + 1)..<n where w.itemCollisionMask[i] & w.itemCollisionMask[j] != 0 {
+                for j in (i + 1)..<n where w.bodyData.itemCollisionMask[i] & w.bodyData.itemCollisionMask[j] != 0 {
                     let reach = extent[i] + extent[j]
                     if abs(center[i].x - center[j].x) <= reach && abs(center[i].y - center[j].y) <= reach {
                         expected.insert(UInt64(i) << 32 | UInt64(j))
@@ -152,7 +152,7 @@ final class BroadPhaseTests: XCTestCase {
             XCTAssertEqual(pairs.count, Set(pairs).count, "round \(round): a pair came out twice")
             XCTAssertEqual(Set(pairs), expected, "round \(round)")
             XCTAssertGreaterThan(expected.count, 100)
-            XCTAssertFalse(w.largeItems.isEmpty)
+            XCTAssertFalse(w.collisionScratch.largeItems.isEmpty)
         }
     }
 }
@@ -164,7 +164,7 @@ final class RotationCacheTests: XCTestCase {
         let w = World()
         _ = w.addItem(ItemDefinition(center: Vector2(10, 20), size: Vector2(4, 4)))
         for a in [0.3, 0.3, -0.0, 0.0, -0.0, 1e-300, .pi, 0.3 + 1e-16, 0.3] {
-            w.angle[0] = a
+            w.bodies.angle[0] = a
             let t = w.transform(0)
             XCTAssertEqual(t.c.bitPattern, cos(a).bitPattern, "\(a)")
             XCTAssertEqual(t.s.bitPattern, sin(a).bitPattern, "\(a)")
@@ -181,7 +181,7 @@ final class ContactOrderTests: XCTestCase {
     func pile(_ profile: SolverProfile, pairs: Bool) -> World {
         let w = World(profile: profile)
         w.allowsSleeping = false
-        w.reordersSolves = pairs
+        w.contactData.reordersSolves = pairs
         var ids: [ItemID] = []
         for k in 0..<90 {
             let column = Double(k % 15), row = Double(k / 16)
@@ -203,7 +203,7 @@ final class ContactOrderTests: XCTestCase {
     /// The first item whose position, angle, velocity or angular velocity differs in any bit between `u` and `v`.
     func firstDifference(_ u: World, _ v: World) -> Int? {
         func bits(_ w: World, _ i: Int) -> [UInt64] {
-            [w.position[i].x, w.position[i].y, w.angle[i], w.velocity[i].x, w.velocity[i].y, w.angularVelocity[i]]
+            [w.bodies.position[i].x, w.bodies.position[i].y, w.bodies.angle[i], w.bodies.velocity[i].x, w.bodies.velocity[i].y, w.bodies.angularVelocity[i]]
                 .map(\.bitPattern)
         }
         return (0..<u.items.count).first { bits(u, $0) != bits(v, $0) }
@@ -216,8 +216,8 @@ final class ContactOrderTests: XCTestCase {
             for frame in 0..<80 {
                 paired.stepFrame()
                 sequential.stepFrame()
-                pairsSolved += paired.contactPairs.count
-                XCTAssertTrue(sequential.contactPairs.isEmpty)
+                pairsSolved += paired.contactData.contactPairs.count
+                XCTAssertTrue(sequential.contactData.contactPairs.isEmpty)
                 if let i = firstDifference(paired, sequential) {
                     XCTFail("\(profile) frame \(frame) item \(i): position, angle or velocity differs in its bits")
                     return
@@ -235,7 +235,7 @@ final class ContactOrderTests: XCTestCase {
         func row(_ reorders: Bool) -> World {
             let w = World(profile: .uikit)
             w.allowsSleeping = false
-            w.reordersSolves = reorders
+            w.contactData.reordersSolves = reorders
             var ids: [ItemID] = []
             // A block of boxes touching each other, and posts standing on a floor (pairs of boundary contacts).
             for k in 0..<12 {
@@ -255,9 +255,9 @@ final class ContactOrderTests: XCTestCase {
             reordered.stepFrame()
             sequential.stepFrame()
             XCTAssertNil(firstDifference(reordered, sequential), "frame \(frame)")
-            XCTAssertFalse(reordered.contactPairs.isEmpty, "frame \(frame): the row should be solved in pairs")
-            XCTAssertEqual(reordered.contacts.count, sequential.contacts.count)
-            for (c, d) in zip(reordered.contacts, sequential.contacts) {
+            XCTAssertFalse(reordered.contactData.contactPairs.isEmpty, "frame \(frame): the row should be solved in pairs")
+            XCTAssertEqual(reordered.contactData.contacts.count, sequential.contactData.contacts.count)
+            for (c, d) in zip(reordered.contactData.contacts, sequential.contactData.contacts) {
                 let m = c.manifold, n = d.manifold
                 XCTAssertEqual([m.normalImpulses.0, m.normalImpulses.1, m.tangentImpulses.0, m.tangentImpulses.1].map(\.bitPattern),
                                [n.normalImpulses.0, n.normalImpulses.1, n.tangentImpulses.0, n.tangentImpulses.1].map(\.bitPattern),
@@ -272,7 +272,7 @@ final class ContactOrderTests: XCTestCase {
         func chain(_ reorders: Bool) -> World {
             let w = World(profile: .uikit)
             w.allowsSleeping = false
-            w.reordersSolves = reorders
+            w.contactData.reordersSolves = reorders
             var ids: [ItemID] = []
             for k in 0..<24 {
                 let id = w.addItem(ItemDefinition(center: Vector2(100 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
@@ -298,9 +298,9 @@ final class ContactOrderTests: XCTestCase {
             }
         }
         // The schedule does reorder: iteration 2 starts before iteration 1 has reached the chain's end.
-        XCTAssertEqual(reordered.jointSchedule.count, 8 * 24)
-        XCTAssertNotEqual(reordered.jointSchedule.map(Int.init), (0..<8 * 24).map { $0 % 24 })
-        XCTAssertTrue(sequential.jointSchedule.isEmpty)
+        XCTAssertEqual(reordered.uikitScratch.jointSchedule.count, 8 * 24)
+        XCTAssertNotEqual(reordered.uikitScratch.jointSchedule.map(Int.init), (0..<8 * 24).map { $0 % 24 })
+        XCTAssertTrue(sequential.uikitScratch.jointSchedule.isEmpty)
     }
 
     /// The schedule holds every contact once; a pair's two contacts share no item and solve the same number of points;
@@ -311,24 +311,24 @@ final class ContactOrderTests: XCTestCase {
         w.initializeContacts()
         var order: [Int] = []
         var pairs = 0, onePoint = 0
-        for s in w.solveSchedule {
-            if s >= 0 { order.append(Int(w.singleContacts[Int(s)])); continue }
-            let p = w.contactPairs[Int(~s)]
+        for s in w.contactData.solveSchedule {
+            if s >= 0 { order.append(Int(w.contactData.singleContacts[Int(s)])); continue }
+            let p = w.contactData.contactPairs[Int(~s)]
             let items0 = [p.a.0, p.b.0].filter { $0 >= 0 }, items1 = [p.a.1, p.b.1].filter { $0 >= 0 }
             XCTAssertTrue(Set(items0).isDisjoint(with: items1), "pair \(p.contact) shares an item")
-            XCTAssertEqual(w.velocityConstraints[Int(p.contact.0)].pointCount, p.pointCount)
-            XCTAssertEqual(w.velocityConstraints[Int(p.contact.1)].pointCount, p.pointCount)
+            XCTAssertEqual(w.contactData.velocityConstraints[Int(p.contact.0)].pointCount, p.pointCount)
+            XCTAssertEqual(w.contactData.velocityConstraints[Int(p.contact.1)].pointCount, p.pointCount)
             onePoint += p.pointCount == 1 ? 1 : 0
             order += [Int(p.contact.0), Int(p.contact.1)]
             pairs += 1
         }
-        XCTAssertEqual(order.sorted(), Array(0..<w.contacts.count))
-        XCTAssertGreaterThan(pairs, w.contacts.count / 8)
+        XCTAssertEqual(order.sorted(), Array(0..<w.contactData.contacts.count))
+        XCTAssertGreaterThan(pairs, w.contactData.contacts.count / 8)
         XCTAssertGreaterThan(onePoint, 0, "the pile should pair one-point contacts too")
-        XCTAssertNotEqual(order, Array(0..<w.contacts.count), "the pile should need reordering")
+        XCTAssertNotEqual(order, Array(0..<w.contactData.contacts.count), "the pile should need reordering")
         var last = [Int: Int]()
         for c in order {
-            for item in [w.contacts[c].a, w.contacts[c].b] where item >= 0 {
+            for item in [w.contactData.contacts[c].a, w.contactData.contacts[c].b] where item >= 0 {
                 XCTAssertLessThan(last[item] ?? -1, c, "item \(item) meets contact \(c) out of order")
                 last[item] = c
             }

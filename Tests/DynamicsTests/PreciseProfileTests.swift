@@ -259,12 +259,12 @@ final class PreciseChainSolverTests: XCTestCase {
         let angles = [1.2, 1.4, 1.5, 1.55, 1.6, 1.55, 1.5, 1.45]
         let (direct, ids, rods) = makeChain(profile: .precise, angles: angles)
         let (sweeps, _, _) = makeChain(profile: .precise, angles: angles)
-        sweeps.usesChainSolver = false
+        sweeps.preciseScratch.usesChainSolver = false
         let e0 = direct.mechanicalEnergy()
         for _ in 0..<60 { direct.stepFrame(); sweeps.stepFrame() }   // 1 s of a folded, swinging 8-link chain
-        XCTAssertTrue(direct.chainIsPath, "the chain is solved directly")
-        XCTAssertEqual(direct.chainFallbacks, 0, "and the Newton steps converge every sub-step")
-        XCTAssertFalse(sweeps.chainIsPath)
+        XCTAssertTrue(direct.preciseScratch.chainIsPath, "the chain is solved directly")
+        XCTAssertEqual(direct.preciseScratch.chainFallbacks, 0, "and the Newton steps converge every sub-step")
+        XCTAssertFalse(sweeps.preciseScratch.chainIsPath)
         for id in ids { XCTAssertEqual(norm(direct.position(of: id) - sweeps.position(of: id)), 0, accuracy: 1e-5) }
         for rod in rods { XCTAssertEqual(direct.currentDistance(of: rod), 80, accuracy: 1e-8) }
         // Energy: a small fraction of the chain's swing energy (E0 minus hanging straight down).

@@ -93,6 +93,35 @@ final class LayeringTests: XCTestCase {
         XCTAssertEqual(undeclared, [], "imports of our modules not declared in Package.swift")
     }
 
+    /// Dynamics (issue 19): no file over 500 lines; files in folders by concern; `World.swift` holds the public API
+    /// only: every member it declares is public, except the stores that hold the world's state (and `deinit`).
+    func testDynamicsIsGroupedAndWorldIsThePublicAPI() throws {
+        let root = LayeringTests.root.appendingPathComponent("Sources/Dynamics")
+        var problems: [String] = []
+        let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") }
+        XCTAssertGreaterThan(files.count, 20)
+        for file in files {
+            let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count > 500 { problems.append("\(file): \(lines.count) lines") }
+            let folder = file.split(separator: "/").first.map(String.init) ?? ""
+            if file != "World.swift" && !["Storage", "Collision", "Solver", "Profiles", "Behaviors"].contains(folder) {
+                problems.append("\(file): not in a concern folder")
+            }
+        }
+        let world = try String(contentsOf: root.appendingPathComponent("World.swift"), encoding: .utf8)
+        let member = try NSRegularExpression(pattern: #"^    (?:@[\w()]+\s+)*(?:(?:public|private|fileprivate|internal|static|final)(?:\([\w]+\))?\s+)*(?:func|var|let|init|subscript|struct|enum|class)\b"#)
+        let stores: Set = ["bodies", "bodyData", "jointData", "contactData", "behaviors", "collisionScratch", "uikitScratch",
+                           "preciseScratch"]
+        for line in world.split(separator: "\n").map(String.init)
+        where member.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil && !line.contains("public ") {
+            let name = line.split(separator: " ").first { !$0.hasPrefix("@") && $0 != "var" }.map(String.init) ?? ""
+            if !stores.contains(name) { problems.append("World.swift: not public: \(line.trimmingCharacters(in: .whitespaces))") }
+        }
+        XCTAssertEqual(problems, [])
+    }
+
     /// No source file outside Dynamics is over 500 lines and no function or initializer there over 80 (Dynamics'
     /// hot loops are regrouped by the performance issue). A function's length runs from its `func` line to its
     /// closing brace.

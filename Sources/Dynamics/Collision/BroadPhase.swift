@@ -18,16 +18,16 @@ extension World {
     ///   - candidates: receives `min << 32 | max` per pair, each pair once, in no particular order.
     /// - Complexity: O(n + pairs) while items keep their cells, plus O(n · large items).
     func broadPhase(center: UnsafePointer<Vector2>, extent: UnsafePointer<Double>, into candidates: inout [UInt64]) {
-        let n = items.count
-        var participants = broadPhaseItems
-        broadPhaseItems = []
+        let n = bodyData.items.count
+        var participants = collisionScratch.broadPhaseItems
+        collisionScratch.broadPhaseItems = []
         participants.removeAll(keepingCapacity: true)
         var sum = 0.0
-        for i in 0..<n where hasShape(i) && itemCollisionMask[i] != 0 {
+        for i in 0..<n where hasShape(i) && bodyData.itemCollisionMask[i] != 0 {
             participants.append(i)
             sum += extent[i]
         }
-        defer { broadPhaseItems = participants }
+        defer { collisionScratch.broadPhaseItems = participants }
         guard participants.count > 1 else { return }
         let largeAbove = 4 * sum / Double(participants.count)
         @inline(__always) func inGrid(_ i: Int) -> Bool {
@@ -37,12 +37,12 @@ extension World {
         for i in participants where inGrid(i) { largest = max(largest, extent[i]) }
         let inverseCell = largest > 0 ? 1 / (2 * largest) : 1
 
-        if gridKey.count != n { gridKey = [UInt64](repeating: .max, count: n) }
-        var order = gridOrder, large = largeItems
-        gridOrder = []; largeItems = []
+        if collisionScratch.gridKey.count != n { collisionScratch.gridKey = [UInt64](repeating: .max, count: n) }
+        var order = collisionScratch.gridOrder, large = collisionScratch.largeItems
+        collisionScratch.gridOrder = []; collisionScratch.largeItems = []
         large.removeAll(keepingCapacity: true)
-        defer { gridOrder = order; largeItems = large }
-        gridKey.withUnsafeMutableBufferPointer { key in
+        defer { collisionScratch.gridOrder = order; collisionScratch.largeItems = large }
+        collisionScratch.gridKey.withUnsafeMutableBufferPointer { key in
             // Cell keys: row (y) in the high half, column (x) in the low half, both offset to stay positive.
             var small = 0
             for i in participants {
@@ -78,7 +78,7 @@ extension World {
                 @inline(__always) func test(_ i: Int, _ j: Int) {
                     guard candidates.count < cap else { return }
                     let reach = extent[i] + extent[j], d = center[j] - center[i]
-                    if abs(d.x) <= reach && abs(d.y) <= reach && itemCollisionMask[i] & itemCollisionMask[j] != 0 {
+                    if abs(d.x) <= reach && abs(d.y) <= reach && bodyData.itemCollisionMask[i] & bodyData.itemCollisionMask[j] != 0 {
                         candidates.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j)))
                     }
                 }

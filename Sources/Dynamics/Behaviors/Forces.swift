@@ -99,52 +99,49 @@ struct ContinuousForce {
 import Foundation
 
 extension World {
-    /// Adds a push (see ``PushBehavior`` for units and timing).
-    /// - Precondition: the items exist; finite direction and offset; `beginTime <= endTime`.
-    public func addPush(_ push: PushBehavior) {
+    /// Implements ``World/addPush(_:)`` (see its documentation there).
+    func insertPush(_ push: PushBehavior) {
         precondition(Dynamics.isFinite(push.pushDirection) && Dynamics.isFinite(push.targetOffsetFromCenter), "World.addPush: non-finite push")
         precondition(push.beginTime <= push.endTime, "World.addPush: beginTime after endTime")
         let f = push.pushDirection * PushBehavior.pointsPerUIKitNewton
         for id in push.items {
-            precondition(id.index >= 0 && id.index < items.count, "World.addPush: no such item")
+            precondition(id.index >= 0 && id.index < bodyData.items.count, "World.addPush: no such item")
             switch push.mode {
             case .continuous:
-                forces.append(ContinuousForce(item: id.index, force: f, offset: push.targetOffsetFromCenter,
+                behaviors.forces.append(ContinuousForce(item: id.index, force: f, offset: push.targetOffsetFromCenter,
                                               beginTime: push.beginTime, endTime: push.endTime))
             case .instantaneous:
                 // Impulse J = f x 1 s: Δv = J / m, Δω = (r × J) / I.
                 let i = id.index
-                schedule(ScheduledVelocity(time: push.beginTime, item: i, linear: f * invMass[i],
-                                           angular: cross(push.targetOffsetFromCenter, f) * invInertia[i]))
+                schedule(ScheduledVelocity(time: push.beginTime, item: i, linear: f * bodies.invMass[i],
+                                           angular: cross(push.targetOffsetFromCenter, f) * bodies.invInertia[i]))
             }
         }
-        if forceColumn.count < items.count {
-            while forceColumn.count < items.count { forceColumn.append(.zero); torqueColumn.append(0) }
+        if behaviors.forceColumn.count < bodyData.items.count {
+            while behaviors.forceColumn.count < bodyData.items.count { behaviors.forceColumn.append(.zero); behaviors.torqueColumn.append(0) }
         }
     }
 
-    /// Adds `linearVelocity` (points/s) and `angularVelocity` (radians/s) to an item at `time` (seconds), as
-    /// UIDynamicItemBehavior.addLinearVelocity(_:for:) / addAngularVelocity(_:for:) called then: applied at the first
-    /// frame (uikit) or sub-step (precise) starting at or after `time`. Anchored items ignore it.
-    public func addVelocity(_ linearVelocity: Vector2, angularVelocity: Double = 0, to id: ItemID, at time: Double) {
-        precondition(id.index >= 0 && id.index < items.count, "World.addVelocity: no such item")
+    /// Implements ``World/addVelocity(_:angularVelocity:to:at:)`` (see its documentation there).
+    func scheduleVelocity(_ linearVelocity: Vector2, angularVelocity: Double = 0, to id: ItemID, at time: Double) {
+        precondition(id.index >= 0 && id.index < bodyData.items.count, "World.addVelocity: no such item")
         let i = id.index
-        schedule(ScheduledVelocity(time: time, item: i, linear: invMass[i] > 0 ? linearVelocity : .zero,
-                                   angular: invInertia[i] > 0 ? angularVelocity : 0))
+        schedule(ScheduledVelocity(time: time, item: i, linear: bodies.invMass[i] > 0 ? linearVelocity : .zero,
+                                   angular: bodies.invInertia[i] > 0 ? angularVelocity : 0))
     }
 
     private func schedule(_ s: ScheduledVelocity) {
         // Keep sorted by time, stable for equal times (insertion order).
-        let k = scheduled.firstIndex { $0.time > s.time } ?? scheduled.count
-        scheduled.insert(s, at: max(k, nextScheduled))
+        let k = behaviors.scheduled.firstIndex { $0.time > s.time } ?? behaviors.scheduled.count
+        behaviors.scheduled.insert(s, at: max(k, behaviors.nextScheduled))
     }
 
-    /// Adds a snap (see ``SnapBehavior``) and returns its four spring attachments.
+    /// Implements ``World/addSnap(_:)`` (see its documentation there).
     @discardableResult
-    public func addSnap(_ snap: SnapBehavior) -> [AttachmentID] {
-        precondition(snap.item.index >= 0 && snap.item.index < items.count, "World.addSnap: no such item")
+    func insertSnap(_ snap: SnapBehavior) -> [AttachmentID] {
+        precondition(snap.item.index >= 0 && snap.item.index < bodyData.items.count, "World.addSnap: no such item")
         precondition(snap.damping >= 0 && snap.damping.isFinite, "World.addSnap: damping must be >= 0")
-        let half = items[snap.item.index].size * 0.5
+        let half = bodyData.items[snap.item.index].size * 0.5
         let d = SnapBehavior.springLength
         let pairs: [(Vector2, Vector2)] = [
             (Vector2(-half.x, -half.y), Vector2(-half.x - d, -half.y)),
@@ -162,18 +159,18 @@ extension World {
     /// Applies every scheduled velocity change due at `t`, and fills the force and torque columns with the continuous
     /// pushes active at `t`. Returns whether any force acts.
     func applyExternal(at t: Double, applyScheduled: Bool = true) -> Bool {
-        while applyScheduled && nextScheduled < scheduled.count && scheduled[nextScheduled].time <= t + 1e-9 {
-            let s = scheduled[nextScheduled]
-            velocity[s.item] += s.linear
-            angularVelocity[s.item] += s.angular
-            nextScheduled += 1
+        while applyScheduled && behaviors.nextScheduled < behaviors.scheduled.count && behaviors.scheduled[behaviors.nextScheduled].time <= t + 1e-9 {
+            let s = behaviors.scheduled[behaviors.nextScheduled]
+            bodies.velocity[s.item] += s.linear
+            bodies.angularVelocity[s.item] += s.angular
+            behaviors.nextScheduled += 1
         }
-        guard !forces.isEmpty else { return false }
+        guard !behaviors.forces.isEmpty else { return false }
         var any = false
-        for i in 0..<forceColumn.count { forceColumn[i] = .zero; torqueColumn[i] = 0 }
-        for f in forces where f.beginTime <= t + 1e-9 && t + 1e-9 < f.endTime {
-            forceColumn[f.item] += f.force
-            torqueColumn[f.item] += cross(f.offset, f.force)
+        for i in 0..<behaviors.forceColumn.count { behaviors.forceColumn[i] = .zero; behaviors.torqueColumn[i] = 0 }
+        for f in behaviors.forces where f.beginTime <= t + 1e-9 && t + 1e-9 < f.endTime {
+            behaviors.forceColumn[f.item] += f.force
+            behaviors.torqueColumn[f.item] += cross(f.offset, f.force)
             any = true
         }
         return any

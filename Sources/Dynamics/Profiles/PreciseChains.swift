@@ -10,39 +10,39 @@ extension World {
     /// Whether the rigid rods form chains, ordering them once per set of joints (the topology does not change while
     /// the world runs; scripted anchors move ends, not links).
     func chainsReady(im: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, count jc: Int) -> Bool {
-        guard usesChainSolver else { return false }
-        if chainOrderedFor != jc || chainDegree.count != items.count {
-            chainOrderedFor = jc
+        guard preciseScratch.usesChainSolver else { return false }
+        if preciseScratch.chainOrderedFor != jc || preciseScratch.chainDegree.count != bodyData.items.count {
+            preciseScratch.chainOrderedFor = jc
             // Only worth it when some rods share a body: lone rods converge in a sweep or two of Gauss–Seidel.
-            chainIsPath = orderChains(im: im, J: J, count: jc) && chainShared.contains { $0 >= 0 }
+            preciseScratch.chainIsPath = orderChains(im: im, J: J, count: jc) && preciseScratch.chainShared.contains { $0 >= 0 }
         }
-        return chainIsPath
+        return preciseScratch.chainIsPath
     }
 
     /// Orders the rigid rods along their paths into `chainOrder` / `chainShared`; false when they do not form paths.
     func orderChains(im: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, count jc: Int) -> Bool {
-        let n = items.count
-        chainOrder.removeAll(keepingCapacity: true)
-        chainShared.removeAll(keepingCapacity: true)
-        if chainDegree.count != n { chainDegree = [Int](repeating: 0, count: n); chainNeighbors = [SIMD2<Int>](repeating: .zero, count: n) }
-        for i in 0..<n { chainDegree[i] = 0; chainNeighbors[i] = SIMD2(-1, -1) }
+        let n = bodyData.items.count
+        preciseScratch.chainOrder.removeAll(keepingCapacity: true)
+        preciseScratch.chainShared.removeAll(keepingCapacity: true)
+        if preciseScratch.chainDegree.count != n { preciseScratch.chainDegree = [Int](repeating: 0, count: n); preciseScratch.chainNeighbors = [SIMD2<Int>](repeating: .zero, count: n) }
+        for i in 0..<n { preciseScratch.chainDegree[i] = 0; preciseScratch.chainNeighbors[i] = SIMD2(-1, -1) }
         var rods = 0
         // Each movable body lists its (at most two) rods.
         for k in 0..<jc where J[k].isRigid {
             if J[k].isPin || !(J[k].length > 0) { return false }
             rods += 1
             for body in [J[k].a, J[k].b] where body >= 0 && im[body] > 0 {   // once per topology: allocation is fine
-                let d = chainDegree[body]
+                let d = preciseScratch.chainDegree[body]
                 if d >= 2 { return false }
-                chainNeighbors[body][d] = k
-                chainDegree[body] = d + 1
+                preciseScratch.chainNeighbors[body][d] = k
+                preciseScratch.chainDegree[body] = d + 1
             }
         }
         guard rods > 1 else { return false }
         /// The other rod at `body` than `k`, or −1.
         func other(_ k: Int, at body: Int) -> Int {
             guard body >= 0, im[body] > 0 else { return -1 }
-            let nb = chainNeighbors[body]
+            let nb = preciseScratch.chainNeighbors[body]
             return nb[0] == k ? nb[1] : nb[0]
         }
         var visited = 0
@@ -53,8 +53,8 @@ extension World {
             var current = k, shared = -1
             while current >= 0 && !seen.contains(current) {
                 seen.insert(current)
-                chainOrder.append(current)
-                chainShared.append(shared)
+                preciseScratch.chainOrder.append(current)
+                preciseScratch.chainShared.append(shared)
                 visited += 1
                 let ends = [J[current].a, J[current].b]
                 let exit = ends.first { $0 != shared && other(current, at: $0) >= 0 } ?? -1
@@ -70,10 +70,10 @@ extension World {
     /// Solves the tridiagonal system in `chainLower/Diag/Upper/RHS` (row p: lower couples p − 1, upper p + 1) in place,
     /// the solution left in `chainRHS`; false when a pivot vanishes.
     private func solveChainSystem(_ m: Int) -> Bool {
-        chainLower.withUnsafeMutableBufferPointer { lo in
-            chainDiag.withUnsafeMutableBufferPointer { di in
-                chainUpper.withUnsafeMutableBufferPointer { up in
-                    chainRHS.withUnsafeMutableBufferPointer { r in
+        preciseScratch.chainLower.withUnsafeMutableBufferPointer { lo in
+            preciseScratch.chainDiag.withUnsafeMutableBufferPointer { di in
+                preciseScratch.chainUpper.withUnsafeMutableBufferPointer { up in
+                    preciseScratch.chainRHS.withUnsafeMutableBufferPointer { r in
                         for p in 1..<m {
                             guard abs(di[p - 1]) > 1e-300 else { return false }
                             let f = lo[p] / di[p - 1]
@@ -95,10 +95,10 @@ extension World {
     }
 
     private func resizeChainScratch(_ m: Int) {
-        if chainRHS.count < m {
-            chainU = [Vector2](repeating: .zero, count: m); chainDirU = chainU
-            chainCross = [SIMD2<Double>](repeating: .zero, count: m); chainDir = chainCross
-            chainLower = [Double](repeating: 0, count: m); chainDiag = chainLower; chainUpper = chainLower; chainRHS = chainLower
+        if preciseScratch.chainRHS.count < m {
+            preciseScratch.chainU = [Vector2](repeating: .zero, count: m); preciseScratch.chainDirU = preciseScratch.chainU
+            preciseScratch.chainCross = [SIMD2<Double>](repeating: .zero, count: m); preciseScratch.chainDir = preciseScratch.chainCross
+            preciseScratch.chainLower = [Double](repeating: 0, count: m); preciseScratch.chainDiag = preciseScratch.chainLower; preciseScratch.chainUpper = preciseScratch.chainLower; preciseScratch.chainRHS = preciseScratch.chainLower
         }
     }
 
@@ -106,11 +106,11 @@ extension World {
     @inline(__always)
     private func coupling(_ p: Int, _ q: Int, body: Int, J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
                           ii: UnsafeMutablePointer<Double>) -> Double {
-        let kp = chainOrder[p], kq = chainOrder[q]
+        let kp = preciseScratch.chainOrder[p], kq = preciseScratch.chainOrder[q]
         let sp: Double = J[kp].b == body ? 1 : -1, sq: Double = J[kq].b == body ? 1 : -1
-        let crP = J[kp].b == body ? chainCross[p].y : chainCross[p].x
-        let dirQ = J[kq].b == body ? chainDir[q].y : chainDir[q].x
-        return sp * sq * (im[body] * dot(chainU[p], chainDirU[q]) + ii[body] * crP * dirQ)
+        let crP = J[kp].b == body ? preciseScratch.chainCross[p].y : preciseScratch.chainCross[p].x
+        let dirQ = J[kq].b == body ? preciseScratch.chainDir[q].y : preciseScratch.chainDir[q].x
+        return sp * sq * (im[body] * dot(preciseScratch.chainU[p], preciseScratch.chainDirU[q]) + ii[body] * crP * dirQ)
     }
 
     /// Newton steps for the rod lengths along the chains (RATTLE's old-gradient directions from `refreshGeometry`, or
@@ -119,12 +119,12 @@ extension World {
     /// false to fall back further.
     func shakeChains(x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
                      ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, fallback: Bool = false) -> Bool {
-        let m = chainOrder.count
+        let m = preciseScratch.chainOrder.count
         resizeChainScratch(m)
         for _ in 0..<50 {
             var worst = 0.0
             for p in 0..<m {
-                let k = chainOrder[p], ia = J[k].a, ib = J[k].b
+                let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b
                 let rB = J[k].localB == .zero ? Vector2.zero : rotate(J[k].localB, by: a[ib])
                 let rA = ia >= 0 && J[k].localA != .zero ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
                 let d = x[ib] + rB - (ia >= 0 ? x[ia] + rA : J[k].anchor)
@@ -132,31 +132,31 @@ extension World {
                 let c = len - J[k].length
                 worst = max(worst, abs(c))
                 let u = len > 0 ? d / len : J[k].u
-                chainU[p] = u
-                chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
+                preciseScratch.chainU[p] = u
+                preciseScratch.chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
                 if fallback {
-                    chainDirU[p] = u
-                    chainDir[p] = chainCross[p]
+                    preciseScratch.chainDirU[p] = u
+                    preciseScratch.chainDir[p] = preciseScratch.chainCross[p]
                 } else {
-                    chainDirU[p] = J[k].u
-                    chainDir[p] = SIMD2(cross(J[k].rA, J[k].u), cross(J[k].rB, J[k].u))
+                    preciseScratch.chainDirU[p] = J[k].u
+                    preciseScratch.chainDir[p] = SIMD2(cross(J[k].rA, J[k].u), cross(J[k].rB, J[k].u))
                 }
-                chainRHS[p] = -c
+                preciseScratch.chainRHS[p] = -c
             }
             if worst <= World.shakeTolerance { return true }
             for p in 0..<m {
-                let k = chainOrder[p], ia = J[k].a, ib = J[k].b
+                let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b
                 let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
-                let diag = (imA + im[ib]) * dot(chainU[p], chainDirU[p]) + iiA * chainCross[p].x * chainDir[p].x
-                    + ii[ib] * chainCross[p].y * chainDir[p].y
-                let full = imA + im[ib] + iiA * chainDir[p].x * chainDir[p].x + ii[ib] * chainDir[p].y * chainDir[p].y
+                let diag = (imA + im[ib]) * dot(preciseScratch.chainU[p], preciseScratch.chainDirU[p]) + iiA * preciseScratch.chainCross[p].x * preciseScratch.chainDir[p].x
+                    + ii[ib] * preciseScratch.chainCross[p].y * preciseScratch.chainDir[p].y
+                let full = imA + im[ib] + iiA * preciseScratch.chainDir[p].x * preciseScratch.chainDir[p].x + ii[ib] * preciseScratch.chainDir[p].y * preciseScratch.chainDir[p].y
                 guard diag > 0.25 * full else { return false }
-                chainDiag[p] = diag
-                chainLower[p] = 0
-                chainUpper[p] = 0
+                preciseScratch.chainDiag[p] = diag
+                preciseScratch.chainLower[p] = 0
+                preciseScratch.chainUpper[p] = 0
             }
             guard solveChainAndApply(m, linear: x, angular: a, J: J, im: im, ii: ii) else { return false }
-            for p in 0..<m { J[chainOrder[p]].tension += chainRHS[p] }
+            for p in 0..<m { J[preciseScratch.chainOrder[p]].tension += preciseScratch.chainRHS[p] }
         }
         return false
     }
@@ -167,20 +167,20 @@ extension World {
     private func solveChainAndApply(_ m: Int, linear: UnsafeMutablePointer<Vector2>, angular: UnsafeMutablePointer<Double>,
                                     J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
                                     ii: UnsafeMutablePointer<Double>) -> Bool {
-        for p in 1..<m where chainShared[p] >= 0 {
-            chainLower[p] = coupling(p, p - 1, body: chainShared[p], J: J, im: im, ii: ii)
-            chainUpper[p - 1] = coupling(p - 1, p, body: chainShared[p], J: J, im: im, ii: ii)
+        for p in 1..<m where preciseScratch.chainShared[p] >= 0 {
+            preciseScratch.chainLower[p] = coupling(p, p - 1, body: preciseScratch.chainShared[p], J: J, im: im, ii: ii)
+            preciseScratch.chainUpper[p - 1] = coupling(p - 1, p, body: preciseScratch.chainShared[p], J: J, im: im, ii: ii)
         }
         guard solveChainSystem(m) else { return false }
         for p in 0..<m {
-            let k = chainOrder[p], ia = J[k].a, ib = J[k].b, lambda = chainRHS[p]
-            let P = lambda * chainDirU[p]
+            let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b, lambda = preciseScratch.chainRHS[p]
+            let P = lambda * preciseScratch.chainDirU[p]
             if ia >= 0 {
                 linear[ia] -= im[ia] * P
-                angular[ia] -= ii[ia] * chainDir[p].x * lambda
+                angular[ia] -= ii[ia] * preciseScratch.chainDir[p].x * lambda
             }
             linear[ib] += im[ib] * P
-            angular[ib] += ii[ib] * chainDir[p].y * lambda
+            angular[ib] += ii[ib] * preciseScratch.chainDir[p].y * lambda
         }
         return true
     }
@@ -190,22 +190,22 @@ extension World {
     func projectChainVelocities(v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
                                 im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
                                 J: UnsafeMutablePointer<Joint>) -> Bool {
-        let m = chainOrder.count
+        let m = preciseScratch.chainOrder.count
         resizeChainScratch(m)
         for p in 0..<m {
-            let k = chainOrder[p], ia = J[k].a, ib = J[k].b
+            let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b
             let u = J[k].u, rA = J[k].rA, rB = J[k].rB
             let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
             let vpB = v[ib] + cross(w[ib], rB)
-            chainU[p] = u
-            chainDirU[p] = u
-            chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
-            chainDir[p] = chainCross[p]
-            chainRHS[p] = -dot(u, vpB - vpA)
+            preciseScratch.chainU[p] = u
+            preciseScratch.chainDirU[p] = u
+            preciseScratch.chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
+            preciseScratch.chainDir[p] = preciseScratch.chainCross[p]
+            preciseScratch.chainRHS[p] = -dot(u, vpB - vpA)
             let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
-            chainDiag[p] = imA + im[ib] + iiA * chainCross[p].x * chainCross[p].x + ii[ib] * chainCross[p].y * chainCross[p].y
-            chainLower[p] = 0
-            chainUpper[p] = 0
+            preciseScratch.chainDiag[p] = imA + im[ib] + iiA * preciseScratch.chainCross[p].x * preciseScratch.chainCross[p].x + ii[ib] * preciseScratch.chainCross[p].y * preciseScratch.chainCross[p].y
+            preciseScratch.chainLower[p] = 0
+            preciseScratch.chainUpper[p] = 0
         }
         return solveChainAndApply(m, linear: v, angular: w, J: J, im: im, ii: ii)
     }

@@ -213,38 +213,37 @@ enum FieldNoise {
 }
 
 extension World {
-    /// Adds a field (see ``FieldBehavior``).
-    /// - Precondition: the items exist; finite parameters.
-    public func addField(_ field: FieldBehavior) {
-        for id in field.items { precondition(id.index >= 0 && id.index < items.count, "World.addField: no such item") }
+    /// Implements ``World/addField(_:)`` (see its documentation there).
+    func insertField(_ field: FieldBehavior) {
+        for id in field.items { precondition(id.index >= 0 && id.index < bodyData.items.count, "World.addField: no such item") }
         precondition(field.strength.isFinite && field.falloff.isFinite && field.minimumRadius.isFinite,
                      "World.addField: non-finite field")
-        fields.append(field)
-        while fieldAcceleration.count < items.count {
-            fieldAcceleration.append(.zero)
-            fieldOverride.append(.zero)
-            fieldOverrides.append(false)
+        behaviors.fields.append(field)
+        while behaviors.fieldAcceleration.count < bodyData.items.count {
+            behaviors.fieldAcceleration.append(.zero)
+            behaviors.fieldOverride.append(.zero)
+            behaviors.fieldOverrides.append(false)
         }
     }
 
     /// Fills the field accelerations and velocity overrides for the state at the start of a sub-step ending at `t`.
     func evaluateFields(endTime t: Double) {
-        for i in 0..<fieldAcceleration.count {
-            fieldAcceleration[i] = .zero
-            fieldOverrides[i] = false
+        for i in 0..<behaviors.fieldAcceleration.count {
+            behaviors.fieldAcceleration[i] = .zero
+            behaviors.fieldOverrides[i] = false
         }
-        for field in fields {
-            for id in field.items where invMass[id.index] > 0 {
+        for field in behaviors.fields {
+            for id in field.items where bodies.invMass[id.index] > 0 {
                 let i = id.index
-                let e = field.effect(at: position[i], velocity: velocity[i], mass: items[i].mass, charge: items[i].charge,
+                let e = field.effect(at: bodies.position[i], velocity: bodies.velocity[i], mass: bodyData.items[i].mass, charge: bodyData.items[i].charge,
                                      time: t)
                 if let v = e.velocityOverride {
-                    if !fieldOverrides[i] {
-                        fieldOverrides[i] = true
-                        fieldOverride[i] = v
+                    if !behaviors.fieldOverrides[i] {
+                        behaviors.fieldOverrides[i] = true
+                        behaviors.fieldOverride[i] = v
                     }
                 } else {
-                    fieldAcceleration[i] += e.acceleration
+                    behaviors.fieldAcceleration[i] += e.acceleration
                 }
             }
         }

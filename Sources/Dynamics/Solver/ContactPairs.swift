@@ -66,12 +66,12 @@ extension World {
     /// neighbours within a level share no item. Used for the contacts (`orderByDependency`) and for the unrolled joint
     /// iterations (`updateJointSchedule`). Allocates nothing once the scratch arrays have grown.
     func orderByLevel(count n: Int, ends: (Int) -> (Int, Int)) {
-        if itemLevel.count != items.count { itemLevel = [Int32](repeating: 0, count: items.count) }
-        if solveLevel.count < n { solveLevel = [Int32](repeating: 0, count: n) }
-        if levelOrder.count < n { levelOrder = [Int32](repeating: 0, count: n) }
+        if collisionScratch.itemLevel.count != bodyData.items.count { collisionScratch.itemLevel = [Int32](repeating: 0, count: bodyData.items.count) }
+        if collisionScratch.solveLevel.count < n { collisionScratch.solveLevel = [Int32](repeating: 0, count: n) }
+        if collisionScratch.levelOrder.count < n { collisionScratch.levelOrder = [Int32](repeating: 0, count: n) }
         var depth = 0
-        itemLevel.withUnsafeMutableBufferPointer { itemLevel in
-            solveLevel.withUnsafeMutableBufferPointer { level in
+        collisionScratch.itemLevel.withUnsafeMutableBufferPointer { itemLevel in
+            collisionScratch.solveLevel.withUnsafeMutableBufferPointer { level in
                 for k in 0..<n {
                     let (a, b) = ends(k)
                     let l = 1 + max(a >= 0 ? itemLevel[a] : 0, b >= 0 ? itemLevel[b] : 0)
@@ -87,10 +87,10 @@ extension World {
                 }
             }
         }
-        if levelStart.count < depth + 1 { levelStart = [Int](repeating: 0, count: depth + 1) }
-        levelStart.withUnsafeMutableBufferPointer { start in
-            solveLevel.withUnsafeBufferPointer { level in
-                levelOrder.withUnsafeMutableBufferPointer { order in
+        if collisionScratch.levelStart.count < depth + 1 { collisionScratch.levelStart = [Int](repeating: 0, count: depth + 1) }
+        collisionScratch.levelStart.withUnsafeMutableBufferPointer { start in
+            collisionScratch.solveLevel.withUnsafeBufferPointer { level in
+                collisionScratch.levelOrder.withUnsafeMutableBufferPointer { order in
                     for l in 0...depth { start[l] = 0 }
                     for k in 0..<n { start[Int(level[k])] += 1 }
                     var sum = 0
@@ -111,31 +111,31 @@ extension World {
     /// so the iterations stream both. Every item still receives its impulses in `contacts` order. With
     /// `reordersSolves` off, every contact is single, in `contacts` order. Call after the warm start.
     func orderByDependency() {
-        let n = velocityConstraints.count
-        solveSchedule.removeAll(keepingCapacity: true)
-        contactPairs.removeAll(keepingCapacity: true)
-        singleConstraints.removeAll(keepingCapacity: true)
-        singleContacts.removeAll(keepingCapacity: true)
+        let n = contactData.velocityConstraints.count
+        contactData.solveSchedule.removeAll(keepingCapacity: true)
+        contactData.contactPairs.removeAll(keepingCapacity: true)
+        contactData.singleConstraints.removeAll(keepingCapacity: true)
+        contactData.singleContacts.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
-        guard reordersSolves else {
-            solveSchedule.append(contentsOf: 0..<Int32(n))
-            singleConstraints.append(contentsOf: velocityConstraints)
-            singleContacts.append(contentsOf: 0..<Int32(n))
+        guard contactData.reordersSolves else {
+            contactData.solveSchedule.append(contentsOf: 0..<Int32(n))
+            contactData.singleConstraints.append(contentsOf: contactData.velocityConstraints)
+            contactData.singleContacts.append(contentsOf: 0..<Int32(n))
             return
         }
-        let im = invMass.base, ii = invInertia.base
-        velocityConstraints.withUnsafeBufferPointer { cs in
+        let im = bodies.invMass.base, ii = bodies.invInertia.base
+        contactData.velocityConstraints.withUnsafeBufferPointer { cs in
             orderByLevel(count: n) { (Int(cs[$0].a), Int(cs[$0].b)) }
             // Within a level no two contacts share an item, so any two of it can be solved side by side: pair them
             // as they come, two-point with two-point and one-point with one-point, and leave at most one of each
             // kind single at the level's end.
-            solveLevel.withUnsafeBufferPointer { level in
-                levelOrder.withUnsafeBufferPointer { order in
+            collisionScratch.solveLevel.withUnsafeBufferPointer { level in
+                collisionScratch.levelOrder.withUnsafeBufferPointer { order in
                     var pending = (-1, -1), current: Int32 = -1
                     func single(_ i: Int) {
-                        solveSchedule.append(Int32(singleConstraints.count))
-                        singleConstraints.append(cs[i])
-                        singleContacts.append(Int32(i))
+                        contactData.solveSchedule.append(Int32(contactData.singleConstraints.count))
+                        contactData.singleConstraints.append(cs[i])
+                        contactData.singleContacts.append(Int32(i))
                     }
                     for k in 0..<n {
                         let i = Int(order[k])
@@ -150,8 +150,8 @@ extension World {
                             if cs[i].pointCount == 2 { pending.1 = i } else { pending.0 = i }
                             continue
                         }
-                        solveSchedule.append(~Int32(contactPairs.count))
-                        contactPairs.append(ContactPair(cs.baseAddress! + waiting, waiting, cs.baseAddress! + i, i,
+                        contactData.solveSchedule.append(~Int32(contactData.contactPairs.count))
+                        contactData.contactPairs.append(ContactPair(cs.baseAddress! + waiting, waiting, cs.baseAddress! + i, i,
                                                         invMass: im, invInertia: ii))
                         if cs[i].pointCount == 2 { pending.1 = -1 } else { pending.0 = -1 }
                     }

@@ -18,14 +18,6 @@ import Foundation
 /// orthogonal to the needed correction; then that update projects along the current gradient instead (robust, not
 /// symplectic) and ``World/fallbackProjections`` counts the sub-step.
 extension World {
-    /// The largest mass ratio between two movable items joined by a rigid attachment that the `precise` profile
-    /// admits: scene files above it are refused at load. Measured (10 s from rest, 2 to 4 links of 40 pt items on
-    /// 80 pt rods, released at several angles, default 8 sub-steps): at ratio 10 the energy stays within 2% of the
-    /// swing energy, at 100 within 35% (the error shrinks as h², so more sub-steps help), and nothing diverges; past a
-    /// few hundred a light link between heavy ones can whip faster than any sub-step resolves as the chain snaps taut.
-    /// Springs, and attachments to anchors or anchored items, are not limited.
-    public static let maxPreciseRigidMassRatio = 100.0
-
     static let shakeTolerance = 1e-9
     static let shakeMaxSweeps = 200
 
@@ -44,10 +36,10 @@ extension World {
     /// depends only on the state, so runs stay deterministic; ordinary motion (ω h < 0.1) takes one step.
     func stepPrecise() {
         let h = subStepDuration
-        var rate = maxSpringRate
-        let a = angle.base, v = velocity.base, w = angularVelocity.base
-        let J = joints.base
-        let jc = joints.count
+        var rate = jointData.maxSpringRate
+        let a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
+        let J = jointData.joints.base
+        let jc = jointData.joints.count
         var tense = false
         for k in 0..<jc where J[k].isRigid && J[k].length > 0 {
             let ia = J[k].a, ib = J[k].b
@@ -62,7 +54,7 @@ extension World {
         // it the step stays fixed, and symplectic (splitting by it at 0.1 made a chain's steps vary with its tension,
         // which doubled scene B's energy drift). (A lone rod at a body's center only sets that body's own pendulum
         // rate, which the speeds above cover.)
-        if tense && rodsShareOrTurnItems { rate = max(rate, rodRate() * World.maxPhasePerStep / World.maxTensionPhase) }
+        if tense && jointData.rodsShareOrTurnItems { rate = max(rate, rodRate() * World.maxPhasePerStep / World.maxTensionPhase) }
         var phase = rate * h
         if hasCollisions { phase = max(phase, Double(continuousPieces()) * World.maxPhasePerStep * 0.999) }
         // (A non-finite rate — a state that already overflowed — takes the most pieces; the run then reports it.)
@@ -70,9 +62,9 @@ extension World {
             : phase < Double(World.maxSplits) * World.maxPhasePerStep ? Int((phase / World.maxPhasePerStep).rounded(.up))
             : World.maxSplits
         let t0 = time
-        pushing = (!forces.isEmpty || nextScheduled < scheduled.count) && applyExternal(at: t0)
-        let chained = jc > 1 && chainsReady(im: invMass.base, J: J, count: jc)
-        refinementBudget = World.maxRefinedPiecesPerSubStep
+        behaviors.pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: t0)
+        let chained = jc > 1 && chainsReady(im: bodies.invMass.base, J: J, count: jc)
+        preciseScratch.refinementBudget = World.maxRefinedPiecesPerSubStep
         var start = t0
         for piece in 0..<pieces {
             let t1 = piece == pieces - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(pieces)
@@ -102,49 +94,24 @@ extension World {
     /// as 8 pieces, up to ``maxRefinements`` levels deep: step rejection, decided by the state alone, so runs stay
     /// deterministic. Only the deepest level accepts the non-symplectic fallback projection.
     private func rattlePiece(h: Double, from t0: Double, to t1: Double, depth: Int) {
-        let guarded = depth < World.maxRefinements && refinementBudget > 0
+        let guarded = depth < World.maxRefinements && preciseScratch.refinementBudget > 0
         if guarded { saveCheckpoint(depth) }
-        let before = (chainFallbacks, fallbackProjections)
-        measuresTurn = guarded
-        rodTurnedTooFar = false
+        let before = (preciseScratch.chainFallbacks, fallbackProjections)
+        preciseScratch.measuresTurn = guarded
+        preciseScratch.rodTurnedTooFar = false
         rattleStep(h: h, from: t0, to: t1)
-        measuresTurn = false
-        guard guarded, chainFallbacks != before.0 || rodTurnedTooFar else { return }
+        preciseScratch.measuresTurn = false
+        guard guarded, preciseScratch.chainFallbacks != before.0 || preciseScratch.rodTurnedTooFar else { return }
         restoreCheckpoint(depth)
-        (chainFallbacks, fallbackProjections) = before
-        refinedPieces += 1
-        refinementBudget -= 1
+        (preciseScratch.chainFallbacks, preciseScratch.fallbackProjections) = before
+        preciseScratch.refinedPieces += 1
+        preciseScratch.refinementBudget -= 1
         var start = t0
         for k in 0..<8 {
             let end = k == 7 ? t1 : t0 + (t1 - t0) * Double(k + 1) / 8
             rattlePiece(h: h / 8, from: start, to: end, depth: depth + 1)
             start = end
         }
-    }
-
-    /// Copies what a RATTLE piece changes (item state, rod tensions, scripted anchors) into checkpoint `depth`.
-    private func saveCheckpoint(_ depth: Int) {
-        while checkpoints.count <= depth { checkpoints.append(PreciseCheckpoint()) }
-        let n = items.count, jc = joints.count, J = joints.base
-        checkpoints[depth].save(position: position.base, angle: angle.base, velocity: velocity.base,
-                                angularVelocity: angularVelocity.base, count: n)
-        if checkpoints[depth].joints.count != jc { checkpoints[depth].joints = [SIMD4<Double>](repeating: .zero, count: jc) }
-        checkpoints[depth].joints.withUnsafeMutableBufferPointer { c in
-            for k in 0..<jc { c[k] = SIMD4(J[k].tension, J[k].anchor.x, J[k].anchor.y, 0) }
-        }
-        checkpoints[depth].anchorVelocities.removeAll(keepingCapacity: true)
-        for k in scriptedJoints { checkpoints[depth].anchorVelocities.append(J[k].anchorVelocity) }
-    }
-
-    /// Puts back what ``saveCheckpoint(_:)`` copied.
-    private func restoreCheckpoint(_ depth: Int) {
-        let n = items.count, jc = joints.count, J = joints.base
-        checkpoints[depth].restore(position: position.base, angle: angle.base, velocity: velocity.base,
-                                   angularVelocity: angularVelocity.base, count: n)
-        checkpoints[depth].joints.withUnsafeBufferPointer { c in
-            for k in 0..<jc { J[k].tension = c[k][0]; J[k].anchor = Vector2(c[k][1], c[k][2]) }
-        }
-        for (i, k) in scriptedJoints.enumerated() { J[k].anchorVelocity = checkpoints[depth].anchorVelocities[i] }
     }
 
     /// The fastest oscillation the rods' tensions set: an item held by rods of tensions T_k and lengths L_k vibrates
@@ -154,14 +121,14 @@ extension World {
     /// velocity Verlet is unstable above ω h = 2 and inaccurate well below it, so ``stepPrecise()`` splits the sub-step by
     /// this rate too. Tensions are the last sub-step's.
     private func rodRate() -> Double {
-        let J = joints.base, jc = joints.count, im = invMass.base, ii = invInertia.base
-        if rodStiffness.count != items.count {
-            rodStiffness = [Double](repeating: 0, count: items.count)
-            rodTorsion = [Double](repeating: 0, count: items.count)
+        let J = jointData.joints.base, jc = jointData.joints.count, im = bodies.invMass.base, ii = bodies.invInertia.base
+        if preciseScratch.rodStiffness.count != bodyData.items.count {
+            preciseScratch.rodStiffness = [Double](repeating: 0, count: bodyData.items.count)
+            preciseScratch.rodTorsion = [Double](repeating: 0, count: bodyData.items.count)
         }
         var rate = 0.0
-        rodStiffness.withUnsafeMutableBufferPointer { s in
-            rodTorsion.withUnsafeMutableBufferPointer { q in
+        preciseScratch.rodStiffness.withUnsafeMutableBufferPointer { s in
+            preciseScratch.rodTorsion.withUnsafeMutableBufferPointer { q in
                 @inline(__always) func add(_ end: Int, _ local: Vector2, tension: Double, length: Double) {
                     guard end >= 0 else { return }
                     s[end] += tension / length
@@ -196,12 +163,12 @@ extension World {
     /// the view without flinging it, while a fast but finite move (keyframes any time apart) passes its velocity into the
     /// view through ∂g/∂t, as a kinematic pivot does.
     func rattleStep(h: Double, from t0: Double, to t1: Double) {
-        let n = items.count
-        let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base
-        let x0 = previousPosition.base, a0 = previousAngle.base
-        let im = invMass.base, ii = invInertia.base
-        let cl = linearDamping.base, ca = angularDamping.base, g = gravity.base
-        let jc = joints.count, J = joints.base
+        let n = bodyData.items.count
+        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
+        let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base
+        let im = bodies.invMass.base, ii = bodies.invInertia.base
+        let cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, g = bodies.gravity.base
+        let jc = jointData.joints.count, J = jointData.joints.base
         let halfH = 0.5 * h
 
         // Half of the damping, then the first kick.
@@ -210,8 +177,8 @@ extension World {
             if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
             v[i] += halfH * g[i]
         }
-        if pushing { kickPushes(halfH) }
-        if !fields.isEmpty { kickFields(halfH, endTime: t1) }
+        if behaviors.pushing { kickPushes(halfH) }
+        if !behaviors.fields.isEmpty { kickFields(halfH, endTime: t1) }
         applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
 
         // Gradients at q_n (anchors at t_n) for the SHAKE directions.
@@ -229,9 +196,9 @@ extension World {
 
         // Anchors at t_{n+1}, less any jump (applied after the velocities are taken).
         var jumped = false
-        if !scriptedJoints.isEmpty {
-            for k in scriptedJoints {
-                let path = paths[J[k].path]
+        if !jointData.scriptedJoints.isEmpty {
+            for k in jointData.scriptedJoints {
+                let path = jointData.paths[J[k].path]
                 let jump = path.jumpDisplacement(after: t0, through: t1)
                 if jump != .zero { jumped = true }
                 J[k].anchor = path.position(at: t1) - jump
@@ -248,16 +215,16 @@ extension World {
             var solved = chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J)
             if chains && !solved {
                 // The old gradients broke down (a rod turned too far in the step): Newton along the current ones.
-                chainFallbacks += 1
-                fallbackProjections += 1
+                preciseScratch.chainFallbacks += 1
+                preciseScratch.fallbackProjections += 1
                 solved = shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)
             }
             if !solved && !shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: false) {
-                fallbackProjections += 1
+                preciseScratch.fallbackProjections += 1
                 _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
             }
             for k in 0..<jc { J[k].tension = abs(J[k].tension) / (h * h) }
-            if measuresTurn {
+            if preciseScratch.measuresTurn {
                 // How far the rods turned in the piece (`J[k].u` is still the direction at q_n).
                 var turn = 0.0
                 for k in 0..<jc where J[k].isRigid && !J[k].isPin {
@@ -269,7 +236,7 @@ extension World {
                     let c = dot(J[k].u, d), sn = cross(J[k].u, d)
                     turn = max(turn, c <= 0 ? 1 : sn * sn / (c * c + sn * sn))
                 }
-                rodTurnedTooFar = turn.squareRoot() >= sin(World.maxTurnPerPiece)
+                preciseScratch.rodTurnedTooFar = turn.squareRoot() >= sin(World.maxTurnPerPiece)
             }
             // Half-step velocities including the constraint correction.
             let invH = 1 / h
@@ -284,8 +251,8 @@ extension World {
         for i in 0..<n where im[i] > 0 {
             v[i] += halfH * g[i]
         }
-        if pushing { kickPushes(halfH) }
-        if !fields.isEmpty { kickFields(halfH, endTime: t1) }
+        if behaviors.pushing { kickPushes(halfH) }
+        if !behaviors.fields.isEmpty { kickFields(halfH, endTime: t1) }
         applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
 
         // Velocity projection onto G(q_{n+1}) v + ∂g/∂t = 0.
@@ -341,12 +308,12 @@ extension World {
     private func applyAnchorJumps(t0: Double, t1: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
                                   im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
                                   J: UnsafeMutablePointer<Joint>, chains: Bool) {
-        for k in scriptedJoints { J[k].anchor += paths[J[k].path].jumpDisplacement(after: t0, through: t1) }
-        let tension = (0..<joints.count).map { J[$0].tension }   // (a jump is rare: allocation is fine)
+        for k in jointData.scriptedJoints { J[k].anchor += jointData.paths[J[k].path].jumpDisplacement(after: t0, through: t1) }
+        let tension = (0..<jointData.joints.count).map { J[$0].tension }   // (a jump is rare: allocation is fine)
         if !(chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)) {
-            _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: joints.count, fallback: true)
+            _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jointData.joints.count, fallback: true)
         }
-        for k in 0..<joints.count { J[k].tension = tension[k] }
+        for k in 0..<jointData.joints.count { J[k].tension = tension[k] }
     }
 
     /// Contacts in the `precise` profile: after the RATTLE sub-step, the narrow phase runs at the new positions and
@@ -360,15 +327,15 @@ extension World {
     /// step is unchanged.
     private func resolveContactsAfterStep(h: Double) {
         collide(eventTime: time(ofStep: stepCount + 1))
-        guard !contacts.isEmpty else { return }
-        let n = items.count
-        let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base, im = invMass.base
-        if contactStartVelocity.count != n {
-            contactStartVelocity = [Vector2](repeating: .zero, count: n)
-            contactStartAngularVelocity = [Double](repeating: 0, count: n)
+        guard !contactData.contacts.isEmpty else { return }
+        let n = bodyData.items.count
+        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base
+        if preciseScratch.contactStartVelocity.count != n {
+            preciseScratch.contactStartVelocity = [Vector2](repeating: .zero, count: n)
+            preciseScratch.contactStartAngularVelocity = [Double](repeating: 0, count: n)
         }
-        contactStartVelocity.withUnsafeMutableBufferPointer { v0 in
-            contactStartAngularVelocity.withUnsafeMutableBufferPointer { w0 in
+        preciseScratch.contactStartVelocity.withUnsafeMutableBufferPointer { v0 in
+            preciseScratch.contactStartAngularVelocity.withUnsafeMutableBufferPointer { w0 in
                 for i in 0..<n { v0[i] = v[i]; w0[i] = w[i] }
                 initializeContacts()
                 for _ in 0..<World.velocityIterations { solveContactVelocities() }
@@ -388,17 +355,17 @@ extension World {
     /// velocity field the velocity is set instead (after gravity and pushes, which it overrides).
     private func kickFields(_ dt: Double, endTime t: Double) {
         evaluateFields(endTime: t)
-        let v = velocity.base, im = invMass.base, fa = fieldAcceleration.base, fo = fieldOverride.base
-        for i in 0..<fieldAcceleration.count where im[i] > 0 {
-            if fieldOverrides[i] { v[i] = fo[i] } else { v[i] += dt * fa[i] }
+        let v = bodies.velocity.base, im = bodies.invMass.base, fa = behaviors.fieldAcceleration.base, fo = behaviors.fieldOverride.base
+        for i in 0..<behaviors.fieldAcceleration.count where im[i] > 0 {
+            if behaviors.fieldOverrides[i] { v[i] = fo[i] } else { v[i] += dt * fa[i] }
         }
     }
 
     /// Adds `dt` worth of the continuous pushes' forces and torques (constant over the sub-step) to the velocities.
     private func kickPushes(_ dt: Double) {
-        let v = velocity.base, w = angularVelocity.base, im = invMass.base, ii = invInertia.base
-        let f = forceColumn.base, tq = torqueColumn.base
-        for i in 0..<forceColumn.count where im[i] > 0 {
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        let f = behaviors.forceColumn.base, tq = behaviors.torqueColumn.base
+        for i in 0..<behaviors.forceColumn.count where im[i] > 0 {
             v[i] += (dt * im[i]) * f[i]
             w[i] += (dt * ii[i]) * tq[i]
         }
@@ -419,8 +386,8 @@ extension World {
         j.u = u
         j.currentLength = len
         let crA = cross(rA, u), crB = cross(rB, u)
-        var k = invMass[ib] + invInertia[ib] * crB * crB
-        if ia >= 0 { k += invMass[ia] + invInertia[ia] * crA * crA }
+        var k = bodies.invMass[ib] + bodies.invInertia[ib] * crB * crB
+        if ia >= 0 { k += bodies.invMass[ia] + bodies.invInertia[ia] * crA * crA }
         j.mass = k > 0 ? 1 / k : 0
     }
 
@@ -496,7 +463,7 @@ extension World {
     private func applySpringForces(dt: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
                                    v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
                                    im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>) {
-        let jc = joints.count, J = joints.base
+        let jc = jointData.joints.count, J = jointData.joints.base
         for k in 0..<jc where !J[k].isRigid {
             let ia = J[k].a, ib = J[k].b
             let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
@@ -521,37 +488,5 @@ extension World {
                 apply(relative * (exp(-J[k].damping * invMass * dt) - 1) / invMass)
             }
         }
-    }
-}
-
-/// A copy of the state one `precise` RATTLE piece changes, to take the piece again in shorter pieces.
-struct PreciseCheckpoint {
-    var position: [Vector2] = []
-    var angle: [Double] = []
-    var velocity: [Vector2] = []
-    var angularVelocity: [Double] = []
-    /// Per joint: tension, anchor x, anchor y.
-    var joints: [SIMD4<Double>] = []
-    /// The scripted joints' anchor velocities, in `scriptedJoints` order.
-    var anchorVelocities: [Vector2] = []
-
-    mutating func save(position x: UnsafeMutablePointer<Vector2>, angle a: UnsafeMutablePointer<Double>,
-                       velocity v: UnsafeMutablePointer<Vector2>, angularVelocity w: UnsafeMutablePointer<Double>, count n: Int) {
-        if position.count != n {
-            position = [Vector2](repeating: .zero, count: n); velocity = position
-            angle = [Double](repeating: 0, count: n); angularVelocity = angle
-        }
-        position.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: x, count: n) }
-        angle.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: a, count: n) }
-        velocity.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: v, count: n) }
-        angularVelocity.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: w, count: n) }
-    }
-
-    func restore(position x: UnsafeMutablePointer<Vector2>, angle a: UnsafeMutablePointer<Double>,
-                 velocity v: UnsafeMutablePointer<Vector2>, angularVelocity w: UnsafeMutablePointer<Double>, count n: Int) {
-        position.withUnsafeBufferPointer { x.update(from: $0.baseAddress!, count: n) }
-        angle.withUnsafeBufferPointer { a.update(from: $0.baseAddress!, count: n) }
-        velocity.withUnsafeBufferPointer { v.update(from: $0.baseAddress!, count: n) }
-        angularVelocity.withUnsafeBufferPointer { w.update(from: $0.baseAddress!, count: n) }
     }
 }

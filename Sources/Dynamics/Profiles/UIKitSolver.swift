@@ -35,11 +35,11 @@ extension World {
     /// solves side by side: iteration i + 1 starts at the chain's head while iteration i is two links further on.
     /// Built when the joints change (they are only ever added), kept otherwise.
     func updateJointSchedule() {
-        let jc = joints.count, total = jc * World.velocityIterations
-        guard jointSchedule.count != total else { return }
-        let J = joints.base
+        let jc = jointData.joints.count, total = jc * World.velocityIterations
+        guard uikitScratch.jointSchedule.count != total else { return }
+        let J = jointData.joints.base
         orderByLevel(count: total) { (J[$0 % jc].a, J[$0 % jc].b) }
-        jointSchedule = levelOrder[0..<total].map { $0 % Int32(jc) }
+        uikitScratch.jointSchedule = collisionScratch.levelOrder[0..<total].map { $0 % Int32(jc) }
     }
 
     /// One `uikit` sub-step, split into equal pieces when a colliding item would otherwise move more than half its
@@ -58,11 +58,11 @@ extension World {
     /// One piece of a sub-step; returns whether the position constraints were solved.
     @discardableResult
     func stepUIKit(h: Double, first: Bool, last: Bool) -> Bool {
-        let n = items.count
-        let x = position.base, a = angle.base, v = velocity.base, w = angularVelocity.base
-        let im = invMass.base, ii = invInertia.base
-        let cl = linearDamping.base, ca = angularDamping.base, g = gravity.base
-        let jc = joints.count, J = joints.base
+        let n = bodyData.items.count
+        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
+        let im = bodies.invMass.base, ii = bodies.invInertia.base
+        let cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, g = bodies.gravity.base
+        let jc = jointData.joints.count, J = jointData.joints.base
 
         // 0. Narrow phase at the start of the sub-step (b2World::Step: Collide before Solve).
         if hasCollisions { collide(eventTime: time(ofStep: stepCount + 1)) }
@@ -70,26 +70,26 @@ extension World {
         _ = last
 
         // 1. Scripted anchors move once per display frame, by position only.
-        if first, stepCount % subSteps == 0, !scriptedJoints.isEmpty {
+        if first, stepCount % subSteps == 0, !jointData.scriptedJoints.isEmpty {
             let t = time
-            for k in scriptedJoints {
-                J[k].anchor = paths[J[k].path].position(at: t)
+            for k in jointData.scriptedJoints {
+                J[k].anchor = jointData.paths[J[k].path].position(at: t)
             }
         }
 
         // Pushes and scheduled velocity changes act once per display frame, before its sub-steps (UIKit's `_step`).
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
-        let pushing = (!forces.isEmpty || nextScheduled < scheduled.count) && applyExternal(at: frameStart, applyScheduled: first)
+        let pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: frameStart, applyScheduled: first)
 
         // 2. Integrate velocities (gravity, pushes, fields), then damp. Inside a velocity field the velocity is replaced
         //    and gravity and forces are ignored for the sub-step (UIKit's island, per kern0x1b/charon §0).
-        if !fields.isEmpty {
+        if !behaviors.fields.isEmpty {
             evaluateFields(endTime: time(ofStep: stepCount + 1))
-            let fa = fieldAcceleration.base, fo = fieldOverride.base
-            let f = forceColumn.count == n ? forceColumn.base : nil, tq = torqueColumn.count == n ? torqueColumn.base : nil
+            let fa = behaviors.fieldAcceleration.base, fo = behaviors.fieldOverride.base
+            let f = behaviors.forceColumn.count == n ? behaviors.forceColumn.base : nil, tq = behaviors.torqueColumn.count == n ? behaviors.torqueColumn.base : nil
             for i in 0..<n where im[i] > 0 {
                 var vi: Vector2
-                if fieldOverrides[i] {
+                if behaviors.fieldOverrides[i] {
                     vi = fo[i]
                 } else {
                     vi = v[i] + h * (g[i] + fa[i])
@@ -101,7 +101,7 @@ extension World {
                 w[i] = wi * (1 / (1 + h * ca[i]))
             }
         } else if pushing {
-            let f = forceColumn.base, tq = torqueColumn.base
+            let f = behaviors.forceColumn.base, tq = behaviors.torqueColumn.base
             for i in 0..<n where im[i] > 0 {
                 v[i] = (v[i] + h * (g[i] + im[i] * f[i])) * (1 / (1 + h * cl[i]))
                 w[i] = (w[i] + h * ii[i] * tq[i]) * (1 / (1 + h * ca[i]))
@@ -114,24 +114,24 @@ extension World {
         }
 
         // 3. Initialise contacts and joints, warm-starting both (b2Island::Solve's order).
-        if !contacts.isEmpty { initializeContacts() }
+        if !contactData.contacts.isEmpty { initializeContacts() }
         for k in 0..<jc {
             initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
         }
 
         // Which joints are rigid rods between centers (the short paths below), decided once per sub-step.
-        if centeredRods.count != jc { centeredRods = [Bool](repeating: false, count: jc) }
-        let centered = centeredRods.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        if uikitScratch.centeredRods.count != jc { uikitScratch.centeredRods = [Bool](repeating: false, count: jc) }
+        let centered = uikitScratch.centeredRods.withUnsafeMutableBufferPointer { $0.baseAddress! }
         for k in 0..<jc { centered[k] = J[k].isRigid && !J[k].isPin && J[k].localA == .zero && J[k].localB == .zero }
 
         // 4. Velocity iterations: joints, then contacts.
-        let touching = !contacts.isEmpty
-        let wavefront = !touching && jc > 1 && reordersSolves
+        let touching = !contactData.contacts.isEmpty
+        let wavefront = !touching && jc > 1 && contactData.reordersSolves
         if wavefront {
             // Joints alone: the eight iterations' joint solves in dependency order (see updateJointSchedule), so a
             // chain's later iterations run alongside its earlier ones. Same operations per item, same order, same bits.
             updateJointSchedule()
-            let schedule = jointSchedule
+            let schedule = uikitScratch.jointSchedule
             for k in schedule {
                 let k = Int(k)
                 if centered[k] {
@@ -160,7 +160,7 @@ extension World {
         if touching { storeImpulses() }
 
         // 5. Integrate positions with Box2D's per-step motion limits (keeping the start for the time of impact).
-        let x0 = previousPosition.base
+        let x0 = bodies.previousPosition.base
         if hasCollisions { for i in 0..<n { x0[i] = x[i] } }
         // Box2D's per-step motion limits are per sub-step: a piece of a split sub-step gets its share, so splitting
         // never lets an item go faster than Box2D would (2 m, a quarter turn, per 1/120 s step). One piece: exactly

@@ -13,13 +13,13 @@ extension World {
 
     /// Wakes item i: restores its inverse mass and inertia and resets its sleep timer.
     func wake(_ i: Int) {
-        if !awake[i] {
-            awake[i] = true
-            let item = items[i]
-            invMass[i] = item.isAnchored ? 0 : 1 / item.mass
-            invInertia[i] = item.isAnchored || !item.allowsRotation ? 0 : 1 / item.inertia
+        if !bodyData.awake[i] {
+            bodyData.awake[i] = true
+            let item = bodyData.items[i]
+            bodies.invMass[i] = item.isAnchored ? 0 : 1 / item.mass
+            bodies.invInertia[i] = item.isAnchored || !item.allowsRotation ? 0 : 1 / item.inertia
         }
-        sleepTime[i] = 0
+        bodyData.sleepTime[i] = 0
     }
 
     /// Union–find root with path halving, over a raw buffer (no copy-on-write or exclusivity checks in the loop).
@@ -41,83 +41,81 @@ extension World {
             let ra = World.root(p, a), rb = World.root(p, b)
             if ra != rb { p[max(ra, rb)] = min(ra, rb) }
         }
-        let J = joints.base
-        for k in 0..<joints.count {
+        let J = jointData.joints.base
+        for k in 0..<jointData.joints.count {
             let a = J[k].a, b = J[k].b
-            if a >= 0 && !anchored[a] && !anchored[b] { union(a, b) }
+            if a >= 0 && !bodyData.anchored[a] && !bodyData.anchored[b] { union(a, b) }
         }
-        for c in contacts where c.a >= 0 && !anchored[c.a] && !anchored[c.b] { union(c.a, c.b) }
+        for c in contactData.contacts where c.a >= 0 && !bodyData.anchored[c.a] && !bodyData.anchored[c.b] { union(c.a, c.b) }
     }
 
     /// Wakes what external causes touch, then wakes every island that holds an awake body. Call after the narrow phase
     /// at the start of a sub-step.
     func wakeIslands() {
-        let n = items.count
+        let n = bodyData.items.count
         // External causes.
         if stepCount % subSteps == 0 {
             let t = time
-            let J = joints.base
-            for k in scriptedJoints where J[k].anchor != paths[J[k].path].position(at: t) { wake(J[k].b) }
+            let J = jointData.joints.base
+            for k in jointData.scriptedJoints where J[k].anchor != jointData.paths[J[k].path].position(at: t) { wake(J[k].b) }
         }
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
-        var s = nextScheduled
-        while s < scheduled.count && scheduled[s].time <= frameStart + 1e-9 { wake(scheduled[s].item); s += 1 }
-        for f in forces where f.beginTime <= frameStart + 1e-9 && frameStart + 1e-9 < f.endTime { wake(f.item) }
+        var s = behaviors.nextScheduled
+        while s < behaviors.scheduled.count && behaviors.scheduled[s].time <= frameStart + 1e-9 { wake(behaviors.scheduled[s].item); s += 1 }
+        for f in behaviors.forces where f.beginTime <= frameStart + 1e-9 && frameStart + 1e-9 < f.endTime { wake(f.item) }
         // Islands.
-        if islandParent.count != n { islandParent = Array(0..<n) }
-        if islandAwake.count != n { islandAwake = Array(repeating: false, count: n) }
+        if uikitScratch.islandParent.count != n { uikitScratch.islandParent = Array(0..<n) }
+        if uikitScratch.islandAwake.count != n { uikitScratch.islandAwake = Array(repeating: false, count: n) }
         var sleepers = false
-        for i in 0..<n where !awake[i] { sleepers = true; break }
+        for i in 0..<n where !bodyData.awake[i] { sleepers = true; break }
         guard sleepers else { return }   // nothing to wake
-        islandParent.withUnsafeMutableBufferPointer { p in
+        uikitScratch.islandParent.withUnsafeMutableBufferPointer { p in
             linkIslands(p)
-            for i in 0..<n { islandAwake[i] = false }
-            for i in 0..<n where awake[i] && !anchored[i] { islandAwake[World.root(p, i)] = true }
-            for i in 0..<n where !awake[i] && islandAwake[World.root(p, i)] { wake(i) }
+            for i in 0..<n { uikitScratch.islandAwake[i] = false }
+            for i in 0..<n where bodyData.awake[i] && !bodyData.anchored[i] { uikitScratch.islandAwake[World.root(p, i)] = true }
+            for i in 0..<n where !bodyData.awake[i] && uikitScratch.islandAwake[World.root(p, i)] { wake(i) }
         }
     }
 
     /// After a sub-step of length h: advances sleep timers and puts islands that have rested long enough to sleep.
     func updateSleep(h: Double, positionSolved: Bool) {
-        let n = items.count
+        let n = bodyData.items.count
         let linear2 = World.linearSleepTolerance * World.linearSleepTolerance
         let angular2 = World.angularSleepTolerance * World.angularSleepTolerance
-        let v = velocity.base, w = angularVelocity.base
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base
         // Bodies still moving reset their timers; if none is close to sleeping there is nothing more to do.
         var anyReady = false
-        for i in 0..<n where awake[i] && !anchored[i] {
+        for i in 0..<n where bodyData.awake[i] && !bodyData.anchored[i] {
             if w[i] * w[i] > angular2 || dot(v[i], v[i]) > linear2 {
-                sleepTime[i] = 0
+                bodyData.sleepTime[i] = 0
             } else {
-                sleepTime[i] += h
-                if sleepTime[i] >= World.timeToSleep { anyReady = true }
+                bodyData.sleepTime[i] += h
+                if bodyData.sleepTime[i] >= World.timeToSleep { anyReady = true }
             }
         }
         guard anyReady && positionSolved else { return }
-        if islandMinSleep.count != n { islandMinSleep = Array(repeating: 0, count: n) }
-        if islandParent.count != n { islandParent = Array(0..<n) }
-        islandParent.withUnsafeMutableBufferPointer { p in
+        if uikitScratch.islandMinSleep.count != n { uikitScratch.islandMinSleep = Array(repeating: 0, count: n) }
+        if uikitScratch.islandParent.count != n { uikitScratch.islandParent = Array(0..<n) }
+        uikitScratch.islandParent.withUnsafeMutableBufferPointer { p in
             linkIslands(p)
-            for i in 0..<n { islandMinSleep[i] = .greatestFiniteMagnitude }
-            for i in 0..<n where awake[i] && !anchored[i] {
+            for i in 0..<n { uikitScratch.islandMinSleep[i] = .greatestFiniteMagnitude }
+            for i in 0..<n where bodyData.awake[i] && !bodyData.anchored[i] {
                 let r = World.root(p, i)
-                islandMinSleep[r] = min(islandMinSleep[r], sleepTime[i])
+                uikitScratch.islandMinSleep[r] = min(uikitScratch.islandMinSleep[r], bodyData.sleepTime[i])
             }
-            for i in 0..<n where awake[i] && !anchored[i] && islandMinSleep[World.root(p, i)] >= World.timeToSleep {
-                awake[i] = false
-                sleepTime[i] = 0
+            for i in 0..<n where bodyData.awake[i] && !bodyData.anchored[i] && uikitScratch.islandMinSleep[World.root(p, i)] >= World.timeToSleep {
+                bodyData.awake[i] = false
+                bodyData.sleepTime[i] = 0
                 v[i] = .zero
                 w[i] = 0
-                invMass[i] = 0
-                invInertia[i] = 0
+                bodies.invMass[i] = 0
+                bodies.invInertia[i] = 0
                 if recordsEvents {
-                    events.append(ContactEvent(time: time(ofStep: stepCount + 1), kind: .rest, item: i, otherItem: nil,
+                    contactData.events.append(ContactEvent(time: time(ofStep: stepCount + 1), kind: .rest, item: i, otherItem: nil,
                                                boundary: nil, point: nil))
                 }
             }
         }
     }
 
-    /// Whether an item is awake (moving or able to move); false while it sleeps at rest (uikit profile).
-    public func isAwake(_ id: ItemID) -> Bool { awake[id.index] }
 }

@@ -1,0 +1,222 @@
+import Foundation
+
+// Box2D 2.4.1's b2ContactSolver velocity phase: velocity constraints with restitution above the 1 m/s (100 pt/s)
+// threshold, Coulomb friction solved before the normal impulses, the 2-point block solver and warm starting.
+
+extension World {
+    /// Box2D's Baumgarte factor, largest position correction (points) and restitution threshold (points/s), at 100 pt/m.
+    static let baumgarte = 0.2
+    static let maxLinearCorrection = 20.0
+    static let restitutionThreshold = 100.0
+
+    /// b2ContactSolver::InitializeVelocityConstraints and WarmStart: builds `velocityConstraints` from `contacts`.
+    func initializeContacts() {
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        var vcs = contactData.velocityConstraints
+        contactData.velocityConstraints = []
+        vcs.removeAll(keepingCapacity: true)
+        contactData.contacts.withUnsafeBufferPointer { cs in
+            for k in cs.indices {
+                let a = cs[k].a, b = cs[k].b
+                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+                let xfA = a >= 0 ? transform(a) : .identity, xfB = transform(b)
+                let cA = a >= 0 ? bodies.position[a] : .zero, cB = bodies.position[b]
+                let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
+                let wm = worldManifold(cs[k].manifold, xfA, radiusA: cs[k].radiusA, xfB, radiusB: cs[k].radiusB)
+                let count = cs[k].manifold.pointCount
+                var c = VelocityConstraint(a: Int32(a), b: Int32(b), pointCount: Int32(count),
+                                           manifoldPointCount: Int32(count), friction: cs[k].friction,
+                                           normal: wm.normal, rA: (.zero, .zero), rB: (.zero, .zero),
+                                           normalMass: (0, 0), tangentMass: (0, 0), velocityBias: (0, 0),
+                                           normalImpulses: cs[k].manifold.normalImpulses,
+                                           tangentImpulses: cs[k].manifold.tangentImpulses)
+                let tangent = Vector2(c.normal.y, -c.normal.x)
+                for j in 0..<count {
+                    let p = j == 0 ? wm.points.0 : wm.points.1
+                    let rA = p - cA, rB = p - cB
+                    let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
+                    let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                    let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+                    let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                    let vRel = dot(c.normal, vB + cross(wB, rB) - vA - cross(wA, rA))
+                    let bias = vRel < -World.restitutionThreshold ? -cs[k].restitution * vRel : 0
+                    if j == 0 {
+                        c.rA.0 = rA; c.rB.0 = rB
+                        c.normalMass.0 = kNormal > 0 ? 1 / kNormal : 0
+                        c.tangentMass.0 = kTangent > 0 ? 1 / kTangent : 0
+                        c.velocityBias.0 = bias
+                    } else {
+                        c.rA.1 = rA; c.rB.1 = rB
+                        c.normalMass.1 = kNormal > 0 ? 1 / kNormal : 0
+                        c.tangentMass.1 = kTangent > 0 ? 1 / kTangent : 0
+                        c.velocityBias.1 = bias
+                    }
+                }
+                if count == 2 {
+                    let rn1A = cross(c.rA.0, c.normal), rn1B = cross(c.rB.0, c.normal)
+                    let rn2A = cross(c.rA.1, c.normal), rn2B = cross(c.rB.1, c.normal)
+                    let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+                    let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+                    let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+                    if k11 * k11 < 1000 * (k11 * k22 - k12 * k12) {
+                        c.k11 = k11; c.k12 = k12; c.k22 = k22
+                        var det = k11 * k22 - k12 * k12
+                        if det != 0 { det = 1 / det }
+                        c.inv11 = det * k22; c.inv12 = -det * k12; c.inv22 = det * k11
+                    } else {
+                        c.pointCount = 1
+                    }
+                }
+                vcs.append(c)
+            }
+        }
+        // Warm start, after every constraint has its restitution bias from the velocities before any of it
+        // (b2ContactSolver: InitializeVelocityConstraints for all, then WarmStart).
+        vcs.withUnsafeBufferPointer { cs in
+            for k in cs.indices {
+                let a = Int(cs[k].a), b = Int(cs[k].b)
+                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+                let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
+                var dvA = Vector2.zero, dwA = 0.0, dvB = Vector2.zero, dwB = 0.0
+                for j in 0..<Int(cs[k].manifoldPointCount) {
+                    let ni = j == 0 ? cs[k].normalImpulses.0 : cs[k].normalImpulses.1
+                    let ti = j == 0 ? cs[k].tangentImpulses.0 : cs[k].tangentImpulses.1
+                    let P = ni * normal + ti * tangent
+                    let rA = j == 0 ? cs[k].rA.0 : cs[k].rA.1, rB = j == 0 ? cs[k].rB.0 : cs[k].rB.1
+                    dwA -= iA * cross(rA, P); dvA -= mA * P
+                    dwB += iB * cross(rB, P); dvB += mB * P
+                }
+                if a >= 0 { v[a] += dvA; w[a] += dwA }
+                v[b] += dvB
+                w[b] += dwB
+            }
+        }
+        contactData.velocityConstraints = vcs
+        orderByDependency()
+    }
+
+    /// b2ContactSolver::StoreImpulses: the accumulated impulses go back to the contacts' manifolds, to warm-start the
+    /// next sub-step. Call after the velocity iterations.
+    func storeImpulses() {
+        contactData.contacts.withUnsafeMutableBufferPointer { cs in
+            contactData.singleConstraints.withUnsafeBufferPointer { singles in
+                for k in singles.indices {
+                    let c = Int(contactData.singleContacts[k])
+                    cs[c].manifold.normalImpulses = singles[k].normalImpulses
+                    cs[c].manifold.tangentImpulses = singles[k].tangentImpulses
+                }
+            }
+            contactData.contactPairs.withUnsafeBufferPointer { pairs in
+                for k in pairs.indices {
+                    // Fields read in place (binding the pair would copy its 560 bytes).
+                    let p = pairs.baseAddress! + k
+                    for lane in 0..<2 {
+                        let c = Int(lane == 0 ? p.pointee.contact.0 : p.pointee.contact.1)
+                        cs[c].manifold.normalImpulses = (p.pointee.normalImpulse1[lane], p.pointee.normalImpulse2[lane])
+                        cs[c].manifold.tangentImpulses = (p.pointee.tangentImpulse1[lane], p.pointee.tangentImpulse2[lane])
+                    }
+                }
+            }
+        }
+    }
+
+    /// One velocity iteration over the contacts (b2ContactSolver::SolveVelocityConstraints), in `solveSchedule`'s
+    /// order: pairs of contacts on four different items side by side (`solvePair`), the rest one at a time.
+    func solveContactVelocities() {
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        contactData.solveSchedule.withUnsafeBufferPointer { schedule in
+        contactData.contactPairs.withUnsafeMutableBufferPointer { pairs in
+        contactData.singleConstraints.withUnsafeMutableBufferPointer { cs in
+            for s in schedule {
+                if s < 0 {
+                    solvePair(pairs.baseAddress! + Int(~s), v, w)
+                    continue
+                }
+                let k = Int(s)
+                let a = Int(cs[k].a), b = Int(cs[k].b)
+                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+                var vA = Vector2.zero, wA = 0.0
+                if a >= 0 { vA = v[a]; wA = w[a] }
+                var vB = v[b], wB = w[b]
+                let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
+                let friction = cs[k].friction
+                let count = Int(cs[k].pointCount)
+                @inline(__always) func apply(_ P: Vector2, _ rA: Vector2, _ rB: Vector2) {
+                    vA -= mA * P; wA -= iA * cross(rA, P)
+                    vB += mB * P; wB += iB * cross(rB, P)
+                }
+                // Friction first.
+                for j in 0..<count {
+                    let rA = j == 0 ? cs[k].rA.0 : cs[k].rA.1, rB = j == 0 ? cs[k].rB.0 : cs[k].rB.1
+                    let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
+                    let vt = dot(dv, tangent)
+                    let tm = j == 0 ? cs[k].tangentMass.0 : cs[k].tangentMass.1
+                    var lambda = tm * -vt
+                    let ni = j == 0 ? cs[k].normalImpulses.0 : cs[k].normalImpulses.1
+                    let maxFriction = friction * ni
+                    let old = j == 0 ? cs[k].tangentImpulses.0 : cs[k].tangentImpulses.1
+                    let newImpulse = min(max(old + lambda, -maxFriction), maxFriction)
+                    lambda = newImpulse - old
+                    if j == 0 { cs[k].tangentImpulses.0 = newImpulse } else { cs[k].tangentImpulses.1 = newImpulse }
+                    apply(lambda * tangent, rA, rB)
+                }
+                // Normal impulses.
+                if count == 1 {
+                    let rA = cs[k].rA.0, rB = cs[k].rB.0
+                    let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
+                    let vn = dot(dv, normal)
+                    var lambda = -cs[k].normalMass.0 * (vn - cs[k].velocityBias.0)
+                    let old = cs[k].normalImpulses.0
+                    let newImpulse = max(old + lambda, 0)
+                    lambda = newImpulse - old
+                    cs[k].normalImpulses.0 = newImpulse
+                    apply(lambda * normal, rA, rB)
+                } else if count == 2 {
+                    // Block solver (Box2D's LCP by enumeration of the four cases).
+                    let r1A = cs[k].rA.0, r1B = cs[k].rB.0, r2A = cs[k].rA.1, r2B = cs[k].rB.1
+                    let ax = cs[k].normalImpulses.0, ay = cs[k].normalImpulses.1
+                    let dv1 = vB + cross(wB, r1B) - vA - cross(wA, r1A)
+                    let dv2 = vB + cross(wB, r2B) - vA - cross(wA, r2A)
+                    var bx = dot(dv1, normal) - cs[k].velocityBias.0
+                    var by = dot(dv2, normal) - cs[k].velocityBias.1
+                    bx -= cs[k].k11 * ax + cs[k].k12 * ay
+                    by -= cs[k].k12 * ax + cs[k].k22 * ay
+                    var x = Vector2.zero
+                    var solved = false
+                    // Case 1: both active.
+                    x = Vector2(-(cs[k].inv11 * bx + cs[k].inv12 * by), -(cs[k].inv12 * bx + cs[k].inv22 * by))
+                    if x.x >= 0 && x.y >= 0 { solved = true }
+                    if !solved {
+                        // Case 2: point 1 active, point 2 off.
+                        x = Vector2(-cs[k].normalMass.0 * bx, 0)
+                        let vn2 = cs[k].k12 * x.x + by
+                        if x.x >= 0 && vn2 >= 0 { solved = true }
+                    }
+                    if !solved {
+                        // Case 3: point 2 active.
+                        x = Vector2(0, -cs[k].normalMass.1 * by)
+                        let vn1 = cs[k].k12 * x.y + bx
+                        if x.y >= 0 && vn1 >= 0 { solved = true }
+                    }
+                    if !solved {
+                        // Case 4: both off.
+                        x = .zero
+                        if bx >= 0 && by >= 0 { solved = true }
+                    }
+                    if solved {
+                        let d = Vector2(x.x - ax, x.y - ay)
+                        let P1 = d.x * normal, P2 = d.y * normal
+                        vA -= mA * (P1 + P2)
+                        wA -= iA * (cross(r1A, P1) + cross(r2A, P2))
+                        vB += mB * (P1 + P2)
+                        wB += iB * (cross(r1B, P1) + cross(r2B, P2))
+                        cs[k].normalImpulses = (x.x, x.y)
+                    }
+                }
+                if a >= 0 { v[a] = vA; w[a] = wA }
+                v[b] = vB
+                w[b] = wB
+            }
+        }}}
+    }
+}
