@@ -33,13 +33,33 @@ extension World {
     /// i · count + k of Box2D's sequential loop) as joint indices in `orderByLevel`'s order: the same bits as the loop,
     /// but a chain (scene B), whose joints each wait for the one before, gets about `velocityIterations` independent
     /// solves side by side: iteration i + 1 starts at the chain's head while iteration i is two links further on.
+    /// Lone rods (`isolatedRods`: a rigid rod from an anchor to the center of an item no other joint holds, scene A's
+    /// pendulums) are left out of it: nothing else touches their item, so their eight solves run back to back in
+    /// registers (see ``stepUIKit(h:first:last:)``), one pass over memory instead of eight, with the same bits.
     /// Built when the joints change (they are only ever added), kept otherwise.
     func updateJointSchedule() {
-        let jc = jointData.joints.count, total = jc * World.velocityIterations
-        guard uikitScratch.jointSchedule.count != total else { return }
+        let jc = jointData.joints.count
+        guard uikitScratch.scheduledJoints != jc else { return }
+        uikitScratch.scheduledJoints = jc
         let J = jointData.joints.base
-        orderByLevel(count: total) { (J[$0 % jc].a, J[$0 % jc].b) }
-        uikitScratch.jointSchedule = collisionScratch.levelOrder[0..<total].map { $0 % Int32(jc) }
+        var holders = [Int32](repeating: 0, count: bodyData.items.count)
+        for k in 0..<jc {
+            if J[k].a >= 0 { holders[J[k].a] += 1 }
+            holders[J[k].b] += 1
+        }
+        var rest: [Int] = []
+        uikitScratch.isolatedRods = []
+        for k in 0..<jc {
+            if J[k].a < 0 && J[k].isRigid && !J[k].isPin && J[k].localB == .zero && holders[J[k].b] == 1 {
+                uikitScratch.isolatedRods.append(Int32(k))
+            } else {
+                rest.append(k)
+            }
+        }
+        let rc = rest.count, total = rc * World.velocityIterations
+        guard rc > 0 else { uikitScratch.jointSchedule = []; return }
+        orderByLevel(count: total) { (J[rest[$0 % rc]].a, J[rest[$0 % rc]].b) }
+        uikitScratch.jointSchedule = collisionScratch.levelOrder[0..<total].map { Int32(rest[Int($0) % rc]) }
     }
 
     /// One `uikit` sub-step, split into equal pieces when a colliding item would otherwise move more than half its
@@ -131,6 +151,18 @@ extension World {
             // Joints alone: the eight iterations' joint solves in dependency order (see updateJointSchedule), so a
             // chain's later iterations run alongside its earlier ones. Same operations per item, same order, same bits.
             updateJointSchedule()
+            for k in uikitScratch.isolatedRods {
+                // A lone rod: its eight solves back to back, end B's velocity and the impulse in registers.
+                let k = Int(k), ib = J[k].b, u = J[k].u, m = J[k].mass, imB = im[ib]
+                var vB = v[ib], accumulated = J[k].impulse
+                for _ in 0..<World.velocityIterations {
+                    let impulse = -m * dot(u, vB - Vector2.zero)
+                    accumulated += impulse
+                    vB = vB + imB * (impulse * u)
+                }
+                v[ib] = vB
+                J[k].impulse = accumulated
+            }
             let schedule = uikitScratch.jointSchedule
             for k in schedule {
                 let k = Int(k)
