@@ -49,9 +49,11 @@ extension World {
         }
         var rest: [Int] = []
         uikitScratch.isolatedRods = []
+        uikitScratch.loneRod = [Bool](repeating: false, count: jc)
         for k in 0..<jc {
             if J[k].a < 0 && J[k].isRigid && !J[k].isPin && J[k].localB == .zero && holders[J[k].b] == 1 {
                 uikitScratch.isolatedRods.append(Int32(k))
+                uikitScratch.loneRod[k] = true
             } else {
                 rest.append(k)
             }
@@ -133,9 +135,14 @@ extension World {
             }
         }
 
-        // 3. Initialise contacts and joints, warm-starting both (b2Island::Solve's order).
-        if !contactData.contacts.isEmpty { initializeContacts() }
-        for k in 0..<jc {
+        // 3. Initialise contacts and joints, warm-starting both (b2Island::Solve's order). Without contacts, the lone
+        //    rods are initialised with their velocity solves below (see updateJointSchedule).
+        let touching = !contactData.contacts.isEmpty
+        let wavefront = !touching && jc > 1 && contactData.reordersSolves
+        if wavefront { updateJointSchedule() }
+        if touching { initializeContacts() }
+        let lone = wavefront ? uikitScratch.loneRod.withUnsafeBufferPointer { $0.baseAddress! } : nil
+        for k in 0..<jc where lone == nil || !lone![k] {
             initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
         }
 
@@ -145,15 +152,15 @@ extension World {
         for k in 0..<jc { centered[k] = J[k].isRigid && !J[k].isPin && J[k].localA == .zero && J[k].localB == .zero }
 
         // 4. Velocity iterations: joints, then contacts.
-        let touching = !contactData.contacts.isEmpty
-        let wavefront = !touching && jc > 1 && contactData.reordersSolves
         if wavefront {
             // Joints alone: the eight iterations' joint solves in dependency order (see updateJointSchedule), so a
             // chain's later iterations run alongside its earlier ones. Same operations per item, same order, same bits.
-            updateJointSchedule()
             for k in uikitScratch.isolatedRods {
-                // A lone rod: its eight solves back to back, end B's velocity and the impulse in registers.
-                let k = Int(k), ib = J[k].b, u = J[k].u, m = J[k].mass, imB = im[ib]
+                // A lone rod: initialised, then its eight solves back to back, end B's velocity and the impulse in
+                // registers.
+                let k = Int(k)
+                initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
+                let ib = J[k].b, u = J[k].u, m = J[k].mass, imB = im[ib]
                 var vB = v[ib], accumulated = J[k].impulse
                 for _ in 0..<World.velocityIterations {
                     let impulse = -m * dot(u, vB - Vector2.zero)

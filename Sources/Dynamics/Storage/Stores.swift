@@ -173,9 +173,11 @@ struct UIKitScratch {
     var centeredRods: [Bool] = []
     /// `uikit`: joint indices for all velocity iterations in dependency order (see `updateJointSchedule`).
     var jointSchedule: [Int32] = []
-    /// The joint count `jointSchedule` was built for (−1: not yet), and the lone rods it leaves out.
+    /// The joint count `jointSchedule` was built for (−1: not yet), the lone rods it leaves out, and whether each
+    /// joint is one.
     var scheduledJoints = -1
     var isolatedRods: [Int32] = []
+    var loneRod: [Bool] = []
     /// Rest detection's islands: union–find parents, whether each island holds an awake item, its least rest time.
     var islandParent: [Int] = []
     var islandAwake: [Bool] = []
