@@ -11,11 +11,13 @@ import Playback
 /// ../shared/DESIGN.md): step cost of
 /// scenes A (N independent rigid pendulums, ``Catalog/pendulums(count:)``), B (a chain of N links,
 /// ``Catalog/chain(count:)``) and C (N boxes falling into a container, ``Catalog/boxes(count:)``) at 1/60 s frames with
-/// sleeping off, the minimum over repeats, for either profile; a 90° pendulum's energy drift and period error over 60 s;
+/// sleeping off, the minimum over repeats, for either profile, with scene C's overlap and settling from an untimed run
+/// (``PileAccuracy``); a 90° pendulum's energy drift and period error over 60 s;
 /// and the cost of spring samples, curve solves and CSV numbers written to a pipe. Timing is measured here, never in
 /// tests. The peers in Benchmarks/peers run the same scenes with the same numbers.
 public enum Benchmark {
-    /// One measurement: a CSV row `scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error`.
+    /// One measurement: a CSV row `scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,
+    /// fall_max_overlap,settled_max_overlap,settle_time,end_ke` (the last four for scene C only; ``PileAccuracy``).
     public struct Result: Sendable {
         /// A, B, C, pendulum-90, spring-sample, curve-solve or csv-number.
         public var scene: String
@@ -33,14 +35,38 @@ public enum Benchmark {
         public var energyError: Double?
         /// (measured − exact) / exact period of the 90° pendulum (pendulum-90 only).
         public var periodError: Double?
+        /// Scene C's overlap and settling, from an untimed run (nil elsewhere, and for C when not measured).
+        public var pile: PileAccuracy?
 
-        /// The CSV header.
-        public static let csvHeader = "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error"
+        /// Creates a row.
+        public init(scene: String, n: Int, subSteps: Int, frames: Int, profile: String, ns: Double,
+                    energyError: Double? = nil, periodError: Double? = nil, pile: PileAccuracy? = nil) {
+            (self.scene, self.n, self.subSteps, self.frames, self.profile, self.ns) = (scene, n, subSteps, frames, profile, ns)
+            (self.energyError, self.periodError, self.pile) = (energyError, periodError, pile)
+        }
 
-        /// The CSV row (engine `dynsim`).
+        /// Nanoseconds per body per 1/60 s frame (`ns` x sub-steps), nil for the timing rows.
+        public var nsPerBodyFrame: Double? { subSteps > 0 ? ns * Double(subSteps) : nil }
+
+        /// The CSV header. Columns are only ever appended, so older readers keep working.
+        public static let csvHeader = "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,"
+            + "fall_max_overlap,settled_max_overlap,settle_time,end_ke"
+
+        /// `settle_time` as written: seconds to 3 decimals, or `>CAP` (e.g. `>20`) when the pile had not settled by the
+        /// cap; empty without a pile.
+        public var settleText: String {
+            guard let pile else { return "" }
+            return pile.settleTime.map { String(format: "%.3f", $0) } ?? ">" + String(format: "%g", pile.cap)
+        }
+
+        /// The CSV row (engine `dynsim`): ns to 0.1, errors and the end kinetic energy to 4 digits (%.3e), overlaps to
+        /// 4 significant digits (%.4g), as the peers write them.
         public var csvRow: String {
             [scene, String(n), "dynsim", profile, String(subSteps), String(frames), String(format: "%.1f", ns),
-             energyError.map { String(format: "%.3e", $0) } ?? "", periodError.map { String(format: "%.3e", $0) } ?? ""]
+             energyError.map { String(format: "%.3e", $0) } ?? "", periodError.map { String(format: "%.3e", $0) } ?? "",
+             pile.map { String(format: "%.4g", $0.fallMaxOverlap) } ?? "",
+             pile.map { String(format: "%.4g", $0.settledMaxOverlap) } ?? "", settleText,
+             pile.map { String(format: "%.3e", $0.endKineticEnergy) } ?? ""]
                 .joined(separator: ",")
         }
 
@@ -48,13 +74,23 @@ public enum Benchmark {
         public var tableRow: String {
             func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
             return pad(scene, 15) + pad(String(n), 7) + pad(profile, 14) + pad(String(subSteps), 4) + pad(String(frames), 9)
-                + pad(String(format: "%10.1f", ns), 11) + pad(energyError.map { String(format: "%.2e", $0) } ?? "-", 10)
-                + (periodError.map { String(format: "%.2e", $0) } ?? "-")
+                + pad(String(format: "%12.1f", ns), 13) + pad(nsPerBodyFrame.map { String(format: "%13.1f", $0) } ?? "            -", 14)
+                + pad(energyError.map { String(format: "%.2e", $0) } ?? "-", 10)
+                + pad(periodError.map { String(format: "%.2e", $0) } ?? "-", 10)
+                + pad(pile.map { String(format: "%.3f", $0.fallMaxOverlap) } ?? "-", 9)
+                + pad(pile.map { String(format: "%.3f", $0.settledMaxOverlap) } ?? "-", 12)
+                + pad(pile == nil ? "-" : settleText, 9)
+                + (pile.map { String(format: "%.2e", $0.endKineticEnergy) } ?? "-")
+                + (pile?.contactLimitExceeded == true ? " (contact limit exceeded: not to be trusted)" : "")
         }
 
         /// The table header.
-        public static let tableHeader = "scene          N      profile       ss  frames   ns/body-step energy    period"
+        public static let tableHeader = "scene          N      profile       ss  frames   ns/body-step ns/body-frame energy    "
+            + "period    fall-ovl settled-ovl settle-s end-KE"
     }
+
+    /// The largest scene C whose overlap and settling are measured unless `--pile-up-to` says otherwise.
+    public static let defaultPileUpTo = 1000
 
     /// The default sizes of each scene.
     public static let sizes: [String: [Int]] = ["A": [100, 1000, 10000], "B": [10, 100, 1000], "C": [100, 1000, 4000]]
@@ -93,9 +129,11 @@ public enum Benchmark {
 
     /// Times scene `name` with `n` bodies: `frames` frames (default: about 4 million body-steps, 1 million for C, 400
     /// thousand for B in the precise profile, at least 10 frames; scene C first drops for 30 untimed frames so contacts
-    /// are measured), the minimum over `repeats`.
+    /// are measured), the minimum over `repeats`. Accuracy comes from untimed runs without `frames`: A and B's energy
+    /// error over one simulated minute up to 1000 bodies; C's overlap and settling (``PileAccuracy``) up to `pileUpTo`
+    /// boxes.
     public static func run(_ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil,
-                           subSteps: Int? = nil) -> Result {
+                           subSteps: Int? = nil, pileUpTo: Int = defaultPileUpTo) -> Result {
         let scene = scene(name, n: n, profile: profile, subSteps: subSteps)
         let subSteps = scene.effectiveSubSteps
         // Body-steps per repeat: 4 million, 1 million for C, 400 thousand for the precise chain (its RATTLE iterations
@@ -124,8 +162,10 @@ public enum Benchmark {
             for _ in 0..<3600 { world.stepFrame() }
             if let rest = restEnergy(name, world) { energyError = abs(world.mechanicalEnergy() - e0) / abs(e0 - rest) }
         }
+        // C's overlap and settling from release, untimed (at most 21 simulated seconds).
+        let pile = name == "C" && n <= pileUpTo && frames == nil ? PileAccuracy.measure(scene) : nil
         return Result(scene: name, n: n, subSteps: subSteps, frames: count, profile: profile.rawValue,
-                      ns: Double(best) / Double(n * count * subSteps), energyError: energyError, periodError: nil)
+                      ns: Double(best) / Double(n * count * subSteps), energyError: energyError, periodError: nil, pile: pile)
     }
 
     /// The exact period of a rigid pendulum of length `l` (points) released from rest at `theta0` (radians) under
@@ -250,7 +290,7 @@ public enum Benchmark {
 
 extension Benchmark {
     /// What to run: `dynsim bench [A|B|C|pendulum|timing ...] [--sizes N1,N2,...] [--profile uikit|precise|both]
-    /// [--repeats R] [--frames F] [--substeps S1,S2,...] [--csv FILE]`.
+    /// [--repeats R] [--frames F] [--substeps S1,S2,...] [--pile-up-to N] [--csv FILE]`.
     public struct Options: Equatable, Sendable {
         /// Scenes A, B, C, `pendulum` (the 90° accuracy run) and `timing` (springs, curves, CSV), in order.
         public var scenes = ["A", "B", "C", "pendulum", "timing"]
@@ -266,6 +306,8 @@ extension Benchmark {
         public var csv: String?
         /// Sub-steps per 1/60 s frame for every run (a work–precision sweep), or nil for each profile's default.
         public var subSteps: [Int]?
+        /// The largest scene C whose overlap and settling are measured (untimed, ``PileAccuracy``); default 1000.
+        public var pileUpTo = Benchmark.defaultPileUpTo
         /// All defaults.
         public init() {}
     }
@@ -297,11 +339,13 @@ extension Benchmark {
                       help: "1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C)."),
                 .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
                       help: "Sub-steps per 1/60 s frame, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
-                .init("--csv", "FILE", .path, help: "Also write scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error to FILE (ns to 0.1, errors to 4 digits, as the peers write them)."),
+                .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
+                      help: "Measure C's overlap and settling (an untimed run from release, at most 21 simulated seconds) for sizes up to N (default: 1000; 0: none)."),
+                .init("--csv", "FILE", .path, help: "Also write rows scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error, then C's fall_max_overlap,settled_max_overlap,settle_time,end_ke to FILE (ns to 0.1, errors and end_ke to 4 digits, overlaps to 4 significant digits, as the peers write them)."),
             ],
             maxArguments: Int.max,
             checkArgument: { benchmarks.contains($0) ? nil : "unknown benchmark (\(CommandSpec.alternatives(benchmarks))), got \(quoted($0))" },
-            sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the minimum over the repeats; the energy error relative to the swing energy (A, B) over one simulated minute (3600 untimed frames) up to 1000 bodies, over the timed run beyond or with --frames.")])
+            sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the minimum over the repeats, and ns per body per 1/60 s frame (x sub-steps); the energy error relative to the swing energy (A, B) over one simulated minute (3600 untimed frames) up to 1000 bodies, over the timed run beyond or with --frames; for C (without --frames), from an untimed run from release: the maximum overlap in points in the fall (the first 2 s, or until settled) and in the settled pile (the 1 s after settling, or after the 20 s cap), the time to settle (the maximum point speed |v| + r|w| staying below 5 pt/s for 1 s; >20 when not settled) and the end kinetic energy per body in mass x pt^2/s^2.")])
     }
 
     /// Benchmark options from parsed arguments (``spec(program:command:)``).
@@ -315,6 +359,7 @@ extension Benchmark {
         o.frames = parsed.integer("--frames")
         o.csv = parsed.text("--csv")
         o.subSteps = parsed.integers("--substeps")
+        if let p = parsed.integer("--pile-up-to") { o.pileUpTo = p }
         // A bound on the work one measurement may ask for (the default runs are 4 million body-steps).
         if let f = o.frames {
             let largest = o.sizes?.max() ?? o.scenes.compactMap { sizes[$0]?.max() }.max() ?? 1
@@ -336,7 +381,8 @@ extension Benchmark {
                 for profile in options.profiles {
                     for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
                         for n in options.sizes ?? sizes[scene]! {
-                            try add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames, subSteps: subSteps))
+                            try add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames, subSteps: subSteps,
+                                        pileUpTo: options.pileUpTo))
                         }
                     }
                 }

@@ -409,7 +409,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("\nA              2      uikit"), run.stdout)
         let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(rows.first, "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error")
+        XCTAssertEqual(rows.first, "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,fall_max_overlap,settled_max_overlap,settle_time,end_ke")
         XCTAssertTrue(rows.last?.hasPrefix("A,2,dynsim,uikit,2,2,") ?? false)
         try? FileManager.default.removeItem(at: csv)
         // A CSV path that cannot be created fails before any benchmark runs; too much work is a usage error.
