@@ -1,7 +1,9 @@
 // Box2D 2.4.1 peer for dynsim's benchmark scenes (Scenes/Benchmark.swift, Scenes/Catalog.swift), built and run by
 // Benchmarks/peers/run.sh. Same scenes, same numbers, at the `uikit` profile's settings: 100 points per metre, 1/60 s
 // frames of two 1/120 s steps, 8 velocity / 3 position iterations, sleeping off. Prints CSV rows
-// scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error (the header first).
+// scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,fall_max_overlap,
+// settled_max_overlap,settle_time,end_ke (the header first); the last four (scene C's pile accuracy, measured by dynsim's
+// bench and the Box2D v3 peer) are left empty here.
 //
 //   A: N rigid pendulums: 20 x 20 pt bobs (density 1: mass = density * area / 10000 kg), 100 pt rods (rigid distance
 //      joints), anchors at (20 + (i % 34) * 10, 100 + ((i / 34) % 40) * 12) pt, released from rest at
@@ -164,7 +166,7 @@ void timeScene(char scene, int n, int repeats) {
     std::printf("%c,%d,box2d-2.4.1,uikit-settings,%d,%d,%.1f,", scene, n, kSubSteps, frames,
                 best * 1e9 / (double(n) * frames * kSubSteps));
     if (energyError >= 0) std::printf("%.3e", energyError);
-    std::printf(",\n");
+    std::printf(",,,,,\n");
     std::fflush(stdout);
 }
 
@@ -203,7 +205,7 @@ void pendulumAccuracy() {
     const double elapsed = seconds() - start;
     const double period = (crossings.back() - crossings.front()) / double(crossings.size() - 1);
     const double exact = exactPeriod(100, 1000, M_PI / 2);
-    std::printf("pendulum-90,1,box2d-2.4.1,uikit-settings,%d,%d,%.1f,%.3e,%.3e\n", kSubSteps, frames,
+    std::printf("pendulum-90,1,box2d-2.4.1,uikit-settings,%d,%d,%.1f,%.3e,%.3e,,,,\n", kSubSteps, frames,
                 elapsed * 1e9 / (frames * kSubSteps), std::fabs(energy(s) - e0) / (m * 1000 * 100), (period - exact) / exact);
 }
 
@@ -213,7 +215,8 @@ int main(int argc, char** argv) {
     int repeats = 3;
     for (int i = 1; i + 1 < argc; ++i)
         if (std::strcmp(argv[i], "--repeats") == 0) repeats = std::max(1, std::atoi(argv[i + 1]));
-    std::printf("scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error\n");
+    std::printf("scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,"
+                "fall_max_overlap,settled_max_overlap,settle_time,end_ke\n");
     for (int n : {100, 1000, 10000}) timeScene('A', n, repeats);
     for (int n : {10, 100, 1000}) timeScene('B', n, repeats);
     for (int n : {100, 1000, 4000}) timeScene('C', n, repeats);

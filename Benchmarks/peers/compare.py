@@ -1,7 +1,9 @@
 """Joins the benchmark CSVs of dynsim and its peers (rows scene,N,engine,profile,substeps,frames,ns_per_body_step,
-energy_error,period_error) and prints, from one run: ns per body-step of every engine per scene and size with the
-ratios dynsim / peer (below 1: dynsim is faster), the 90° pendulum's energy drift over 60 s and period error per
-engine, and dynsim's timing rows. Checks the issue's targets and prints which hold.
+energy_error,period_error, then fall_max_overlap,settled_max_overlap,settle_time,end_ke where the writer has them:
+dynsim and Box2D v3 fill them for scene C, Box2D 2.4.1 leaves them empty, Chipmunk's and pymunk's writers omit them)
+and prints, from one run: ns per body-step of every engine per scene and size with the ratios dynsim / peer (below 1:
+dynsim is faster), scene C's pile accuracy where measured, the 90° pendulum's energy drift over 60 s and period error
+per engine, and dynsim's timing rows. Checks the issue's targets and prints which hold.
 
     python3 compare.py dynsim.csv box2d.csv chipmunk.csv pymunk.csv [--csv combined.csv]
 """
@@ -26,8 +28,12 @@ def main():
         del args[i:i + 2]
     rows = load(args)
     if out:
+        # Every file's columns, in order of first appearance (files with fewer columns leave the rest empty).
+        fields = []
+        for r in rows:
+            fields += [k for k in r.keys() if k not in fields]
         with open(out, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+            w = csv.DictWriter(f, fieldnames=fields, restval="")
             w.writeheader()
             w.writerows(rows)
 
@@ -57,6 +63,15 @@ def main():
                 fmt(ratios[0], "%8.2f"), fmt(ratios[1], "%10.2f"), fmt(ratios[2], "%8.2f"), fmt(pb, "%8.2f")))
             if ratios[0] is None or ratios[0] > 0.5:
                 targets_ok = False
+    print()
+    print("scene C's pile (untimed run from release): max overlap (pt) in the fall and the settled pile, time to settle (s;")
+    print(">20: not settled by the 20 s cap), end kinetic energy per body (mass x pt^2/s^2)")
+    print("N      engine                 profile          ss   fall-ovl settled-ovl  settle-s     end-KE")
+    for r in rows:
+        if r["scene"] == "C" and r.get("settled_max_overlap"):
+            print("%-6s %-22s %-16s %-3s %9s %11s %9s %10s" % (r["N"], r["engine"], r["profile"], r["substeps"],
+                                                               r["fall_max_overlap"], r["settled_max_overlap"],
+                                                               r["settle_time"], r["end_ke"]))
     print()
     print("90° pendulum, 100 pt, 60 s: energy drift (of m g L) and period error (vs 4 sqrt(L/g) K(1/2))")
     print("engine                 profile          energy drift   period error")
