@@ -98,14 +98,22 @@ public enum Benchmark {
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// The scene `name` (A, B or C) with `n` bodies for `profile` (and `subSteps` per 1/60 s frame; nil: the profile's
-    /// default). - Precondition: a known name, n >= 1.
-    public static func scene(_ name: String, n: Int, profile: SolverProfile, subSteps: Int? = nil) -> Scene {
+    /// default). With `boxSkin`, scene C's boxes collide as their own outline drawn as a path, which UIKit gives a 0.9 pt
+    /// skin (as Box2D 2.4.1 gives every polygon a 1 pt one), instead of as rectangles (no skin, UIKit's default).
+    /// - Precondition: a known name, n >= 1.
+    public static func scene(_ name: String, n: Int, profile: SolverProfile, subSteps: Int? = nil, boxSkin: Bool = false) -> Scene {
         var s: Scene
         switch name {
         case "A": s = Catalog.pendulums(count: n)
         case "B": s = Catalog.chain(count: n)
         case "C": s = Catalog.boxes(count: n)
         default: preconditionFailure("Benchmark: unknown scene \(name)")
+        }
+        if boxSkin && name == "C" {
+            for k in s.items.indices {
+                let h = 0.5 * s.items[k].definition.size
+                s.items[k].definition.collisionBounds = .path([Vector2(-h.x, -h.y), Vector2(h.x, -h.y), h, Vector2(-h.x, h.y)])
+            }
         }
         s.profile = profile
         s.subSteps = subSteps
@@ -133,8 +141,8 @@ public enum Benchmark {
     /// error over one simulated minute up to 1000 bodies; C's overlap and settling (``PileAccuracy``) up to `pileUpTo`
     /// boxes.
     public static func run(_ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil,
-                           subSteps: Int? = nil, pileUpTo: Int = defaultPileUpTo) -> Result {
-        let scene = scene(name, n: n, profile: profile, subSteps: subSteps)
+                           subSteps: Int? = nil, pileUpTo: Int = defaultPileUpTo, boxSkin: Bool = false) -> Result {
+        let scene = scene(name, n: n, profile: profile, subSteps: subSteps, boxSkin: boxSkin)
         let subSteps = scene.effectiveSubSteps
         // Body-steps per repeat: 4 million, 1 million for C, 400 thousand for the precise chain (its RATTLE iterations
         // make a body-step cost microseconds).
@@ -164,7 +172,7 @@ public enum Benchmark {
         }
         // C's overlap and settling from release, untimed (at most 21 simulated seconds).
         let pile = name == "C" && n <= pileUpTo && frames == nil ? PileAccuracy.measure(scene) : nil
-        return Result(scene: name, n: n, subSteps: subSteps, frames: count, profile: profile.rawValue,
+        return Result(scene: boxSkin && name == "C" ? "C-skin" : name, n: n, subSteps: subSteps, frames: count, profile: profile.rawValue,
                       ns: Double(best) / Double(n * count * subSteps), energyError: energyError, periodError: nil, pile: pile)
     }
 
@@ -308,6 +316,8 @@ extension Benchmark {
         public var subSteps: [Int]?
         /// The largest scene C whose overlap and settling are measured (untimed, ``PileAccuracy``); default 1000.
         public var pileUpTo = Benchmark.defaultPileUpTo
+        /// Scene C with 0.9 pt skinned boxes (rows named C-skin; see ``Benchmark/scene(_:n:profile:subSteps:boxSkin:)``).
+        public var boxSkin = false
         /// All defaults.
         public init() {}
     }
@@ -341,6 +351,7 @@ extension Benchmark {
                       help: "Sub-steps per 1/60 s frame, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
                 .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
                       help: "Measure C's overlap and settling (an untimed run from release, at most 21 simulated seconds) for sizes up to N (default: 1000; 0: none)."),
+                .init("--box-skin", "", .flag, help: "Scene C's boxes collide with a 0.9 pt skin (each drawn as a path, as UIKit skins paths; Box2D 2.4.1 skins every polygon by 1 pt) instead of as rectangles (no skin, UIKit's default); rows are named C-skin."),
                 .init("--csv", "FILE", .path, help: "Also write rows scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error, then C's fall_max_overlap,settled_max_overlap,settle_time,end_ke to FILE (ns to 0.1, errors and end_ke to 4 digits, overlaps to 4 significant digits, as the peers write them)."),
             ],
             maxArguments: Int.max,
@@ -360,6 +371,7 @@ extension Benchmark {
         o.csv = parsed.text("--csv")
         o.subSteps = parsed.integers("--substeps")
         if let p = parsed.integer("--pile-up-to") { o.pileUpTo = p }
+        o.boxSkin = parsed.has("--box-skin")
         // A bound on the work one measurement may ask for (the default runs are 4 million body-steps).
         if let f = o.frames {
             let largest = o.sizes?.max() ?? o.scenes.compactMap { sizes[$0]?.max() }.max() ?? 1
@@ -382,7 +394,7 @@ extension Benchmark {
                     for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
                         for n in options.sizes ?? sizes[scene]! {
                             try add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames, subSteps: subSteps,
-                                        pileUpTo: options.pileUpTo))
+                                        pileUpTo: options.pileUpTo, boxSkin: options.boxSkin))
                         }
                     }
                 }
