@@ -28,7 +28,9 @@ extension World {
     func solveTimeOfImpact(h: Double, start: UnsafeMutablePointer<Vector2>, eventTime: Double) {
         guard !contactData.boundaryEdges.isEmpty else { return }
         for i in 0..<bodyData.items.count where bodyData.awake[i] && bodies.invMass[i] > 0 && bodyData.boundaryCollisionMask[i] != 0 {
-            guard case .circle(let radius)? = bodyData.itemShapes[i] else { continue }
+            // (The unpacked radius, −1 for a polygon: matching on `itemShapes[i]` would copy the shape, retaining its arrays.)
+            let radius = bodyData.itemCircleRadius[i]
+            guard radius >= 0 else { continue }
             let c0 = start[i], c1 = bodies.position[i]
             let target = max(World.linearSlop, radius - 3 * World.linearSlop)
             func distance(_ p: Vector2, _ e: BoundaryEdge) -> Double {
