@@ -8,12 +8,48 @@ error measure: an exact solver leaves none) and the time to settle, with the fal
 kinetic energy beside them (uikit at 2 sub-steps listed too, for reference).
 
     python3 work_precision.py dynsim.csv box2d_v3.csv
+    python3 work_precision.py --merge OUT.csv ROUND1.csv ROUND2.csv ...
+
+--merge joins the CSVs of interleaved rounds into OUT.csv: one row per scene, N, engine, profile and sub-step count,
+with the minimum ns_per_body_step over the rounds and, for every other column, the first round's non-empty value (the
+accuracy columns are deterministic and measured once).
 """
 import csv
 import sys
 
+KEY = ("scene", "N", "engine", "profile", "substeps")
+
+
+def merge(out, paths):
+    header, merged, order = [], {}, []
+    for path in paths:
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            if len(reader.fieldnames or []) > len(header):
+                header = list(reader.fieldnames)
+            for r in reader:
+                k = tuple(r[c] for c in KEY)
+                if k not in merged:
+                    merged[k] = dict(r)
+                    order.append(k)
+                    continue
+                m = merged[k]
+                if float(r["ns_per_body_step"]) < float(m["ns_per_body_step"]):
+                    m["ns_per_body_step"] = r["ns_per_body_step"]
+                for c, v in r.items():
+                    if v and not m.get(c):
+                        m[c] = v
+    with open(out, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=header, extrasaction="ignore", lineterminator="\n")
+        w.writeheader()
+        for k in order:
+            w.writerow({c: merged[k].get(c, "") for c in header})
+
 
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--merge":
+        merge(sys.argv[2], sys.argv[3:])
+        return
     rows = []
     for path in sys.argv[1:]:
         with open(path, newline="") as f:
