@@ -23,6 +23,9 @@ extension World {
 
     /// The largest ω h a RATTLE step may take: above it the sub-step is split (see ``stepPrecise()``).
     static let maxPhasePerStep = 0.1
+    /// The largest ω h for the rods' speeds while the step is held (see ``stepPrecise()``): the held count is set by
+    /// the fastest instant so far (a whip's peak), and every other sub-step runs below it.
+    static let heldPhasePerStep = 0.15
     /// The largest ω h a step may take for the rate the rods' tensions set (``rodRate()``): a stability margin rather
     /// than an accuracy target.
     static let maxTensionPhase = 0.5
@@ -30,13 +33,39 @@ extension World {
     static let maxSplits = 256
 
     /// One `precise` sub-step. Velocity Verlet is accurate while ω h is small, where ω is the fastest rate in the
-    /// system: a rigid rod's relative angular speed |Δv| / L, or a spring's 2π f (or its damping rate 2 ζ 2π f when larger). When ω h exceeds 0.1 (a violent
-    /// drag can spin a rod at hundreds of radians per second, a stiff spring can be set to 1000 Hz) the sub-step is
-    /// split into ⌈ω h / 0.1⌉ equal RATTLE steps (at most 256), the scripted anchors followed at each. The decision
-    /// depends only on the state, so runs stay deterministic; ordinary motion (ω h < 0.1) takes one step.
+    /// system: a rigid rod's relative angular speed |Δv| / L, or a spring's 2π f (or its damping rate 2 ζ 2π f when
+    /// larger). When ω h exceeds 0.1 (a violent drag can spin a rod at hundreds of radians per second, a stiff spring
+    /// can be set to 1000 Hz) the sub-step is split into ⌈ω h / 0.1⌉ equal RATTLE steps (at most 256), the scripted
+    /// anchors followed at each. The decision depends only on the state (and, while energy is conserved, on the most
+    /// pieces needed so far), so runs stay deterministic; ordinary motion (ω h < 0.1) takes one step.
+    ///
+    /// While the world conserves energy (``conservesEnergy()``) the piece count never goes down: it rises to the most
+    /// any sub-step has needed and stays there. A step size that follows the state breaks symplecticity: splitting by
+    /// the rates at the start of each sub-step lost energy steadily on scene B (a free end whipping every swing: its
+    /// fine pieces started after the rate had risen and lasted after it had fallen), 4.6% of the swing energy per
+    /// minute on 10 links, and the same rule read at the end of each sub-step gained it as steadily. Held, the step
+    /// changes a few times while the fastest motion is first seen and is fixed after, so the energy error stays
+    /// bounded for good (docs/physics.md gives its size). While held, the rods' speeds are planned at ω h ≤ 0.15
+    /// (``heldPhasePerStep``) rather than 0.1: the held count is set by the fastest instant so far (a whip's peak), and
+    /// every other sub-step runs below it. (Taking a sub-step again when its end needed more pieces than its start was
+    /// tried and dropped: a rod snapping taut measures a larger tension the finer it is resolved, so the count ran away.)
     func stepPrecise() {
+        let held = conservesEnergy()
+        var count = piecesNeeded(held: held)
+        if held {
+            count = max(count, preciseScratch.stepHold.pieces)
+            preciseScratch.stepHold.pieces = count
+        }
+        behaviors.pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: time)
+        let jc = jointData.joints.count
+        takePieces(count, chained: jc > 1 && chainsReady(im: bodies.invMass.base, J: jointData.joints.base, count: jc))
+    }
+
+    /// The RATTLE pieces the current state needs for a sub-step (see ``stepPrecise()``), with the held accuracy target
+    /// for the rods' speeds when `held`.
+    private func piecesNeeded(held: Bool) -> Int {
         let h = subStepDuration
-        var rate = jointData.maxSpringRate
+        var speed = 0.0
         let a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
         let J = jointData.joints.base
         let jc = jointData.joints.count
@@ -47,35 +76,61 @@ extension World {
             let rA = ia >= 0 && J[k].localA != .zero ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
             let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
             let dv = v[ib] + cross(w[ib], rB) - vpA
-            rate = max(rate, norm(dv) / J[k].length, abs(w[ib]))
+            speed = max(speed, norm(dv) / J[k].length, abs(w[ib]))
             if J[k].tension > 0 && !J[k].isPin { tense = true }
         }
-        // The rods' tension rate splits a sub-step only past ω h = 0.5, a quarter of Verlet's stability limit (2): below
-        // it the step stays fixed, and symplectic (splitting by it at 0.1 made a chain's steps vary with its tension,
-        // which doubled scene B's energy drift). (A lone rod at a body's center only sets that body's own pendulum
-        // rate, which the speeds above cover.)
-        if tense && jointData.rodsShareOrTurnItems { rate = max(rate, rodRate() * World.maxPhasePerStep / World.maxTensionPhase) }
-        var phase = rate * h
-        if hasCollisions { phase = max(phase, Double(continuousPieces()) * World.maxPhasePerStep * 0.999) }
-        // (A non-finite rate — a state that already overflowed — takes the most pieces; the run then reports it.)
-        let pieces = phase <= World.maxPhasePerStep ? 1
-            : phase < Double(World.maxSplits) * World.maxPhasePerStep ? Int((phase / World.maxPhasePerStep).rounded(.up))
-            : World.maxSplits
+        /// The pieces that keep `rate` h within `phase` a piece.
+        func pieces(_ rate: Double, _ phase: Double) -> Int {
+            let p = rate * h / phase
+            // (A non-finite rate — a state that already overflowed — takes the most pieces; the run then reports it.)
+            return p <= 1 ? 1 : p < Double(World.maxSplits) ? Int(p.rounded(.up)) : World.maxSplits
+        }
+        var count = max(pieces(jointData.maxSpringRate, World.maxPhasePerStep),
+                        pieces(speed, held ? World.heldPhasePerStep : World.maxPhasePerStep))
+        // The rods' tension rate splits a sub-step only past ω h = 0.5, a quarter of Verlet's stability limit (2): a
+        // stability margin rather than an accuracy target. (A lone rod at a body's center only sets that body's own
+        // pendulum rate, which the speeds above cover.)
+        if tense && jointData.rodsShareOrTurnItems { count = max(count, pieces(rodRate(), World.maxTensionPhase)) }
+        if hasCollisions { count = max(count, min(continuousPieces(), World.maxSplits)) }
+        return count
+    }
+
+    /// The sub-step as `count` equal RATTLE pieces, the scripted anchors followed at each.
+    private func takePieces(_ count: Int, chained: Bool) {
+        let h = subStepDuration
         let t0 = time
-        behaviors.pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: t0)
-        let chained = jc > 1 && chainsReady(im: bodies.invMass.base, J: J, count: jc)
         preciseScratch.refinementBudget = World.maxRefinedPiecesPerSubStep
         var start = t0
-        for piece in 0..<pieces {
-            let t1 = piece == pieces - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(pieces)
+        for piece in 0..<count {
+            let t1 = piece == count - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(count)
             if chained {
-                rattlePiece(h: h / Double(pieces), from: start, to: t1, depth: 0)
+                rattlePiece(h: h / Double(count), from: start, to: t1, depth: 0)
             } else {
-                rattleStep(h: h / Double(pieces), from: start, to: t1)
+                rattleStep(h: h / Double(count), from: start, to: t1)
             }
-            if hasCollisions { resolveContactsAfterStep(h: h / Double(pieces)) }
+            if hasCollisions { resolveContactsAfterStep(h: h / Double(count)) }
             start = t1
         }
+    }
+
+    /// Whether the world conserves mechanical energy, so that ``stepPrecise()`` holds its step fixed: no resistance on
+    /// a movable item, no damped spring, no scripted anchor, no collisions, no fields. (Gravity, rods, undamped
+    /// springs and continuous pushes, which are constant forces, keep the motion Hamiltonian; an instantaneous push
+    /// changes the energy once and the motion is Hamiltonian again after it.) Items and attachments are checked once
+    /// per change in their number; their resistances and spring damping do not change after they are added.
+    func conservesEnergy() -> Bool {
+        guard jointData.scriptedJoints.isEmpty && !hasCollisions && behaviors.fields.isEmpty else { return false }
+        let n = items.count, jc = jointData.joints.count
+        if preciseScratch.stepHold.checkedItems != n || preciseScratch.stepHold.checkedJoints != jc {
+            preciseScratch.stepHold.checkedItems = n
+            preciseScratch.stepHold.checkedJoints = jc
+            let im = bodies.invMass.base, cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, J = jointData.joints.base
+            var conserves = true
+            for i in 0..<n where im[i] > 0 && (cl[i] != 0 || ca[i] != 0) { conserves = false }
+            for k in 0..<jc where !J[k].isRigid && J[k].damping > 0 { conserves = false }
+            preciseScratch.stepHold.conserves = conserves
+        }
+        return preciseScratch.stepHold.conserves
     }
 
     /// How many times a chain's RATTLE piece may be taken again in 8 shorter pieces (3: down to 1/512 of it).
@@ -489,4 +544,16 @@ extension World {
             }
         }
     }
+}
+
+/// The `precise` profile's held step (see ``World/stepPrecise()``): while the world conserves energy, each sub-step
+/// takes at least `pieces` RATTLE pieces, the most any sub-step has needed so far.
+struct PreciseStepHold {
+    /// The fewest RATTLE pieces a sub-step takes (1 until the motion needs more).
+    var pieces = 1
+    /// The item and attachment counts `conserves` was worked out for (−1: not yet).
+    var checkedItems = -1
+    var checkedJoints = -1
+    /// Whether nothing damps the motion (see ``World/conservesEnergy()``), for those counts.
+    var conserves = false
 }

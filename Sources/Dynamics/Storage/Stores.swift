@@ -224,6 +224,8 @@ struct PreciseScratch {
     var chainDiag: [Double] = []
     var chainUpper: [Double] = []
     var chainRHS: [Double] = []
+    /// The held step while energy is conserved (PreciseSolver.swift).
+    var stepHold = PreciseStepHold()
     /// How many sub-steps needed the non-symplectic fallback projection (violent drags). Diagnostic.
     var fallbackProjections = 0
 }
