@@ -51,6 +51,7 @@ extension World {
     /// tried and dropped: a rod snapping taut measures a larger tension the finer it is resolved, so the count ran away.)
     func stepPrecise() {
         let held = conservesEnergy()
+        preciseScratch.stepHold.holding = held
         var count = piecesNeeded(held: held)
         if held {
             count = max(count, preciseScratch.stepHold.pieces)
@@ -267,7 +268,7 @@ extension World {
         if jc > 0 {
             // Chains: Newton steps with a tridiagonal solve (PreciseChains.swift); otherwise, or if that breaks down,
             // Gauss–Seidel sweeps.
-            var solved = chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J)
+            var solved = chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, warmStart: preciseScratch.stepHold.holding ? h * h : 0)
             if chains && !solved {
                 // The old gradients broke down (a rod turned too far in the step): Newton along the current ones.
                 preciseScratch.chainFallbacks += 1
@@ -278,7 +279,13 @@ extension World {
                 preciseScratch.fallbackProjections += 1
                 _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
             }
-            for k in 0..<jc { J[k].tension = abs(J[k].tension) / (h * h) }
+            // The multipliers as forces (signed λ / h²), this piece's and the last one's, for the next piece's warm
+            // start (PreciseChains.swift; `impulse` and `bias` are uikit scratch, unused in `precise`).
+            for k in 0..<jc {
+                J[k].bias = J[k].impulse
+                J[k].impulse = J[k].tension / (h * h)
+                J[k].tension = abs(J[k].impulse)
+            }
             if preciseScratch.measuresTurn {
                 // How far the rods turned in the piece (`J[k].u` is still the direction at q_n).
                 var turn = 0.0
@@ -556,4 +563,7 @@ struct PreciseStepHold {
     var checkedJoints = -1
     /// Whether nothing damps the motion (see ``World/conservesEnergy()``), for those counts.
     var conserves = false
+    /// Whether the current sub-step is held; its chain projections then start from the last pieces' multipliers
+    /// (``World/shakeChains(x:a:im:ii:J:fallback:warmStart:)``), while other sub-steps keep starting from zero.
+    var holding = false
 }
