@@ -325,18 +325,19 @@ extension Benchmark {
     /// The option table of `dynsim bench` (`program` "dynsim", `command` "bench") and of `dynsim-bench` (`program`
     /// "dynsim-bench", no command): parsing and help are generated from it (``CommandSpec``).
     public static func spec(program: String, command: String?) -> CommandSpec {
-        let benchmarks = ["A", "B", "C", "pendulum", "timing"]
+        let benchmarks = ["A", "B", "C", "pendulum", "timing", "drift"]
         return CommandSpec(
             name: command, program: program, summary: "Time the solver on the benchmark scenes (see `dynsim help bench`).",
             overview: "Time the solver on the shared benchmark scenes (`dynsim bench` and `swift run -c release dynsim-bench` run the same catalog); build with -c release for meaningful numbers.",
-            synopsis: ([program] + (command.map { [$0] } ?? []) + ["[A|B|C|pendulum|timing ...]"]).joined(separator: " "),
+            synopsis: ([program] + (command.map { [$0] } ?? []) + ["[A|B|C|pendulum|timing|drift ...]"]).joined(separator: " "),
             arguments: [
                 .init("A", help: "N independent rigid pendulums (default sizes 100, 1000, 10000)."),
                 .init("B", help: "A chain of N links (10, 100, 1000)."),
                 .init("C", help: "N boxes falling into a container (100, 1000, 4000)."),
                 .init("pendulum", help: "A 90° pendulum for 60 s (3600 frames, whatever --frames says): energy drift (of m g L) and period error (against the exact period)."),
                 .init("timing", help: "Spring samples, curve solves and CSV numbers written to a pipe, ns each."),
-                .init("(default: all of them)", help: ""),
+                .init("drift", help: "Scene B's energy drift: the worst |E - E0| / swing energy over one minute and over --frames (default 36000, 600 s), read every frame (rows B-drift; sizes as B's). Not in the default run."),
+                .init("(default: A, B, C, pendulum, timing)", help: ""),
             ],
             options: [
                 .init("--sizes", "N1,N2,...", .integers(range: 1...100_000, message: "must be whole numbers from 1 to 100000"),
@@ -402,6 +403,16 @@ extension Benchmark {
                 for profile in options.profiles {
                     for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
                         try add(pendulumAccuracy(profile: profile, subSteps: subSteps))
+                    }
+                }
+            case "drift":
+                for profile in options.profiles {
+                    for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
+                        for n in options.sizes ?? sizes["B"]! {
+                            for r in chainDrift(n: n, profile: profile, frames: options.frames ?? 36_000, subSteps: subSteps) {
+                                try add(r)
+                            }
+                        }
                     }
                 }
             default:

@@ -27,7 +27,7 @@ final class BenchmarkTests: XCTestCase {
         XCTAssertEqual(o.frames, 3)
         XCTAssertEqual(o.csv, "x.csv")
         XCTAssertEqual(try parse([]).scenes, ["A", "B", "C", "pendulum", "timing"])
-        for (args, message) in [(["D"], #"unknown benchmark (A, B, C, pendulum or timing), got "D""#),
+        for (args, message) in [(["D"], #"unknown benchmark (A, B, C, pendulum, timing or drift), got "D""#),
                                 (["--sizes", "0"], #"--sizes: must be whole numbers from 1 to 100000, got "0""#),
                                 (["--repeats"], "--repeats: missing value"),
                                 (["--frames=100000", "--sizes", "100000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 100000), got "100000""#),
@@ -54,8 +54,8 @@ final class BenchmarkTests: XCTestCase {
     /// `dynsim bench` and `dynsim-bench` share one help text, each with its own name in USAGE; table rows stay
     /// aligned under the header even for the longest scene name.
     func testHelpNamesTheCommandAndTableColumnsLineUp() {
-        XCTAssertTrue(Benchmark.spec(program: "dynsim-bench", command: nil).help.contains("USAGE: dynsim-bench [A|B|C|pendulum|timing ...]"))
-        XCTAssertTrue(Benchmark.spec(program: "dynsim", command: "bench").help.contains("USAGE: dynsim bench [A|B|C|pendulum|timing ...]"))
+        XCTAssertTrue(Benchmark.spec(program: "dynsim-bench", command: nil).help.contains("USAGE: dynsim-bench [A|B|C|pendulum|timing|drift ...]"))
+        XCTAssertTrue(Benchmark.spec(program: "dynsim", command: "bench").help.contains("USAGE: dynsim bench [A|B|C|pendulum|timing|drift ...]"))
         let row = Benchmark.Result(scene: "spring-sample", n: 1, subSteps: 0, frames: 10, profile: "closed-form", ns: 17.9)
         let header = Benchmark.Result.tableHeader
         for column in ["N", "profile", "frames"] {

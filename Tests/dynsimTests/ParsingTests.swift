@@ -95,7 +95,7 @@ final class ParsingTests: XCTestCase {
             (["curve", "easeIn", "--samples", "3", "--at", "0.5"], "--samples: give either --samples or --at, got both"),
             (["curve", "2,0,1,1"], "curve: x1 must be in [0, 1], got 2"),
             // bench
-            (["bench", "Z"], "unknown benchmark (A, B, C, pendulum or timing), got \"Z\""),
+            (["bench", "Z"], "unknown benchmark (A, B, C, pendulum, timing or drift), got \"Z\""),
             (["bench", "--sizes", "1,,2"], "--sizes: must be whole numbers from 1 to 100000, got \"1,,2\""),
             (["bench", "--csv="], "--csv: must be a file path, got \"\""),
             // help
