@@ -201,6 +201,18 @@ final class ContactOrderTests: XCTestCase {
     }
 
     /// The first item whose position, angle, velocity or angular velocity differs in any bit between `u` and `v`.
+    /// Steps both worlds `frames` frames and fails at the first frame where an item's state differs in its bits.
+    func assertSameBits(_ u: World, _ v: World, frames: Int, file: StaticString = #filePath, line: UInt = #line) {
+        for frame in 0..<frames {
+            u.stepFrame()
+            v.stepFrame()
+            if let i = firstDifference(u, v) {
+                XCTFail("frame \(frame) item \(i): position, angle or velocity differs in its bits", file: file, line: line)
+                return
+            }
+        }
+    }
+
     func firstDifference(_ u: World, _ v: World) -> Int? {
         func bits(_ w: World, _ i: Int) -> [UInt64] {
             [w.bodies.position[i].x, w.bodies.position[i].y, w.bodies.angle[i], w.bodies.velocity[i].x, w.bodies.velocity[i].y, w.bodies.angularVelocity[i]]
@@ -296,14 +308,7 @@ final class ContactOrderTests: XCTestCase {
             return w
         }
         let fused = world(true), sequential = world(false)
-        for frame in 0..<240 {
-            fused.stepFrame()
-            sequential.stepFrame()
-            if let i = firstDifference(fused, sequential) {
-                XCTFail("frame \(frame) item \(i): position, angle or velocity differs in its bits")
-                return
-            }
-        }
+        assertSameBits(fused, sequential, frames: 240)
         // Nine of the twelve pendulums are lone (not the offset rod's, the spring's or the two-rod item's), and the
         // chain's head is not: its item is held by the next link too.
         XCTAssertEqual(fused.uikitScratch.isolatedRods.count, 9)
@@ -332,14 +337,7 @@ final class ContactOrderTests: XCTestCase {
             return w
         }
         let reordered = chain(true), sequential = chain(false)
-        for frame in 0..<120 {
-            reordered.stepFrame()
-            sequential.stepFrame()
-            if let i = firstDifference(reordered, sequential) {
-                XCTFail("frame \(frame) item \(i): position, angle or velocity differs in its bits")
-                return
-            }
-        }
+        assertSameBits(reordered, sequential, frames: 120)
         // The schedule does reorder: iteration 2 starts before iteration 1 has reached the chain's end.
         XCTAssertEqual(reordered.uikitScratch.jointSchedule.count, 8 * 24)
         XCTAssertNotEqual(reordered.uikitScratch.jointSchedule.map(Int.init), (0..<8 * 24).map { $0 % 24 })

@@ -155,21 +155,7 @@ extension World {
         if wavefront {
             // Joints alone: the eight iterations' joint solves in dependency order (see updateJointSchedule), so a
             // chain's later iterations run alongside its earlier ones. Same operations per item, same order, same bits.
-            for k in uikitScratch.isolatedRods {
-                // A lone rod: initialised, then its eight solves back to back, end B's velocity and the impulse in
-                // registers.
-                let k = Int(k)
-                initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
-                let ib = J[k].b, u = J[k].u, m = J[k].mass, imB = im[ib]
-                var vB = v[ib], accumulated = J[k].impulse
-                for _ in 0..<World.velocityIterations {
-                    let impulse = -m * dot(u, vB - Vector2.zero)
-                    accumulated += impulse
-                    vB = vB + imB * (impulse * u)
-                }
-                v[ib] = vB
-                J[k].impulse = accumulated
-            }
+            solveLoneRods(h: h, x: x, a: a, v: v, w: w, im: im, ii: ii, J: J)
             let schedule = uikitScratch.jointSchedule
             for k in schedule {
                 let k = Int(k)
@@ -240,6 +226,57 @@ extension World {
         if touching { projectSqueezedItems() }
         if hasCollisions { solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1)) }
         return positionSolved
+    }
+
+    /// The lone rods (see ``updateJointSchedule()``), each initialised and then given its eight velocity solves back to
+    /// back. Four rods at a time, one per SIMD lane: a rod's eight solves form one chain of dependent operations, and
+    /// four independent chains side by side keep the processor busy. Each lane performs the scalar solve's operations in
+    /// its order (negation as a product by −1, which keeps the sign of a zero as the scalar `-m` does), so the bits are
+    /// the sequential loop's.
+    private func solveLoneRods(h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                               v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
+                               im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>) {
+        typealias D4 = SIMD4<Double>
+        uikitScratch.isolatedRods.withUnsafeBufferPointer { lone in
+            var g = 0
+            while g + 4 <= lone.count {
+                let k = SIMD4<Int>(Int(lone[g]), Int(lone[g + 1]), Int(lone[g + 2]), Int(lone[g + 3]))
+                for l in 0..<4 { initVelocityConstraint(&J[k[l]], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii) }
+                let b = SIMD4<Int>(J[k[0]].b, J[k[1]].b, J[k[2]].b, J[k[3]].b)
+                let ux = D4(J[k[0]].u.x, J[k[1]].u.x, J[k[2]].u.x, J[k[3]].u.x)
+                let uy = D4(J[k[0]].u.y, J[k[1]].u.y, J[k[2]].u.y, J[k[3]].u.y)
+                let minusMass = D4(J[k[0]].mass, J[k[1]].mass, J[k[2]].mass, J[k[3]].mass) * D4(repeating: -1)
+                let imB = D4(im[b[0]], im[b[1]], im[b[2]], im[b[3]])
+                var vx = D4(v[b[0]].x, v[b[1]].x, v[b[2]].x, v[b[3]].x), vy = D4(v[b[0]].y, v[b[1]].y, v[b[2]].y, v[b[3]].y)
+                var accumulated = D4(J[k[0]].impulse, J[k[1]].impulse, J[k[2]].impulse, J[k[3]].impulse)
+                for _ in 0..<World.velocityIterations {
+                    // −m · dot(u, v_B − 0): x − 0 is x bit for bit, so the subtraction is left out.
+                    let impulse = minusMass * (ux * vx + uy * vy)
+                    accumulated += impulse
+                    vx = vx + imB * (impulse * ux)
+                    vy = vy + imB * (impulse * uy)
+                }
+                for l in 0..<4 {
+                    v[b[l]] = Vector2(vx[l], vy[l])
+                    J[k[l]].impulse = accumulated[l]
+                }
+                g += 4
+            }
+            while g < lone.count {
+                let k = Int(lone[g])
+                initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
+                let ib = J[k].b, u = J[k].u, m = J[k].mass, imB = im[ib]
+                var vB = v[ib], accumulated = J[k].impulse
+                for _ in 0..<World.velocityIterations {
+                    let impulse = -m * dot(u, vB - Vector2.zero)
+                    accumulated += impulse
+                    vB = vB + imB * (impulse * u)
+                }
+                v[ib] = vB
+                J[k].impulse = accumulated
+                g += 1
+            }
+        }
     }
 
     /// One velocity solve of a rigid rod between two centers (scenes A and B): no angular terms, so this short path gives
