@@ -336,7 +336,7 @@ extension Benchmark {
                 .init("C", help: "N boxes falling into a container (100, 1000, 4000)."),
                 .init("pendulum", help: "A 90° pendulum for 60 s (3600 frames, whatever --frames says): energy drift (of m g L) and period error (against the exact period)."),
                 .init("timing", help: "Spring samples, curve solves and CSV numbers written to a pipe, ns each."),
-                .init("drift", help: "Scene B's energy drift: the worst |E - E0| / swing energy over one minute and over --frames (default 36000, 600 s), read every frame (rows B-drift; sizes as B's). Not in the default run."),
+                .init("drift", help: "Scene B's energy drift: the worst |E - E0| / swing energy over one minute and over --frames (default 36000, 600 s; raised to at least 3600), read every frame (rows B-drift; sizes as B's). Not in the default run."),
                 .init("(default: A, B, C, pendulum, timing)", help: ""),
             ],
             options: [
@@ -352,7 +352,7 @@ extension Benchmark {
                       help: "Sub-steps per 1/60 s frame, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
                 .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
                       help: "Measure C's overlap and settling (an untimed run from release, at most 21 simulated seconds) for sizes up to N (default: 1000; 0: none)."),
-                .init("--box-skin", "", .flag, help: "Scene C's boxes collide with a 0.9 pt skin (each drawn as a path, as UIKit skins paths; Box2D 2.4.1 skins every polygon by 1 pt) instead of as rectangles (no skin, UIKit's default); rows are named C-skin."),
+                .init("--box-skin", "", .flag, help: "Scene C's boxes collide with a 0.9 pt skin (each drawn as a path, as UIKit skins paths; Box2D 2.4.1 skins every polygon by 1 pt) instead of as rectangles (no skin, UIKit's default); rows are named C-skin, and their overlaps are the boxes' own, skins left out."),
                 .init("--csv", "FILE", .path, help: "Also write rows scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error, then C's fall_max_overlap,settled_max_overlap,settle_time,end_ke to FILE (ns to 0.1, errors and end_ke to 4 digits, overlaps to 4 significant digits, as the peers write them)."),
             ],
             maxArguments: Int.max,
@@ -373,6 +373,10 @@ extension Benchmark {
         o.subSteps = parsed.integers("--substeps")
         if let p = parsed.integer("--pile-up-to") { o.pileUpTo = p }
         o.boxSkin = parsed.has("--box-skin")
+        // Options for scene C alone are refused without it (they would otherwise be ignored without a word).
+        for flag in ["--box-skin", "--pile-up-to"] where parsed.has(flag) && !o.scenes.contains("C") {
+            throw UsageError(message: "\(flag): applies to scene C only; add C to the scenes or leave the option out", command: command)
+        }
         // A bound on the work one measurement may ask for (the default runs are 4 million body-steps).
         if let f = o.frames {
             let largest = o.sizes?.max() ?? o.scenes.compactMap { sizes[$0]?.max() }.max() ?? 1

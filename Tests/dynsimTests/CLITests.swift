@@ -392,7 +392,7 @@ final class CLITests: XCTestCase {
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
                      ["no-such-scene"], ["--rate", "0x10"], ["--duration", "1000000", "--rate", "1000"],
                      ["--output", "/tmp/dynsim-same.csv", "--events", "/tmp/./dynsim-same.csv"],
-                     ["bench", "--repeats", "0"], ["bench", "D"]] {
+                     ["bench", "--repeats", "0"], ["bench", "D"], ["bench", "A", "--box-skin"], ["bench", "B", "--pile-up-to", "10"]] {
             let r = try dynsim(args)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertEqual(r.stdout, "", "\(args)")
@@ -403,6 +403,8 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --rate: must be positive and at most 100000 Hz, got -5\n"), r.stderr)
         let b = try dynsim(["bench", "--repeats", "0"])
         XCTAssertTrue(b.stderr.hasPrefix("dynsim: error: --repeats: must be from 1 to 1000, got \"0\"\n"), b.stderr)
+        let skin = try dynsim(["bench", "A", "--box-skin"])
+        XCTAssertTrue(skin.stderr.hasPrefix("dynsim: error: --box-skin: applies to scene C only"), skin.stderr)
         // A tiny benchmark run through the CLI: a table and the CSV file (its timings are not checked here).
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(getpid()).csv")
         let run = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--profile", "uikit", "--csv", csv.path])
