@@ -17,6 +17,8 @@ import math
 import sys
 import time
 
+from pendulum_period import Crossings, exact_period
+
 import numpy as np
 import pyb2d3 as b2
 
@@ -273,14 +275,6 @@ def time_scene(scene, n, substeps, repeats, pile_up_to=1000):
     print(row, flush=True)
 
 
-def exact_period(l, g, theta0):
-    k = math.sin(theta0 / 2)
-    a, b = 1.0, math.sqrt(1 - k * k)
-    for _ in range(40):
-        a, b = (a + b) / 2, math.sqrt(a * b)
-    return 4 * math.sqrt(l / g) * math.pi / (2 * a)
-
-
 def pendulum_accuracy(substeps):
     world = b2.World(gravity=(0, 10))
     world.sleeping_enabled = False
@@ -289,17 +283,14 @@ def pendulum_accuracy(substeps):
     rigid(world, ground, bob, m(187.5, 100), tuple(bob.position))
     mass = bob.mass
     e0 = energy([bob])
-    crossings, previous = [], bob.position[0] * PPM - 187.5
+    crossings = Crossings(bob.position[0] * PPM - 187.5)
     frames = 3600
     start = time.perf_counter()
     for f in range(1, frames + 1):
         world.step(FRAME, substeps)
-        x = bob.position[0] * PPM - 187.5
-        if previous < 0 <= x:
-            crossings.append((f - 1 + -previous / (x - previous)) / 60.0)
-        previous = x
+        crossings.add(f, bob.position[0] * PPM - 187.5)
     elapsed = time.perf_counter() - start
-    period = (crossings[-1] - crossings[0]) / (len(crossings) - 1)
+    period = crossings.period()
     exact = exact_period(100, 1000, math.pi / 2)
     print("pendulum-90,1,box2d-3.1,v3-substeps-%d,%d,%d,%.1f,%.3e,%.3e,,,," % (
         substeps, substeps, frames, elapsed * 1e9 / (frames * substeps), abs(energy([bob]) - e0) / (mass * 1000 * 100),

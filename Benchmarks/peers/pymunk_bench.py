@@ -8,6 +8,8 @@ import math
 import sys
 import time
 
+from pendulum_period import Crossings, exact_period
+
 import pymunk
 
 SUBSTEPS = 2
@@ -100,14 +102,6 @@ def time_scene(scene, n, repeats):
     print("%s,%d,pymunk-%s,uikit-settings,%d,%d,%.1f,%s," % (scene, n, pymunk.version, SUBSTEPS, frames, ns, err), flush=True)
 
 
-def exact_period(l, g, theta0):
-    k = math.sin(theta0 / 2)
-    a, b = 1.0, math.sqrt(1 - k * k)
-    for _ in range(40):
-        a, b = (a + b) / 2, math.sqrt(a * b)
-    return 4 * math.sqrt(l / g) * math.pi / (2 * a)
-
-
 def pendulum_accuracy():
     space = pymunk.Space()
     space.gravity = (0, 1000)
@@ -116,17 +110,14 @@ def pendulum_accuracy():
     bob = box(space, bodies, 287.5, 100, 20, False, 0.2, 0)
     space.add(pymunk.PinJoint(space.static_body, bob, (187.5, 100), (0, 0)))
     e0 = energy(bodies)
-    crossings, previous = [], bob.position.x - 187.5
+    crossings = Crossings(bob.position.x - 187.5)
     frames = 3600
     start = time.perf_counter()
     for f in range(1, frames + 1):
         frame(space)
-        x = bob.position.x - 187.5
-        if previous < 0 <= x:
-            crossings.append((f - 1 + -previous / (x - previous)) / 60.0)
-        previous = x
+        crossings.add(f, bob.position.x - 187.5)
     elapsed = time.perf_counter() - start
-    period = (crossings[-1] - crossings[0]) / (len(crossings) - 1)
+    period = crossings.period()
     exact = exact_period(100, 1000, math.pi / 2)
     print("pendulum-90,1,pymunk-%s,uikit-settings,%d,%d,%.1f,%.3e,%.3e" % (
         pymunk.version, SUBSTEPS, frames, elapsed * 1e9 / (frames * SUBSTEPS),
