@@ -34,9 +34,10 @@ public struct CommandSpec: Sendable {
             case flag
             /// A decimal number (finite); the message gets `, got <number>`.
             case number(check: @Sendable (Double) -> String?)
-            /// A whole number in `range`; otherwise `message, got "<text>"`.
+            /// A whole number (an optional '-' and digits, no '+', as ``CommandSpec/wholeNumber(_:)`` reads it) in
+            /// `range`; otherwise `message, got "<text>"`.
             case integer(range: ClosedRange<Int>, message: String)
-            /// Comma-separated whole numbers, each in `range`.
+            /// Comma-separated whole numbers (read as ``integer(range:message:)`` reads one), each in `range`.
             case integers(range: ClosedRange<Int>, message: String)
             /// Comma-separated decimal numbers (at most a million), each checked.
             case numbers(check: @Sendable (Double) -> String?)
@@ -266,10 +267,10 @@ extension CommandSpec {
             if let problem = check(x) { throw fail("\(problem), got \(NumberFormat.shortest(x))") }
             return .number(x)
         case .integer(let range, let message):
-            guard let n = Int(text), range.contains(n) else { throw fail("\(message), got \(quoted(text))") }
+            guard let n = CommandSpec.wholeNumber(Substring(text)), range.contains(n) else { throw fail("\(message), got \(quoted(text))") }
             return .integer(n)
         case .integers(let range, let message):
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(CommandSpec.wholeNumber)
             guard parts.count <= 1_000_000, parts.allSatisfy({ $0.map(range.contains) ?? false }) else {
                 throw fail("\(message), got \(quoted(text))")
             }
@@ -290,6 +291,15 @@ extension CommandSpec {
             guard !text.isEmpty else { throw fail("must not be empty, got \"\"") }
             return .text(text)
         }
+    }
+
+    /// A whole number as the decimal options take numbers (``parseDecimal(_:)``, JSON's syntax): an optional '-' and
+    /// ASCII digits, nothing else. `Int(String)` alone would also take a leading '+' (`+10`), which no other number on
+    /// the command line accepts. Nil when malformed or beyond `Int`.
+    static func wholeNumber(_ s: Substring) -> Int? {
+        let digits = s.utf8.first == UInt8(ascii: "-") ? s.utf8.dropFirst() : s.utf8[...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(s)
     }
 
     /// `a`, `a or b`, `a, b or c`.

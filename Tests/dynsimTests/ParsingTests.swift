@@ -98,6 +98,13 @@ final class ParsingTests: XCTestCase {
             (["bench", "Z"], "unknown benchmark (A, B, C, pendulum, timing or drift), got \"Z\""),
             (["bench", "--sizes", "1,,2"], "--sizes: must be whole numbers from 1 to 100000, got \"1,,2\""),
             (["bench", "--csv="], "--csv: must be a file path, got \"\""),
+            // Whole numbers take no '+' (as decimals do not), in lists and alone, in every option that reads them.
+            (["bench", "--sizes", "+10"], "--sizes: must be whole numbers from 1 to 100000, got \"+10\""),
+            (["bench", "--substeps", "2,+4"], "--substeps: must be whole numbers from 1 to 64, got \"2,+4\""),
+            (["bench", "--repeats", "+3"], "--repeats: must be from 1 to 1000, got \"+3\""),
+            (["bench", "--frames", " 60"], "--frames: must be from 1 to 10000000, got \" 60\""),
+            (["curve", "easeIn", "--samples", "+3"], "--samples: must be a whole number from 2 to 10000000, got \"+3\""),
+            (["view", "pendulum", "--svg", "x.svg", "--every", "+2"], "--every: must be a whole number of rows from 1, got \"+2\""),
             // help
             (["help", "fly"], "unknown command, got \"fly\""),
             (["help", "run", "curve"], "help takes at most one command, got \"curve\""),
