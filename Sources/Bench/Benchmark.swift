@@ -341,7 +341,7 @@ extension Benchmark {
             ],
             options: [
                 .init("--sizes", "N1,N2,...", .integers(range: 1...100_000, message: "must be whole numbers from 1 to 100000"),
-                      help: "Sizes for every scene chosen (default: each scene's own)."),
+                      help: "Sizes for every scene chosen, each once (default: each scene's own)."),
                 .init("--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue) + ["both"]),
                       help: "\(SolverProfile.allCases.map(\.rawValue).joined(separator: ", ")) or both (every profile; the default)."),
                 .init("--repeats", "R", .integer(range: 1...1000, message: "must be from 1 to 1000"),
@@ -349,7 +349,7 @@ extension Benchmark {
                 .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),
                       help: "1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C)."),
                 .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
-                      help: "Sub-steps per 1/60 s frame, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
+                      help: "Sub-steps per 1/60 s frame, each once, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
                 .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
                       help: "Measure C's overlap and settling (an untimed run from release, at most 21 simulated seconds) for sizes up to N (default: 1000; 0: none)."),
                 .init("--box-skin", "", .flag, help: "Scene C's boxes collide with a 0.9 pt skin (each drawn as a path, as UIKit skins paths; Box2D 2.4.1 skins every polygon by 1 pt) instead of as rectangles (no skin, UIKit's default); rows are named C-skin, and their overlaps are the boxes' own, skins left out."),
@@ -361,10 +361,15 @@ extension Benchmark {
     }
 
     /// Benchmark options from parsed arguments (``spec(program:command:)``).
-    /// - Throws: ``UsageError`` when --frames asks for more than 1e9 body-frames.
+    /// - Throws: ``UsageError`` when a benchmark is named twice, or --frames asks for more than 1e9 body-frames.
     public static func options(_ parsed: ParsedArguments, command: String?) throws -> Options {
         var o = Options()
         if !parsed.arguments.isEmpty { o.scenes = parsed.arguments }
+        // Each benchmark runs once, as each size and sub-step count does (CommandSpec refuses those twice).
+        var named = Set<String>()
+        if let twice = o.scenes.first(where: { !named.insert($0).inserted }) {
+            throw UsageError(message: "benchmark given twice, got \(quoted(twice))", command: command)
+        }
         o.sizes = parsed.integers("--sizes")
         if let p = parsed.text("--profile") { o.profiles = p == "both" ? SolverProfile.allCases : [SolverProfile(rawValue: p)!] }
         if let r = parsed.integer("--repeats") { o.repeats = r }

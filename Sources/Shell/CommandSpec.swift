@@ -37,7 +37,8 @@ public struct CommandSpec: Sendable {
             /// A whole number (an optional '-' and digits, no '+', as ``CommandSpec/wholeNumber(_:)`` reads it) in
             /// `range`; otherwise `message, got "<text>"`.
             case integer(range: ClosedRange<Int>, message: String)
-            /// Comma-separated whole numbers (read as ``integer(range:message:)`` reads one), each in `range`.
+            /// Comma-separated whole numbers (read as ``integer(range:message:)`` reads one), each in `range` and given
+            /// once (`N given twice, got "<text>"`).
             case integers(range: ClosedRange<Int>, message: String)
             /// Comma-separated decimal numbers (at most a million), each checked.
             case numbers(check: @Sendable (Double) -> String?)
@@ -273,6 +274,11 @@ extension CommandSpec {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(CommandSpec.wholeNumber)
             guard parts.count <= 1_000_000, parts.allSatisfy({ $0.map(range.contains) ?? false }) else {
                 throw fail("\(message), got \(quoted(text))")
+            }
+            // A list is a set of runs or sizes: a number twice would only repeat a row.
+            var seen = Set<Int>()
+            if let twice = parts.map({ $0! }).first(where: { !seen.insert($0).inserted }) {
+                throw fail("\(twice) given twice, got \(quoted(text))")
             }
             return .integers(parts.map { $0! })
         case .numbers(let check):

@@ -31,7 +31,11 @@ final class BenchmarkTests: XCTestCase {
                                 (["--sizes", "0"], #"--sizes: must be whole numbers from 1 to 100000, got "0""#),
                                 (["--repeats"], "--repeats: missing value"),
                                 (["--frames=100000", "--sizes", "100000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 100000), got "100000""#),
-                                (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#)] {
+                                (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#),
+                                // A benchmark, size or sub-step count given twice would only repeat its rows.
+                                (["A", "B", "A"], #"benchmark given twice, got "A""#),
+                                (["A", "--sizes", "10,20,10"], #"--sizes: 10 given twice, got "10,20,10""#),
+                                (["A", "--substeps", "2,2"], #"--substeps: 2 given twice, got "2,2""#)] {
             XCTAssertThrowsError(try parse(args)) { XCTAssertEqual("\($0)", message) }
         }
     }

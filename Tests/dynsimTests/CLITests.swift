@@ -392,7 +392,8 @@ final class CLITests: XCTestCase {
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
                      ["no-such-scene"], ["--rate", "0x10"], ["--duration", "1000000", "--rate", "1000"],
                      ["--output", "/tmp/dynsim-same.csv", "--events", "/tmp/./dynsim-same.csv"],
-                     ["bench", "--repeats", "0"], ["bench", "D"], ["bench", "A", "--box-skin"], ["bench", "B", "--pile-up-to", "10"]] {
+                     ["bench", "--repeats", "0"], ["bench", "D"], ["bench", "A", "--box-skin"], ["bench", "B", "--pile-up-to", "10"],
+                     ["bench", "A", "A"], ["bench", "A", "--sizes", "10,10"]] {
             let r = try dynsim(args)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertEqual(r.stdout, "", "\(args)")
