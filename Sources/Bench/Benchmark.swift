@@ -341,7 +341,7 @@ extension Benchmark {
             ],
             options: [
                 .init("--sizes", "N1,N2,...", .integers(range: 1...100_000, message: "must be whole numbers from 1 to 100000"),
-                      help: "Sizes for every scene chosen, each once (default: each scene's own)."),
+                      help: "Sizes for scenes A, B, C and drift, each once (default: each scene's own)."),
                 .init("--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue) + ["both"]),
                       help: "\(SolverProfile.allCases.map(\.rawValue).joined(separator: ", ")) or both (every profile; the default)."),
                 .init("--repeats", "R", .integer(range: 1...1000, message: "must be from 1 to 1000"),
@@ -349,7 +349,7 @@ extension Benchmark {
                 .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),
                       help: "1/60 s frames per repeat (default: about 4 million body-steps, 1 million for C)."),
                 .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
-                      help: "Sub-steps per 1/60 s frame, each once, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
+                      help: "Sub-steps per 1/60 s frame for A, B, C, pendulum and drift, each once, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
                 .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
                       help: "Measure C's overlap and settling (an untimed run from release, at most 21 simulated seconds) for sizes up to N (default: 1000; 0: none)."),
                 .init("--box-skin", "", .flag, help: "Scene C's boxes collide with a 0.9 pt skin (each drawn as a path, as UIKit skins paths; Box2D 2.4.1 skins every polygon by 1 pt) instead of as rectangles (no skin, UIKit's default); rows are named C-skin, and their overlaps are the boxes' own, skins left out."),
@@ -360,8 +360,16 @@ extension Benchmark {
             sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the minimum over the repeats, and ns per body per 1/60 s frame (x sub-steps); the energy error relative to the swing energy (A, B) over one simulated minute (3600 untimed frames) up to 1000 bodies, over the timed run beyond or with --frames; for C (without --frames), from an untimed run from release: the maximum overlap in points in the fall (the first 2 s, or until settled) and in the settled pile (the 1 s after settling, or after the 20 s cap), the time to settle (the maximum point speed |v| + r|w| staying below 5 pt/s for 1 s; >20 when not settled) and the end kinetic energy per body in mass x pt^2/s^2.")])
     }
 
+    /// The options only some benchmarks use, and those benchmarks (`timing` uses none of them; `pendulum` runs at its
+    /// own size; `drift` runs scene B's sizes).
+    static let optionUsers: [(option: String, benchmarks: [String])] = [
+        ("--sizes", ["A", "B", "C", "drift"]), ("--substeps", ["A", "B", "C", "pendulum", "drift"]),
+        ("--box-skin", ["C"]), ("--pile-up-to", ["C"]),
+    ]
+
     /// Benchmark options from parsed arguments (``spec(program:command:)``).
-    /// - Throws: ``UsageError`` when a benchmark is named twice, or --frames asks for more than 1e9 body-frames.
+    /// - Throws: ``UsageError`` when a benchmark is named twice, an option is given that none of the chosen benchmarks
+    ///   uses (``optionUsers``), or --frames asks for more than 1e9 body-frames.
     public static func options(_ parsed: ParsedArguments, command: String?) throws -> Options {
         var o = Options()
         if !parsed.arguments.isEmpty { o.scenes = parsed.arguments }
@@ -378,9 +386,11 @@ extension Benchmark {
         o.subSteps = parsed.integers("--substeps")
         if let p = parsed.integer("--pile-up-to") { o.pileUpTo = p }
         o.boxSkin = parsed.has("--box-skin")
-        // Options for scene C alone are refused without it (they would otherwise be ignored without a word).
-        for flag in ["--box-skin", "--pile-up-to"] where parsed.has(flag) && !o.scenes.contains("C") {
-            throw UsageError(message: "\(flag): applies to scene C only; add C to the scenes or leave the option out", command: command)
+        // An option none of the chosen benchmarks uses is refused (it would otherwise be ignored without a word).
+        for (flag, users) in optionUsers where parsed.has(flag) && !o.scenes.contains(where: users.contains) {
+            let which = users.count == 1 ? "scene \(users[0])" : "scenes " + users.dropLast().joined(separator: ", ") + " and \(users.last!)"
+            throw UsageError(message: "\(flag): applies to \(which) only; add \(users.count == 1 ? users[0] : "one of them") to the scenes or leave the option out",
+                             command: command)
         }
         // A bound on the work one measurement may ask for (the default runs are 4 million body-steps).
         if let f = o.frames {

@@ -35,9 +35,18 @@ final class BenchmarkTests: XCTestCase {
                                 // A benchmark, size or sub-step count given twice would only repeat its rows.
                                 (["A", "B", "A"], #"benchmark given twice, got "A""#),
                                 (["A", "--sizes", "10,20,10"], #"--sizes: 10 given twice, got "10,20,10""#),
-                                (["A", "--substeps", "2,2"], #"--substeps: 2 given twice, got "2,2""#)] {
+                                (["A", "--substeps", "2,2"], #"--substeps: 2 given twice, got "2,2""#),
+                                // An option none of the chosen benchmarks uses is refused, not ignored.
+                                (["timing", "--sizes", "10"], "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
+                                (["pendulum", "timing", "--sizes", "10"], "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
+                                (["timing", "--substeps", "2"], "--substeps: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"),
+                                (["A", "--pile-up-to", "5"], "--pile-up-to: applies to scene C only; add C to the scenes or leave the option out")] {
             XCTAssertThrowsError(try parse(args)) { XCTAssertEqual("\($0)", message) }
         }
+        // With one benchmark that uses it, the option is taken.
+        XCTAssertEqual(try parse(["timing", "drift", "--sizes", "10"]).sizes, [10])
+        XCTAssertEqual(try parse(["pendulum", "timing", "--substeps", "4"]).subSteps, [4])
+        XCTAssertEqual(try parse(["--sizes", "10", "--substeps", "4"]).sizes, [10], "the default run has A, B and C")
     }
 
     func testScenesHaveTheirSizesAndTheChainHangsLinkToLink() {
