@@ -343,7 +343,7 @@ extension Benchmark {
 
     /// Runs what `options` asks, printing the table to stdout and writing the CSV file, for `dynsim bench` and
     /// `dynsim-bench`. A reader that closes the pipe (`| head`) ends the run quietly. Returns the exit status: 0, or 1
-    /// after printing `<program>: error: <file>: cannot write (<reason>)` to stderr.
+    /// after printing `<program>: error: --csv: cannot write (<reason>), got "<file>"` (or `stdout: ...`) to stderr.
     public static func runToStdout(_ options: Options, program: String) -> Int32 {
         let out = FileSink(stdout)
         do {
@@ -363,9 +363,18 @@ extension Benchmark {
     /// Runs what `options` asks (see ``run(_:line:)``), handing each table line to `line`, and writes the CSV file it
     /// names, if any, through ``OutputFile``: the file is opened before the first benchmark (a bad path fails at
     /// once), never left half-written, and a device, FIFO or symbolic link there is written to, not replaced.
-    /// - Throws: ``OutputFile/Failure`` naming the CSV file; whatever `line` throws (the run stops there, the CSV file
-    ///   is not written).
+    /// - Throws: ``OutputFile/Failure`` named by `--csv` (`--csv: cannot write (No space left on device), got
+    ///   "/dev/full"`); whatever `line` throws (the run stops there, the CSV file is not written).
     public static func runAndWrite(_ options: Options, line: (String) throws -> Void) throws {
+        do {
+            try runAndWriteCSV(options, line: line)
+        } catch let e as OutputFile.Failure {
+            throw e.named(by: "--csv")
+        }
+    }
+
+    /// ``runAndWrite(_:line:)`` with the CSV file's failures named by its path.
+    static func runAndWriteCSV(_ options: Options, line: (String) throws -> Void) throws {
         let file = try options.csv.map { try OutputFile($0) }
         let results: [Result]
         do {
@@ -374,12 +383,12 @@ extension Benchmark {
             file?.discard()
             throw error
         }
-        guard let file else { return }
+        guard let file, let path = options.csv else { return }
         do {
             try FileSink(file.stream).write(Array(csv(results).utf8))
         } catch {
             file.discard()
-            throw OutputFile.Failure(message: "\(options.csv!): cannot write (\(error))")
+            throw OutputFile.Failure(path: path, problem: "cannot write (\(error))")
         }
         try file.commit()
     }

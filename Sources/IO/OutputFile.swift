@@ -28,14 +28,25 @@ public struct FileIdentity: Hashable, Sendable {
 /// exists there (a device such as /dev/full or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only
 /// written. A program that handles signals removes the temporary files with ``removeTemporaryFiles()`` before it dies.
 public final class OutputFile {
-    /// Why the file cannot be opened or completed: the message names the file.
+    /// Why the file cannot be opened or completed, naming the file once: by its path (`<file>: <problem>`), or, once
+    /// ``named(by:)`` an option, by the option with the path as the value given (`--csv: <problem>, got "<file>"`).
     public struct Failure: Error, CustomStringConvertible {
-        /// `<file>: <what went wrong> (<the system's reason>)`, as dynsim prints it after `dynsim: error: `.
-        public var message: String
+        /// The path as the user gave it.
+        public var path: String
+        /// What went wrong, with the system's reason: `cannot create the output file (Permission denied)`.
+        public var problem: String
+        /// The option whose value ``path`` is, or nil to name the file by its path.
+        public var option: String?
+        /// A failure writing `path`.
+        public init(path: String, problem: String, option: String? = nil) {
+            (self.path, self.problem, self.option) = (path, problem, option)
+        }
+        /// The same failure named by `option` (`--csv`).
+        public func named(by option: String) -> Failure { Failure(path: path, problem: problem, option: option) }
+        /// `<file>: <problem>`, or `<option>: <problem>, got "<file>"`, as dynsim prints it after `dynsim: error: `.
+        public var message: String { option.map { "\($0): \(problem), got \(quoted(path))" } ?? "\(path): \(problem)" }
         /// The message.
         public var description: String { message }
-        /// A failure with `message`.
-        public init(message: String) { self.message = message }
     }
 
     /// The stream to write to.
@@ -69,7 +80,7 @@ public final class OutputFile {
             let copy = dup(fd)
             guard copy >= 0, let f = fdopen(copy, "wb") else {
                 if copy >= 0 { close(copy) }
-                throw Failure(message: "\(path): cannot open for writing (\(String(cString: strerror(errno)))), got \(quoted(path))")
+                throw Failure(path: path, problem: "cannot open for writing (\(String(cString: strerror(errno))))")
             }
             stream = f
             temporary = nil
@@ -78,11 +89,11 @@ public final class OutputFile {
         var info = stat()
         let exists = stat(target, &info) == 0
         if exists && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Failure(message: "\(path): is a directory, got \(quoted(path))")
+            throw Failure(path: path, problem: "is a directory")
         }
         if exists && (info.st_mode & S_IFMT) != S_IFREG {
             guard let f = fopen(target, "wb") else {
-                throw Failure(message: "\(path): cannot open for writing (\(String(cString: strerror(errno)))), got \(quoted(path))")
+                throw Failure(path: path, problem: "cannot open for writing (\(String(cString: strerror(errno))))")
             }
             stream = f
             temporary = nil
@@ -99,8 +110,17 @@ public final class OutputFile {
             }
             OutputFile.counter += 1
             guard fd >= 0, let f = fdopen(fd, "wb") else {
+                let reason = String(cString: strerror(errno))
                 if fd >= 0 { close(fd); unlink(tmp) }
-                throw Failure(message: "\(path): cannot create the output file (\(String(cString: strerror(errno)))), got \(quoted(path))")
+                guard exists else { throw Failure(path: path, problem: "cannot create the output file (\(reason))") }
+                // The file is there but no new file can be made beside it to replace it: say why the file itself
+                // cannot be written if it cannot (a read-only file: Permission denied; a read-only file system), else
+                // that its directory takes no new file (a kernel file such as /proc/version, whose directory
+                // answers "No such file or directory" even to root).
+                if faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 {
+                    throw Failure(path: path, problem: "cannot open for writing (\(String(cString: strerror(errno))))")
+                }
+                throw Failure(path: path, problem: "cannot create a file in \(folder.isEmpty ? "." : folder) to replace it (\(reason))")
             }
             // A file written over keeps its permissions (a 0600 file stays private).
             if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
@@ -140,12 +160,12 @@ public final class OutputFile {
         if closeFailed {
             let reason = String(cString: strerror(errno))
             if let temporary { unlink(temporary) }
-            throw Failure(message: "\(name): cannot write (\(reason))")
+            throw Failure(path: name, problem: "cannot write (\(reason))")
         }
         if let temporary, rename(temporary, target) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw Failure(message: "\(name): cannot write (\(reason))")
+            throw Failure(path: name, problem: "cannot write (\(reason))")
         }
     }
 

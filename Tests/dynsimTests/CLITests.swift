@@ -197,6 +197,10 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(r.status, 1)
             XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: /dev/full: cannot write"), r.stderr)
         }
+        // A file that cannot be created is named once, where the message starts.
+        let missing = try dynsim(["run", "--output", "/nonexistent-dir/x.csv"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "dynsim: error: /nonexistent-dir/x.csv: cannot create the output file (\(String(cString: strerror(ENOENT))))\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["swing.csv"])
     }
 
@@ -422,7 +426,33 @@ final class CLITests: XCTestCase {
         let bad = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", "/nonexistent-dir/x.csv"])
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stdout, "", "nothing was measured")
-        XCTAssertTrue(bad.stderr.hasPrefix("dynsim: error: /nonexistent-dir/x.csv: cannot create the output file"), bad.stderr)
+        // The option is named, the path given once, as the value (the path used to come twice and --csv not at all).
+        XCTAssertEqual(bad.stderr, "dynsim: error: --csv: cannot create the output file (\(String(cString: strerror(ENOENT)))), got \"/nonexistent-dir/x.csv\"\n")
+        // A file that exists but cannot be replaced: the reason is the file's (not writable) or its directory's (no new
+        // file can be made there), never "the output file cannot be created" as if the file were missing.
+        if FileManager.default.fileExists(atPath: "/proc/version") {
+            let proc = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", "/proc/version"])
+            XCTAssertEqual(proc.status, 1)
+            XCTAssertEqual(proc.stdout, "", "nothing was measured")
+            XCTAssertTrue(proc.stderr.hasPrefix("dynsim: error: --csv: "), proc.stderr)
+            XCTAssertTrue(proc.stderr.hasSuffix(", got \"/proc/version\"\n"), proc.stderr)
+            XCTAssertEqual(proc.stderr.components(separatedBy: "/proc/version").count, 2, "the path once: \(proc.stderr)")
+            XCTAssertFalse(proc.stderr.contains("cannot create the output file"), proc.stderr)
+            XCTAssertTrue(proc.stderr.contains("cannot open for writing (") || proc.stderr.contains("cannot create a file in /proc to replace it ("),
+                          proc.stderr)
+        }
+        if geteuid() != 0 {
+            // A read-only file (root could replace it): the file's own reason.
+            let dir = try temporaryDirectory()
+            let locked = dir.appendingPathComponent("locked.csv")
+            XCTAssertTrue(FileManager.default.createFile(atPath: locked.path, contents: Data("kept\n".utf8), attributes: [.posixPermissions: 0o444]))
+            XCTAssertEqual(chmod(dir.path, 0o555), 0)
+            defer { chmod(dir.path, 0o755) }
+            let ro = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", locked.path])
+            XCTAssertEqual(ro.status, 1)
+            XCTAssertEqual(ro.stderr, "dynsim: error: --csv: cannot open for writing (\(String(cString: strerror(EACCES)))), got \"\(locked.path)\"\n")
+            XCTAssertEqual(try String(contentsOf: locked, encoding: .utf8), "kept\n")
+        }
         let huge = try dynsim(["bench", "C", "--sizes", "100000", "--frames", "1000000"])
         XCTAssertEqual(huge.status, 64)
         XCTAssertTrue(huge.stderr.hasPrefix("dynsim: error: --frames: N x frames must be at most 1e9 body-frames (largest N 100000), got \"1000000\""), huge.stderr)
@@ -430,7 +460,7 @@ final class CLITests: XCTestCase {
         if FileManager.default.fileExists(atPath: "/dev/full") {
             let full = try dynsim(["bench", "A", "--sizes", "2", "--frames", "1", "--repeats", "1", "--profile", "uikit", "--csv", "/dev/full"])
             XCTAssertEqual(full.status, 1)
-            XCTAssertTrue(full.stderr.contains("/dev/full: cannot write"), full.stderr)
+            XCTAssertEqual(full.stderr, "dynsim: error: --csv: cannot write (\(String(cString: strerror(ENOSPC)))), got \"/dev/full\"\n")
             var info = stat()
             XCTAssertEqual(stat("/dev/full", &info), 0)
             XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/full is still a device")
