@@ -61,7 +61,7 @@ extension Benchmark {
                 .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
                       help: "Measure C's overlap and settling (an untimed run from release, at most 21 simulated seconds) for sizes up to N (default: 1000; 0: none)."),
                 .init("--box-skin", "", .flag, help: "Scene C's boxes collide with a 0.9 pt skin (each drawn as a path, as UIKit skins paths; Box2D 2.4.1 skins every polygon by 1 pt) instead of as rectangles (no skin, UIKit's default); rows are named C-skin, and their overlaps are the boxes' own, skins left out."),
-                .init("--csv", "FILE", .path, help: "Also write rows scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error, then C's fall_max_overlap,settled_max_overlap,settle_time,end_ke to FILE (ns to 0.1, errors and end_ke to 4 digits, overlaps to 4 significant digits, as the peers write them)."),
+                .init("--csv", "FILE", .path, help: "Also write rows scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error, then C's fall_max_overlap,settled_max_overlap,settle_time,end_ke to FILE (ns to 0.1, errors and end_ke to 4 digits, overlaps to 4 significant digits, as the peers write them), whole when the last benchmark ends, also when the table's reader has gone (| head)."),
             ],
             maxArguments: Int.max,
             checkArgument: { benchmarks.contains($0) ? nil : "unknown benchmark (\(CommandSpec.alternatives(benchmarks))), got \(quoted($0))" },

@@ -342,12 +342,24 @@ extension Benchmark {
     }
 
     /// Runs what `options` asks, printing the table to stdout and writing the CSV file, for `dynsim bench` and
-    /// `dynsim-bench`. A reader that closes the pipe (`| head`) ends the run quietly. Returns the exit status: 0, or 1
+    /// `dynsim-bench`. A reader that closes the pipe (`| head`) ends the table quietly: without --csv the run stops
+    /// there; with --csv the benchmarks go on and the file is still written whole (an interrupt, by contrast, leaves no
+    /// file: ``Signals``). Returns the exit status: 0, or 1
     /// after printing `<program>: error: --csv: cannot write (<reason>), got "<file>"` (or `stdout: ...`) to stderr.
     public static func runToStdout(_ options: Options, program: String) -> Int32 {
         let out = FileSink(stdout)
+        var tableRead = true
         do {
-            try runAndWrite(options) { try out.write(Array(($0 + "\n").utf8)) }
+            try runAndWrite(options) { text in
+                guard tableRead else { return }
+                do {
+                    try out.write(Array((text + "\n").utf8))
+                } catch SinkError.brokenPipe where options.csv != nil {
+                    // The table's reader has gone (`| head`), but the CSV file is output the user asked for: the
+                    // benchmarks go on and it is written whole. Without --csv the run ends here (caught below).
+                    tableRead = false
+                }
+            }
         } catch SinkError.brokenPipe {
             return ExitStatus.success
         } catch let e as SinkError {
@@ -364,7 +376,8 @@ extension Benchmark {
     /// names, if any, through ``OutputFile``: the file is opened before the first benchmark (a bad path fails at
     /// once), never left half-written, and a device, FIFO or symbolic link there is written to, not replaced.
     /// - Throws: ``OutputFile/Failure`` named by `--csv` (`--csv: cannot write (No space left on device), got
-    ///   "/dev/full"`); whatever `line` throws (the run stops there, the CSV file is not written).
+    ///   "/dev/full"`); ``SinkError/brokenPipe`` when the CSV file is a pipe its reader closed; whatever `line`
+    ///   throws (the run stops there, the CSV file is not written).
     public static func runAndWrite(_ options: Options, line: (String) throws -> Void) throws {
         do {
             try runAndWriteCSV(options, line: line)
@@ -386,6 +399,10 @@ extension Benchmark {
         guard let file, let path = options.csv else { return }
         do {
             try FileSink(file.stream).write(Array(csv(results).utf8))
+        } catch SinkError.brokenPipe {
+            // The CSV went to a pipe (`--csv /dev/stdout | head`) whose reader has gone: the quiet end of any pipe.
+            file.discard()
+            throw SinkError.brokenPipe
         } catch {
             file.discard()
             throw OutputFile.Failure(path: path, problem: "cannot write (\(error))")

@@ -144,6 +144,47 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
     }
 
+    /// `dynsim bench --csv FILE | head`: the table's reader may go, but FILE is output the user asked for, so the
+    /// benchmarks go on and FILE is written whole (it used to be dropped, with exit 0).
+    func testBenchCSVIsWrittenWhenStdoutClosesEarly() throws {
+        let dir = try temporaryDirectory()
+        let header = "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,fall_max_overlap,settled_max_overlap,settle_time,end_ke"
+        func rows(_ file: URL) throws -> [String] {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertTrue(text.hasSuffix("\n"), text)
+            return text.split(separator: "\n").map { $0.split(separator: ",").prefix(2).joined(separator: ",") }   // scene,N
+        }
+        // Deterministic: stdout is a pipe whose only reading end is closed before the run starts, so the very first
+        // line meets EPIPE.
+        let csv = dir.appendingPathComponent("closed.csv")
+        let p = Process()
+        p.executableURL = CLITests.binary
+        p.arguments = ["bench", "A", "--sizes", "2,3", "--frames", "2", "--repeats", "1", "--csv", csv.path]
+        let out = Pipe(), err = Pipe()
+        try out.fileHandleForReading.close()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        try out.fileHandleForWriting.close()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        XCTAssertEqual(String(decoding: stderr, as: UTF8.self), "", "a closed pipe ends the table quietly")
+        XCTAssertEqual(try rows(csv), ["scene,N", "A,2", "A,3", "A,2", "A,3"], "header, then uikit and precise at both sizes")
+        XCTAssertEqual(try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").first.map(String.init), header)
+        // The pipeline as a user types it (the reader may go before or after the last line: FILE is whole either way).
+        let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 --csv out.csv | head -c 10; echo; echo \"status=${PIPESTATUS[0]}\"")
+        XCTAssertEqual(r.stdout, "scene     \nstatus=0\n")
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(try rows(dir.appendingPathComponent("out.csv")), ["scene,N", "A,10", "A,10"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["closed.csv", "out.csv"], "no temporary file left")
+        // Without --csv there is nothing more to make: the run ends at the closed pipe, quietly.
+        let bare = try shell("\"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 | head -c 10; echo; echo \"status=${PIPESTATUS[0]}\"")
+        XCTAssertEqual(bare.stdout, "scene     \nstatus=0\n")
+        XCTAssertEqual(bare.stderr, "")
+    }
+
     func testRowsStreamWhileTheRunGoesOn() throws {
         // A very long run: the first rows must reach the reader long before the run could finish.
         let p = Process()
