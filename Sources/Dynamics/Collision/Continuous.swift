@@ -74,8 +74,6 @@ extension World {
             // The contact now exists (with no stored impulses: Box2D does not warm-start from TOI forces).
             if contactData.contactIndex[key] == nil {
                 if recordsEvents {
-                    let wm = worldManifold(manifold, .identity, radiusA: 0, transform(i), radiusB: radius)
-                    _ = wm
                     let atImpact = worldManifold(manifold, .identity, radiusA: 0,
                                                  Transform(position: c0 + alpha * (c1 - c0), angle: bodies.angle[i]), radiusB: radius)
                     contactData.events.append(ContactEvent(time: eventTime, kind: .begin, item: i, otherItem: nil,
