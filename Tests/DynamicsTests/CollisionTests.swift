@@ -342,6 +342,14 @@ final class ContactOrderTests: XCTestCase {
         XCTAssertEqual(reordered.uikitScratch.jointSchedule.count, 8 * 24)
         XCTAssertNotEqual(reordered.uikitScratch.jointSchedule.map(Int.init), (0..<8 * 24).map { $0 % 24 })
         XCTAssertTrue(sequential.uikitScratch.jointSchedule.isEmpty)
+        // The position iterations ran ahead, and every way the loop ends (after the first, second or third iteration)
+        // was taken back to: the falling chain needs all three, the hanging one fewer.
+        let kept = reordered.uikitScratch.positionsKept
+        print("position iterations run ahead, sub-steps keeping 1, 2, 3 of them: \(kept)")
+        XCTAssertGreaterThan(kept[0], 0)
+        XCTAssertGreaterThan(kept[1], 0)
+        XCTAssertGreaterThan(kept[2], 0)
+        XCTAssertEqual(sequential.uikitScratch.positionsKept, .zero)
     }
 
     /// The schedule holds every contact once; a pair's two contacts share no item and solve the same number of points;
