@@ -262,23 +262,25 @@ extension World {
         uikitScratch.positionLog = []
         defer { uikitScratch.positionLog = log }
         log.removeAll(keepingCapacity: true)
-        var solved = SIMD3<Int>(repeating: 1)
+        // Bit i set: iteration i left some joint outside the slop. (A bit mask: a dynamically indexed SIMD3 went
+        // through memory each time, a store-forwarding stall on every joint.)
+        var unsolved = 0
         for e in uikitScratch.positionSchedule {
             let iteration = Int(e) / jc, k = Int(e) - iteration * jc
             if iteration > 0 {
                 if J[k].a >= 0 { log.append(PositionLogEntry(item: Int32(J[k].a), iteration: Int32(iteration), position: x[J[k].a], angle: a[J[k].a])) }
                 log.append(PositionLogEntry(item: Int32(J[k].b), iteration: Int32(iteration), position: x[J[k].b], angle: a[J[k].b]))
             }
-            if !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) { solved[iteration] = 0 }
+            if !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) { unsolved |= 1 << iteration }
         }
         // The iterations the loop runs: up to and including the first that solved every joint, else all.
-        let kept = solved[0] == 1 ? 1 : solved[1] == 1 ? 2 : 3
+        let kept = unsolved & 1 == 0 ? 1 : unsolved & 2 == 0 ? 2 : 3
         for entry in log.reversed() where Int(entry.iteration) >= kept {
             x[Int(entry.item)] = entry.position
             a[Int(entry.item)] = entry.angle
         }
         uikitScratch.positionsKept[kept - 1] += 1
         uikitScratch.positionsAhead = kept > 1
-        return solved[kept - 1] == 1
+        return unsolved & (1 << (kept - 1)) == 0
     }
 }
