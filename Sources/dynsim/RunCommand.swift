@@ -42,7 +42,7 @@ let runSpec = CommandSpec(
         .init("--output", "FILE", .path,
               help: "Write to FILE instead of stdout; FILE appears only when the run completes. Neither FILE here nor in --events may be a file the run reads (the scene, a drag or gesture CSV), under any name or link: that is a usage error."),
         .init("--events", "FILE", .path,
-              help: "Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other item or boundary, `bounds` for the reference bounds, the contact point), rest, layer animations (start/stop, layer, key; a stop has `finished` in x, as animationDidStop(_:finished:) reports), completions (complete, animator or block, end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y)."),
+              help: "Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other item or boundary, `bounds` for the reference bounds, the contact point), rest, layer animations (start/stop, layer, key; a stop has `finished` in x, as animationDidStop(_:finished:) reports), completions (complete, animator or block, end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y). FILE appears only when the run completes, whole also when the rows' reader has gone (| head)."),
     ],
     maxArguments: 1, tooManyArguments: { extra, first in "only one scene per run, got \(quoted(extra)) after \(quoted(first))" },
     sections: [
@@ -183,10 +183,19 @@ struct RunOutputs {
         events?.discard()
     }
 
-    /// Renames both into place.
-    func commit() throws {
-        for file in [rows, events].compactMap({ $0 }) { try file.commit() }
+    /// Renames both into place, but for those whose reader has gone (`gone`: a pipe, closed), which are only closed.
+    func commit(leaving gone: ClosedOutputs) throws {
+        if gone.rows { rows?.discard() } else { try rows?.commit() }
+        if gone.events { events?.discard() } else { try events?.commit() }
     }
+}
+
+/// The outputs of a run whose reader closed the pipe (EPIPE) while another output was still being written.
+struct ClosedOutputs: Equatable {
+    /// The rows' output (stdout, or --output naming a pipe).
+    var rows = false
+    /// The events' output (--events naming a pipe, such as /dev/stdout).
+    var events = false
 }
 
 /// `dynsim run`: the scene's rows to stdout or --output, its events to --events. Returns the exit status.
@@ -204,8 +213,8 @@ func run(_ options: RunOptions) -> Int32 {
         return report(problem)
     }
     do {
-        try stream(sceneRun, options: options, outputs: outputs)
-        try outputs.commit()
+        let gone = try stream(sceneRun, options: options, outputs: outputs)
+        try outputs.commit(leaving: gone)
     } catch {
         outputs.discard()
         switch error {
@@ -222,19 +231,44 @@ func run(_ options: RunOptions) -> Int32 {
 /// A failure writing the events file (as opposed to the rows' output), so the message names that file.
 struct EventsWriteError: Error { var underlying: Error }
 
-/// Writes the rows (header, each row, the end) and the events as the run makes them.
+/// Writes the rows (header, each row, the end) and the events as the run makes them. An output whose reader closes
+/// the pipe (`dynsim run --events FILE | head`) stops there quietly while the other is still written: the run goes on
+/// so that one is written whole (a file the user asked for, as tee's). When no output is left, the run ends
+/// (``SinkError/brokenPipe``, a quiet end).
+/// - Returns: the outputs whose reader went early (to be closed, not committed).
 /// - Throws: ``EventsWriteError``, ``SimulationError``, sink errors of the rows' output.
-func stream(_ sceneRun: SceneRun, options: RunOptions, outputs: RunOutputs) throws {
+func stream(_ sceneRun: SceneRun, options: RunOptions, outputs: RunOutputs) throws -> ClosedOutputs {
+    var gone = ClosedOutputs()
+    let hasEvents = outputs.events != nil
     let sink = FileSink(outputs.rows?.stream ?? stdout)
-    let writer = RowWriter(format: options.format, columns: sceneRun.columns) { try sink.write($0) }
+    let writer = RowWriter(format: options.format, columns: sceneRun.columns) { bytes in
+        guard !gone.rows else { return }
+        do {
+            try sink.write(bytes)
+        } catch SinkError.brokenPipe where hasEvents && !gone.events {
+            gone.rows = true   // `| head` has what it wanted; the events file is still to be written whole.
+        }
+    }
     let eventSink = outputs.events.map { FileSink($0.stream) }
     func writeEvent(_ text: String) throws {
-        do { try eventSink?.write(Array(text.utf8)) } catch { throw EventsWriteError(underlying: error) }
+        guard !gone.events else { return }
+        do {
+            try eventSink?.write(Array(text.utf8))
+        } catch SinkError.brokenPipe {
+            // --events names a pipe whose reader has gone: a quiet end of that output; the run ends when the rows'
+            // reader has gone too.
+            if gone.rows { throw SinkError.brokenPipe }
+            gone.events = true
+        } catch {
+            throw EventsWriteError(underlying: error)
+        }
     }
     try writer.header()
     try writeEvent(SceneEvent.columns.joined(separator: ",") + "\n")
     try sceneRun.run(events: eventSink.map { _ in { try writeEvent($0.csvRow + "\n") } }) {
+        guard !gone.rows else { return }   // no one reads them: not even formatted
         try writer.row($0.values, texts: $0.texts)
     }
     try writer.finish()
+    return gone
 }

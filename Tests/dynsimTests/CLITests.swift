@@ -185,6 +185,58 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(bare.stderr, "")
     }
 
+    /// `dynsim run --events FILE | head`: the rows' reader may go, but FILE is output the user asked for, so the run
+    /// goes on and FILE is written whole (it used to be dropped, with exit 0); the same for `--output FILE` when the
+    /// events go to a pipe that closes (that was exit 1, "broken pipe", and no FILE).
+    func testRunEventsAreWrittenWhenStdoutClosesEarly() throws {
+        let dir = try temporaryDirectory()
+        /// Runs dynsim with stdout a pipe whose only reading end is closed before the run starts (deterministic: the
+        /// very first write meets EPIPE); returns the exit status and stderr.
+        func runWithClosedStdout(_ args: [String]) throws -> (status: Int32, stderr: String) {
+            let p = Process()
+            p.executableURL = CLITests.binary
+            p.arguments = args
+            p.currentDirectoryURL = dir
+            let out = Pipe(), err = Pipe()
+            try out.fileHandleForReading.close()
+            p.standardOutput = out
+            p.standardError = err
+            p.standardInput = FileHandle.nullDevice
+            try p.run()
+            try out.fileHandleForWriting.close()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        }
+        func text(_ name: String) throws -> String { try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) }
+        // The whole outputs, from a run whose stdout is read to the end: a header and ten events (five bounces).
+        let rows = try dynsim(["run", "bouncing-ball", "--events", "expected-events.csv"], cwd: dir)
+        XCTAssertEqual(rows.status, 0, rows.stderr)
+        let events = try text("expected-events.csv")
+        XCTAssertEqual(events.split(separator: "\n").count, 11, events)
+        // Rows to the closed stdout: the events file is still written whole, quietly, exit 0.
+        let e = try runWithClosedStdout(["run", "bouncing-ball", "--events", "events.csv"])
+        XCTAssertEqual(e.status, 0)
+        XCTAssertEqual(e.stderr, "", "a closed pipe ends the rows quietly")
+        XCTAssertEqual(try text("events.csv"), events)
+        // Events to the closed stdout: the rows file is still written whole.
+        let o = try runWithClosedStdout(["run", "bouncing-ball", "--output", "rows.csv", "--events", "/dev/stdout"])
+        XCTAssertEqual(o.status, 0)
+        XCTAssertEqual(o.stderr, "")
+        XCTAssertEqual(try text("rows.csv"), rows.stdout)
+        // Both to the closed stdout: nothing is left to write, a quiet end.
+        let both = try runWithClosedStdout(["run", "bouncing-ball", "--events", "/dev/stdout"])
+        XCTAssertEqual(both.status, 0)
+        XCTAssertEqual(both.stderr, "")
+        // The pipeline as a user types it (the reader may go before or after the last row: FILE is whole either way).
+        let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --events out.csv | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\"")
+        XCTAssertEqual(r.stdout, "t,ball.x,b\nstatus=0\n")
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(try text("out.csv"), events)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(),
+                       ["events.csv", "expected-events.csv", "out.csv", "rows.csv"], "no temporary file left")
+    }
+
     func testRowsStreamWhileTheRunGoesOn() throws {
         // A very long run: the first rows must reach the reader long before the run could finish.
         let p = Process()
