@@ -174,13 +174,13 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try rows(csv), ["scene,N", "A,2", "A,3", "A,2", "A,3"], "header, then uikit and precise at both sizes")
         XCTAssertEqual(try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").first.map(String.init), header)
         // The pipeline as a user types it (the reader may go before or after the last line: FILE is whole either way).
-        let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 --csv out.csv | head -c 10; echo; echo \"status=${PIPESTATUS[0]}\"")
+        let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 --csv out.csv | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\"")
         XCTAssertEqual(r.stdout, "scene     \nstatus=0\n")
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(try rows(dir.appendingPathComponent("out.csv")), ["scene,N", "A,10", "A,10"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["closed.csv", "out.csv"], "no temporary file left")
         // Without --csv there is nothing more to make: the run ends at the closed pipe, quietly.
-        let bare = try shell("\"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 | head -c 10; echo; echo \"status=${PIPESTATUS[0]}\"")
+        let bare = try shell("\"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\"")
         XCTAssertEqual(bare.stdout, "scene     \nstatus=0\n")
         XCTAssertEqual(bare.stderr, "")
     }
