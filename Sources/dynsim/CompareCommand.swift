@@ -30,7 +30,7 @@ let compareSpec = CommandSpec(
     arguments: [.init("EXPECTED.csv", help: "The reference: its times are the ones compared."),
                 .init("ACTUAL.csv", help: "The run or trace checked against it.")],
     options: [
-        .init("--columns", "A,B=C,...", .text, help: "Columns to compare (default: every numeric column both files have); NAME=OTHER pairs EXPECTED's NAME with ACTUAL's OTHER (view.x=x for a device trace)."),
+        .init("--columns", "A,B=C,...", .text, help: "Columns to compare, each once (default: every numeric column both files have); NAME=OTHER pairs EXPECTED's NAME with ACTUAL's OTHER (view.x=x for a device trace)."),
         .init("--tolerance", "X", .number(check: { $0 >= 0 && $0 <= 1e15 ? nil : "must be from 0 to 1e15" }),
               help: "The largest difference allowed, in the columns' units (default: 0, equality, as cmp)."),
         .init("--format", "F", .choice(["text", "csv", "junit"]), help: "text (a table), csv (one row per column, full precision) or junit (JUnit XML for CI) (default: text)."),
@@ -51,6 +51,16 @@ func parseCompare(_ args: [String]) throws -> Command {
         o.columns = c.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         if let bad = o.columns!.first(where: { $0.isEmpty || $0.hasPrefix("=") || $0.hasSuffix("=") }) {
             throw UsageError(message: "--columns: each must be NAME or NAME=OTHER, got \(quoted(bad))", command: "compare")
+        }
+        // Each column is compared once, as bench's sizes run once: one named twice (NAME and NAME=NAME are one
+        // column) would only repeat its row. One column of EXPECTED against two of ACTUAL (a=x,a=y) is two rows.
+        var seen = Set<String>()
+        for column in o.columns! {
+            let parts = column.split(separator: "=", maxSplits: 1).map(String.init)
+            let label = parts.count == 1 || parts[0] == parts[1] ? parts[0] : column
+            if !seen.insert(label).inserted {
+                throw UsageError(message: "--columns: \(label) given twice, got \(quoted(c))", command: "compare")
+            }
         }
     }
     o.tolerance = p.number("--tolerance") ?? 0

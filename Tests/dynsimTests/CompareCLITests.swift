@@ -104,6 +104,22 @@ final class CompareCLITests: XCTestCase {
         XCTAssertEqual(r.status, 64)
     }
 
+    /// `--columns a,a` printed a's row twice, which a reader of the CSV or JUnit report would take for two checks: a
+    /// column given twice is a usage error naming it; one EXPECTED column against two ACTUAL columns is two rows.
+    func testAColumnGivenTwiceIsAUsageError() throws {
+        try "t,x,y\n0,1,2\n1,1,2\n".write(to: dir.appendingPathComponent("e.csv"), atomically: true, encoding: .utf8)
+        for (columns, named) in [("x,x", "x"), ("x,y,x=x", "x"), ("y=x,y=x", "y=x")] {
+            let r = try dynsim(["compare", "e.csv", "e.csv", "--columns", columns, "--format", "csv"])
+            XCTAssertEqual(r.status, 64, columns)
+            XCTAssertEqual(r.stdout, "", columns)
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --columns: \(named) given twice, got \"\(columns)\"\n"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("USAGE:"), r.stderr)
+        }
+        let r = try dynsim(["compare", "e.csv", "e.csv", "--columns", "x,y=x,y", "--format", "csv"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(rows(r.stdout).map { [$0["column"]!, $0["actualColumn"]!] }, [["x", "x"], ["y", "x"], ["y", "y"]])
+    }
+
     /// A truncated ACTUAL, a column ACTUAL lacks, and values past 1e15 are differences or bad input, never a pass.
     func testTruncatedMissingAndHugeAreNotPasses() throws {
         XCTAssertEqual(try dynsim(["run", "pendulum", "--output", "a.csv"]).status, 0)

@@ -105,6 +105,10 @@ final class ParsingTests: XCTestCase {
             (["bench", "--frames", " 60"], "--frames: must be from 1 to 10000000, got \" 60\""),
             (["curve", "easeIn", "--samples", "+3"], "--samples: must be a whole number from 2 to 10000000, got \"+3\""),
             (["view", "pendulum", "--svg", "x.svg", "--every", "+2"], "--every: must be a whole number of rows from 1, got \"+2\""),
+            // compare: a column given twice would only repeat its row (NAME and NAME=NAME are one column).
+            (["compare", "e.csv", "a.csv", "--columns", "x,x"], "--columns: x given twice, got \"x,x\""),
+            (["compare", "e.csv", "a.csv", "--columns", "x,y,x=x"], "--columns: x given twice, got \"x,y,x=x\""),
+            (["compare", "e.csv", "a.csv", "--columns", "x=v,y,x=v"], "--columns: x=v given twice, got \"x=v,y,x=v\""),
             // help
             (["help", "fly"], "unknown command, got \"fly\""),
             (["help", "run", "curve"], "help takes at most one command, got \"curve\""),
