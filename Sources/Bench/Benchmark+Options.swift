@@ -14,7 +14,7 @@ extension Benchmark {
         public var sizes: [Int]?
         /// Profiles to time.
         public var profiles = SolverProfile.allCases
-        /// Repeats (the minimum is reported). Default 3.
+        /// Repeats for A, B, C and timing (the minimum is reported; pendulum and drift run once). Default 3.
         public var repeats = 3
         /// Frames per repeat, or nil for about 4 million body-steps (1 million for C).
         public var frames: Int?
@@ -53,7 +53,7 @@ extension Benchmark {
                 .init("--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue) + ["both"]),
                       help: "Profiles for A, B, C, pendulum and drift: \(SolverProfile.allCases.map(\.rawValue).joined(separator: ", ")) or both (every profile; the default)."),
                 .init("--repeats", "R", .integer(range: 1...1000, message: "must be from 1 to 1000"),
-                      help: "Repeats; the minimum time is reported (default: 3)."),
+                      help: "Repeats for A, B, C and timing; the minimum time is reported (default: 3; pendulum and drift run once)."),
                 .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),
                       help: "1/60 s frames per repeat for A, B, C and drift (default: about 4 million body-steps, 1 million for C; 36000 for drift)."),
                 .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
@@ -68,11 +68,12 @@ extension Benchmark {
             sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the minimum over the repeats, and ns per body per 1/60 s frame (x sub-steps); the energy error relative to the swing energy (A, B) over one simulated minute (3600 untimed frames) up to 1000 bodies, over the timed run beyond or with --frames; for C (without --frames), from an untimed run from release: the maximum overlap in points in the fall (the first 2 s, or until settled) and in the settled pile (the 1 s after settling, or after the 20 s cap), the time to settle (the maximum point speed |v| + r|w| staying below 5 pt/s for 1 s; >20 when not settled) and the end kinetic energy per body in mass x pt^2/s^2.")])
     }
 
-    /// The options only some benchmarks use, and those benchmarks (`timing` uses none of them: its rows have no size,
-    /// profile, frame count or sub-steps; `pendulum` runs at its own size for its own 3600 frames; `drift` runs scene
-    /// B's sizes).
+    /// The options only some benchmarks use, and those benchmarks (`timing` uses only --repeats: its rows have no size,
+    /// profile, frame count or sub-steps; `pendulum` runs once at its own size for its own 3600 frames; `drift` runs
+    /// once, at scene B's sizes).
     static let optionUsers: [(option: String, benchmarks: [String])] = [
         ("--sizes", ["A", "B", "C", "drift"]), ("--profile", ["A", "B", "C", "pendulum", "drift"]),
+        ("--repeats", ["A", "B", "C", "timing"]),
         ("--frames", ["A", "B", "C", "drift"]), ("--substeps", ["A", "B", "C", "pendulum", "drift"]),
         ("--box-skin", ["C"]), ("--pile-up-to", ["C"]),
     ]

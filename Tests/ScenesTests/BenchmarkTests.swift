@@ -43,6 +43,8 @@ final class BenchmarkTests: XCTestCase {
                                 (["timing", "--profile", "uikit"], "--profile: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"),
                                 (["timing", "--frames", "100"], "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
                                 (["pendulum", "timing", "--frames", "100"], "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
+                                (["pendulum", "--repeats", "5"], "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"),
+                                (["pendulum", "drift", "--repeats", "5"], "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"),
                                 (["A", "--pile-up-to", "5"], "--pile-up-to: applies to scene C only; add C to the scenes or leave the option out")] {
             XCTAssertThrowsError(try parse(args)) { XCTAssertEqual("\($0)", message) }
         }
@@ -51,6 +53,8 @@ final class BenchmarkTests: XCTestCase {
         XCTAssertEqual(try parse(["pendulum", "timing", "--substeps", "4"]).subSteps, [4])
         XCTAssertEqual(try parse(["pendulum", "timing", "--profile", "precise"]).profiles, [.precise])
         XCTAssertEqual(try parse(["timing", "drift", "--frames", "4000"]).frames, 4000)
+        XCTAssertEqual(try parse(["pendulum", "timing", "--repeats", "5"]).repeats, 5)
+        XCTAssertEqual(try parse(["drift", "B", "--repeats", "5"]).repeats, 5)
         XCTAssertEqual(try parse(["--sizes", "10", "--substeps", "4", "--frames", "5", "--profile", "uikit"]).sizes, [10],
                        "the default run has A, B and C")
     }

@@ -492,7 +492,8 @@ final class CLITests: XCTestCase {
                      ["bench", "--repeats", "0"], ["bench", "D"], ["bench", "A", "--box-skin"], ["bench", "B", "--pile-up-to", "10"],
                      ["bench", "A", "A"], ["bench", "A", "--sizes", "10,10"], ["bench", "timing", "--sizes", "10"],
                      ["bench", "timing", "--substeps", "2"], ["bench", "timing", "--frames", "10"],
-                     ["bench", "pendulum", "--frames", "10"], ["bench", "timing", "--profile", "uikit"]] {
+                     ["bench", "pendulum", "--frames", "10"], ["bench", "timing", "--profile", "uikit"],
+                     ["bench", "pendulum", "--repeats", "5"]] {
             let r = try dynsim(args)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertEqual(r.stdout, "", "\(args)")
@@ -509,6 +510,8 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(sizes.stderr.hasPrefix("dynsim: error: --sizes: applies to scenes A, B, C and drift only"), sizes.stderr)
         let profile = try dynsim(["bench", "timing", "--profile", "uikit"])
         XCTAssertTrue(profile.stderr.hasPrefix("dynsim: error: --profile: applies to scenes A, B, C, pendulum and drift only"), profile.stderr)
+        let repeats = try dynsim(["bench", "pendulum", "--repeats", "5"])
+        XCTAssertTrue(repeats.stderr.hasPrefix("dynsim: error: --repeats: applies to scenes A, B, C and timing only"), repeats.stderr)
         // A tiny benchmark run through the CLI: a table and the CSV file (its timings are not checked here).
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(getpid()).csv")
         let run = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--profile", "uikit", "--csv", csv.path])

@@ -168,7 +168,7 @@ final class BenchSubStepsTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try CLITests.dynsim(["bench", "pendulum", "--profile", "precise", "--substeps", "2,4", "--repeats", "1", "--csv", "b.csv"], cwd: dir)
+        let r = try CLITests.dynsim(["bench", "pendulum", "--profile", "precise", "--substeps", "2,4", "--csv", "b.csv"], cwd: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         let rows = try String(contentsOf: dir.appendingPathComponent("b.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
             .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
