@@ -55,7 +55,7 @@ extension Benchmark {
                 .init("--repeats", "R", .integer(range: 1...1000, message: "must be from 1 to 1000"),
                       help: "Repeats for A, B, C and timing; the minimum time is reported (default: 3; pendulum and drift run once)."),
                 .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),
-                      help: "1/60 s frames per repeat for A, B, C and drift (default: about 4 million body-steps, 1 million for C; 36000 for drift)."),
+                      help: "1/60 s frames per repeat for A, B, C and drift (default: about 4 million body-steps, 1 million for C; 36000 for drift); N x F at most 1e9 for the largest N run (drift's are B's)."),
                 .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
                       help: "Sub-steps per 1/60 s frame for A, B, C, pendulum and drift, each once, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
                 .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
@@ -103,9 +103,10 @@ extension Benchmark {
             throw UsageError(message: "\(flag): applies to \(which) only; add \(users.count == 1 ? users[0] : "one of them") to the scenes or leave the option out",
                              command: command)
         }
-        // A bound on the work one measurement may ask for (the default runs are 4 million body-steps).
+        // A bound on the work one measurement may ask for (the default runs are 4 million body-steps); drift runs
+        // scene B's sizes, as run(_:line:) does (defaultSizes(of:)).
         if let f = o.frames {
-            let largest = o.sizes?.max() ?? o.scenes.compactMap { sizes[$0]?.max() }.max() ?? 1
+            let largest = o.sizes?.max() ?? o.scenes.compactMap { defaultSizes(of: $0)?.max() }.max() ?? 1
             if Double(f) * Double(largest) > 1e9 {
                 throw UsageError(message: "--frames: N x frames must be at most 1e9 body-frames (largest N \(largest)), got \"\(f)\"", command: command)
             }

@@ -95,6 +95,10 @@ public enum Benchmark {
     /// The default sizes of each scene.
     public static let sizes: [String: [Int]] = ["A": [100, 1000, 10000], "B": [10, 100, 1000], "C": [100, 1000, 4000]]
 
+    /// The sizes benchmark `name` runs without --sizes: its scene's (``sizes``), scene B's for `drift`, nil for
+    /// `pendulum` and `timing`, which have no size.
+    static func defaultSizes(of name: String) -> [Int]? { sizes[name == "drift" ? "B" : name] }
+
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// The scene `name` (A, B or C) with `n` bodies for `profile` (and `subSteps` per 1/60 s frame; nil: the profile's
@@ -307,7 +311,7 @@ extension Benchmark {
             case "A", "B", "C":
                 for profile in options.profiles {
                     for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
-                        for n in options.sizes ?? sizes[scene]! {
+                        for n in options.sizes ?? defaultSizes(of: scene)! {
                             try add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames, subSteps: subSteps,
                                         pileUpTo: options.pileUpTo, boxSkin: options.boxSkin))
                         }
@@ -322,7 +326,7 @@ extension Benchmark {
             case "drift":
                 for profile in options.profiles {
                     for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
-                        for n in options.sizes ?? sizes["B"]! {
+                        for n in options.sizes ?? defaultSizes(of: scene)! {
                             for r in chainDrift(n: n, profile: profile, frames: options.frames ?? 36_000, subSteps: subSteps) {
                                 try add(r)
                             }

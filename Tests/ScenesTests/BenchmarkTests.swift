@@ -31,6 +31,9 @@ final class BenchmarkTests: XCTestCase {
                                 (["--sizes", "0"], #"--sizes: must be whole numbers from 1 to 100000, got "0""#),
                                 (["--repeats"], "--repeats: missing value"),
                                 (["--frames=100000", "--sizes", "100000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 100000), got "100000""#),
+                                // drift runs scene B's sizes (up to 1000 links) unless --sizes says otherwise.
+                                (["drift", "--frames", "10000000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "10000000""#),
+                                (["timing", "drift", "--frames", "1000001"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "1000001""#),
                                 (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#),
                                 // A benchmark, size or sub-step count given twice would only repeat its rows.
                                 (["A", "B", "A"], #"benchmark given twice, got "A""#),
@@ -53,6 +56,8 @@ final class BenchmarkTests: XCTestCase {
         XCTAssertEqual(try parse(["pendulum", "timing", "--substeps", "4"]).subSteps, [4])
         XCTAssertEqual(try parse(["pendulum", "timing", "--profile", "precise"]).profiles, [.precise])
         XCTAssertEqual(try parse(["timing", "drift", "--frames", "4000"]).frames, 4000)
+        XCTAssertEqual(try parse(["drift", "--frames", "1000000"]).frames, 1_000_000, "1000 links x 1e6 frames: 1e9, the bound")
+        XCTAssertEqual(try parse(["drift", "--sizes", "10", "--frames", "10000000"]).frames, 10_000_000, "--sizes replaces B's")
         XCTAssertEqual(try parse(["pendulum", "timing", "--repeats", "5"]).repeats, 5)
         XCTAssertEqual(try parse(["drift", "B", "--repeats", "5"]).repeats, 5)
         XCTAssertEqual(try parse(["--sizes", "10", "--substeps", "4", "--frames", "5", "--profile", "uikit"]).sizes, [10],

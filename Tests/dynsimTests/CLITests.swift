@@ -484,6 +484,10 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "scene.json")
     }
 
+    /// drift at scene B's sizes (up to 1000 links) for 10 million frames: over the 1e9 body-frame bound. Its --csv
+    /// directory does not exist, so were the options taken the run would stop at once (exit 1), not run for hours.
+    static let driftTooLong = ["bench", "drift", "--frames", "10000000", "--csv", "/nonexistent-dir/drift.csv"]
+
     func testBadFlagsExit64WithUsage() throws {
         for args in [["--rate", "0"], ["--rate", "-5"], ["--rate", "nan"], ["--duration", "-1"], ["--profile", "fast"],
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
@@ -493,7 +497,7 @@ final class CLITests: XCTestCase {
                      ["bench", "A", "A"], ["bench", "A", "--sizes", "10,10"], ["bench", "timing", "--sizes", "10"],
                      ["bench", "timing", "--substeps", "2"], ["bench", "timing", "--frames", "10"],
                      ["bench", "pendulum", "--frames", "10"], ["bench", "timing", "--profile", "uikit"],
-                     ["bench", "pendulum", "--repeats", "5"]] {
+                     ["bench", "pendulum", "--repeats", "5"], Self.driftTooLong] {
             let r = try dynsim(args)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertEqual(r.stdout, "", "\(args)")
@@ -512,6 +516,9 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(profile.stderr.hasPrefix("dynsim: error: --profile: applies to scenes A, B, C, pendulum and drift only"), profile.stderr)
         let repeats = try dynsim(["bench", "pendulum", "--repeats", "5"])
         XCTAssertTrue(repeats.stderr.hasPrefix("dynsim: error: --repeats: applies to scenes A, B, C and timing only"), repeats.stderr)
+        let drift = try dynsim(Self.driftTooLong)
+        XCTAssertTrue(drift.stderr.hasPrefix("dynsim: error: --frames: N x frames must be at most 1e9 body-frames (largest N 1000), got \"10000000\"\n"),
+                      drift.stderr)
         // A tiny benchmark run through the CLI: a table and the CSV file (its timings are not checked here).
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(getpid()).csv")
         let run = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--profile", "uikit", "--csv", csv.path])
