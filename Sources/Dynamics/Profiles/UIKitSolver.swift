@@ -35,7 +35,7 @@ extension World {
     /// solves side by side: iteration i + 1 starts at the chain's head while iteration i is two links further on.
     /// Lone rods (`isolatedRods`: a rigid rod from an anchor to the center of an item no other joint holds, scene A's
     /// pendulums) are left out of it: nothing else touches their item, so their eight solves run back to back in
-    /// registers (see ``stepUIKit(h:first:last:)``), one pass over memory instead of eight, with the same bits.
+    /// registers (see ``stepUIKit(h:first:)``), one pass over memory instead of eight, with the same bits.
     /// Built when the joints change (they are only ever added), kept otherwise.
     func updateJointSchedule() {
         let jc = jointData.joints.count
@@ -74,14 +74,14 @@ extension World {
         let pieces = hasCollisions ? continuousPieces() : 1
         var solved = true
         for piece in 0..<pieces {
-            if !stepUIKit(h: subStepDuration / Double(pieces), first: piece == 0, last: piece == pieces - 1) { solved = false }
+            if !stepUIKit(h: subStepDuration / Double(pieces), first: piece == 0) { solved = false }
         }
         if allowsSleeping { updateSleep(h: subStepDuration, positionSolved: solved) }
     }
 
     /// One piece of a sub-step; returns whether the position constraints were solved.
     @discardableResult
-    func stepUIKit(h: Double, first: Bool, last: Bool) -> Bool {
+    func stepUIKit(h: Double, first: Bool) -> Bool {
         let n = bodyData.items.count
         let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
         let im = bodies.invMass.base, ii = bodies.invInertia.base
@@ -91,7 +91,6 @@ extension World {
         // 0. Narrow phase at the start of the sub-step (b2World::Step: Collide before Solve).
         if hasCollisions { collide(eventTime: time(ofStep: stepCount + 1)) }
         if allowsSleeping && first { wakeIslands() }
-        _ = last
 
         // 1. Scripted anchors move once per display frame, by position only.
         if first, stepCount % subSteps == 0, !jointData.scriptedJoints.isEmpty {
