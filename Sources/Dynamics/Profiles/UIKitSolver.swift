@@ -58,10 +58,12 @@ extension World {
                 rest.append(k)
             }
         }
+        let rc = rest.count, total = rc * World.velocityIterations
+        // Lone rods alone (scene A) do not wait for each other, so the plain position loop already overlaps them and
+        // running ahead would only add work: no position schedule then.
+        guard rc > 0 else { uikitScratch.jointSchedule = []; uikitScratch.positionSchedule = []; return }
         orderByLevel(count: jc * World.positionIterations) { (J[$0 % jc].a, J[$0 % jc].b) }
         uikitScratch.positionSchedule = Array(collisionScratch.levelOrder[0..<(jc * World.positionIterations)])
-        let rc = rest.count, total = rc * World.velocityIterations
-        guard rc > 0 else { uikitScratch.jointSchedule = []; return }
         orderByLevel(count: total) { (J[rest[$0 % rc]].a, J[rest[$0 % rc]].b) }
         uikitScratch.jointSchedule = collisionScratch.levelOrder[0..<total].map { Int32(rest[Int($0) % rc]) }
     }
@@ -214,7 +216,7 @@ extension World {
         //    boundary (UIKit's `cornered` case) instead of being pushed through it. With joints or contacts alone the
         //    order does not matter, so Box2D parity is unchanged.
         var positionSolved = false
-        if wavefront && uikitScratch.positionsAhead {
+        if wavefront && uikitScratch.positionsAhead && !uikitScratch.positionSchedule.isEmpty {
             positionSolved = solveJointPositionsAhead(x: x, a: a, im: im, ii: ii, J: J, centered: centered)
         } else {
             var used = World.positionIterations
