@@ -144,6 +144,25 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
     }
 
+    /// Runs dynsim in `cwd` with stdout a pipe whose only reading end is closed before the run starts (deterministic:
+    /// the very first write meets EPIPE); returns the exit status and stderr.
+    func runWithClosedStdout(_ args: [String], cwd: URL) throws -> (status: Int32, stderr: String) {
+        let p = Process()
+        p.executableURL = CLITests.binary
+        p.arguments = args
+        p.currentDirectoryURL = cwd
+        let out = Pipe(), err = Pipe()
+        try out.fileHandleForReading.close()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        try out.fileHandleForWriting.close()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
     /// `dynsim bench --csv FILE | head`: the table's reader may go, but FILE is output the user asked for, so the
     /// benchmarks go on and FILE is written whole (it used to be dropped, with exit 0).
     func testBenchCSVIsWrittenWhenStdoutClosesEarly() throws {
@@ -157,20 +176,9 @@ final class CLITests: XCTestCase {
         // Deterministic: stdout is a pipe whose only reading end is closed before the run starts, so the very first
         // line meets EPIPE.
         let csv = dir.appendingPathComponent("closed.csv")
-        let p = Process()
-        p.executableURL = CLITests.binary
-        p.arguments = ["bench", "A", "--sizes", "2,3", "--frames", "2", "--repeats", "1", "--csv", csv.path]
-        let out = Pipe(), err = Pipe()
-        try out.fileHandleForReading.close()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        try out.fileHandleForWriting.close()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
-        XCTAssertEqual(String(decoding: stderr, as: UTF8.self), "", "a closed pipe ends the table quietly")
+        let closed = try runWithClosedStdout(["bench", "A", "--sizes", "2,3", "--frames", "2", "--repeats", "1", "--csv", csv.path], cwd: dir)
+        XCTAssertEqual(closed.status, 0)
+        XCTAssertEqual(closed.stderr, "", "a closed pipe ends the table quietly")
         XCTAssertEqual(try rows(csv), ["scene,N", "A,2", "A,3", "A,2", "A,3"], "header, then uikit and precise at both sizes")
         XCTAssertEqual(try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").first.map(String.init), header)
         // The pipeline as a user types it (the reader may go before or after the last line: FILE is whole either way).
@@ -190,24 +198,6 @@ final class CLITests: XCTestCase {
     /// events go to a pipe that closes (that was exit 1, "broken pipe", and no FILE).
     func testRunEventsAreWrittenWhenStdoutClosesEarly() throws {
         let dir = try temporaryDirectory()
-        /// Runs dynsim with stdout a pipe whose only reading end is closed before the run starts (deterministic: the
-        /// very first write meets EPIPE); returns the exit status and stderr.
-        func runWithClosedStdout(_ args: [String]) throws -> (status: Int32, stderr: String) {
-            let p = Process()
-            p.executableURL = CLITests.binary
-            p.arguments = args
-            p.currentDirectoryURL = dir
-            let out = Pipe(), err = Pipe()
-            try out.fileHandleForReading.close()
-            p.standardOutput = out
-            p.standardError = err
-            p.standardInput = FileHandle.nullDevice
-            try p.run()
-            try out.fileHandleForWriting.close()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: stderr, as: UTF8.self))
-        }
         func text(_ name: String) throws -> String { try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) }
         // The whole outputs, from a run whose stdout is read to the end: a header and ten events (five bounces).
         let rows = try dynsim(["run", "bouncing-ball", "--events", "expected-events.csv"], cwd: dir)
@@ -215,17 +205,17 @@ final class CLITests: XCTestCase {
         let events = try text("expected-events.csv")
         XCTAssertEqual(events.split(separator: "\n").count, 11, events)
         // Rows to the closed stdout: the events file is still written whole, quietly, exit 0.
-        let e = try runWithClosedStdout(["run", "bouncing-ball", "--events", "events.csv"])
+        let e = try runWithClosedStdout(["run", "bouncing-ball", "--events", "events.csv"], cwd: dir)
         XCTAssertEqual(e.status, 0)
         XCTAssertEqual(e.stderr, "", "a closed pipe ends the rows quietly")
         XCTAssertEqual(try text("events.csv"), events)
         // Events to the closed stdout: the rows file is still written whole.
-        let o = try runWithClosedStdout(["run", "bouncing-ball", "--output", "rows.csv", "--events", "/dev/stdout"])
+        let o = try runWithClosedStdout(["run", "bouncing-ball", "--output", "rows.csv", "--events", "/dev/stdout"], cwd: dir)
         XCTAssertEqual(o.status, 0)
         XCTAssertEqual(o.stderr, "")
         XCTAssertEqual(try text("rows.csv"), rows.stdout)
         // Both to the closed stdout: nothing is left to write, a quiet end.
-        let both = try runWithClosedStdout(["run", "bouncing-ball", "--events", "/dev/stdout"])
+        let both = try runWithClosedStdout(["run", "bouncing-ball", "--events", "/dev/stdout"], cwd: dir)
         XCTAssertEqual(both.status, 0)
         XCTAssertEqual(both.stderr, "")
         // The pipeline as a user types it (the reader may go before or after the last row: FILE is whole either way).
