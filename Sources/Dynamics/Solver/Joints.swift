@@ -247,7 +247,7 @@ extension World {
     /// joints were solved, as the sequential loop would.
     ///
     /// Box2D stops after the first iteration that leaves every joint within the slop. Along a chain each position step
-    /// waits for the one before (a square root and a division, about 40 cycles), so the loop is bound by latency; in
+    /// waits for the one before (a square root and a division, about 50 cycles), so the loop is bound by latency; in
     /// dependency order iteration i + 1 starts at the chain's head while iteration i is two links further on, and the
     /// iterations overlap. Each item still receives its steps in the loop's order and reads the same values, so the
     /// bits are the loop's. What an iteration after the first overwrites is logged first; once it is known how many
@@ -274,7 +274,11 @@ extension World {
             if !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) { unsolved |= 1 << iteration }
         }
         // The iterations the loop runs: up to and including the first that solved every joint, else all.
-        let kept = unsolved & 1 == 0 ? 1 : unsolved & 2 == 0 ? 2 : 3
+        var kept = World.positionIterations
+        for i in 0..<World.positionIterations where unsolved & (1 << i) == 0 {
+            kept = i + 1
+            break
+        }
         for entry in log.reversed() where Int(entry.iteration) >= kept {
             x[Int(entry.item)] = entry.position
             a[Int(entry.item)] = entry.angle
