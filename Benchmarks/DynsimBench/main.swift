@@ -11,6 +11,7 @@ import IO
 import Bench
 import Shell
 
+OutputFile.reserveStandardDescriptors()   // with stdout closed, the --csv file must not become descriptor 1
 let spec = Benchmark.spec(program: "dynsim-bench", command: nil)
 let options: Benchmark.Options
 do {

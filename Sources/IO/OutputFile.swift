@@ -98,6 +98,7 @@ public final class OutputFile {
             stream = f
             temporary = nil
         } else {
+            try OutputFile.checkReplaceable(path, target: target, exists: exists)
             // Beside the target, under a short name of its own (a long target name plus a suffix could pass the file
             // system's 255 bytes), created afresh: O_EXCL | O_NOFOLLOW never write through something already there.
             let folder = directoryPart(of: target)
@@ -127,6 +128,35 @@ public final class OutputFile {
             stream = f
             temporary = tmp
             OutputFile.removeOnSignal(tmp)
+        }
+    }
+
+    /// Throws ``Failure`` when the regular file `target` (given as `path`) must not or cannot be replaced: a read-only
+    /// file (renaming over it needs only the directory's permission, but the user asked that it not be written; root
+    /// may write anything, as its shell's `>` does), or a name too long for its directory (found now, before the
+    /// work, rather than at the final rename).
+    private static func checkReplaceable(_ path: String, target: String, exists: Bool) throws {
+        if exists && faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 {
+            throw Failure(path: path, problem: "cannot open for writing (\(String(cString: strerror(errno))))")
+        }
+        let folder = directoryPart(of: target)
+        let limit = pathconf(folder.isEmpty ? "." : folder, Int32(_PC_NAME_MAX))
+        if limit > 0 && target.split(separator: "/").last.map({ $0.utf8.count > limit }) == true {
+            throw Failure(path: path, problem: "cannot create the output file (\(String(cString: strerror(ENAMETOOLONG))))")
+        }
+    }
+
+    /// Makes sure descriptors 0, 1 and 2 are open, each closed one on /dev/null for reading, before any file is
+    /// opened. Run with stdout closed (`>&-`), the first output file would otherwise get descriptor 1 and receive what
+    /// was meant for stdout; this way writing to stdout fails (EBADF) and is reported as it is today. Call once, first
+    /// thing in `main`.
+    public static func reserveStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDONLY)
+            if opened >= 0 && opened != fd {
+                _ = dup2(opened, fd)
+                close(opened)
+            }
         }
     }
 

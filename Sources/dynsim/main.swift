@@ -67,6 +67,7 @@ func streamToStdout(_ write: (_ sink: @escaping ([UInt8]) throws -> Void) throws
 }
 
 func main() -> Int32 {
+    OutputFile.reserveStandardDescriptors()
     signal(SIGPIPE, SIG_IGN)
     Signals.install()
     let command: Command

@@ -144,6 +144,46 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
     }
 
+    /// Output files are never the wrong file: with stdout closed (`>&-`) the first output file used to become
+    /// descriptor 1 and take in the table or rows meant for stdout, kept with exit 0; a read-only file in a writable
+    /// directory used to be replaced; a name too long for its directory used to fail only after all the work.
+    func testOutputFilesSurviveClosedStdoutReadOnlyFilesAndLongNames() throws {
+        let dir = try temporaryDirectory()
+        let q = "cd \"\(dir.path)\" && "
+        // stdout closed: writing to it fails (EBADF) as it does without an output file, and no file is left.
+        let bench = try shell(q + "\"$DYNSIM\" bench A --sizes 2 --frames 2 --repeats 1 --csv c.csv >&-; echo \"status=$?\" >&2")
+        XCTAssertTrue(bench.stderr.hasSuffix("status=1\n"), bench.stderr)
+        let run = try shell(q + "\"$DYNSIM\" run swinging-view --events ev.csv >&-; echo \"status=$?\" >&2")
+        XCTAssertTrue(run.stderr.hasSuffix("status=1\n"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("stdout: cannot write"), run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "no file passed off as complete")
+        // A name longer than the directory allows fails before anything is measured.
+        let long = String(repeating: "x", count: 300) + ".csv"
+        let tooLong = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", dir.appendingPathComponent(long).path])
+        XCTAssertEqual(tooLong.status, 1)
+        XCTAssertEqual(tooLong.stdout, "", "nothing was measured")
+        XCTAssertTrue(tooLong.stderr.contains("--csv: cannot create the output file (\(String(cString: strerror(ENAMETOOLONG))))"), tooLong.stderr)
+        // A read-only file in a directory anyone may write to is kept: as an unprivileged user (nobody, through
+        // setpriv, when these tests run as root) the run is refused before it starts.
+        let locked = dir.appendingPathComponent("locked.csv")
+        XCTAssertTrue(FileManager.default.createFile(atPath: locked.path, contents: Data("kept\n".utf8), attributes: [.posixPermissions: 0o444]))
+        XCTAssertEqual(chmod(dir.path, 0o777), 0)
+        let command = "\"$DYNSIM\" bench A --sizes 2 --frames 2 --repeats 1 --csv locked.csv"
+        let asUser: String
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+            XCTAssertEqual(chown(locked.path, 65534, 65534), 0)
+            asUser = "setpriv --reuid=65534 --regid=65534 --clear-groups " + command
+        } else {
+            asUser = command
+        }
+        let ro = try shell(q + asUser)
+        XCTAssertEqual(ro.status, 1, ro.stderr)
+        XCTAssertEqual(ro.stdout, "", "nothing was measured")
+        XCTAssertEqual(ro.stderr, "dynsim: error: --csv: cannot open for writing (\(String(cString: strerror(EACCES)))), got \"locked.csv\"\n")
+        XCTAssertEqual(try String(contentsOf: locked, encoding: .utf8), "kept\n")
+    }
+
     /// Runs dynsim in `cwd` with stdout a pipe whose only reading end is closed before the run starts (deterministic:
     /// the very first write meets EPIPE); returns the exit status and stderr.
     func runWithClosedStdout(_ args: [String], cwd: URL) throws -> (status: Int32, stderr: String) {
