@@ -351,19 +351,11 @@ extension Benchmark {
     /// file: ``Signals``). Returns the exit status: 0, or 1
     /// after printing `<program>: error: --csv: cannot write (<reason>), got "<file>"` (or `stdout: ...`) to stderr.
     public static func runToStdout(_ options: Options, program: String) -> Int32 {
-        let out = FileSink(stdout)
-        var tableRead = true
+        // The table's reader may go (`| head`), but the CSV file is output the user asked for: the benchmarks go on
+        // and it is written whole. Without --csv the run ends there (caught below).
+        let out = TeeSink(FileSink(stdout)) { options.csv != nil }
         do {
-            try runAndWrite(options) { text in
-                guard tableRead else { return }
-                do {
-                    try out.write(Array((text + "\n").utf8))
-                } catch SinkError.brokenPipe where options.csv != nil {
-                    // The table's reader has gone (`| head`), but the CSV file is output the user asked for: the
-                    // benchmarks go on and it is written whole. Without --csv the run ends here (caught below).
-                    tableRead = false
-                }
-            }
+            try runAndWrite(options) { text in try out.write(Array((text + "\n").utf8)) }
         } catch SinkError.brokenPipe {
             return ExitStatus.success
         } catch let e as SinkError {

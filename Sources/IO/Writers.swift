@@ -48,6 +48,33 @@ public final class FileSink {
     }
 }
 
+/// One of several outputs, as `tee` treats them: when its reader closes the pipe (`dynsim run --events FILE | head`)
+/// while `othersPending` says another output the user asked for is still being written, it drops further bytes
+/// quietly (``readerGone``) so the run goes on for that one; otherwise the ``SinkError/brokenPipe`` ends the run.
+public final class TeeSink {
+    private let sink: FileSink
+    private let othersPending: () -> Bool
+    /// Whether the reader has gone and the bytes are being dropped.
+    public private(set) var readerGone = false
+
+    /// Wraps `sink`; `othersPending` is asked at the moment the reader goes.
+    public init(_ sink: FileSink, othersPending: @escaping () -> Bool) {
+        self.sink = sink
+        self.othersPending = othersPending
+    }
+
+    /// Writes the bytes, or drops them once the reader has gone. Throws ``SinkError`` (a broken pipe only when no other
+    /// output is pending).
+    public func write(_ bytes: [UInt8]) throws {
+        guard !readerGone else { return }
+        do {
+            try sink.write(bytes)
+        } catch SinkError.brokenPipe where othersPending() {
+            readerGone = true
+        }
+    }
+}
+
 /// Bytes being formatted: storage owned by ``RowWriter`` (freed in its deinit), grown by doubling. A value type of a
 /// pointer and two counts, so the row loop works on a local copy without the class's access checks or Array's
 /// uniqueness checks per byte.

@@ -238,37 +238,26 @@ struct EventsWriteError: Error { var underlying: Error }
 /// - Returns: the outputs whose reader went early (to be closed, not committed).
 /// - Throws: ``EventsWriteError``, ``SimulationError``, sink errors of the rows' output.
 func stream(_ sceneRun: SceneRun, options: RunOptions, outputs: RunOutputs) throws -> ClosedOutputs {
-    var gone = ClosedOutputs()
-    let hasEvents = outputs.events != nil
-    let sink = FileSink(outputs.rows?.stream ?? stdout)
-    let writer = RowWriter(format: options.format, columns: sceneRun.columns) { bytes in
-        guard !gone.rows else { return }
-        do {
-            try sink.write(bytes)
-        } catch SinkError.brokenPipe where hasEvents && !gone.events {
-            gone.rows = true   // `| head` has what it wanted; the events file is still to be written whole.
-        }
-    }
-    let eventSink = outputs.events.map { FileSink($0.stream) }
+    // Each output goes quiet when its reader goes while the other is still written (a file the user asked for).
+    var rows: TeeSink!, events: TeeSink?
+    rows = TeeSink(FileSink(outputs.rows?.stream ?? stdout)) { events.map { !$0.readerGone } ?? false }
+    events = outputs.events.map { TeeSink(FileSink($0.stream)) { !rows.readerGone } }
+    let writer = RowWriter(format: options.format, columns: sceneRun.columns) { try rows.write($0) }
     func writeEvent(_ text: String) throws {
-        guard !gone.events else { return }
         do {
-            try eventSink?.write(Array(text.utf8))
+            try events?.write(Array(text.utf8))
         } catch SinkError.brokenPipe {
-            // --events names a pipe whose reader has gone: a quiet end of that output; the run ends when the rows'
-            // reader has gone too.
-            if gone.rows { throw SinkError.brokenPipe }
-            gone.events = true
+            throw SinkError.brokenPipe   // both readers gone: the quiet end of the run
         } catch {
             throw EventsWriteError(underlying: error)
         }
     }
     try writer.header()
     try writeEvent(SceneEvent.columns.joined(separator: ",") + "\n")
-    try sceneRun.run(events: eventSink.map { _ in { try writeEvent($0.csvRow + "\n") } }) {
-        guard !gone.rows else { return }   // no one reads them: not even formatted
+    try sceneRun.run(events: events.map { _ in { try writeEvent($0.csvRow + "\n") } }) {
+        guard !rows.readerGone else { return }   // no one reads them: not even formatted
         try writer.row($0.values, texts: $0.texts)
     }
     try writer.finish()
-    return gone
+    return ClosedOutputs(rows: rows.readerGone, events: events?.readerGone ?? false)
 }
