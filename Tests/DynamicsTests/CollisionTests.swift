@@ -279,9 +279,11 @@ final class ContactOrderTests: XCTestCase {
     }
 
     /// Lone rods (scene A's pendulums: a rigid rod from an anchor to the center of an item no other joint holds) take
-    /// their eight velocity solves back to back; beside a chain, a pendulum with an offset rod, one on a spring and one
-    /// item held by two rods (none of them lone), that gives Box2D's sequential loop bit for bit.
-    func testLoneRodsGiveTheSequentialBits() {
+    /// one velocity solve where Box2D's loop takes eight: a constraint that touches nothing else is solved exactly by the
+    /// first, and the other seven only round again. Beside a chain, a pendulum with an offset rod, one on a spring and one
+    /// item held by two rods (none of them lone), the lone items stay within 1e-9 pt and pt/s of Box2D's sequential loop
+    /// over 4 s, and every other item keeps its bits.
+    func testLoneRodsStayWithinABillionthOfTheSequentialLoop() {
         func world(_ reorders: Bool) -> World {
             let w = World(profile: .uikit)
             w.allowsSleeping = false
@@ -308,7 +310,25 @@ final class ContactOrderTests: XCTestCase {
             return w
         }
         let fused = world(true), sequential = world(false)
-        assertSameBits(fused, sequential, frames: 240)
+        let lone = Set((0..<12).filter { ![3, 5, 7].contains($0) })
+        var largest = 0.0
+        for frame in 0..<240 {
+            fused.stepFrame()
+            sequential.stepFrame()
+            for i in 0..<fused.items.count {
+                let p = fused.bodies.position[i] - sequential.bodies.position[i], u = fused.bodies.velocity[i] - sequential.bodies.velocity[i]
+                let apart = max(abs(p.x), abs(p.y), abs(u.x), abs(u.y))
+                if lone.contains(i) {
+                    largest = max(largest, apart)
+                    XCTAssertLessThanOrEqual(apart, 1e-9, "frame \(frame) lone item \(i)")
+                } else {
+                    XCTAssertEqual(apart, 0, "frame \(frame) item \(i) should keep its bits")
+                }
+                XCTAssertEqual(fused.bodies.angle[i].bitPattern, sequential.bodies.angle[i].bitPattern, "frame \(frame) item \(i)")
+            }
+        }
+        // The single solve does round differently: the lone items are not the loop's bits (the check above can tell).
+        XCTAssertGreaterThan(largest, 0)
         // Nine of the twelve pendulums are lone (not the offset rod's, the spring's or the two-rod item's), and the
         // chain's head is not: its item is held by the next link too.
         XCTAssertEqual(fused.uikitScratch.isolatedRods.count, 9)

@@ -34,8 +34,8 @@ extension World {
     /// but a chain (scene B), whose joints each wait for the one before, gets about `velocityIterations` independent
     /// solves side by side: iteration i + 1 starts at the chain's head while iteration i is two links further on.
     /// Lone rods (`isolatedRods`: a rigid rod from an anchor to the center of an item no other joint holds, scene A's
-    /// pendulums) are left out of it: nothing else touches their item, so their eight solves run back to back in
-    /// registers (see ``stepUIKit(h:first:)``), one pass over memory instead of eight, with the same bits.
+    /// pendulums) are left out of it: nothing else touches their item, so one solve gives what Box2D's eight do, up to
+    /// rounding (see ``solveLoneRods(h:x:a:v:w:im:ii:J:)``), in one pass over memory instead of eight.
     /// Built when the joints change (they are only ever added), kept otherwise.
     func updateJointSchedule() {
         let jc = jointData.joints.count
