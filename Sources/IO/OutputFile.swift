@@ -160,6 +160,43 @@ public final class OutputFile {
         }
     }
 
+    /// Whether writing `a` and writing `b` would write one file: the same path; the same descriptor of this process
+    /// (`/dev/stdout`, `/dev/fd/1` and `/proc/self/fd/1` are descriptor 1); when both exist, one identity
+    /// (``FileIdentity``: a symbolic or hard link and its target, `./a.csv` and `a.csv`, `/dev/stdout` and the file
+    /// stdout is open on); when one does not exist yet, one ``destination(of:)`` (a new file by two spellings, or
+    /// through a dangling link). Two different descriptors (`/dev/stdout` and `/dev/stderr`) are two outputs even when
+    /// the shell pointed both at one terminal or pipe (`2>&1`): each is written in place, where the shell put it.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        if let x = descriptor(named: a), let y = descriptor(named: b) { return x == y }
+        if let x = FileIdentity(path: a), let y = FileIdentity(path: b) { return x == y }
+        return destination(of: a) == destination(of: b)
+    }
+
+    /// Where writing `path` puts its bytes, as an absolute path: symbolic links followed (a dangling one to the file it
+    /// would create), `.`, `..` and links among the folders resolved. The path as given when its folder does not exist.
+    public static func destination(of path: String) -> String {
+        var p = path
+        for _ in 0..<40 {
+            if let resolved = realpath(p, nil) {
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(p, &buffer, buffer.count - 1)
+            guard n > 0 else { break }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder = directoryPart(of: p)
+            p = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
+        }
+        let folder = directoryPart(of: p)
+        let name = p.lastIndex(of: "/").map { String(p[p.index(after: $0)...]) } ?? p
+        guard let resolved = realpath(folder.isEmpty ? "." : folder, nil) else { return p }
+        defer { free(resolved) }
+        let absolute = String(cString: resolved)
+        return (absolute == "/" ? "" : absolute) + "/" + name
+    }
+
     /// How many temporary files this process has made (part of their names).
     nonisolated(unsafe) static var counter = 0
 

@@ -40,7 +40,7 @@ let runSpec = CommandSpec(
         .init("--format", "F", .choice(OutputFormat.allCases.map(\.rawValue)),
               help: "\(CommandSpec.alternatives(OutputFormat.allCases.map(\.rawValue))) (default: csv)."),
         .init("--output", "FILE", .path,
-              help: "Write to FILE instead of stdout; FILE appears only when the run completes. Neither FILE here nor in --events may be a file the run reads (the scene, a drag or gesture CSV), under any name or link: that is a usage error."),
+              help: "Write to FILE instead of stdout; FILE appears only when the run completes. Neither FILE here nor in --events may be a file the run reads (the scene, a drag or gesture CSV), nor may the two be one file, under any name or link (/dev/stdout and /dev/fd/1 are one): that is a usage error."),
         .init("--events", "FILE", .path,
               help: "Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other item or boundary, `bounds` for the reference bounds, the contact point), rest, layer animations (start/stop, layer, key; a stop has `finished` in x, as animationDidStop(_:finished:) reports), completions (complete, animator or block, end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y). FILE appears only when the run completes, whole also when the rows' reader has gone (| head)."),
     ],
@@ -62,8 +62,8 @@ func parseRun(_ args: [String]) throws -> Command {
     options.format = p.text("--format").flatMap(OutputFormat.init(rawValue:)) ?? .csv
     options.output = p.text("--output")
     options.events = p.text("--events")
-    if let o = options.output, let e = options.events,
-       URL(fileURLWithPath: o).resolvingSymlinksInPath().path == URL(fileURLWithPath: e).resolvingSymlinksInPath().path {
+    // One name twice; other names for one file are found when the run is prepared (prepareRun), from the files.
+    if let o = options.output, let e = options.events, o == e {
         throw UsageError(message: "--events: must differ from --output, both got \"\(e)\"", command: "run")
     }
     return .run(options)
@@ -131,8 +131,8 @@ func overwriteProblem(flag: String, path: String, inputs: [InputFile], sceneName
 }
 
 /// Loads the scene a run names and applies the command line's overrides.
-/// - Throws: ``UsageError`` when a flag makes the run too long or an output names a file the run reads; the scene's
-///   ``InputError``s.
+/// - Throws: ``UsageError`` when a flag makes the run too long, an output names a file the run reads or both outputs
+///   name one file; the scene's ``InputError``s.
 func prepareRun(_ options: RunOptions) throws -> (scene: Scene, label: String) {
     var (scene, label, inputs) = try loadScene(options.scene)
     if let d = options.duration { scene.duration = d }
@@ -151,6 +151,11 @@ func prepareRun(_ options: RunOptions) throws -> (scene: Scene, label: String) {
             throw UsageError(message: problem, command: "run")
         }
     }
+    // Nor do its two outputs write one file: under two names (a link, ./a.csv and a.csv, /dev/stdout and /dev/fd/1)
+    // the second would interleave with the first, or the first's rename replace the second.
+    if let o = options.output, let e = options.events, OutputFile.sameFile(o, e) {
+        throw UsageError(message: "--events: \(e) is the same file as --output \(o); choose another file", command: "run")
+    }
     return (scene, label)
 }
 
@@ -160,8 +165,8 @@ struct RunOutputs {
     var rows: OutputFile?
     var events: OutputFile?
 
-    /// Opens the outputs the options name.
-    /// - Throws: ``OutputFile/Failure`` (nothing is left behind); ``UsageError`` when both name one file.
+    /// Opens the outputs the options name (``prepareRun(_:)`` has made sure they are two files).
+    /// - Throws: ``OutputFile/Failure`` (nothing is left behind).
     init(_ options: RunOptions) throws {
         do {
             if let path = options.output { rows = try OutputFile(path) }
@@ -169,11 +174,6 @@ struct RunOutputs {
         } catch {
             rows?.discard()
             throw error
-        }
-        if let rows, let events, rows.target == events.target {
-            // Different names for one file (a symbolic link, a relative and an absolute path): both would write it.
-            discard()
-            throw UsageError(message: "--events: must differ from --output, both are \(quoted(rows.target))", command: "run")
         }
     }
 
