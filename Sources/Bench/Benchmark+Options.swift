@@ -22,8 +22,9 @@ extension Benchmark {
         public var csv: String?
         /// Sub-steps per 1/60 s frame for every run (a work–precision sweep), or nil for each profile's default.
         public var subSteps: [Int]?
-        /// The largest scene C whose overlap and settling are measured (untimed, ``PileAccuracy``); default 1000.
-        public var pileUpTo = Benchmark.defaultPileUpTo
+        /// The largest scene C whose overlap and settling are measured (untimed, ``PileAccuracy``), with or without
+        /// ``frames``; nil for the default: up to ``Benchmark/defaultPileUpTo`` boxes, none with ``frames`` (a quick run).
+        public var pileUpTo: Int?
         /// Scene C with 0.9 pt skinned boxes (rows named C-skin; see ``Benchmark/scene(_:n:profile:subSteps:boxSkin:)``).
         public var boxSkin = false
         /// All defaults.
@@ -59,13 +60,13 @@ extension Benchmark {
                 .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
                       help: "Sub-steps per 1/60 s frame for A, B, C, pendulum and drift, each once, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
                 .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
-                      help: "Measure C's overlap and settling (an untimed run from release, at most 21 simulated seconds) for sizes up to N (default: 1000; 0: none)."),
+                      help: "Measure C's overlap and settling (an untimed run from release, at most 21 simulated seconds, whatever --frames says) for sizes up to N (default: 1000, none with --frames; 0: none)."),
                 .init("--box-skin", "", .flag, help: "Scene C's boxes collide with a 0.9 pt skin (each drawn as a path, as UIKit skins paths; Box2D 2.4.1 skins every polygon by 1 pt) instead of as rectangles (no skin, UIKit's default); rows are named C-skin, and their overlaps are the boxes' own, skins left out."),
                 .init("--csv", "FILE", .path, help: "Also write rows scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error, then C's fall_max_overlap,settled_max_overlap,settle_time,end_ke to FILE (ns to 0.1, errors and end_ke to 4 digits, overlaps to 4 significant digits, as the peers write them), whole when the last benchmark ends, also when the table's reader has gone (| head)."),
             ],
             maxArguments: Int.max,
             checkArgument: { benchmarks.contains($0) ? nil : "unknown benchmark (\(CommandSpec.alternatives(benchmarks))), got \(quoted($0))" },
-            sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the minimum over the repeats, and ns per body per 1/60 s frame (x sub-steps); the energy error relative to the swing energy (A, B) over one simulated minute (3600 untimed frames) up to 1000 bodies, over the timed run beyond or with --frames; for C (without --frames), from an untimed run from release: the maximum overlap in points in the fall (the first 2 s, or until settled) and in the settled pile (the 1 s after settling, or after the 20 s cap), the time to settle (the maximum point speed |v| + r|w| staying below 5 pt/s for 1 s; >20 when not settled) and the end kinetic energy per body in mass x pt^2/s^2.")])
+            sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the minimum over the repeats, and ns per body per 1/60 s frame (x sub-steps); the energy error relative to the swing energy (A, B) over one simulated minute (3600 untimed frames) up to 1000 bodies, over the timed run beyond or with --frames; for C (without --frames, or with --pile-up-to), from an untimed run from release: the maximum overlap in points in the fall (the first 2 s, or until settled) and in the settled pile (the 1 s after settling, or after the 20 s cap), the time to settle (the maximum point speed |v| + r|w| staying below 5 pt/s for 1 s; >20 when not settled) and the end kinetic energy per body in mass x pt^2/s^2.")])
     }
 
     /// The options only some benchmarks use, and those benchmarks (`timing` uses only --repeats: its rows have no size,
@@ -95,7 +96,7 @@ extension Benchmark {
         o.frames = parsed.integer("--frames")
         o.csv = parsed.text("--csv")
         o.subSteps = parsed.integers("--substeps")
-        if let p = parsed.integer("--pile-up-to") { o.pileUpTo = p }
+        o.pileUpTo = parsed.integer("--pile-up-to")
         o.boxSkin = parsed.has("--box-skin")
         // An option none of the chosen benchmarks uses is refused (it would otherwise be ignored without a word).
         for (flag, users) in optionUsers where parsed.has(flag) && !o.scenes.contains(where: users.contains) {

@@ -89,7 +89,8 @@ public enum Benchmark {
             + "period    fall-ovl settled-ovl settle-s end-KE"
     }
 
-    /// The largest scene C whose overlap and settling are measured unless `--pile-up-to` says otherwise.
+    /// The largest scene C whose overlap and settling are measured unless `--pile-up-to` says otherwise (without it, a
+    /// quick run with `--frames` measures none).
     public static let defaultPileUpTo = 1000
 
     /// The default sizes of each scene.
@@ -143,9 +144,9 @@ public enum Benchmark {
     /// thousand for B in the precise profile, at least 10 frames; scene C first drops for 30 untimed frames so contacts
     /// are measured), the minimum over `repeats`. Accuracy comes from untimed runs without `frames`: A and B's energy
     /// error over one simulated minute up to 1000 bodies; C's overlap and settling (``PileAccuracy``) up to `pileUpTo`
-    /// boxes.
+    /// boxes, whatever `frames` says (nil: up to ``defaultPileUpTo`` boxes without `frames`, none with them).
     public static func run(_ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil,
-                           subSteps: Int? = nil, pileUpTo: Int = defaultPileUpTo, boxSkin: Bool = false) -> Result {
+                           subSteps: Int? = nil, pileUpTo: Int? = nil, boxSkin: Bool = false) -> Result {
         let scene = scene(name, n: n, profile: profile, subSteps: subSteps, boxSkin: boxSkin)
         let subSteps = scene.effectiveSubSteps
         // Body-steps per repeat: 4 million, 1 million for C, 400 thousand for the precise chain (its RATTLE iterations
@@ -174,8 +175,10 @@ public enum Benchmark {
             for _ in 0..<3600 { world.stepFrame() }
             if let rest = restEnergy(name, world) { energyError = abs(world.mechanicalEnergy() - e0) / abs(e0 - rest) }
         }
-        // C's overlap and settling from release, untimed (at most 21 simulated seconds).
-        let pile = name == "C" && n <= pileUpTo && frames == nil ? PileAccuracy.measure(scene) : nil
+        // C's overlap and settling from release, untimed (at most 21 simulated seconds, its own run whatever `frames`
+        // says): skipped by default in a quick run with `frames`, measured when `pileUpTo` asks.
+        let pileLimit = pileUpTo ?? (frames == nil ? defaultPileUpTo : 0)
+        let pile = name == "C" && n <= pileLimit ? PileAccuracy.measure(scene) : nil
         return Result(scene: boxSkin && name == "C" ? "C-skin" : name, n: n, subSteps: subSteps, frames: count, profile: profile.rawValue,
                       ns: Double(best) / Double(n * count * subSteps), energyError: energyError, periodError: nil, pile: pile)
     }

@@ -547,6 +547,25 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(both.stdout, "2\n", "the rows' and the events' headers")
     }
 
+    /// `bench C --frames F --pile-up-to N` measures C's overlap and settling (an untimed run of its own, whatever
+    /// --frames says); --pile-up-to used to be ignored without a word there. Without it, --frames (a quick run) skips it.
+    func testBenchPileUpToAppliesWithFrames() throws {
+        let dir = try temporaryDirectory()
+        func row(_ extra: [String]) throws -> [Substring] {
+            let r = try dynsim(["bench", "C", "--sizes", "3", "--frames", "2", "--repeats", "1", "--profile", "uikit", "--csv", "c.csv"] + extra, cwd: dir)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let rows = try String(contentsOf: dir.appendingPathComponent("c.csv"), encoding: .utf8).split(separator: "\n")
+            XCTAssertEqual(rows.count, 2, "\(rows)")
+            return rows.last?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+        }
+        let asked = try row(["--pile-up-to", "3"])
+        XCTAssertEqual(asked.count, 13, "\(asked)")
+        XCTAssertEqual(Array(asked.prefix(6)), ["C", "3", "dynsim", "uikit", "2", "2"], "the timed run kept its 2 frames")
+        XCTAssertFalse(asked.suffix(4).contains(""), "fall_max_overlap,settled_max_overlap,settle_time,end_ke filled: \(asked)")
+        XCTAssertEqual(try row([]).suffix(4), ["", "", "", ""], "a quick run without --pile-up-to measures no pile")
+        XCTAssertEqual(try row(["--pile-up-to", "2"]).suffix(4), ["", "", "", ""], "3 boxes are over the limit")
+    }
+
     /// drift at scene B's sizes (up to 1000 links) for 10 million frames: over the 1e9 body-frame bound. Its --csv
     /// directory does not exist, so were the options taken the run would stop at once (exit 1), not run for hours.
     static let driftTooLong = ["bench", "drift", "--frames", "10000000", "--csv", "/nonexistent-dir/drift.csv"]
