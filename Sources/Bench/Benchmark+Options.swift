@@ -87,8 +87,9 @@ extension Benchmark {
         if !parsed.arguments.isEmpty { o.scenes = parsed.arguments }
         // Each benchmark runs once, as each size and sub-step count does (CommandSpec refuses those twice).
         var named = Set<String>()
+        // Named as --sizes' repeats are (`--sizes: 10 given twice, got "10,10"`): what came twice, then all that was given.
         if let twice = o.scenes.first(where: { !named.insert($0).inserted }) {
-            throw UsageError(message: "benchmark given twice, got \(quoted(twice))", command: command)
+            throw UsageError(message: "benchmarks: \(twice) given twice, got \(quoted(o.scenes.joined(separator: " ")))", command: command)
         }
         o.sizes = parsed.integers("--sizes")
         if let p = parsed.text("--profile") { o.profiles = p == "both" ? SolverProfile.allCases : [SolverProfile(rawValue: p)!] }

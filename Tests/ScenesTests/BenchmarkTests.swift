@@ -36,7 +36,7 @@ final class BenchmarkTests: XCTestCase {
                                 (["timing", "drift", "--frames", "1000001"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "1000001""#),
                                 (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#),
                                 // A benchmark, size or sub-step count given twice would only repeat its rows.
-                                (["A", "B", "A"], #"benchmark given twice, got "A""#),
+                                (["A", "B", "A"], #"benchmarks: A given twice, got "A B A""#),
                                 (["A", "--sizes", "10,20,10"], #"--sizes: 10 given twice, got "10,20,10""#),
                                 (["A", "--substeps", "2,2"], #"--substeps: 2 given twice, got "2,2""#),
                                 // An option none of the chosen benchmarks uses is refused, not ignored.

@@ -590,6 +590,10 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --rate: must be positive and at most 100000 Hz, got -5\n"), r.stderr)
         let b = try dynsim(["bench", "--repeats", "0"])
         XCTAssertTrue(b.stderr.hasPrefix("dynsim: error: --repeats: must be from 1 to 1000, got \"0\"\n"), b.stderr)
+        // A benchmark named twice: what came twice and everything given, as a size given twice is reported (it used
+        // to say only `benchmark given twice, got "A"`, as if A alone had been given).
+        let twice = try dynsim(["bench", "A", "pendulum", "A"])
+        XCTAssertTrue(twice.stderr.hasPrefix("dynsim: error: benchmarks: A given twice, got \"A pendulum A\"\n"), twice.stderr)
         let skin = try dynsim(["bench", "A", "--box-skin"])
         XCTAssertTrue(skin.stderr.hasPrefix("dynsim: error: --box-skin: applies to scene C only"), skin.stderr)
         let sizes = try dynsim(["bench", "timing", "--sizes", "10"])
