@@ -49,8 +49,11 @@ func parseCompare(_ args: [String]) throws -> Command {
     var o = CompareOptions(expected: p.arguments[0], actual: p.arguments[1])
     if let c = p.text("--columns") {
         o.columns = c.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        // The item is shown within the whole value when there are several (an empty one alone would say nothing).
         if let bad = o.columns!.first(where: { $0.isEmpty || $0.hasPrefix("=") || $0.hasSuffix("=") }) {
-            throw UsageError(message: "--columns: each must be NAME or NAME=OTHER, got \(quoted(bad))", command: "compare")
+            let item = bad.isEmpty ? "an empty item" : quoted(bad)
+            let got = o.columns!.count == 1 ? item : "\(item) in \(quoted(c))"
+            throw UsageError(message: "--columns: each must be NAME or NAME=OTHER, got \(got)", command: "compare")
         }
         // Each column is compared once, as bench's sizes run once: one named twice (NAME and NAME=NAME are one
         // column) would only repeat its row. One column of EXPECTED against two of ACTUAL (a=x,a=y) is two rows.

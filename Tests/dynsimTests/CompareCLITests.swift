@@ -120,6 +120,18 @@ final class CompareCLITests: XCTestCase {
         XCTAssertEqual(rows(r.stdout).map { [$0["column"]!, $0["actualColumn"]!] }, [["x", "x"], ["y", "x"], ["y", "y"]])
     }
 
+    /// A malformed --columns item is shown within the whole value (`a,,b` used to be reported as `got ""`).
+    func testAnEmptyColumnItemQuotesTheWholeValue() throws {
+        try "t,a,b\n0,1,2\n1,1,2\n".write(to: dir.appendingPathComponent("e.csv"), atomically: true, encoding: .utf8)
+        for (columns, got) in [("a,,b", #"an empty item in "a,,b""#), ("a,", #"an empty item in "a,""#), (",a", #"an empty item in ",a""#),
+                               ("a,=b", #""=b" in "a,=b""#), ("a=", #""a=""#)] {
+            let r = try dynsim(["compare", "e.csv", "e.csv", "--columns", columns])
+            XCTAssertEqual(r.status, 64, columns)
+            XCTAssertEqual(r.stdout, "", columns)
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --columns: each must be NAME or NAME=OTHER, got \(got)\nUSAGE:"), r.stderr)
+        }
+    }
+
     /// A truncated ACTUAL, a column ACTUAL lacks, and values past 1e15 are differences or bad input, never a pass.
     func testTruncatedMissingAndHugeAreNotPasses() throws {
         XCTAssertEqual(try dynsim(["run", "pendulum", "--output", "a.csv"]).status, 0)
