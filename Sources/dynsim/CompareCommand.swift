@@ -30,7 +30,7 @@ let compareSpec = CommandSpec(
     arguments: [.init("EXPECTED.csv", help: "The reference: its times are the ones compared."),
                 .init("ACTUAL.csv", help: "The run or trace checked against it.")],
     options: [
-        .init("--columns", "A,B=C,...", .text, help: "Columns to compare, each once (default: every numeric column both files have); NAME=OTHER pairs EXPECTED's NAME with ACTUAL's OTHER (view.x=x for a device trace)."),
+        .init("--columns", "A,B=C,...", .text, help: "Columns to compare, each once (default: every numeric column both files have); NAME=OTHER pairs EXPECTED's NAME with ACTUAL's OTHER (view.x=x for a device trace). t, the time axis every comparison is made along, is not one."),
         .init("--tolerance", "X", .number(check: { $0 >= 0 && $0 <= 1e15 ? nil : "must be from 0 to 1e15" }),
               help: "The largest difference allowed, in the columns' units (default: 0, equality, as cmp)."),
         .init("--format", "F", .choice(["text", "csv", "junit"]), help: "text (a table), csv (one row per column, full precision) or junit (JUnit XML for CI) (default: text)."),
@@ -54,6 +54,12 @@ func parseCompare(_ args: [String]) throws -> Command {
             let item = bad.isEmpty ? "an empty item" : quoted(bad)
             let got = o.columns!.count == 1 ? item : "\(item) in \(quoted(c))"
             throw UsageError(message: "--columns: each must be NAME or NAME=OTHER, got \(got)", command: "compare")
+        }
+        // t is the axis the columns are compared along, in every comparison; as a column it would only compare
+        // EXPECTED's times with themselves.
+        if o.columns!.contains(where: { $0.split(separator: "=", maxSplits: 1).contains("t") }) {
+            throw UsageError(message: "--columns: t is the time axis (ACTUAL is read at EXPECTED's times), not a column to compare, got \(quoted(c)); leave it out",
+                             command: "compare")
         }
         // Each column is compared once, as bench's sizes run once: one named twice (NAME and NAME=NAME are one
         // column) would only repeat its row. One column of EXPECTED against two of ACTUAL (a=x,a=y) is two rows.

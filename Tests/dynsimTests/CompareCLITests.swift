@@ -132,6 +132,22 @@ final class CompareCLITests: XCTestCase {
         }
     }
 
+    /// `t` is the time axis, not a column to compare: named in --columns (either side of a pair) it is refused as such,
+    /// not reported as a column the file lacks (`e.csv has no numeric column "t"`, which the file's header contradicts).
+    func testTimeAxisInColumnsIsRefusedAsTheAxis() throws {
+        try "t,a,b\n0,1,2\n1,1,2\n".write(to: dir.appendingPathComponent("e.csv"), atomically: true, encoding: .utf8)
+        for columns in ["t", "t,a", "a,b=t", "t=a"] {
+            let r = try dynsim(["compare", "e.csv", "e.csv", "--columns", columns])
+            XCTAssertEqual(r.status, 64, columns)
+            XCTAssertEqual(r.stdout, "", columns)
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --columns: t is the time axis (ACTUAL is read at EXPECTED's times), not a column to compare, got \"\(columns)\"; leave it out\nUSAGE:"), r.stderr)
+        }
+        // A column whose name merely contains t is a column.
+        try "t,tt,t.x\n0,1,2\n1,1,2\n".write(to: dir.appendingPathComponent("f.csv"), atomically: true, encoding: .utf8)
+        let r = try dynsim(["compare", "f.csv", "f.csv", "--columns", "tt,t.x"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+
     /// A truncated ACTUAL, a column ACTUAL lacks, and values past 1e15 are differences or bad input, never a pass.
     func testTruncatedMissingAndHugeAreNotPasses() throws {
         XCTAssertEqual(try dynsim(["run", "pendulum", "--output", "a.csv"]).status, 0)
