@@ -388,7 +388,7 @@ final class ContactOrderTests: XCTestCase {
         XCTAssertNotEqual(reordered.uikitScratch.jointSchedule.map(Int.init), (0..<8 * 24).map { $0 % 24 })
         XCTAssertTrue(sequential.uikitScratch.jointSchedule.isEmpty)
         // The position iterations ran ahead, and every way the loop ends (after the first, second or third iteration)
-        // was taken back to: the falling chain needs all three, the hanging one fewer.
+        // was restarted from: the falling chain needs all three, the hanging one fewer.
         let kept = reordered.uikitScratch.positionsKept
         print("position iterations run ahead, sub-steps keeping 1, 2, 3 of them: \(kept)")
         XCTAssertGreaterThan(kept[0], 0)

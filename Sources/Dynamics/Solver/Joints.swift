@@ -235,35 +235,34 @@ extension World {
     }
 
     /// Box2D's position iterations over the joints (no contacts touching), all `positionIterations` of them run in
-    /// `positionSchedule`'s dependency order, then the ones Box2D would not have run taken back; returns whether the
-    /// joints were solved, as the sequential loop would.
+    /// `positionSchedule`'s dependency order; returns whether the joints were solved, as the sequential loop would.
     ///
     /// Box2D stops after the first iteration that leaves every joint within the slop. Along a chain each position step
     /// waits for the one before (a square root and a division, about 50 cycles), so the loop is bound by latency; in
     /// dependency order iteration i + 1 starts at the chain's head while iteration i is two links further on, and the
     /// iterations overlap. Each item still receives its steps in the loop's order and reads the same values, so the
-    /// bits are the loop's. What an iteration after the first overwrites is logged first; once it is known how many
-    /// iterations the loop would have run, the later ones' writes are restored in reverse order, which leaves every
-    /// item as the loop would (each item's writes come in iteration order). Used after a sub-step that needed more
-    /// than one iteration (a moving chain); otherwise the plain loop runs, since one iteration usually suffices again.
+    /// bits are the loop's when the loop runs them all. When it would have stopped sooner (some iteration left every
+    /// joint within the slop), the items go back to where they were and the plain loop runs that many iterations. Used
+    /// after a sub-step that needed more than one iteration (a moving chain, which nearly always needs all of them);
+    /// otherwise the plain loop runs, since one iteration usually suffices again.
     func solveJointPositionsAhead(x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
                                   im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
                                   J: UnsafeMutablePointer<Joint>, centered: UnsafeMutablePointer<Bool>) -> Bool {
-        let jc = jointData.joints.count
-        var log = uikitScratch.positionLog
-        uikitScratch.positionLog = []
-        defer { uikitScratch.positionLog = log }
-        log.removeAll(keepingCapacity: true)
+        let jc = jointData.joints.count, n = bodyData.items.count
+        if uikitScratch.positionsBefore.count != n {
+            uikitScratch.positionsBefore = [Vector2](repeating: .zero, count: n)
+            uikitScratch.anglesBefore = [Double](repeating: 0, count: n)
+        }
+        uikitScratch.positionsBefore.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: x, count: n) }
+        uikitScratch.anglesBefore.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: a, count: n) }
         // Bit i set: iteration i left some joint outside the slop. (A bit mask: a dynamically indexed SIMD3 went
         // through memory each time, a store-forwarding stall on every joint.)
         var unsolved = 0
-        for e in uikitScratch.positionSchedule {
-            let iteration = Int(e) / jc, k = Int(e) - iteration * jc
-            if iteration > 0 {
-                if J[k].a >= 0 { log.append(PositionLogEntry(item: Int32(J[k].a), iteration: Int32(iteration), position: x[J[k].a], angle: a[J[k].a])) }
-                log.append(PositionLogEntry(item: Int32(J[k].b), iteration: Int32(iteration), position: x[J[k].b], angle: a[J[k].b]))
+        uikitScratch.positionSchedule.withUnsafeBufferPointer { schedule in
+            for e in schedule {
+                let iteration = Int(e) / jc, k = Int(e) - iteration * jc
+                if !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) { unsolved |= 1 << iteration }
             }
-            if !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) { unsolved |= 1 << iteration }
         }
         // The iterations the loop runs: up to and including the first that solved every joint, else all.
         var kept = World.positionIterations
@@ -271,9 +270,12 @@ extension World {
             kept = i + 1
             break
         }
-        for entry in log.reversed() where Int(entry.iteration) >= kept {
-            x[Int(entry.item)] = entry.position
-            a[Int(entry.item)] = entry.angle
+        if kept < World.positionIterations {
+            uikitScratch.positionsBefore.withUnsafeBufferPointer { x.update(from: $0.baseAddress!, count: n) }
+            uikitScratch.anglesBefore.withUnsafeBufferPointer { a.update(from: $0.baseAddress!, count: n) }
+            for _ in 0..<kept {
+                for k in 0..<jc { _ = solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) }
+            }
         }
         uikitScratch.positionsKept[kept - 1] += 1
         uikitScratch.positionsAhead = kept > 1

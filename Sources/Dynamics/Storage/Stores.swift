@@ -180,26 +180,18 @@ struct UIKitScratch {
     var loneRod: [Bool] = []
     /// `uikit`: the position iterations' joint solves in dependency order (entry e is joint e % count of iteration
     /// e / count; see ``World/solveJointPositionsAhead``), whether the last sub-step without contacts needed more than
-    /// one iteration (the next then runs them ahead), and the log of what the iterations after the first overwrote
-    /// (item, position, angle, iteration), to take back the ones Box2D would not have run.
+    /// one iteration (the next then runs them ahead), and the items' positions and angles before them, to start again
+    /// from when Box2D would have run fewer.
     var positionSchedule: [Int32] = []
     var positionsAhead = false
-    var positionLog: [PositionLogEntry] = []
+    var positionsBefore: [Vector2] = []
+    var anglesBefore: [Double] = []
     /// How many sub-steps ran the position iterations ahead and kept 1, 2 or 3 of them (for the tests).
     var positionsKept: SIMD3<Int> = .zero
     /// Rest detection's islands: union–find parents, whether each island holds an awake item, its least rest time.
     var islandParent: [Int] = []
     var islandAwake: [Bool] = []
     var islandMinSleep: [Double] = []
-}
-
-/// An item's position and angle before a position iteration after the first overwrote them (see
-/// ``World/solveJointPositionsAhead``).
-struct PositionLogEntry {
-    var item: Int32
-    var iteration: Int32
-    var position: Vector2
-    var angle: Double
 }
 
 /// `precise` scratch and diagnostics: step-size estimates, RATTLE checkpoints, the chain solver's system.
