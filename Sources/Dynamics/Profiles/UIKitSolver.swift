@@ -84,11 +84,7 @@ extension World {
     /// One piece of a sub-step; returns whether the position constraints were solved.
     @discardableResult
     func stepUIKit(h: Double, first: Bool) -> Bool {
-        let n = bodyData.items.count
-        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
-        let im = bodies.invMass.base, ii = bodies.invInertia.base
-        let cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, g = bodies.gravity.base
-        let jc = jointData.joints.count, J = jointData.joints.base
+        let J = jointData.joints.base
 
         // 0. Narrow phase at the start of the sub-step (b2World::Step: Collide before Solve).
         if hasCollisions { collide(eventTime: time(ofStep: stepCount + 1)) }
@@ -102,12 +98,38 @@ extension World {
             }
         }
 
-        // Pushes and scheduled velocity changes act once per display frame, before its sub-steps (UIKit's `_step`).
+        // 2. Integrate velocities (gravity, pushes, fields), then damp.
+        integrateVelocitiesUIKit(h: h, first: first)
+
+        // 3. Initialise contacts and joints, warm-starting both (b2Island::Solve's order); 4. velocity iterations.
+        let touching = !contactData.contacts.isEmpty
+        let wavefront = !touching && jointData.joints.count > 1 && contactData.reordersSolves
+        let centered = solveVelocitiesUIKit(h: h, touching: touching, wavefront: wavefront)
+
+        // 5. Integrate positions with Box2D's per-step motion limits (keeping the start for the time of impact).
+        let x0 = bodies.previousPosition.base
+        if hasCollisions { x0.update(from: bodies.position.base, count: bodyData.items.count) }
+        integratePositionsUIKit(h: h)
+
+        // 6. Position iterations.
+        let positionSolved = solvePositionsUIKit(touching: touching, wavefront: wavefront, centered: centered)
+        if touching { projectSqueezedItems() }
+        if hasCollisions { solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1)) }
+        return positionSolved
+    }
+
+    /// Step 2 of ``stepUIKit(h:first:)``: v += h (g + forces / m), then Box2D 2.4's damping v /= (1 + h c), likewise for
+    /// ω. Pushes and scheduled velocity changes act once per display frame, before its sub-steps (UIKit's `_step`).
+    /// Inside a velocity field the velocity is replaced and gravity and forces are ignored for the sub-step (UIKit's
+    /// island, per kern0x1b/charon §0).
+    @inline(__always)
+    private func integrateVelocitiesUIKit(h: Double, first: Bool) {
+        let n = bodyData.items.count
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base
+        let im = bodies.invMass.base, ii = bodies.invInertia.base
+        let cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, g = bodies.gravity.base
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
         let pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: frameStart, applyScheduled: first)
-
-        // 2. Integrate velocities (gravity, pushes, fields), then damp. Inside a velocity field the velocity is replaced
-        //    and gravity and forces are ignored for the sub-step (UIKit's island, per kern0x1b/charon §0).
         if !behaviors.fields.isEmpty {
             evaluateFields(endTime: time(ofStep: stepCount + 1))
             let fa = behaviors.fieldAcceleration.base, fo = behaviors.fieldOverride.base
@@ -137,24 +159,27 @@ extension World {
                 w[i] = w[i] * (1 / (1 + h * ca[i]))
             }
         }
+    }
 
-        // 3. Initialise contacts and joints, warm-starting both (b2Island::Solve's order). Without contacts, the lone
-        //    rods are initialised with their velocity solves below (see updateJointSchedule).
-        let touching = !contactData.contacts.isEmpty
-        let wavefront = !touching && jc > 1 && contactData.reordersSolves
+    /// Steps 3 and 4 of ``stepUIKit(h:first:)``: contacts and joints initialised and warm-started, then the velocity
+    /// iterations, joints before contacts. Without contacts (`wavefront`) the joint solves run in dependency order and
+    /// the lone rods are initialised with their velocity solve (see ``updateJointSchedule()``). Returns which joints
+    /// are rigid rods between centers (the short paths), decided once per sub-step.
+    @inline(__always)
+    private func solveVelocitiesUIKit(h: Double, touching: Bool, wavefront: Bool) -> UnsafeMutablePointer<Bool> {
+        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
+        let im = bodies.invMass.base, ii = bodies.invInertia.base
+        let jc = jointData.joints.count, J = jointData.joints.base
         if wavefront { updateJointSchedule() }
         if touching { initializeContacts() }
         let lone = wavefront ? uikitScratch.loneRod.withUnsafeBufferPointer { $0.baseAddress! } : nil
         for k in 0..<jc where lone == nil || !lone![k] {
             initVelocityConstraint(&J[k], h: h, x: x, a: a, v: v, w: w, im: im, ii: ii)
         }
-
-        // Which joints are rigid rods between centers (the short paths below), decided once per sub-step.
         if uikitScratch.centeredRods.count != jc { uikitScratch.centeredRods = [Bool](repeating: false, count: jc) }
         let centered = uikitScratch.centeredRods.withUnsafeMutableBufferPointer { $0.baseAddress! }
         for k in 0..<jc { centered[k] = J[k].isRigid && !J[k].isPin && J[k].localA == .zero && J[k].localB == .zero }
 
-        // 4. Velocity iterations: joints, then contacts.
         if wavefront {
             // Joints alone: the eight iterations' joint solves in dependency order (see updateJointSchedule), so a
             // chain's later iterations run alongside its earlier ones. Same operations per item, same order, same bits.
@@ -186,18 +211,21 @@ extension World {
             if touching { solveContactVelocities() }
         }
         if touching { storeImpulses() }
+        return centered
+    }
 
-        // 5. Integrate positions with Box2D's per-step motion limits (keeping the start for the time of impact).
-        let x0 = bodies.previousPosition.base
-        if hasCollisions { for i in 0..<n { x0[i] = x[i] } }
-        // Box2D's per-step motion limits are per sub-step: a piece of a split sub-step gets its share, so splitting
-        // never lets an item go faster than Box2D would (2 m, a quarter turn, per 1/120 s step). One piece: exactly
-        // Box2D's limits.
+    /// Step 5 of ``stepUIKit(h:first:)``: semi-implicit Euler with Box2D's per-step motion limits. The limits are per
+    /// sub-step: a piece of a split sub-step gets its share, so splitting never lets an item go faster than Box2D would
+    /// (2 m, a quarter turn, per 1/120 s step). One piece: exactly Box2D's limits.
+    @inline(__always)
+    private func integratePositionsUIKit(h: Double) {
+        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
+        let im = bodies.invMass.base
         let share = h / subStepDuration
         let maxTranslation = World.maxTranslation * share, maxRotation = World.maxRotation * share
         let maxT2 = maxTranslation * maxTranslation
         let maxR2 = maxRotation * maxRotation
-        for i in 0..<n where im[i] > 0 {
+        for i in 0..<bodyData.items.count where im[i] > 0 {
             var vi = v[i], wi = w[i]
             let translation = h * vi
             let t2 = dot(translation, translation)
@@ -210,28 +238,30 @@ extension World {
             v[i] = vi
             w[i] = wi
         }
+    }
 
-        // 6. Position iterations. Box2D corrects contacts, then joints; dynsim corrects joints first so that contacts
-        //    have the last word: an item squeezed between an attachment-driven item and a boundary stays out of the
-        //    boundary (UIKit's `cornered` case) instead of being pushed through it. With joints or contacts alone the
-        //    order does not matter, so Box2D parity is unchanged.
-        var positionSolved = false
+    /// Step 6 of ``stepUIKit(h:first:)``: up to 3 position iterations (non-linear Gauss–Seidel) until every joint and
+    /// contact is within the slop; returns whether they are. Box2D corrects contacts, then joints; dynsim corrects
+    /// joints first so that contacts have the last word: an item squeezed between an attachment-driven item and a
+    /// boundary stays out of the boundary (UIKit's `cornered` case) instead of being pushed through it. With joints or
+    /// contacts alone the order does not matter, so Box2D parity is unchanged.
+    @inline(__always)
+    private func solvePositionsUIKit(touching: Bool, wavefront: Bool, centered: UnsafeMutablePointer<Bool>) -> Bool {
+        let x = bodies.position.base, a = bodies.angle.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        let jc = jointData.joints.count, J = jointData.joints.base
         if wavefront && uikitScratch.positionsAhead && !uikitScratch.positionSchedule.isEmpty {
-            positionSolved = solveJointPositionsAhead(x: x, a: a, im: im, ii: ii, J: J, centered: centered)
-        } else {
-            var used = World.positionIterations
-            for iteration in 0..<World.positionIterations {
-                var solved = true
-                for k in 0..<jc where !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) {
-                    solved = false
-                }
-                if touching && !solveContactPositions() { solved = false }
-                if solved { positionSolved = true; used = iteration + 1; break }
-            }
-            if wavefront { uikitScratch.positionsAhead = used > 1 }
+            return solveJointPositionsAhead(x: x, a: a, im: im, ii: ii, J: J, centered: centered)
         }
-        if touching { projectSqueezedItems() }
-        if hasCollisions { solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1)) }
+        var used = World.positionIterations, positionSolved = false
+        for iteration in 0..<World.positionIterations {
+            var solved = true
+            for k in 0..<jc where !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) {
+                solved = false
+            }
+            if touching && !solveContactPositions() { solved = false }
+            if solved { positionSolved = true; used = iteration + 1; break }
+        }
+        if wavefront { uikitScratch.positionsAhead = used > 1 }
         return positionSolved
     }
 }
