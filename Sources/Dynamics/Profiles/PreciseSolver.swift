@@ -127,19 +127,12 @@ extension World {
         let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
         let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base
         let im = bodies.invMass.base, ii = bodies.invInertia.base
-        let cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, g = bodies.gravity.base
         let jc = jointData.joints.count, J = jointData.joints.base
         let halfH = 0.5 * h
 
         // Half of the damping, then the first kick.
-        for i in 0..<n where im[i] > 0 {
-            if cl[i] != 0 { v[i] *= exp(-cl[i] * halfH) }
-            if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
-            v[i] += halfH * g[i]
-        }
-        if behaviors.pushing { kickPushes(halfH) }
-        if !behaviors.fields.isEmpty { kickFields(halfH, endTime: t1) }
-        applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
+        dampHalf(halfH)
+        kick(halfH, endTime: t1)
 
         // Gradients at q_n (anchors at t_n) for the SHAKE directions.
         for k in 0..<jc where J[k].isRigid {
@@ -190,20 +183,7 @@ extension World {
                 J[k].impulse = J[k].tension / (h * h)
                 J[k].tension = abs(J[k].impulse)
             }
-            if preciseScratch.measuresTurn {
-                // How far the rods turned in the piece (`J[k].u` is still the direction at q_n).
-                var turn = 0.0
-                for k in 0..<jc where J[k].isRigid && !J[k].isPin {
-                    let ia = J[k].a, ib = J[k].b
-                    let rB = J[k].localB == .zero ? Vector2.zero : rotate(J[k].localB, by: a[ib])
-                    let rA = ia >= 0 && J[k].localA != .zero ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
-                    let d = x[ib] + rB - (ia >= 0 ? x[ia] + rA : J[k].anchor)
-                    // sin² of the turn (1 past a quarter turn), without a square root or an arctangent.
-                    let c = dot(J[k].u, d), sn = cross(J[k].u, d)
-                    turn = max(turn, c <= 0 ? 1 : sn * sn / (c * c + sn * sn))
-                }
-                preciseScratch.rodTurnedTooFar = turn.squareRoot() >= sin(World.maxTurnPerPiece)
-            }
+            if preciseScratch.measuresTurn { preciseScratch.rodTurnedTooFar = rodsTurnedTooFar() }
             // Half-step velocities including the constraint correction.
             let invH = 1 / h
             for i in 0..<n where im[i] > 0 {
@@ -214,58 +194,98 @@ extension World {
         }
 
         // Second kick.
-        for i in 0..<n where im[i] > 0 {
+        kick(halfH, endTime: t1)
+
+        // Velocity projection onto G(q_{n+1}) v + ∂g/∂t = 0.
+        if jc > 0 { projectRodVelocities(chains: chains) }
+
+        // The other half of the damping.
+        dampHalf(halfH)
+    }
+
+    /// Whether some rod turned more than ``maxTurnPerPiece`` in the piece just taken (`J[k].u` is still the direction
+    /// at q_n): sin² of each turn (1 past a quarter turn), without a square root or an arctangent.
+    private func rodsTurnedTooFar() -> Bool {
+        let x = bodies.position.base, a = bodies.angle.base
+        let jc = jointData.joints.count, J = jointData.joints.base
+        var turn = 0.0
+        for k in 0..<jc where J[k].isRigid && !J[k].isPin {
+            let ia = J[k].a, ib = J[k].b
+            let rB = J[k].localB == .zero ? Vector2.zero : rotate(J[k].localB, by: a[ib])
+            let rA = ia >= 0 && J[k].localA != .zero ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
+            let d = x[ib] + rB - (ia >= 0 ? x[ia] + rA : J[k].anchor)
+            let c = dot(J[k].u, d), sn = cross(J[k].u, d)
+            turn = max(turn, c <= 0 ? 1 : sn * sn / (c * c + sn * sn))
+        }
+        return turn.squareRoot() >= sin(World.maxTurnPerPiece)
+    }
+
+    /// Exact exponential decay of the velocities over `halfH` (half of the resistance in the Strang splitting).
+    @inline(__always)
+    private func dampHalf(_ halfH: Double) {
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base
+        let cl = bodies.linearDamping.base, ca = bodies.angularDamping.base
+        for i in 0..<bodyData.items.count where im[i] > 0 {
+            if cl[i] != 0 { v[i] *= exp(-cl[i] * halfH) }
+            if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
+        }
+    }
+
+    /// A half kick: `halfH` worth of gravity, the pushes, the fields (at the step's end time `t1`) and the springs.
+    @inline(__always)
+    private func kick(_ halfH: Double, endTime t1: Double) {
+        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
+        let im = bodies.invMass.base, ii = bodies.invInertia.base, g = bodies.gravity.base
+        for i in 0..<bodyData.items.count where im[i] > 0 {
             v[i] += halfH * g[i]
         }
         if behaviors.pushing { kickPushes(halfH) }
         if !behaviors.fields.isEmpty { kickFields(halfH, endTime: t1) }
         applySpringForces(dt: halfH, x: x, a: a, v: v, w: w, im: im, ii: ii)
+    }
 
-        // Velocity projection onto G(q_{n+1}) v + ∂g/∂t = 0.
-        if jc > 0 {
+    /// RATTLE's velocity projection onto G(q) v + ∂g/∂t = 0 at the step's end: along chains one direct solve
+    /// (PreciseChains.swift), then Gauss–Seidel sweeps that confirm (or finish) it to 1e-9 points/s.
+    private func projectRodVelocities(chains: Bool) {
+        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
+        let im = bodies.invMass.base, ii = bodies.invInertia.base
+        let jc = jointData.joints.count, J = jointData.joints.base
+        for k in 0..<jc where J[k].isRigid {
+            refreshGeometry(&J[k], x: x, a: a)
+        }
+        // Along chains one direct solve does it; the sweeps below then only confirm (or finish) it.
+        if chains { _ = projectChainVelocities(v: v, w: w, im: im, ii: ii, J: J) }
+        for _ in 0..<World.shakeMaxSweeps {
+            var worst = 0.0
             for k in 0..<jc where J[k].isRigid {
-                refreshGeometry(&J[k], x: x, a: a)
-            }
-            // Along chains one direct solve does it; the sweeps below then only confirm (or finish) it.
-            if chains { _ = projectChainVelocities(v: v, w: w, im: im, ii: ii, J: J) }
-            for _ in 0..<World.shakeMaxSweeps {
-                var worst = 0.0
-                for k in 0..<jc where J[k].isRigid {
-                    let ia = J[k].a, ib = J[k].b
-                    let u = J[k].u, rA = J[k].rA, rB = J[k].rB
-                    let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
-                    let vpB = v[ib] + cross(w[ib], rB)
-                    if J[k].isPin {
-                        // Point constraint: relative velocity zero in both axes.
-                        let cdot = vpB - vpA
-                        let r = max(abs(cdot.x), abs(cdot.y))
-                        if r > worst { worst = r }
-                        if r <= World.shakeTolerance { continue }
-                        let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
-                        let pA = perp(rA), pB = perp(rB)
-                        let mu = solvePin(pA: pA, nA: pA, pB: pB, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -cdot)
-                        if ia >= 0 {
-                            v[ia] -= imA * mu
-                            w[ia] -= iiA * dot(pA, mu)
-                        }
-                        v[ib] += imB * mu
-                        w[ib] += iiB * dot(pB, mu)
-                        continue
-                    }
-                    let cdot = dot(u, vpB - vpA)
-                    let r = abs(cdot)
+                let ia = J[k].a, ib = J[k].b
+                let u = J[k].u, rA = J[k].rA, rB = J[k].rB
+                let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
+                let vpB = v[ib] + cross(w[ib], rB)
+                if J[k].isPin {
+                    // Point constraint: relative velocity zero in both axes.
+                    let cdot = vpB - vpA
+                    let r = max(abs(cdot.x), abs(cdot.y))
                     if r > worst { worst = r }
                     if r <= World.shakeTolerance { continue }
-                    applyPairImpulse((-J[k].mass * cdot) * u, a: ia, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
+                    let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
+                    let pA = perp(rA), pB = perp(rB)
+                    let mu = solvePin(pA: pA, nA: pA, pB: pB, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -cdot)
+                    if ia >= 0 {
+                        v[ia] -= imA * mu
+                        w[ia] -= iiA * dot(pA, mu)
+                    }
+                    v[ib] += imB * mu
+                    w[ib] += iiB * dot(pB, mu)
+                    continue
                 }
-                if worst <= World.shakeTolerance { break }
+                let cdot = dot(u, vpB - vpA)
+                let r = abs(cdot)
+                if r > worst { worst = r }
+                if r <= World.shakeTolerance { continue }
+                applyPairImpulse((-J[k].mass * cdot) * u, a: ia, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
             }
-        }
-
-        // The other half of the damping.
-        for i in 0..<n where im[i] > 0 {
-            if cl[i] != 0 { v[i] *= exp(-cl[i] * halfH) }
-            if ca[i] != 0 { w[i] *= exp(-ca[i] * halfH) }
+            if worst <= World.shakeTolerance { break }
         }
     }
 
