@@ -38,162 +38,170 @@ extension World {
     func collide(eventTime: Double) {
         // Take the scratch storage out of the properties before emptying it: emptying a buffer still shared with the
         // property would copy it (a fresh 200 bytes per contact each sub-step, and page faults to map it).
-        var next = collisionScratch.scratchIndex, list = collisionScratch.scratchContacts
+        var built = NewContacts(list: collisionScratch.scratchContacts, index: collisionScratch.scratchIndex)
         collisionScratch.scratchIndex = [:]
         collisionScratch.scratchContacts = []
-        next.removeAll(keepingCapacity: true)
-        list.removeAll(keepingCapacity: true)
+        built.list.removeAll(keepingCapacity: true)
+        built.index.removeAll(keepingCapacity: true)
         let n = bodyData.items.count
         // Bounding circles for a cheap overlap test, and each item's transform (cos and sin once per sub-step).
         // Rectangles also get their world bounding box (half sizes), a tighter test than the circles.
-        var center = collisionScratch.scratchCenter, extent = collisionScratch.scratchExtent, xf = collisionScratch.scratchTransforms, boxHalf = collisionScratch.scratchBoxHalf
+        var bounds = NarrowPhaseBounds(center: collisionScratch.scratchCenter, extent: collisionScratch.scratchExtent,
+                                     xf: collisionScratch.scratchTransforms, boxHalf: collisionScratch.scratchBoxHalf)
         collisionScratch.scratchCenter = []; collisionScratch.scratchExtent = []; collisionScratch.scratchTransforms = []; collisionScratch.scratchBoxHalf = []
-        if center.count != n {
-            center = [Vector2](repeating: .zero, count: n)
-            extent = [Double](repeating: 0, count: n)
-            xf = [Transform](repeating: .identity, count: n)
-            boxHalf = [Vector2](repeating: .zero, count: n)
+        if bounds.center.count != n {
+            bounds = NarrowPhaseBounds(center: [Vector2](repeating: .zero, count: n), extent: [Double](repeating: 0, count: n),
+                                     xf: [Transform](repeating: .identity, count: n), boxHalf: [Vector2](repeating: .zero, count: n))
         }
         for i in 0..<n where hasShape(i) {
-            center[i] = bodies.position[i]
-            extent[i] = bodyData.itemReach[i] + 2
+            bounds.center[i] = bodies.position[i]
+            bounds.extent[i] = bodyData.itemReach[i] + 2
             let t = transform(i)
-            xf[i] = t
+            bounds.xf[i] = t
             let half = 0.5 * bodyData.itemSize[i], c = abs(t.c), s = abs(t.s)
-            boxHalf[i] = Vector2(c * half.x + s * half.y, s * half.x + c * half.y)
+            bounds.boxHalf[i] = Vector2(c * half.x + s * half.y, s * half.x + c * half.y)
         }
         defer {
-            collisionScratch.scratchCenter = center; collisionScratch.scratchExtent = extent; collisionScratch.scratchTransforms = xf; collisionScratch.scratchBoxHalf = boxHalf
+            collisionScratch.scratchCenter = bounds.center; collisionScratch.scratchExtent = bounds.extent
+            collisionScratch.scratchTransforms = bounds.xf; collisionScratch.scratchBoxHalf = bounds.boxHalf
         }
-        func material(_ i: Int) -> (Double, Double) { (bodyData.itemFriction[i], bodyData.itemElasticity[i]) }
-        func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
-                 restitution: Double) {
-            guard m.pointCount > 0 else { return }
-            guard list.count < World.maxContacts else { contactData.contactLimitExceeded = true; return }
-            var manifold = m
-            if let old = contactData.contactIndex[key] {
-                let previous = contactData.contacts[old].manifold
-                for i in 0..<manifold.pointCount {
-                    for j in 0..<previous.pointCount where previous.id(j) == manifold.id(i) {
-                        let ni = j == 0 ? previous.normalImpulses.0 : previous.normalImpulses.1
-                        let ti = j == 0 ? previous.tangentImpulses.0 : previous.tangentImpulses.1
-                        if i == 0 { manifold.normalImpulses.0 = ni; manifold.tangentImpulses.0 = ti }
-                        else { manifold.normalImpulses.1 = ni; manifold.tangentImpulses.1 = ti }
-                    }
-                }
-            }
-            next[key] = list.count
-            list.append(ContactConstraint(key: key, a: a, b: b, manifold: manifold, radiusA: rA, radiusB: rB,
-                                          friction: friction, restitution: restitution))
-        }
-        // Items against boundaries (the edge is shape A).
-        let smooth = profile == .precise
-        for (e, edge) in contactData.boundaryEdges.enumerated() {
-            let bit = UInt64(1) << UInt64(edge.behavior)
-            let lo = Vector2(min(edge.v1.x, edge.v2.x), min(edge.v1.y, edge.v2.y))
-            let hi = Vector2(max(edge.v1.x, edge.v2.x), max(edge.v1.y, edge.v2.y))
-            for i in 0..<n where bodyData.boundaryCollisionMask[i] & bit != 0 && !bodyData.anchored[i] {
-                guard hasShape(i) else { continue }
-                if !bodyData.awake[i] {
-                    // A sleeper keeps its boundary contact as it was.
-                    let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
-                    if let old = contactData.contactIndex[key] { next[key] = list.count; list.append(contactData.contacts[old]) }
-                    continue
-                }
-                let c = center[i], r = extent[i]
-                if c.x + r < lo.x || c.x - r > hi.x || c.y + r < lo.y || c.y - r > hi.y { continue }
-                let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
-                let (f, el) = material(i)
-                let friction = (f * World.boundaryFriction).squareRoot(), restitution = max(el, World.boundaryRestitution)
-                let radius = bodyData.itemCircleRadius[i]
-                if smooth && (edge.hasV0 || edge.hasV3) {
-                    // `precise`: a path's interior vertices are smooth (ghost vertices).
-                    let m = radius < 0 ? collidePathSegmentAndPolygon(edge, polygon(i), xf[i])
-                        : collidePathSegmentAndCircle(edge, radius: radius, xf[i])
-                    add(key, -1, i, m, 0, radius < 0 ? polygon(i).radius : radius, friction: friction, restitution: restitution)
-                } else if radius < 0 {
-                    let p = polygon(i)
-                    add(key, -1, i, collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, p, xf[i]), 0, p.radius,
-                        friction: friction, restitution: restitution)
-                } else {
-                    add(key, -1, i, collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, xf[i]), 0,
-                        radius, friction: friction, restitution: restitution)
-                }
-            }
-        }
-        // Item pairs: the broad phase's candidates (BroadPhase.swift), in ascending (i, j) order so contacts are
-        // solved in a deterministic order.
-        var candidates = collisionScratch.scratchCandidates
-        collisionScratch.scratchCandidates = []
-        candidates.removeAll(keepingCapacity: true)
-        defer { collisionScratch.scratchCandidates = candidates }
-        center.withUnsafeBufferPointer { c in
-            extent.withUnsafeBufferPointer { e in broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &candidates) }
-        }
-        if candidates.count >= World.maxCandidatePairs { contactData.contactLimitExceeded = true }
-        sortPairs(&candidates, itemCount: n)
-        for pair in candidates {
-            let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
-            do {
-                if bodies.invMass[i] == 0 && bodies.invMass[j] == 0 {
-                    // Two sleepers (or a sleeper and an anchored item) keep their contact as it was, untouched.
-                    let key = UInt64(i) << 32 | UInt64(j)
-                    if !(bodyData.awake[i] && bodyData.awake[j]) && !(bodyData.anchored[i] && bodyData.anchored[j]),
-                       let old = contactData.contactIndex[key] {
-                        next[key] = list.count
-                        list.append(contactData.contacts[old])
-                    }
-                    continue
-                }
-                let d = center[j] - center[i], r = extent[i] + extent[j]
-                if dot(d, d) > r * r { continue }
-                let key = UInt64(i) << 32 | UInt64(j)
-                let (fi, ei) = material(i), (fj, ej) = material(j)
-                let friction = (fi * fj).squareRoot(), restitution = max(ei, ej)
-                let ri = bodyData.itemCircleRadius[i], rj = bodyData.itemCircleRadius[j]
-                switch (ri < 0, rj < 0) {
-                case (true, true):
-                    let pi = polygon(i), pj = polygon(j)
-                    // Two rectangles (skin radius 0) whose world bounding boxes are apart by more than 1e-6 pt are
-                    // disjoint, so b2CollidePolygons finds a face normal with positive separation (at least the gap
-                    // over √2 for rectangles, far above rounding) and returns no points: skip it. In a resting pile
-                    // most circle-overlapping neighbours are such pairs.
-                    if pi.radius == 0 && pj.radius == 0 {
-                        let d = center[j] - center[i], reach = boxHalf[i] + boxHalf[j]
-                        if abs(d.x) - reach.x > 1e-6 || abs(d.y) - reach.y > 1e-6 { continue }
-                    }
-                    add(key, i, j, collidePolygons(pi, xf[i], pj, xf[j]), pi.radius, pj.radius, friction: friction,
-                        restitution: restitution)
-                case (true, false):
-                    let pi = polygon(i)
-                    add(key, i, j, collidePolygonAndCircle(pi, xf[i], radius: rj, xf[j]), pi.radius, rj,
-                        friction: friction, restitution: restitution)
-                case (false, true):
-                    let pj = polygon(j)
-                    add(key, j, i, collidePolygonAndCircle(pj, xf[j], radius: ri, xf[i]), pj.radius, ri,
-                        friction: friction, restitution: restitution)
-                case (false, false):
-                    add(key, i, j, collideCircles(radiusA: ri, xf[i], radiusB: rj, xf[j]), ri, rj,
-                        friction: friction, restitution: restitution)
-                }
-            }
-        }
+        collideBoundaries(bounds, into: &built)
+        collideItemPairs(bounds, into: &built)
         // Events: begin for new touching pairs, end for pairs that stopped touching.
         if recordsEvents {
-            for c in list where contactData.contactIndex[c.key] == nil {
-                let wm = worldManifold(c.manifold, c.a >= 0 ? xf[c.a] : .identity, radiusA: c.radiusA,
-                                       xf[c.b], radiusB: c.radiusB)
+            for c in built.list where contactData.contactIndex[c.key] == nil {
+                let wm = worldManifold(c.manifold, c.a >= 0 ? bounds.xf[c.a] : .identity, radiusA: c.radiusA,
+                                       bounds.xf[c.b], radiusB: c.radiusB)
                 contactData.events.append(event(for: c, kind: .begin, time: eventTime, point: wm.points.0))
             }
-            for c in contactData.contacts where next[c.key] == nil {
+            for c in contactData.contacts where built.index[c.key] == nil {
                 contactData.events.append(event(for: c, kind: .end, time: eventTime, point: nil))
             }
         }
         // The old list and index become next sub-step's scratch.
         collisionScratch.scratchContacts = contactData.contacts
         collisionScratch.scratchIndex = contactData.contactIndex
-        contactData.contacts = list
-        contactData.contactIndex = next
+        contactData.contacts = built.list
+        contactData.contactIndex = built.index
+    }
+
+    /// Adds a manifold with points to the contacts being built under `key`, its impulses carried over from last
+    /// sub-step's manifold by feature id (b2Contact::Update's warm-start matching). Past ``maxContacts`` it is dropped
+    /// and ``contactLimitExceeded`` set.
+    @inline(__always)
+    private func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
+                     restitution: Double, to built: inout NewContacts) {
+        guard m.pointCount > 0 else { return }
+        guard built.list.count < World.maxContacts else { contactData.contactLimitExceeded = true; return }
+        var manifold = m
+        if let old = contactData.contactIndex[key] {
+            let previous = contactData.contacts[old].manifold
+            for i in 0..<manifold.pointCount {
+                for j in 0..<previous.pointCount where previous.id(j) == manifold.id(i) {
+                    let ni = j == 0 ? previous.normalImpulses.0 : previous.normalImpulses.1
+                    let ti = j == 0 ? previous.tangentImpulses.0 : previous.tangentImpulses.1
+                    if i == 0 { manifold.normalImpulses.0 = ni; manifold.tangentImpulses.0 = ti }
+                    else { manifold.normalImpulses.1 = ni; manifold.tangentImpulses.1 = ti }
+                }
+            }
+        }
+        built.index[key] = built.list.count
+        built.list.append(ContactConstraint(key: key, a: a, b: b, manifold: manifold, radiusA: rA, radiusB: rB,
+                                            friction: friction, restitution: restitution))
+    }
+
+    /// Keeps a contact from last sub-step as it was (its items asleep), if there was one under `key`.
+    @inline(__always)
+    private func keep(_ key: UInt64, in built: inout NewContacts) {
+        if let old = contactData.contactIndex[key] {
+            built.index[key] = built.list.count
+            built.list.append(contactData.contacts[old])
+        }
+    }
+
+    /// Items against boundaries (the edge is shape A; key bit 63 set, the edge index, the item).
+    private func collideBoundaries(_ bounds: NarrowPhaseBounds, into built: inout NewContacts) {
+        let smooth = profile == .precise
+        for (e, edge) in contactData.boundaryEdges.enumerated() {
+            let bit = UInt64(1) << UInt64(edge.behavior)
+            let lo = Vector2(min(edge.v1.x, edge.v2.x), min(edge.v1.y, edge.v2.y))
+            let hi = Vector2(max(edge.v1.x, edge.v2.x), max(edge.v1.y, edge.v2.y))
+            for i in 0..<bodyData.items.count where bodyData.boundaryCollisionMask[i] & bit != 0 && !bodyData.anchored[i] {
+                guard hasShape(i) else { continue }
+                let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
+                // A sleeper keeps its boundary contact as it was.
+                if !bodyData.awake[i] { keep(key, in: &built); continue }
+                let c = bounds.center[i], r = bounds.extent[i]
+                if c.x + r < lo.x || c.x - r > hi.x || c.y + r < lo.y || c.y - r > hi.y { continue }
+                let f = bodyData.itemFriction[i], el = bodyData.itemElasticity[i]
+                let friction = (f * World.boundaryFriction).squareRoot(), restitution = max(el, World.boundaryRestitution)
+                let radius = bodyData.itemCircleRadius[i], xf = bounds.xf[i]
+                let m: Manifold
+                if smooth && (edge.hasV0 || edge.hasV3) {
+                    // `precise`: a path's interior vertices are smooth (ghost vertices).
+                    m = radius < 0 ? collidePathSegmentAndPolygon(edge, polygon(i), xf) : collidePathSegmentAndCircle(edge, radius: radius, xf)
+                } else if radius < 0 {
+                    m = collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, polygon(i), xf)
+                } else {
+                    m = collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, xf)
+                }
+                add(key, -1, i, m, 0, radius < 0 ? polygon(i).radius : radius, friction: friction, restitution: restitution, to: &built)
+            }
+        }
+    }
+
+    /// Item pairs: the broad phase's candidates (BroadPhase.swift), in ascending (i, j) order so contacts are solved
+    /// in a deterministic order (key i << 32 | j).
+    private func collideItemPairs(_ bounds: NarrowPhaseBounds, into built: inout NewContacts) {
+        var candidates = collisionScratch.scratchCandidates
+        collisionScratch.scratchCandidates = []
+        candidates.removeAll(keepingCapacity: true)
+        defer { collisionScratch.scratchCandidates = candidates }
+        bounds.center.withUnsafeBufferPointer { c in
+            bounds.extent.withUnsafeBufferPointer { e in broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &candidates) }
+        }
+        if candidates.count >= World.maxCandidatePairs { contactData.contactLimitExceeded = true }
+        sortPairs(&candidates, itemCount: bodyData.items.count)
+        let center = bounds.center, extent = bounds.extent, xf = bounds.xf, boxHalf = bounds.boxHalf
+        for pair in candidates {
+            let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
+            let key = UInt64(i) << 32 | UInt64(j)
+            if bodies.invMass[i] == 0 && bodies.invMass[j] == 0 {
+                // Two sleepers (or a sleeper and an anchored item) keep their contact as it was, untouched.
+                if !(bodyData.awake[i] && bodyData.awake[j]) && !(bodyData.anchored[i] && bodyData.anchored[j]) { keep(key, in: &built) }
+                continue
+            }
+            let d = center[j] - center[i], r = extent[i] + extent[j]
+            if dot(d, d) > r * r { continue }
+            let friction = (bodyData.itemFriction[i] * bodyData.itemFriction[j]).squareRoot()
+            let restitution = max(bodyData.itemElasticity[i], bodyData.itemElasticity[j])
+            let ri = bodyData.itemCircleRadius[i], rj = bodyData.itemCircleRadius[j]
+            switch (ri < 0, rj < 0) {
+            case (true, true):
+                let pi = polygon(i), pj = polygon(j)
+                // Two rectangles (skin radius 0) whose world bounding boxes are apart by more than 1e-6 pt are
+                // disjoint, so b2CollidePolygons finds a face normal with positive separation (at least the gap over
+                // √2 for rectangles, far above rounding) and returns no points: skip it. In a resting pile most
+                // circle-overlapping neighbours are such pairs.
+                if pi.radius == 0 && pj.radius == 0 {
+                    let reach = boxHalf[i] + boxHalf[j]
+                    if abs(d.x) - reach.x > 1e-6 || abs(d.y) - reach.y > 1e-6 { continue }
+                }
+                add(key, i, j, collidePolygons(pi, xf[i], pj, xf[j]), pi.radius, pj.radius, friction: friction,
+                    restitution: restitution, to: &built)
+            case (true, false):
+                let pi = polygon(i)
+                add(key, i, j, collidePolygonAndCircle(pi, xf[i], radius: rj, xf[j]), pi.radius, rj,
+                    friction: friction, restitution: restitution, to: &built)
+            case (false, true):
+                let pj = polygon(j)
+                add(key, j, i, collidePolygonAndCircle(pj, xf[j], radius: ri, xf[i]), pj.radius, ri,
+                    friction: friction, restitution: restitution, to: &built)
+            case (false, false):
+                add(key, i, j, collideCircles(radiusA: ri, xf[i], radiusB: rj, xf[j]), ri, rj,
+                    friction: friction, restitution: restitution, to: &built)
+            }
+        }
     }
 
     /// Sorts candidate pairs (min << 32 | max) ascending in O(pairs + items): a counting sort on the first item into
@@ -241,4 +249,19 @@ extension World {
         let lo = min(c.a, c.b), hi = max(c.a, c.b)
         return ContactEvent(time: time, kind: kind, item: lo, otherItem: hi, boundary: nil, point: point)
     }
+}
+
+/// The contacts one narrow phase builds: in solve order, and each one's index by pair key.
+struct NewContacts {
+    var list: [ContactConstraint]
+    var index: PairTable
+}
+
+/// Each item's bounds for the narrow phase's cheap tests, computed once per sub-step: the bounding circle (center,
+/// radius `extent`), the transform, and for rectangles the world bounding box's half sizes.
+struct NarrowPhaseBounds {
+    var center: [Vector2]
+    var extent: [Double]
+    var xf: [Transform]
+    var boxHalf: [Vector2]
 }
