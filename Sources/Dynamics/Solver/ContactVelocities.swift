@@ -11,88 +11,99 @@ extension World {
 
     /// b2ContactSolver::InitializeVelocityConstraints and WarmStart: builds `velocityConstraints` from `contacts`.
     func initializeContacts() {
-        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
         var vcs = contactData.velocityConstraints
         contactData.velocityConstraints = []
         vcs.removeAll(keepingCapacity: true)
         contactData.contacts.withUnsafeBufferPointer { cs in
-            for k in cs.indices {
-                let a = cs[k].a, b = cs[k].b
-                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-                let xfA = a >= 0 ? transform(a) : .identity, xfB = transform(b)
-                let cA = a >= 0 ? bodies.position[a] : .zero, cB = bodies.position[b]
-                let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
-                let wm = worldManifold(cs[k].manifold, xfA, radiusA: cs[k].radiusA, xfB, radiusB: cs[k].radiusB)
-                let count = cs[k].manifold.pointCount
-                var c = VelocityConstraint(a: Int32(a), b: Int32(b), pointCount: Int32(count),
-                                           manifoldPointCount: Int32(count), friction: cs[k].friction,
-                                           normal: wm.normal, rA: (.zero, .zero), rB: (.zero, .zero),
-                                           normalMass: (0, 0), tangentMass: (0, 0), velocityBias: (0, 0),
-                                           normalImpulses: cs[k].manifold.normalImpulses,
-                                           tangentImpulses: cs[k].manifold.tangentImpulses)
-                let tangent = Vector2(c.normal.y, -c.normal.x)
-                for j in 0..<count {
-                    let p = j == 0 ? wm.points.0 : wm.points.1
-                    let rA = p - cA, rB = p - cB
-                    let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
-                    let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                    let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
-                    let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-                    let vRel = dot(c.normal, vB + cross(wB, rB) - vA - cross(wA, rA))
-                    let bias = vRel < -World.restitutionThreshold ? -cs[k].restitution * vRel : 0
-                    if j == 0 {
-                        c.rA.0 = rA; c.rB.0 = rB
-                        c.normalMass.0 = kNormal > 0 ? 1 / kNormal : 0
-                        c.tangentMass.0 = kTangent > 0 ? 1 / kTangent : 0
-                        c.velocityBias.0 = bias
-                    } else {
-                        c.rA.1 = rA; c.rB.1 = rB
-                        c.normalMass.1 = kNormal > 0 ? 1 / kNormal : 0
-                        c.tangentMass.1 = kTangent > 0 ? 1 / kTangent : 0
-                        c.velocityBias.1 = bias
-                    }
-                }
-                if count == 2 {
-                    let rn1A = cross(c.rA.0, c.normal), rn1B = cross(c.rB.0, c.normal)
-                    let rn2A = cross(c.rA.1, c.normal), rn2B = cross(c.rB.1, c.normal)
-                    let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
-                    let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
-                    let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
-                    if k11 * k11 < 1000 * (k11 * k22 - k12 * k12) {
-                        c.k11 = k11; c.k12 = k12; c.k22 = k22
-                        var det = k11 * k22 - k12 * k12
-                        if det != 0 { det = 1 / det }
-                        c.inv11 = det * k22; c.inv12 = -det * k12; c.inv22 = det * k11
-                    } else {
-                        c.pointCount = 1
-                    }
-                }
-                vcs.append(c)
-            }
+            for k in cs.indices { vcs.append(velocityConstraint(cs.baseAddress! + k)) }
         }
         // Warm start, after every constraint has its restitution bias from the velocities before any of it
         // (b2ContactSolver: InitializeVelocityConstraints for all, then WarmStart).
-        vcs.withUnsafeBufferPointer { cs in
-            for k in cs.indices {
-                let a = Int(cs[k].a), b = Int(cs[k].b)
-                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-                let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
-                var dvA = Vector2.zero, dwA = 0.0, dvB = Vector2.zero, dwB = 0.0
-                for j in 0..<Int(cs[k].manifoldPointCount) {
-                    let ni = j == 0 ? cs[k].normalImpulses.0 : cs[k].normalImpulses.1
-                    let ti = j == 0 ? cs[k].tangentImpulses.0 : cs[k].tangentImpulses.1
-                    let P = ni * normal + ti * tangent
-                    let rA = j == 0 ? cs[k].rA.0 : cs[k].rA.1, rB = j == 0 ? cs[k].rB.0 : cs[k].rB.1
-                    dwA -= iA * cross(rA, P); dvA -= mA * P
-                    dwB += iB * cross(rB, P); dvB += mB * P
-                }
-                if a >= 0 { v[a] += dvA; w[a] += dwA }
-                v[b] += dvB
-                w[b] += dwB
-            }
-        }
+        vcs.withUnsafeBufferPointer { warmStart($0) }
         contactData.velocityConstraints = vcs
         orderByDependency()
+    }
+
+    /// Contact `c`'s velocity constraint at the current positions and velocities: the world manifold's points as lever
+    /// arms, normal and tangent masses, the restitution bias (elasticity × approach speed, above the 100 pt/s
+    /// threshold), last sub-step's impulses, and for two points the block solver's K and its inverse (one point
+    /// instead when K's condition number passes 1000).
+    @inline(__always)
+    private func velocityConstraint(_ ck: UnsafePointer<ContactConstraint>) -> VelocityConstraint {
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        let a = ck.pointee.a, b = ck.pointee.b
+        let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+        let xfA = a >= 0 ? transform(a) : .identity, xfB = transform(b)
+        let cA = a >= 0 ? bodies.position[a] : .zero, cB = bodies.position[b]
+        let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
+        let wm = worldManifold(ck.pointee.manifold, xfA, radiusA: ck.pointee.radiusA, xfB, radiusB: ck.pointee.radiusB)
+        let count = ck.pointee.manifold.pointCount
+        var c = VelocityConstraint(a: Int32(a), b: Int32(b), pointCount: Int32(count),
+                                   manifoldPointCount: Int32(count), friction: ck.pointee.friction,
+                                   normal: wm.normal, rA: (.zero, .zero), rB: (.zero, .zero),
+                                   normalMass: (0, 0), tangentMass: (0, 0), velocityBias: (0, 0),
+                                   normalImpulses: ck.pointee.manifold.normalImpulses,
+                                   tangentImpulses: ck.pointee.manifold.tangentImpulses)
+        let tangent = Vector2(c.normal.y, -c.normal.x)
+        for j in 0..<count {
+            let p = j == 0 ? wm.points.0 : wm.points.1
+            let rA = p - cA, rB = p - cB
+            let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
+            let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+            let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+            let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+            let vRel = dot(c.normal, vB + cross(wB, rB) - vA - cross(wA, rA))
+            let bias = vRel < -World.restitutionThreshold ? -ck.pointee.restitution * vRel : 0
+            if j == 0 {
+                c.rA.0 = rA; c.rB.0 = rB
+                c.normalMass.0 = kNormal > 0 ? 1 / kNormal : 0
+                c.tangentMass.0 = kTangent > 0 ? 1 / kTangent : 0
+                c.velocityBias.0 = bias
+            } else {
+                c.rA.1 = rA; c.rB.1 = rB
+                c.normalMass.1 = kNormal > 0 ? 1 / kNormal : 0
+                c.tangentMass.1 = kTangent > 0 ? 1 / kTangent : 0
+                c.velocityBias.1 = bias
+            }
+        }
+        if count == 2 {
+            let rn1A = cross(c.rA.0, c.normal), rn1B = cross(c.rB.0, c.normal)
+            let rn2A = cross(c.rA.1, c.normal), rn2B = cross(c.rB.1, c.normal)
+            let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+            let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+            let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+            if k11 * k11 < 1000 * (k11 * k22 - k12 * k12) {
+                c.k11 = k11; c.k12 = k12; c.k22 = k22
+                var det = k11 * k22 - k12 * k12
+                if det != 0 { det = 1 / det }
+                c.inv11 = det * k22; c.inv12 = -det * k12; c.inv22 = det * k11
+            } else {
+                c.pointCount = 1
+            }
+        }
+        return c
+    }
+
+    /// b2ContactSolver::WarmStart: last sub-step's impulses applied again to the items' velocities.
+    private func warmStart(_ cs: UnsafeBufferPointer<VelocityConstraint>) {
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        for k in cs.indices {
+            let a = Int(cs[k].a), b = Int(cs[k].b)
+            let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
+            let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
+            var dvA = Vector2.zero, dwA = 0.0, dvB = Vector2.zero, dwB = 0.0
+            for j in 0..<Int(cs[k].manifoldPointCount) {
+                let ni = j == 0 ? cs[k].normalImpulses.0 : cs[k].normalImpulses.1
+                let ti = j == 0 ? cs[k].tangentImpulses.0 : cs[k].tangentImpulses.1
+                let P = ni * normal + ti * tangent
+                let rA = j == 0 ? cs[k].rA.0 : cs[k].rA.1, rB = j == 0 ? cs[k].rB.0 : cs[k].rB.1
+                dwA -= iA * cross(rA, P); dvA -= mA * P
+                dwB += iB * cross(rB, P); dvB += mB * P
+            }
+            if a >= 0 { v[a] += dvA; w[a] += dwA }
+            v[b] += dvB
+            w[b] += dwB
+        }
     }
 
     /// b2ContactSolver::StoreImpulses: the accumulated impulses go back to the contacts' manifolds, to warm-start the
@@ -132,91 +143,114 @@ extension World {
                     solvePair(pairs.baseAddress! + Int(~s), v, w)
                     continue
                 }
-                let k = Int(s)
-                let a = Int(cs[k].a), b = Int(cs[k].b)
-                let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
-                var vA = Vector2.zero, wA = 0.0
-                if a >= 0 { vA = v[a]; wA = w[a] }
-                var vB = v[b], wB = w[b]
-                let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
-                let friction = cs[k].friction
-                let count = Int(cs[k].pointCount)
-                @inline(__always) func apply(_ P: Vector2, _ rA: Vector2, _ rB: Vector2) {
-                    vA -= mA * P; wA -= iA * cross(rA, P)
-                    vB += mB * P; wB += iB * cross(rB, P)
+                let c = cs.baseAddress! + Int(s)
+                let a = Int(c.pointee.a), b = Int(c.pointee.b)
+                var pv = PairVelocities(vA: a >= 0 ? v[a] : .zero, wA: a >= 0 ? w[a] : 0, vB: v[b], wB: w[b],
+                                        mA: a >= 0 ? im[a] : 0, iA: a >= 0 ? ii[a] : 0, mB: im[b], iB: ii[b])
+                solveFriction(c, &pv)
+                if c.pointee.pointCount == 1 {
+                    solveNormal(c, &pv)
+                } else if c.pointee.pointCount == 2 {
+                    solveNormalBlock(c, &pv)
                 }
-                // Friction first.
-                for j in 0..<count {
-                    let rA = j == 0 ? cs[k].rA.0 : cs[k].rA.1, rB = j == 0 ? cs[k].rB.0 : cs[k].rB.1
-                    let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
-                    let vt = dot(dv, tangent)
-                    let tm = j == 0 ? cs[k].tangentMass.0 : cs[k].tangentMass.1
-                    var lambda = tm * -vt
-                    let ni = j == 0 ? cs[k].normalImpulses.0 : cs[k].normalImpulses.1
-                    let maxFriction = friction * ni
-                    let old = j == 0 ? cs[k].tangentImpulses.0 : cs[k].tangentImpulses.1
-                    let newImpulse = min(max(old + lambda, -maxFriction), maxFriction)
-                    lambda = newImpulse - old
-                    if j == 0 { cs[k].tangentImpulses.0 = newImpulse } else { cs[k].tangentImpulses.1 = newImpulse }
-                    apply(lambda * tangent, rA, rB)
-                }
-                // Normal impulses.
-                if count == 1 {
-                    let rA = cs[k].rA.0, rB = cs[k].rB.0
-                    let dv = vB + cross(wB, rB) - vA - cross(wA, rA)
-                    let vn = dot(dv, normal)
-                    var lambda = -cs[k].normalMass.0 * (vn - cs[k].velocityBias.0)
-                    let old = cs[k].normalImpulses.0
-                    let newImpulse = max(old + lambda, 0)
-                    lambda = newImpulse - old
-                    cs[k].normalImpulses.0 = newImpulse
-                    apply(lambda * normal, rA, rB)
-                } else if count == 2 {
-                    // Block solver (Box2D's LCP by enumeration of the four cases).
-                    let r1A = cs[k].rA.0, r1B = cs[k].rB.0, r2A = cs[k].rA.1, r2B = cs[k].rB.1
-                    let ax = cs[k].normalImpulses.0, ay = cs[k].normalImpulses.1
-                    let dv1 = vB + cross(wB, r1B) - vA - cross(wA, r1A)
-                    let dv2 = vB + cross(wB, r2B) - vA - cross(wA, r2A)
-                    var bx = dot(dv1, normal) - cs[k].velocityBias.0
-                    var by = dot(dv2, normal) - cs[k].velocityBias.1
-                    bx -= cs[k].k11 * ax + cs[k].k12 * ay
-                    by -= cs[k].k12 * ax + cs[k].k22 * ay
-                    var x = Vector2.zero
-                    var solved = false
-                    // Case 1: both active.
-                    x = Vector2(-(cs[k].inv11 * bx + cs[k].inv12 * by), -(cs[k].inv12 * bx + cs[k].inv22 * by))
-                    if x.x >= 0 && x.y >= 0 { solved = true }
-                    if !solved {
-                        // Case 2: point 1 active, point 2 off.
-                        x = Vector2(-cs[k].normalMass.0 * bx, 0)
-                        let vn2 = cs[k].k12 * x.x + by
-                        if x.x >= 0 && vn2 >= 0 { solved = true }
-                    }
-                    if !solved {
-                        // Case 3: point 2 active.
-                        x = Vector2(0, -cs[k].normalMass.1 * by)
-                        let vn1 = cs[k].k12 * x.y + bx
-                        if x.y >= 0 && vn1 >= 0 { solved = true }
-                    }
-                    if !solved {
-                        // Case 4: both off.
-                        x = .zero
-                        if bx >= 0 && by >= 0 { solved = true }
-                    }
-                    if solved {
-                        let d = Vector2(x.x - ax, x.y - ay)
-                        let P1 = d.x * normal, P2 = d.y * normal
-                        vA -= mA * (P1 + P2)
-                        wA -= iA * (cross(r1A, P1) + cross(r2A, P2))
-                        vB += mB * (P1 + P2)
-                        wB += iB * (cross(r1B, P1) + cross(r2B, P2))
-                        cs[k].normalImpulses = (x.x, x.y)
-                    }
-                }
-                if a >= 0 { v[a] = vA; w[a] = wA }
-                v[b] = vB
-                w[b] = wB
+                if a >= 0 { v[a] = pv.vA; w[a] = pv.wA }
+                v[b] = pv.vB
+                w[b] = pv.wB
             }
         }}}
+    }
+
+    /// Friction first, at each point in turn: the tangent impulse clamped to friction × the point's normal impulse.
+    @inline(__always)
+    private func solveFriction(_ c: UnsafeMutablePointer<VelocityConstraint>, _ pv: inout PairVelocities) {
+        let normal = c.pointee.normal, tangent = Vector2(normal.y, -normal.x)
+        let friction = c.pointee.friction
+        for j in 0..<Int(c.pointee.pointCount) {
+            let rA = j == 0 ? c.pointee.rA.0 : c.pointee.rA.1, rB = j == 0 ? c.pointee.rB.0 : c.pointee.rB.1
+            let vt = dot(pv.relative(rA, rB), tangent)
+            let tm = j == 0 ? c.pointee.tangentMass.0 : c.pointee.tangentMass.1
+            var lambda = tm * -vt
+            let ni = j == 0 ? c.pointee.normalImpulses.0 : c.pointee.normalImpulses.1
+            let maxFriction = friction * ni
+            let old = j == 0 ? c.pointee.tangentImpulses.0 : c.pointee.tangentImpulses.1
+            let newImpulse = min(max(old + lambda, -maxFriction), maxFriction)
+            lambda = newImpulse - old
+            if j == 0 { c.pointee.tangentImpulses.0 = newImpulse } else { c.pointee.tangentImpulses.1 = newImpulse }
+            pv.apply(lambda * tangent, rA, rB)
+        }
+    }
+
+    /// One point's normal impulse, clamped at 0.
+    @inline(__always)
+    private func solveNormal(_ c: UnsafeMutablePointer<VelocityConstraint>, _ pv: inout PairVelocities) {
+        let rA = c.pointee.rA.0, rB = c.pointee.rB.0, normal = c.pointee.normal
+        let vn = dot(pv.relative(rA, rB), normal)
+        var lambda = -c.pointee.normalMass.0 * (vn - c.pointee.velocityBias.0)
+        let old = c.pointee.normalImpulses.0
+        let newImpulse = max(old + lambda, 0)
+        lambda = newImpulse - old
+        c.pointee.normalImpulses.0 = newImpulse
+        pv.apply(lambda * normal, rA, rB)
+    }
+
+    /// Two points' normal impulses by Box2D's block solver: the 2 x 2 LCP solved by enumerating its four cases (both
+    /// points active, the first alone, the second alone, neither), the first that holds taken (none: no change).
+    @inline(__always)
+    private func solveNormalBlock(_ c: UnsafeMutablePointer<VelocityConstraint>, _ pv: inout PairVelocities) {
+        let normal = c.pointee.normal
+        let r1A = c.pointee.rA.0, r1B = c.pointee.rB.0, r2A = c.pointee.rA.1, r2B = c.pointee.rB.1
+        let ax = c.pointee.normalImpulses.0, ay = c.pointee.normalImpulses.1
+        var bx = dot(pv.relative(r1A, r1B), normal) - c.pointee.velocityBias.0
+        var by = dot(pv.relative(r2A, r2B), normal) - c.pointee.velocityBias.1
+        bx -= c.pointee.k11 * ax + c.pointee.k12 * ay
+        by -= c.pointee.k12 * ax + c.pointee.k22 * ay
+        var x = Vector2.zero
+        var solved = false
+        // Case 1: both active.
+        x = Vector2(-(c.pointee.inv11 * bx + c.pointee.inv12 * by), -(c.pointee.inv12 * bx + c.pointee.inv22 * by))
+        if x.x >= 0 && x.y >= 0 { solved = true }
+        if !solved {
+            // Case 2: point 1 active, point 2 off.
+            x = Vector2(-c.pointee.normalMass.0 * bx, 0)
+            let vn2 = c.pointee.k12 * x.x + by
+            if x.x >= 0 && vn2 >= 0 { solved = true }
+        }
+        if !solved {
+            // Case 3: point 2 active.
+            x = Vector2(0, -c.pointee.normalMass.1 * by)
+            let vn1 = c.pointee.k12 * x.y + bx
+            if x.y >= 0 && vn1 >= 0 { solved = true }
+        }
+        if !solved {
+            // Case 4: both off.
+            x = .zero
+            if bx >= 0 && by >= 0 { solved = true }
+        }
+        guard solved else { return }
+        let d = Vector2(x.x - ax, x.y - ay)
+        let P1 = d.x * normal, P2 = d.y * normal
+        pv.vA -= pv.mA * (P1 + P2)
+        pv.wA -= pv.iA * (cross(r1A, P1) + cross(r2A, P2))
+        pv.vB += pv.mB * (P1 + P2)
+        pv.wB += pv.iB * (cross(r1B, P1) + cross(r2B, P2))
+        c.pointee.normalImpulses = (x.x, x.y)
+    }
+}
+
+/// The velocities of one contact's two items while it is solved (A's are zero for a boundary), with their inverse
+/// masses and inertias.
+struct PairVelocities {
+    var vA: Vector2, wA: Double, vB: Vector2, wB: Double
+    let mA: Double, iA: Double, mB: Double, iB: Double
+
+    /// The velocity of the contact point at B relative to the one at A (lever arms `rA`, `rB`).
+    @inline(__always) func relative(_ rA: Vector2, _ rB: Vector2) -> Vector2 {
+        vB + cross(wB, rB) - vA - cross(wA, rA)
+    }
+
+    /// Impulse `P` at the contact point: −P on A, +P on B.
+    @inline(__always) mutating func apply(_ P: Vector2, _ rA: Vector2, _ rB: Vector2) {
+        vA -= mA * P; wA -= iA * cross(rA, P)
+        vB += mB * P; wB += iB * cross(rB, P)
     }
 }
