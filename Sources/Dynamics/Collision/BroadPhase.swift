@@ -63,58 +63,70 @@ extension World {
                 for i in participants where key[i] != .max { order.append(i) }
             }
             order.withUnsafeMutableBufferPointer { o in
-                let m = o.count
-                // Insertion sort by (cell, item).
-                for k in 1..<max(1, m) {
-                    let item = o[k], itemKey = key[item]
-                    var j = k - 1
-                    while j >= 0 && (key[o[j]] > itemKey || (key[o[j]] == itemKey && o[j] > item)) {
-                        o[j + 1] = o[j]
-                        j -= 1
-                    }
-                    o[j + 1] = item
-                }
-                let cap = World.maxCandidatePairs
-                @inline(__always) func test(_ i: Int, _ j: Int) {
-                    guard candidates.count < cap else { return }
-                    let reach = extent[i] + extent[j], d = center[j] - center[i]
-                    if abs(d.x) <= reach && abs(d.y) <= reach && bodyData.itemCollisionMask[i] & bodyData.itemCollisionMask[j] != 0 {
-                        candidates.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j)))
-                    }
-                }
-                var above = 0
-                var r = 0
-                while r < m {
-                    let cellKey = key[o[r]]
-                    var e = r + 1
-                    while e < m && key[o[e]] == cellKey { e += 1 }
-                    // (Past the cap, a pile of items on one spot would still cost n² tests: stop.)
-                    if candidates.count >= cap { break }
-                    for a in r..<e where candidates.count < cap {
-                        for b in (a + 1)..<e { test(o[a], o[b]) }
-                    }
-                    // East neighbour: the next run, if it is the next column.
-                    var q = e
-                    while q < m && key[o[q]] == cellKey + 1 {
-                        for a in r..<e { test(o[a], o[q]) }
-                        q += 1
-                    }
-                    // The next row, columns x − 1 ... x + 1 (keys only grow, so `above` only moves forward).
-                    let first = cellKey + (1 << 32) - 1
-                    while above < m && key[o[above]] < first { above += 1 }
-                    q = above
-                    while q < m && key[o[q]] <= first + 2 {
-                        for a in r..<e { test(o[a], o[q]) }
-                        q += 1
-                    }
-                    r = e
-                }
-                // Items outside the grid against every other item (pairs of them once).
-                for (t, i) in large.enumerated() where candidates.count < cap {
-                    for k in 0..<m { test(i, o[k]) }
-                    for u in (t + 1)..<large.count { test(i, large[u]) }
-                }
+                sortByCell(o, key: key)
+                pairNeighbours(o, key: key, large: large, center: center, extent: extent, into: &candidates)
             }
+        }
+    }
+
+    /// Insertion sort of the grid's items by (cell, item), from last sub-step's order: nearly linear while items keep
+    /// their cells.
+    private func sortByCell(_ o: UnsafeMutableBufferPointer<Int>, key: UnsafeMutableBufferPointer<UInt64>) {
+        for k in 1..<max(1, o.count) {
+            let item = o[k], itemKey = key[item]
+            var j = k - 1
+            while j >= 0 && (key[o[j]] > itemKey || (key[o[j]] == itemKey && o[j] > item)) {
+                o[j + 1] = o[j]
+                j -= 1
+            }
+            o[j + 1] = item
+        }
+    }
+
+    /// Appends the candidate pairs among the grid's items `o` (sorted by cell): each cell's run within itself, with its
+    /// east neighbour and with the three cells of the next row; then the items outside the grid (`large`) against
+    /// every other item. Stops at ``maxCandidatePairs``.
+    private func pairNeighbours(_ o: UnsafeMutableBufferPointer<Int>, key: UnsafeMutableBufferPointer<UInt64>, large: [Int],
+                                center: UnsafePointer<Vector2>, extent: UnsafePointer<Double>, into candidates: inout [UInt64]) {
+        let m = o.count, cap = World.maxCandidatePairs
+        @inline(__always) func test(_ i: Int, _ j: Int) {
+            guard candidates.count < cap else { return }
+            let reach = extent[i] + extent[j], d = center[j] - center[i]
+            if abs(d.x) <= reach && abs(d.y) <= reach && bodyData.itemCollisionMask[i] & bodyData.itemCollisionMask[j] != 0 {
+                candidates.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j)))
+            }
+        }
+        var above = 0
+        var r = 0
+        while r < m {
+            let cellKey = key[o[r]]
+            var e = r + 1
+            while e < m && key[o[e]] == cellKey { e += 1 }
+            // (Past the cap, a pile of items on one spot would still cost n² tests: stop.)
+            if candidates.count >= cap { break }
+            for a in r..<e where candidates.count < cap {
+                for b in (a + 1)..<e { test(o[a], o[b]) }
+            }
+            // East neighbour: the next run, if it is the next column.
+            var q = e
+            while q < m && key[o[q]] == cellKey + 1 {
+                for a in r..<e { test(o[a], o[q]) }
+                q += 1
+            }
+            // The next row, columns x − 1 ... x + 1 (keys only grow, so `above` only moves forward).
+            let first = cellKey + (1 << 32) - 1
+            while above < m && key[o[above]] < first { above += 1 }
+            q = above
+            while q < m && key[o[q]] <= first + 2 {
+                for a in r..<e { test(o[a], o[q]) }
+                q += 1
+            }
+            r = e
+        }
+        // Items outside the grid against every other item (pairs of them once).
+        for (t, i) in large.enumerated() where candidates.count < cap {
+            for k in 0..<m { test(i, o[k]) }
+            for u in (t + 1)..<large.count { test(i, large[u]) }
         }
     }
 }

@@ -165,24 +165,22 @@ extension World {
     /// One velocity iteration of pair `p`'s two contacts, each exactly as `solveContactVelocities` solves a single
     /// contact (the same operations in the same order, lane by lane, so the same bits): friction at each point in
     /// turn, clamped to friction × normal impulse; then the normal impulse, clamped at 0 for one point, or for two
-    /// Box2D's block solver, its four cases computed for both lanes and the first that holds taken (none: no change).
+    /// Box2D's block solver (``solvePairBlock(_:_:)``).
     @inline(__always)
     func solvePair(_ p: UnsafeMutablePointer<ContactPair>, _ v: UnsafeMutablePointer<Vector2>,
                    _ w: UnsafeMutablePointer<Double>) {
         typealias D = SIMD2<Double>
         let a0 = Int(p.pointee.a.0), a1 = Int(p.pointee.a.1), b0 = Int(p.pointee.b.0), b1 = Int(p.pointee.b.1)
         let vA0 = a0 >= 0 ? v[a0] : .zero, vA1 = a1 >= 0 ? v[a1] : .zero, vB0 = v[b0], vB1 = v[b1]
-        var vAx = D(vA0.x, vA1.x), vAy = D(vA0.y, vA1.y), vBx = D(vB0.x, vB1.x), vBy = D(vB0.y, vB1.y)
-        var wA = D(a0 >= 0 ? w[a0] : 0, a1 >= 0 ? w[a1] : 0), wB = D(w[b0], w[b1])
-        let mA = p.pointee.mA, iA = p.pointee.iA, mB = p.pointee.mB, iB = p.pointee.iB
+        var l = PairLanes(vAx: .init(vA0.x, vA1.x), vAy: .init(vA0.y, vA1.y), wA: .init(a0 >= 0 ? w[a0] : 0, a1 >= 0 ? w[a1] : 0),
+                          vBx: .init(vB0.x, vB1.x), vBy: .init(vB0.y, vB1.y), wB: .init(w[b0], w[b1]),
+                          mA: p.pointee.mA, iA: p.pointee.iA, mB: p.pointee.mB, iB: p.pointee.iB)
         let nx = p.pointee.normalX, ny = p.pointee.normalY
         let tx = ny, ty = p.pointee.tangentY
         // Friction (Swift's max(x, y) is y >= x ? y : x and min(x, y) is y < x ? y : x, so the same selections).
         @inline(__always) func solveFriction(_ rAx: D, _ rAy: D, _ rBx: D, _ rBy: D, _ tangentMass: D,
                                              _ normalImpulse: D, _ old: D) -> D {
-            // a + −b and a − b are the same operation in IEEE 754, so these are the scalar formulas bit for bit.
-            let dvx = vBx - wB * rBy - vAx + wA * rAy
-            let dvy = vBy + wB * rBx - vAy - wA * rAx
+            let (dvx, dvy) = l.relative(rAx, rAy, rBx, rBy)
             let vt = dvx * tx + dvy * ty
             let maxFriction = p.pointee.friction * normalImpulse
             let minFriction = p.pointee.negativeFriction * normalImpulse
@@ -190,36 +188,41 @@ extension World {
             impulse.replace(with: minFriction, where: minFriction .>= impulse)
             impulse.replace(with: maxFriction, where: maxFriction .< impulse)
             let lambda = impulse - old
-            let px = lambda * tx, py = lambda * ty
-            vAx -= mA * px; vAy -= mA * py; wA -= iA * (rAx * py - rAy * px)
-            vBx += mB * px; vBy += mB * py; wB += iB * (rBx * py - rBy * px)
+            l.apply(lambda * tx, lambda * ty, rAx, rAy, rBx, rBy)
             return impulse
         }
-        let ax = p.pointee.normalImpulse1, ay = p.pointee.normalImpulse2
+        let ax = p.pointee.normalImpulse1
         p.pointee.tangentImpulse1 = solveFriction(p.pointee.r1Ax, p.pointee.r1Ay, p.pointee.r1Bx, p.pointee.r1By,
                                                   p.pointee.tangentMass1, ax, p.pointee.tangentImpulse1)
         if p.pointee.pointCount == 1 {
             // One point: its normal impulse, clamped at 0.
             let rAx = p.pointee.r1Ax, rAy = p.pointee.r1Ay, rBx = p.pointee.r1Bx, rBy = p.pointee.r1By
-            let dvx = vBx - wB * rBy - vAx + wA * rAy, dvy = vBy + wB * rBx - vAy - wA * rAx
+            let (dvx, dvy) = l.relative(rAx, rAy, rBx, rBy)
             let vn = dvx * nx + dvy * ny
             var impulse = ax + p.pointee.negativeNormalMass1 * (vn - p.pointee.velocityBias1)
             impulse.replace(with: 0, where: 0 .>= impulse)
             let lambda = impulse - ax
             p.pointee.normalImpulse1 = impulse
-            let px = lambda * nx, py = lambda * ny
-            vAx -= mA * px; vAy -= mA * py; wA -= iA * (rAx * py - rAy * px)
-            vBx += mB * px; vBy += mB * py; wB += iB * (rBx * py - rBy * px)
-            scatter(p, v, w, vAx, vAy, wA, vBx, vBy, wB)
-            return
+            l.apply(lambda * nx, lambda * ny, rAx, rAy, rBx, rBy)
+        } else {
+            p.pointee.tangentImpulse2 = solveFriction(p.pointee.r2Ax, p.pointee.r2Ay, p.pointee.r2Bx, p.pointee.r2By,
+                                                      p.pointee.tangentMass2, p.pointee.normalImpulse2, p.pointee.tangentImpulse2)
+            solvePairBlock(p, &l)
         }
-        p.pointee.tangentImpulse2 = solveFriction(p.pointee.r2Ax, p.pointee.r2Ay, p.pointee.r2Bx, p.pointee.r2By,
-                                                  p.pointee.tangentMass2, ay, p.pointee.tangentImpulse2)
-        // Normal impulses.
+        scatter(p, v, w, l.vAx, l.vAy, l.wA, l.vBx, l.vBy, l.wB)
+    }
+
+    /// Both lanes' two normal impulses by Box2D's block solver: its four cases computed for both lanes and the first
+    /// that holds taken (none: no change).
+    @inline(__always)
+    private func solvePairBlock(_ p: UnsafeMutablePointer<ContactPair>, _ l: inout PairLanes) {
+        typealias D = SIMD2<Double>
+        let nx = p.pointee.normalX, ny = p.pointee.normalY
+        let ax = p.pointee.normalImpulse1, ay = p.pointee.normalImpulse2
         let r1Ax = p.pointee.r1Ax, r1Ay = p.pointee.r1Ay, r1Bx = p.pointee.r1Bx, r1By = p.pointee.r1By
         let r2Ax = p.pointee.r2Ax, r2Ay = p.pointee.r2Ay, r2Bx = p.pointee.r2Bx, r2By = p.pointee.r2By
-        let dv1x = vBx - wB * r1By - vAx + wA * r1Ay, dv1y = vBy + wB * r1Bx - vAy - wA * r1Ax
-        let dv2x = vBx - wB * r2By - vAx + wA * r2Ay, dv2y = vBy + wB * r2Bx - vAy - wA * r2Ax
+        let (dv1x, dv1y) = l.relative(r1Ax, r1Ay, r1Bx, r1By)
+        let (dv2x, dv2y) = l.relative(r2Ax, r2Ay, r2Bx, r2By)
         let k12 = p.pointee.k12
         var bx = dv1x * nx + dv1y * ny - p.pointee.velocityBias1
         var by = dv2x * nx + dv2y * ny - p.pointee.velocityBias2
@@ -247,15 +250,14 @@ extension World {
         solved .|= case4
         let dx = x - ax, dy = y - ay
         let p1x = dx * nx, p1y = dx * ny, p2x = dy * nx, p2y = dy * ny
-        vAx.replace(with: vAx - mA * (p1x + p2x), where: solved)
-        vAy.replace(with: vAy - mA * (p1y + p2y), where: solved)
-        wA.replace(with: wA - iA * ((r1Ax * p1y - r1Ay * p1x) + (r2Ax * p2y - r2Ay * p2x)), where: solved)
-        vBx.replace(with: vBx + mB * (p1x + p2x), where: solved)
-        vBy.replace(with: vBy + mB * (p1y + p2y), where: solved)
-        wB.replace(with: wB + iB * ((r1Bx * p1y - r1By * p1x) + (r2Bx * p2y - r2By * p2x)), where: solved)
+        l.vAx.replace(with: l.vAx - l.mA * (p1x + p2x), where: solved)
+        l.vAy.replace(with: l.vAy - l.mA * (p1y + p2y), where: solved)
+        l.wA.replace(with: l.wA - l.iA * ((r1Ax * p1y - r1Ay * p1x) + (r2Ax * p2y - r2Ay * p2x)), where: solved)
+        l.vBx.replace(with: l.vBx + l.mB * (p1x + p2x), where: solved)
+        l.vBy.replace(with: l.vBy + l.mB * (p1y + p2y), where: solved)
+        l.wB.replace(with: l.wB + l.iB * ((r1Bx * p1y - r1By * p1x) + (r2Bx * p2y - r2By * p2x)), where: solved)
         p.pointee.normalImpulse1.replace(with: x, where: solved)
         p.pointee.normalImpulse2.replace(with: y, where: solved)
-        scatter(p, v, w, vAx, vAy, wA, vBx, vBy, wB)
     }
 
     /// Writes pair `p`'s lane velocities back to its items. Kept out of line: inlined, its two-wide stores of (x, y)
@@ -270,5 +272,25 @@ extension World {
         if a1 >= 0 { v[a1] = Vector2(vAx[1], vAy[1]); w[a1] = wA[1] }
         v[b0] = Vector2(vBx[0], vBy[0]); w[b0] = wB[0]
         v[b1] = Vector2(vBx[1], vBy[1]); w[b1] = wB[1]
+    }
+}
+
+/// The two lanes' item velocities while a pair is solved (A's are zero for a boundary), with their inverse masses and
+/// inertias.
+struct PairLanes {
+    typealias D = SIMD2<Double>
+    var vAx: D, vAy: D, wA: D, vBx: D, vBy: D, wB: D
+    let mA: D, iA: D, mB: D, iB: D
+
+    /// The velocity of the contact point at B relative to the one at A, lane by lane. a + −b and a − b are the same
+    /// operation in IEEE 754, so these are the scalar formulas bit for bit.
+    @inline(__always) func relative(_ rAx: D, _ rAy: D, _ rBx: D, _ rBy: D) -> (D, D) {
+        (vBx - wB * rBy - vAx + wA * rAy, vBy + wB * rBx - vAy - wA * rAx)
+    }
+
+    /// Impulse (px, py) at the contact point: −P on A, +P on B.
+    @inline(__always) mutating func apply(_ px: D, _ py: D, _ rAx: D, _ rAy: D, _ rBx: D, _ rBy: D) {
+        vAx -= mA * px; vAy -= mA * py; wA -= iA * (rAx * py - rAy * px)
+        vBx += mB * px; vBy += mB * py; wB += iB * (rBx * py - rBy * px)
     }
 }
