@@ -271,12 +271,7 @@ extension World {
                     let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
                     let pA = perp(rA), pB = perp(rB)
                     let mu = solvePin(pA: pA, nA: pA, pB: pB, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -cdot)
-                    if ia >= 0 {
-                        v[ia] -= imA * mu
-                        w[ia] -= iiA * dot(pA, mu)
-                    }
-                    v[ib] += imB * mu
-                    w[ib] += iiB * dot(pB, mu)
+                    applyPinStep(mu, a: ia, b: ib, nA: pA, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, linear: v, angular: w)
                     continue
                 }
                 let cdot = dot(u, vpB - vpA)
@@ -403,12 +398,7 @@ extension World {
                     let pA = perp(rA), pB = perp(rB)
                     let nA = fallback ? pA : perp(J[k].rA), nB = fallback ? pB : perp(J[k].rB)
                     let lambda = solvePin(pA: pA, nA: nA, pB: pB, nB: nB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -d)
-                    if ia >= 0 {
-                        x[ia] -= imA * lambda
-                        a[ia] -= iiA * dot(nA, lambda)
-                    }
-                    x[ib] += imB * lambda
-                    a[ib] += iiB * dot(nB, lambda)
+                    applyPinStep(lambda, a: ia, b: ib, nA: nA, nB: nB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, linear: x, angular: a)
                     continue
                 }
                 let len = norm(d)

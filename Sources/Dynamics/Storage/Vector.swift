@@ -74,3 +74,18 @@ func applyPairImpulse(_ P: Vector2, a: Int, b: Int, rA: Vector2, rB: Vector2, li
     linear[b] += im[b] * P
     angular[b] += ii[b] * cross(rB, P)
 }
+
+/// Moves a pin's two ends by `lambda` (an impulse on velocities, or a position step on positions and angles): −lambda
+/// on end A (none for an anchor, `a` < 0) and +lambda on B, each end turned by its inverse inertia times dot(n, lambda),
+/// n its lever arm's perpendicular (see ``solvePin``).
+@inline(__always)
+func applyPinStep(_ lambda: Vector2, a: Int, b: Int, nA: Vector2, nB: Vector2, imA: Double, iiA: Double, imB: Double,
+                  iiB: Double, linear: UnsafeMutablePointer<Vector2>, angular: UnsafeMutablePointer<Double>) {
+    if a >= 0 {
+        linear[a] -= imA * lambda
+        angular[a] -= iiA * dot(nA, lambda)
+    }
+    linear[b] += imB * lambda
+    angular[b] += iiB * dot(nB, lambda)
+}
+
