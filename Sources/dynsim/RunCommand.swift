@@ -40,7 +40,7 @@ let runSpec = CommandSpec(
         .init("--format", "F", .choice(OutputFormat.allCases.map(\.rawValue)),
               help: "\(CommandSpec.alternatives(OutputFormat.allCases.map(\.rawValue))) (default: csv)."),
         .init("--output", "FILE", .path,
-              help: "Write to FILE instead of stdout; FILE appears only when the run completes. Neither FILE here nor in --events may be a file the run reads (the scene, a drag or gesture CSV), nor may the two be one file, under any name or link (/dev/stdout and /dev/fd/1 are one): that is a usage error."),
+              help: "Write to FILE instead of stdout; FILE appears only when the run completes. Neither FILE here nor in --events may be a file the run reads (the scene, a drag or gesture CSV), nor may the two be one file, under any name or link (/dev/stdout and /dev/fd/1 are one), nor, without --output, may --events name the file stdout is on: that is a usage error."),
         .init("--events", "FILE", .path,
               help: "Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other item or boundary, `bounds` for the reference bounds, the contact point), rest, layer animations (start/stop, layer, key; a stop has `finished` in x, as animationDidStop(_:finished:) reports), completions (complete, animator or block, end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y). FILE appears only when the run completes, whole also when the rows' reader has gone (| head)."),
     ],
@@ -156,6 +156,12 @@ func prepareRun(_ options: RunOptions) throws -> (scene: Scene, label: String) {
     if let o = options.output, let e = options.events, OutputFile.sameFile(o, e) {
         throw UsageError(message: "--events: \(e) is the same file as --output \(o); choose another file", command: "run")
     }
+    // Without --output the rows go to stdout, which the shell may have opened on the events' file (`--events f.csv >
+    // f.csv`, `--events /dev/stdout`): the rows would be lost or mixed in. (/dev/null takes both harmlessly.)
+    if options.output == nil, let e = options.events, OutputFile.sameFile("/dev/stdout", e),
+       FileIdentity(path: e) != FileIdentity(path: "/dev/null") {
+        throw UsageError(message: "--events: \(e) is the same file as the rows' output (stdout); choose another file, or give the rows --output", command: "run")
+    }
     return (scene, label)
 }
 
@@ -169,8 +175,12 @@ struct RunOutputs {
     /// - Throws: ``OutputFile/Failure`` (nothing is left behind).
     init(_ options: RunOptions) throws {
         do {
-            if let path = options.output { rows = try OutputFile(path) }
-            if let path = options.events { events = try OutputFile(path) }
+            do {
+                if let path = options.output { rows = try OutputFile(path) }
+            } catch let e as OutputFile.Failure { throw e.named(by: "--output") }
+            do {
+                if let path = options.events { events = try OutputFile(path) }
+            } catch let e as OutputFile.Failure { throw e.named(by: "--events") }
         } catch {
             rows?.discard()
             throw error

@@ -254,10 +254,10 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(o.status, 0)
         XCTAssertEqual(o.stderr, "")
         XCTAssertEqual(try text("rows.csv"), rows.stdout)
-        // Both to the closed stdout: nothing is left to write, a quiet end.
+        // Both to stdout (rows there without --output): one file for two tables, refused before the run (below).
         let both = try runWithClosedStdout(["run", "bouncing-ball", "--events", "/dev/stdout"], cwd: dir)
-        XCTAssertEqual(both.status, 0)
-        XCTAssertEqual(both.stderr, "")
+        XCTAssertEqual(both.status, 64)
+        XCTAssertTrue(both.stderr.hasPrefix("dynsim: error: --events: /dev/stdout is the same file as the rows' output (stdout)"), both.stderr)
         // The pipeline as a user types it (the reader may go before or after the last row: FILE is whole either way).
         let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --events out.csv | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\"")
         XCTAssertEqual(r.stdout, "t,ball.x,b\nstatus=0\n")
@@ -320,10 +320,10 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(r.status, 1)
             XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: /dev/full: cannot write"), r.stderr)
         }
-        // A file that cannot be created is named once, where the message starts.
+        // A file that cannot be created is named once, by its option.
         let missing = try dynsim(["run", "--output", "/nonexistent-dir/x.csv"])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "dynsim: error: /nonexistent-dir/x.csv: cannot create the output file (\(String(cString: strerror(ENOENT))))\n")
+        XCTAssertEqual(missing.stderr, "dynsim: error: --output: cannot create the output file (\(String(cString: strerror(ENOENT)))), got \"/nonexistent-dir/x.csv\"\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["swing.csv"])
     }
 
@@ -545,6 +545,32 @@ final class CLITests: XCTestCase {
         let both = try shell("\"$DYNSIM\" run bouncing-ball --duration 0.1 --output /dev/stdout --events /dev/stderr 2>&1 | grep -c '^t,'")
         XCTAssertEqual(both.status, 0, both.stderr)
         XCTAssertEqual(both.stdout, "2\n", "the rows' and the events' headers")
+        // Without --output the rows go to stdout: --events naming the file stdout is on would lose the rows (the
+        // events' rename replaces them) or mix them in, so it is refused too; /dev/null takes both harmlessly.
+        for (events, redirect) in [("rows.csv", "> rows.csv"), ("/dev/stdout", "> rows.csv"), ("./rows.csv", "> rows.csv")] {
+            let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --duration 0.1 --events \(events) \(redirect)")
+            XCTAssertEqual(r.status, 64, "\(events): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --events: \(events) is the same file as the rows' output (stdout); choose another file, or give the rows --output\n"), r.stderr)
+            XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("rows.csv"), encoding: .utf8), "", "\(events): nothing written")
+        }
+        let discarded = try shell("\"$DYNSIM\" run bouncing-ball --duration 0.1 --events /dev/null > /dev/null")
+        XCTAssertEqual(discarded.status, 0, discarded.stderr)
+        let apart = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --duration 0.1 --events events.csv > rows.csv && head -c 2 rows.csv events.csv")
+        XCTAssertEqual(apart.status, 0, apart.stderr)
+        XCTAssertEqual(apart.stdout, "==> rows.csv <==\nt,\n==> events.csv <==\nt,", "two files, each with its header")
+    }
+
+    /// A run's output that cannot be opened is named by its option, as `bench --csv`'s is: a directory, or a name
+    /// ending in a slash.
+    func testRunOutputFailuresNameTheOption() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: false)
+        for (flag, path, problem) in [("--output", "out", "is a directory"),
+                                      ("--events", "a.csv/", "cannot create the output file (No such file or directory)")] {
+            let r = try dynsim(["run", "bouncing-ball", "--duration", "0.1", flag, path], cwd: dir)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertEqual(r.stderr, "dynsim: error: \(flag): \(problem), got \"\(path)\"\n")
+        }
     }
 
     /// `bench C --frames F --pile-up-to N` measures C's overlap and settling (an untimed run of its own, whatever
