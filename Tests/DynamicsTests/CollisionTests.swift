@@ -27,6 +27,26 @@ final class CollisionTests: XCTestCase {
         }
     }
 
+    /// A contact list as the narrow phase leaves it: boundary contacts, then item pairs, each run in ascending key
+    /// order, then one the time of impact appended. Each key is found where it is (the appended one too, or the next
+    /// narrow phase would report its contact beginning a second time), and keys not in the list are not.
+    func testContactLookupFindsBothRunsAndTheAppendedOne() {
+        let boundary = UInt64(1) << 63
+        let keys: [UInt64] = [boundary | 0 << 32 | 3, boundary | 0 << 32 | 7, boundary | 2 << 32 | 1,
+                              1 << 32 | 2, 1 << 32 | 5, 4 << 32 | 6, boundary | 1 << 32 | 9]
+        let list = keys.map {
+            ContactConstraint(key: $0, a: -1, b: 0, manifold: Manifold(), radiusA: 0, radiusB: 0, friction: 0, restitution: 0)
+        }
+        list.withUnsafeBufferPointer { cs in
+            for (k, key) in keys.enumerated() {
+                XCTAssertEqual(World.position(of: key, in: cs, boundaryCount: 3, orderedCount: 6), k, "key \(key)")
+            }
+            for key: UInt64 in [boundary | 0 << 32 | 5, boundary | 3 << 32 | 0, 1 << 32 | 3, 9 << 32 | 9, 0] {
+                XCTAssertNil(World.position(of: key, in: cs, boundaryCount: 3, orderedCount: 6), "key \(key)")
+            }
+        }
+    }
+
     func testFastItemsDoNotPassThroughEachOther() {
         for profile in SolverProfile.allCases {
             let w = world(profile)

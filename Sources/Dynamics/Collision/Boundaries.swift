@@ -58,7 +58,7 @@ extension World {
     /// Implements ``World/boundaryOverlaps()`` (see its documentation there).
     func measureBoundaryOverlaps() -> [(item: ItemID, boundary: String, depth: Double)] {
         guard !contactData.boundaryEdges.isEmpty else { return [] }
-        let saved = (contactData.contacts, contactData.contactIndex, recordsEvents)
+        let saved = (contactData.contacts, contactData.boundaryContactCount, contactData.orderedContactCount, recordsEvents)
         recordsEvents = false
         collide(eventTime: time)
         var out: [(ItemID, String, Double)] = []
@@ -69,7 +69,7 @@ extension World {
                 out.append((ItemID(c.b), contactData.boundaryEdges[Int((c.key >> 32) & 0x7FFF_FFFF)].identifier, depth))
             }
         }
-        (contactData.contacts, contactData.contactIndex, recordsEvents) = saved
+        (contactData.contacts, contactData.boundaryContactCount, contactData.orderedContactCount, recordsEvents) = saved
         return out
     }
 }

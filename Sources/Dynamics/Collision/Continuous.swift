@@ -72,14 +72,13 @@ extension World {
             // start the timer one sub-step behind so that updateSleep, which runs next, leaves it at 0.
             bodyData.sleepTime[i] = -subStepDuration
             // The contact now exists (with no stored impulses: Box2D does not warm-start from TOI forces).
-            if contactData.contactIndex[key] == nil {
+            if contactPosition(of: key) == nil {
                 if recordsEvents {
                     let atImpact = worldManifold(manifold, .identity, radiusA: 0,
                                                  Transform(position: c0 + alpha * (c1 - c0), angle: bodies.angle[i]), radiusB: radius)
                     contactData.events.append(ContactEvent(time: eventTime, kind: .begin, item: i, otherItem: nil,
                                                boundary: edge.identifier, point: atImpact.points.0))
                 }
-                contactData.contactIndex[key] = contactData.contacts.count
                 contactData.contacts.append(constraint)
             }
         }

@@ -91,11 +91,14 @@ struct ContactStore {
     var collisionBehaviors: [CollisionBehavior] = []
     /// Every boundary segment of every behavior.
     var boundaryEdges: [BoundaryEdge] = []
-    /// The current contacts, sorted by pair key, and their index by pair key.
+    /// The current contacts. As the narrow phase builds them they are two runs, each in ascending key order: the first
+    /// `boundaryContactCount` against boundaries, then the item pairs, `orderedContactCount` in all; the time of impact
+    /// appends after them (see ``World/contactPosition(of:)``).
     var contacts: [ContactConstraint] = []
+    var boundaryContactCount = 0
+    var orderedContactCount = 0
     /// The contacts' velocity constraints during a sub-step's velocity iterations (same order as `contacts`).
     var velocityConstraints: [VelocityConstraint] = []
-    var contactIndex = PairTable()
     /// Recorded contact events, oldest first (see ``takeEvents()``).
     var events: [ContactEvent] = []
     /// Whether some sub-step had more candidate pairs or contacts than ``maxCandidatePairs`` / ``maxContacts`` (items
@@ -154,7 +157,6 @@ struct CollisionScratch {
     var scratchBoxHalf: [Vector2] = []
     var scratchCandidates: [UInt64] = []
     var scratchContacts: [ContactConstraint] = []
-    var scratchIndex = PairTable()
     var scratchBucket: [Int] = []
     /// `projectSqueezedItems`' scratch: whether each item touches another item (all false between calls).
     var touchesItem: [Bool] = []
