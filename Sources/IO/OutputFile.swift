@@ -60,20 +60,7 @@ public final class OutputFile {
     /// Opens `path` for writing. Throws ``Failure`` when it is a directory or cannot be opened or created.
     public init(_ path: String) throws {
         name = path
-        var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        } else {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = readlink(path, &buffer, buffer.count - 1)
-            if n > 0 {
-                let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let folder = directoryPart(of: path)
-                target = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
-            }
-        }
-        self.target = target
+        target = OutputFile.destination(of: path)
         // A name for one of this process's descriptors (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N) is that
         // descriptor: written in place, at its offset and in its mode (appending stays appending), never replaced.
         if let fd = OutputFile.descriptor(named: path) {
@@ -114,13 +101,9 @@ public final class OutputFile {
                 let reason = String(cString: strerror(errno))
                 if fd >= 0 { close(fd); unlink(tmp) }
                 guard exists else { throw Failure(path: path, problem: "cannot create the output file (\(reason))") }
-                // The file is there but no new file can be made beside it to replace it: say why the file itself
-                // cannot be written if it cannot (a read-only file: Permission denied; a read-only file system), else
-                // that its directory takes no new file (a kernel file such as /proc/version, whose directory
+                // The file is there and writable (checkReplaceable), but no new file can be made beside it to
+                // replace it: its directory takes no new file (a kernel file such as /proc/version, whose directory
                 // answers "No such file or directory" even to root).
-                if faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 {
-                    throw Failure(path: path, problem: "cannot open for writing (\(String(cString: strerror(errno))))")
-                }
                 throw Failure(path: path, problem: "cannot create a file in \(folder.isEmpty ? "." : folder) to replace it (\(reason))")
             }
             // A file written over keeps its permissions (a 0600 file stays private).

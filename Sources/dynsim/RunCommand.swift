@@ -62,10 +62,6 @@ func parseRun(_ args: [String]) throws -> Command {
     options.format = p.text("--format").flatMap(OutputFormat.init(rawValue:)) ?? .csv
     options.output = p.text("--output")
     options.events = p.text("--events")
-    // One name twice; other names for one file are found when the run is prepared (prepareRun), from the files.
-    if let o = options.output, let e = options.events, o == e {
-        throw UsageError(message: "--events: must differ from --output, both got \"\(e)\"", command: "run")
-    }
     return .run(options)
 }
 

@@ -184,7 +184,8 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
             throw UsageError(message: "\(flag): \(path) is a file this command reads (\(input.name)); choose another file", command: "view")
         }
     }
-    if let page = pagePath, let svg = o.svg, sameFile(page, svg) {
+    // `-` is stdout; other names for one file (a link, /dev/stdout) are found by OutputFile.sameFile.
+    if let page = pagePath, let svg = o.svg, OutputFile.sameFile(page == "-" ? "/dev/stdout" : page, svg == "-" ? "/dev/stdout" : svg) {
         throw UsageError(message: "--svg: must differ from --output, both name \(quoted(svg))", command: "view")
     }
     let sceneRun = SceneRun(scene: scene)
@@ -209,16 +210,6 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     } catch let e as SimulationError {
         throw RuntimeFailure(message: "\(label): \(e)")
     }
-}
-
-/// Whether two output paths name one file: the same text (two `-` are both stdout), the same existing file (links
-/// followed), or the same path once symbolic links in their directories are resolved.
-private func sameFile(_ a: String, _ b: String) -> Bool {
-    if a == b { return true }
-    if a == "-" || b == "-" { return false }
-    if let x = FileIdentity(path: a), let y = FileIdentity(path: b) { return x == y }
-    let resolved = { (p: String) in URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
-    return resolved(a) == resolved(b)
 }
 
 /// Writes `text` to `path` (`-`: stdout) whole (``writeWhole(_:to:)``) and says so on stderr.

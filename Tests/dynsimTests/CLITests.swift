@@ -526,7 +526,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(Glibc.link(dir.appendingPathComponent("a.csv").path, dir.appendingPathComponent("hard.csv").path), 0)
         XCTAssertEqual(symlink("new.csv", dir.appendingPathComponent("dangling.csv").path), 0)
         let listing = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        for (output, events) in [("/dev/stdout", "/dev/fd/1"), ("/dev/fd/1", "/proc/self/fd/1"), ("/dev/stderr", "/dev/fd/2"),
+        for (output, events) in [("x.csv", "x.csv"), ("/dev/stdout", "/dev/fd/1"), ("/dev/fd/1", "/proc/self/fd/1"), ("/dev/stderr", "/dev/fd/2"),
                                  ("a.csv", "soft.csv"), ("hard.csv", "a.csv"), ("./a.csv", "a.csv"), ("./b.csv", "b.csv"),
                                  (dir.path + "/b.csv", "b.csv"), ("dangling.csv", "new.csv"), ("a.csv", "../\(dir.lastPathComponent)/a.csv")] {
             let r = try dynsim(["run", "bouncing-ball", "--duration", "0.1", "--output", output, "--events", events], cwd: dir)
