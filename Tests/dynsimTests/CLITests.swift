@@ -22,50 +22,23 @@ final class CLITests: XCTestCase {
     @discardableResult
     func dynsim(_ args: [String], cwd: URL? = nil) throws -> Result { try CLITests.dynsim(args, cwd: cwd) }
 
-    /// Runs the binary with `args` (in `cwd`), reading both pipes to EOF.
+    /// Runs the binary with `args` (in `cwd`), reading both pipes to EOF (see ``Child``).
     @discardableResult
     static func dynsim(_ args: [String], cwd: URL? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = CLITests.binary
-        p.arguments = args
-        if let cwd { p.currentDirectoryURL = cwd }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        return collect(p, out: out, err: err)
+        collect(try Child(CLITests.binary.path, args, directory: cwd?.path))
     }
 
-    final class Box: @unchecked Sendable { var data = Data() }
-
-    /// Reads both pipes to EOF (stderr on another thread), then waits for exit.
-    func collect(_ p: Process, out: Pipe, err: Pipe) -> Result { CLITests.collect(p, out: out, err: err) }
-
-    /// See the instance method.
-    static func collect(_ p: Process, out: Pipe, err: Pipe) -> Result {
-        let errBox = Box()
-        let errHandle = err.fileHandleForReading
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errBox.data = errHandle.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errBox.data, as: UTF8.self))
+    /// Reads the child's pipes to EOF, then waits for it to end; fails the test when it ran past its time limit.
+    static func collect(_ child: Child) -> Result {
+        let (termination, out, err) = child.finish()
+        XCTAssertFalse(termination.timedOut, "killed for running too long: \(child.command)")
+        return Result(status: termination.status, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Runs `script` with bash -c, with `$DYNSIM` the binary and PATH the system's.
     func shell(_ script: String) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", script]
-        p.environment = ["DYNSIM": CLITests.binary.path, "PATH": "/usr/bin:/bin"]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        return collect(p, out: out, err: err)
+        CLITests.collect(try Child("/bin/bash", ["-c", script], environment: ["DYNSIM": CLITests.binary.path, "PATH": "/usr/bin:/bin"]))
     }
 
     func temporaryDirectory() throws -> URL {
@@ -187,20 +160,8 @@ final class CLITests: XCTestCase {
     /// Runs dynsim in `cwd` with stdout a pipe whose only reading end is closed before the run starts (deterministic:
     /// the very first write meets EPIPE); returns the exit status and stderr.
     func runWithClosedStdout(_ args: [String], cwd: URL) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = CLITests.binary
-        p.arguments = args
-        p.currentDirectoryURL = cwd
-        let out = Pipe(), err = Pipe()
-        try out.fileHandleForReading.close()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        try out.fileHandleForWriting.close()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        let r = CLITests.collect(try Child(CLITests.binary.path, args, directory: cwd.path, stdout: .closedPipe))
+        return (r.status, r.stderr)
     }
 
     /// `dynsim bench --csv FILE | head`: the table's reader may go, but FILE is output the user asked for, so the
@@ -269,18 +230,12 @@ final class CLITests: XCTestCase {
 
     func testRowsStreamWhileTheRunGoesOn() throws {
         // A very long run: the first rows must reach the reader long before the run could finish.
-        let p = Process()
-        p.executableURL = CLITests.binary
-        p.arguments = ["run", "pendulum", "--duration", "50000", "--rate", "1000"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let first = out.fileHandleForReading.readData(ofLength: 1000)
+        let p = try Child(CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--rate", "1000"], stderr: .null)
+        let first = p.readStdout(upTo: 1000)
         XCTAssertTrue(p.isRunning, "the run should still be going")
         XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix("t,bob.x"))
-        p.terminate()
-        p.waitUntilExit()
+        p.send(SIGKILL)
+        p.wait()
     }
 
     func testPrintedSceneRunsByteIdentically() throws {
@@ -345,20 +300,16 @@ final class CLITests: XCTestCase {
 
     func testSignalLeavesNoPartialFile() throws {
         let dir = try temporaryDirectory()
-        let p = Process()
-        p.executableURL = CLITests.binary
-        p.arguments = ["run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path]
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try Child(CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path],
+                          stdout: .null, stderr: .null)
         var sawPartial = false
         for _ in 0..<100 where !sawPartial {
             usleep(20_000)
             sawPartial = (try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains { $0.hasSuffix(".partial") }
         }
         XCTAssertTrue(sawPartial)
-        p.terminate()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationReason, .uncaughtSignal)
+        p.send(SIGTERM)
+        XCTAssertEqual(p.wait(), Child.Termination(status: 128 + SIGTERM, signal: SIGTERM), "the handler removes the file, then SIGTERM ends the run")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
 
@@ -369,18 +320,12 @@ final class CLITests: XCTestCase {
         let scene = dir.appendingPathComponent("slow.json")
         try #"{"timeStep": 1e-6, "subSteps": 100, "duration": 0.9, "items": [{"name": "b", "center": [0, 0]}]}"#
             .write(to: scene, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = CLITests.binary
-        p.arguments = [scene.path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let header = out.fileHandleForReading.readData(ofLength: 10)
+        let p = try Child(CLITests.binary.path, [scene.path], stderr: .null)
+        let header = p.readStdout(upTo: 10)
         XCTAssertTrue(p.isRunning)
         XCTAssertEqual(String(decoding: header, as: UTF8.self), "t,b.x,b.y,")
-        p.terminate()
-        p.waitUntilExit()
+        p.send(SIGKILL)
+        p.wait()
     }
 
     func testJSONLinesFormat() throws {
