@@ -313,6 +313,26 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
 
+    /// A signal dynsim was started ignoring stays ignored (`nohup dynsim run ...`: SIGHUP), where it used to end the
+    /// run; the signals it was not ignoring still remove the temporary file and end it.
+    func testSignalsStartedIgnoredStayIgnored() throws {
+        let dir = try temporaryDirectory()
+        let p = try Child("/bin/bash", ["-c", "trap '' HUP; exec \"$0\" run pendulum --duration 50000 --output out.csv", CLITests.binary.path],
+                          directory: dir.path, stdout: .null, stderr: .null)
+        var started = false
+        for _ in 0..<100 where !started {
+            usleep(20_000)
+            started = (try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains { $0.hasSuffix(".partial") }
+        }
+        XCTAssertTrue(started)
+        p.send(SIGHUP)
+        usleep(300_000)
+        XCTAssertTrue(p.isRunning, "SIGHUP was ignored when dynsim started, as nohup leaves it")
+        p.send(SIGTERM)
+        XCTAssertEqual(p.wait().signal, SIGTERM)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
     func testSlowRunsStreamTheirFirstRowsAtOnce() throws {
         // 1e-6 s frames x 100 sub-steps: each 1/60 s row takes ~1.7 million sub-steps. The header and first rows must
         // not wait for a 64 KiB buffer to fill.
