@@ -10,7 +10,7 @@
 // Three families of scenes:
 //  - kinematic scenes (free fall, pendulum, spring, swinging view): one item
 //    whose fixture collides with nothing, optionally joined to an anchor;
-//  - collision scenes (bounce, two boxes, tilted box, drag push): colliding
+//  - collision scenes (bounce, two boxes, tilted box, drag push, pile): colliding
 //    items inside the screen boundary, with continuous physics (TOI) and
 //    sleeping switched off, plus an optional log of contact begin/end events;
 //    the drag push scene also drags one item by a scripted anchor;
@@ -796,6 +796,39 @@ std::vector<CollisionScene> makeCollisionScenes() {
     tilted.allowSleeping = false;
     tilted.bulletsUnderGravity = false;
     scenes.push_back(tilted);
+
+    // A pile (issue 19): thirty 10 x 10 boxes with UIKit's default item
+    // properties in three staggered rows 2 pt apart, dropped 1 pt onto the
+    // floor, so that rows land on rows within a few steps of each other. Box2D
+    // solves each island's contacts in the order of its depth-first walk from
+    // the newest body, each body's contacts newest first; the result depends on
+    // that order well beyond rounding.
+    CollisionScene pile;
+    pile.fileName = "pile.csv";
+    for (int k = 0; k < 30; ++k) {
+        const int row = k / 10, column = k % 10;
+        CollisionItem item;
+        item.name = "b" + std::to_string(k);
+        item.shape = ShapeKind::Box;
+        item.center = {130.0 + 12.0 * column + (row % 2 ? 3.0 : 0.0), 662.0 - 12.0 * row};
+        item.angle = 0.0;
+        item.velocity = {0.0, 0.0};
+        item.angularVelocity = 0.0;
+        item.width = 10.0;
+        item.height = 10.0;
+        item.density = 1.0;
+        item.friction = 0.2;
+        item.elasticity = 0.2;
+        item.resistance = 0.1;
+        item.angularResistance = 0.1;
+        pile.items.push_back(item);
+    }
+    pile.gravity = 1.0;
+    pile.frames = 120;
+    pile.continuousPhysics = false;
+    pile.allowSleeping = false;
+    pile.bulletsUnderGravity = false;
+    scenes.push_back(pile);
 
     // --- "ccd" variants: continuous physics and sleeping on, items under
     // gravity are bullets (UIKit's configuration). ---

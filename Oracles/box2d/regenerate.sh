@@ -2,7 +2,7 @@
 # Regenerates all Box2D golden files in Tests/Fixtures/box2d/ (the kinematic
 # scenes, the collision scenes including the dragged-item drag-push scene, the
 # CCD collision scenes including drag-push-ccd, and their contact/rest event
-# logs) in one go: seventeen CSVs.
+# logs) in one go: eighteen CSVs.
 # Run from the repository root:  bash Oracles/box2d/regenerate.sh
 set -euo pipefail
 
