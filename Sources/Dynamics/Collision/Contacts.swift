@@ -113,6 +113,9 @@ struct ContactConstraint {
     var radiusB: Double
     var friction: Double
     var restitution: Double
+    /// When Box2D would have created this contact (its creation number, `uikit`; see Islands.swift): the island order
+    /// visits an item's newer contacts first.
+    var created: Int64 = .max
 }
 
 /// The velocity solver's working copy of one contact (b2ContactVelocityConstraint), built by `initializeContacts`

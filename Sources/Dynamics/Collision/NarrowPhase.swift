@@ -139,7 +139,9 @@ extension World {
         guard m.pointCount > 0 else { return }
         guard built.list.count < World.maxContacts else { contactData.contactLimitExceeded = true; return }
         var manifold = m
+        var created = Int64.max
         if let old = previousContact(key, in: &built) {
+            created = contactData.contacts[old].created
             let previous = contactData.contacts[old].manifold
             for i in 0..<manifold.pointCount {
                 for j in 0..<previous.pointCount where previous.id(j) == manifold.id(i) {
@@ -150,8 +152,9 @@ extension World {
                 }
             }
         }
+        if created == .max && profile == .uikit { created = contactData.islands.created.number(of: key) ?? .max }
         built.list.append(ContactConstraint(key: key, a: a, b: b, manifold: manifold, radiusA: rA, radiusB: rB,
-                                            friction: friction, restitution: restitution))
+                                            friction: friction, restitution: restitution, created: created))
     }
 
     /// Keeps a contact from last sub-step as it was (its items asleep), if there was one under `key`.

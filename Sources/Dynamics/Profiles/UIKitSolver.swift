@@ -87,7 +87,10 @@ extension World {
         let J = jointData.joints.base
 
         // 0. Narrow phase at the start of the sub-step (b2World::Step: Collide before Solve).
-        if hasCollisions { collide(eventTime: time(ofStep: stepCount + 1)) }
+        if hasCollisions {
+            updateIslandPairs()
+            collide(eventTime: time(ofStep: stepCount + 1))
+        }
         if allowsSleeping && first { wakeIslands() }
 
         // 1. Scripted anchors move once per display frame, by position only.
@@ -103,17 +106,22 @@ extension World {
 
         // 3. Initialise contacts and joints, warm-starting both (b2Island::Solve's order); 4. velocity iterations.
         let touching = !contactData.contacts.isEmpty
+        if touching { orderIslands() } else { contactData.islands.order.removeAll(keepingCapacity: true) }
         let wavefront = !touching && jointData.joints.count > 1 && contactData.reordersSolves
         let centered = solveVelocitiesUIKit(h: h, touching: touching, wavefront: wavefront)
 
         // 5. Integrate positions with Box2D's per-step motion limits (keeping the start for the time of impact).
         let x0 = bodies.previousPosition.base
-        if hasCollisions { x0.update(from: bodies.position.base, count: bodyData.items.count) }
+        if hasCollisions {
+            x0.update(from: bodies.position.base, count: bodyData.items.count)
+            recordSweepStart()
+        }
         integratePositionsUIKit(h: h)
 
         // 6. Position iterations.
         let positionSolved = solvePositionsUIKit(touching: touching, wavefront: wavefront, centered: centered)
         if touching { projectSqueezedItems() }
+        if hasCollisions { synchronizeProxies() }
         if hasCollisions { solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1)) }
         return positionSolved
     }

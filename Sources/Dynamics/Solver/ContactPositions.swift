@@ -65,8 +65,10 @@ extension World {
         var minSeparation = 0.0
         let x = bodies.position.base, ang = bodies.angle.base, im = bodies.invMass.base, ii = bodies.invInertia.base
         // Read the constraints in place (a for-in over the array copies each one).
+        let order = contactSolveOrder
         contactData.contacts.withUnsafeBufferPointer { cs in
-            for k in cs.indices {
+            for index in cs.indices {
+                let k = order.map { Int($0[index]) } ?? index
                 let a = cs[k].a, b = cs[k].b
                 let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
                 for j in 0..<cs[k].manifold.pointCount {

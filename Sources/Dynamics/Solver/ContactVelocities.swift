@@ -14,8 +14,13 @@ extension World {
         var vcs = contactData.velocityConstraints
         contactData.velocityConstraints = []
         vcs.removeAll(keepingCapacity: true)
+        let order = contactSolveOrder
         contactData.contacts.withUnsafeBufferPointer { cs in
-            for k in cs.indices { vcs.append(velocityConstraint(cs.baseAddress! + k)) }
+            if let order {
+                for k in order { vcs.append(velocityConstraint(cs.baseAddress! + Int(k))) }
+            } else {
+                for k in cs.indices { vcs.append(velocityConstraint(cs.baseAddress! + k)) }
+            }
         }
         // Warm start, after every constraint has its restitution bias from the velocities before any of it
         // (b2ContactSolver: InitializeVelocityConstraints for all, then WarmStart).
@@ -109,10 +114,12 @@ extension World {
     /// b2ContactSolver::StoreImpulses: the accumulated impulses go back to the contacts' manifolds, to warm-start the
     /// next sub-step. Call after the velocity iterations.
     func storeImpulses() {
+        let order = contactSolveOrder
+        @inline(__always) func contact(_ i: Int32) -> Int { order.map { Int($0[Int(i)]) } ?? Int(i) }
         contactData.contacts.withUnsafeMutableBufferPointer { cs in
             contactData.singleConstraints.withUnsafeBufferPointer { singles in
                 for k in singles.indices {
-                    let c = Int(contactData.singleContacts[k])
+                    let c = contact(contactData.singleContacts[k])
                     cs[c].manifold.normalImpulses = singles[k].normalImpulses
                     cs[c].manifold.tangentImpulses = singles[k].tangentImpulses
                 }
@@ -122,7 +129,7 @@ extension World {
                     // Fields read in place (binding the pair would copy its 560 bytes).
                     let p = pairs.baseAddress! + k
                     for lane in 0..<2 {
-                        let c = Int(lane == 0 ? p.pointee.contact.0 : p.pointee.contact.1)
+                        let c = contact(lane == 0 ? p.pointee.contact.0 : p.pointee.contact.1)
                         cs[c].manifold.normalImpulses = (p.pointee.normalImpulse1[lane], p.pointee.normalImpulse2[lane])
                         cs[c].manifold.tangentImpulses = (p.pointee.tangentImpulse1[lane], p.pointee.tangentImpulse2[lane])
                     }

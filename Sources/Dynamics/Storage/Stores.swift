@@ -114,6 +114,8 @@ struct ContactStore {
     var contactPairs: [ContactPair] = []
     var singleConstraints: [VelocityConstraint] = []
     var singleContacts: [Int32] = []
+    /// Box2D's broad-phase proxies and pairs, and the island order they give the contacts (`uikit`, Islands.swift).
+    var islands = IslandStore()
 }
 
 /// Forces and fields: continuous and instantaneous pushes, the world gravity, and the fields, with their per-item

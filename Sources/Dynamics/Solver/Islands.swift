@@ -1,0 +1,368 @@
+import Foundation
+
+// Box2D 2.4.1's island order for the `uikit` profile's contacts.
+//
+// Box2D solves each sub-step's contacts in island order (b2World::Solve): from the newest awake body (its body list
+// is newest first), depth first along each body's contact list (also newest first, by when the contact was created),
+// adding every touching contact not yet added and pushing the body at its other end. Gauss–Seidel iterations that stop
+// after 8 passes depend on that order: a box landing on a resting box in the other order leaves the lower box turning
+// at 0.7 rad/s and sunk 0.03 pt into the floor where Box2D's stays flat, and large piles settle differently. A contact
+// is created when the two shapes' fattened boxes in the broad phase's tree first overlap (b2ContactManager::AddPair,
+// from b2BroadPhase::UpdatePairs' queries, in the tree's order), well before the shapes touch, and lives until those
+// boxes part; so the order is reproduced here with the same tree (``ProxyTree``), the same proxy updates and pair search,
+// and the same depth-first walk.
+
+/// Contact key to creation number: an open-addressing table (linear probing, deletion by backward shift), a few times
+/// faster than `Dictionary` on these integer keys, which the pair search asks about for every overlap it finds.
+struct PairNumbers {
+    private var keys: [UInt64] = []
+    private var values: [Int64] = []
+    private var count = 0
+    private var mask = 0
+    private static let empty = UInt64.max
+
+    @inline(__always) private func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask }
+
+    /// The number of `key`'s pair, or nil when there is none.
+    func number(of key: UInt64) -> Int64? {
+        guard count > 0 else { return nil }
+        var i = slot(key)
+        while keys[i] != PairNumbers.empty {
+            if keys[i] == key { return values[i] }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds `key` (not present) with `number`.
+    mutating func insert(_ key: UInt64, _ number: Int64) {
+        if 2 * (count + 1) > keys.count { grow() }
+        var i = slot(key)
+        while keys[i] != PairNumbers.empty { i = (i + 1) & mask }
+        keys[i] = key
+        values[i] = number
+        count += 1
+    }
+
+    /// Removes `key` (present), shifting back the entries its slot had pushed along.
+    mutating func remove(_ key: UInt64) {
+        var i = slot(key)
+        while keys[i] != key { i = (i + 1) & mask }
+        var j = i
+        while true {
+            j = (j + 1) & mask
+            if keys[j] == PairNumbers.empty { break }
+            let home = slot(keys[j])
+            // Move entry j into the hole at i unless its home lies cyclically in (i, j].
+            if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+                keys[i] = keys[j]
+                values[i] = values[j]
+                i = j
+            }
+        }
+        keys[i] = PairNumbers.empty
+        count -= 1
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        let capacity = max(64, 2 * keys.count)
+        keys = [UInt64](repeating: PairNumbers.empty, count: capacity)
+        values = [Int64](repeating: 0, count: capacity)
+        mask = capacity - 1
+        count = 0
+        for k in oldKeys.indices where oldKeys[k] != PairNumbers.empty { insert(oldKeys[k], oldValues[k]) }
+    }
+}
+
+/// The broad phase's proxies and pairs as Box2D keeps them, for the island order (Islands.swift).
+struct IslandStore {
+    var tree = ProxyTree()
+    /// Each item's proxy, or -1 when it has none (no shape, or not in any collision behavior).
+    var itemProxy: [Int32] = []
+    /// Each boundary segment's proxy.
+    var edgeProxy: [Int32] = []
+    /// How many collision behaviors the proxies were made for (a new one may add segments and masks).
+    var behaviorCount = 0
+    /// Proxies reinserted (or created) since the last pair search, in that order (b2BroadPhase's move buffer).
+    var moveBuffer: [Int32] = []
+    /// Live pairs (their fat boxes overlap): contact key to creation number, and the keys with both proxies.
+    var created = PairNumbers()
+    var pairs: [(key: UInt64, a: Int32, b: Int32)] = []
+    var nextNumber: Int64 = 0
+    /// Each item's box at the start of the sub-step's position update (the sweep's start).
+    var startBox: [AABB] = []
+    /// Proxies reinserted since the last check for parted pairs (only their pairs can have parted), and a flag each.
+    var reinserted: [Int32] = []
+    var isReinserted: [Bool] = []
+    /// The contacts' solve order (indices into `ContactStore.contacts`) and scratch for building it.
+    var order: [Int32] = []
+    var firstEdge: [Int32] = [], edges: [Int32] = [], stack: [Int32] = [], queryStack: [Int32] = []
+    var visited: [Bool] = [], added: [Bool] = [], candidates: [(Int32, Int32)] = [], fill: [Int32] = []
+}
+
+extension World {
+    /// The order the solver takes `contactData.contacts` in: the island order when it was made for these contacts
+    /// (`uikit`), else nil for list order (`precise`, and the time of impact's own one-contact solves).
+    var contactSolveOrder: [Int32]? {
+        contactData.islands.order.count == contactData.contacts.count && !contactData.islands.order.isEmpty ? contactData.islands.order : nil
+    }
+
+    /// Item `i`'s box at transform `xf` (b2Shape::ComputeAABB: its vertices' extent, outset by the skin radius).
+    @inline(__always) private func itemBox(_ i: Int, _ xf: Transform) -> AABB {
+        let r = bodyData.itemCircleRadius[i]
+        if r >= 0 { return AABB(lower: xf.p, upper: xf.p).outset(r) }
+        let p = polygon(i)
+        var lower = xf.apply(p.vertices[0]), upper = lower
+        for k in 1..<p.count {
+            let v = xf.apply(p.vertices[k])
+            lower = pointwiseMin(lower, v)
+            upper = pointwiseMax(upper, v)
+        }
+        return AABB(lower: lower, upper: upper).outset(p.radius)
+    }
+
+    /// Whether item `i` takes part in collisions (has a shape and is in some collision behavior).
+    @inline(__always) private func collides(_ i: Int) -> Bool {
+        hasShape(i) && (bodyData.itemCollisionMask[i] | bodyData.boundaryCollisionMask[i]) != 0
+    }
+
+    /// The contact key of the pair of proxies `p` and `q`, or nil when Box2D would make no contact for them (two
+    /// segments, two anchored items, an item and itself, or masks that share no behavior).
+    private func pairKey(_ p: Int, _ q: Int) -> UInt64? {
+        let op = contactData.islands.tree.owner(p), oq = contactData.islands.tree.owner(q)
+        switch (op >= 0, oq >= 0) {
+        case (false, false): return nil
+        case (true, true):
+            let i = min(op, oq), j = max(op, oq)
+            guard i != j, bodyData.itemCollisionMask[i] & bodyData.itemCollisionMask[j] != 0,
+                  !(bodyData.anchored[i] && bodyData.anchored[j]) else { return nil }
+            return UInt64(i) << 32 | UInt64(j)
+        default:
+            let e = op >= 0 ? ~oq : ~op, i = op >= 0 ? op : oq
+            guard bodyData.boundaryCollisionMask[i] & (UInt64(1) << UInt64(contactData.boundaryEdges[e].behavior)) != 0,
+                  !bodyData.anchored[i] else { return nil }
+            return (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
+        }
+    }
+
+    /// At the start of the narrow phase (b2ContactManager::Collide, and b2World::Step's search for the pairs of shapes
+    /// added since): proxies for new boundary segments and items, in that order, and their pairs; then the pairs whose
+    /// fat boxes no longer overlap are destroyed.
+    func updateIslandPairs() {
+        let n = bodyData.items.count
+        if contactData.islands.behaviorCount != contactData.collisionBehaviors.count || contactData.islands.itemProxy.count != n {
+            let newBehaviors = contactData.islands.behaviorCount != contactData.collisionBehaviors.count
+            for e in contactData.islands.edgeProxy.count..<contactData.boundaryEdges.count {
+                let edge = contactData.boundaryEdges[e]
+                let p = contactData.islands.tree.createProxy(AABB(lower: pointwiseMin(edge.v1, edge.v2), upper: pointwiseMax(edge.v1, edge.v2)), owner: ~e)
+                contactData.islands.edgeProxy.append(Int32(p))
+                contactData.islands.moveBuffer.append(Int32(p))
+            }
+            // A new behavior can give existing items new masks: search their pairs again (b2Fixture::Refilter).
+            if newBehaviors {
+                for p in contactData.islands.itemProxy where p >= 0 { contactData.islands.moveBuffer.append(p) }
+            }
+            for i in 0..<n {
+                if i < contactData.islands.itemProxy.count {
+                    guard contactData.islands.itemProxy[i] < 0, collides(i) else { continue }
+                } else {
+                    contactData.islands.itemProxy.append(-1)
+                    guard collides(i) else { continue }
+                }
+                let p = contactData.islands.tree.createProxy(itemBox(i, transform(i)), owner: i)
+                contactData.islands.itemProxy[i] = Int32(p)
+                contactData.islands.moveBuffer.append(Int32(p))
+            }
+            contactData.islands.behaviorCount = contactData.collisionBehaviors.count
+            findNewPairs()
+        }
+        removePartedPairs()
+    }
+
+    /// b2ContactManager::Collide's overlap test: pairs whose fat boxes no longer overlap are destroyed. Fat boxes change
+    /// only when a proxy is reinserted, so only pairs with a proxy reinserted since the last check are tested.
+    private func removePartedPairs() {
+        guard !contactData.islands.reinserted.isEmpty else { return }
+        var pairs = contactData.islands.pairs, flag = contactData.islands.isReinserted
+        contactData.islands.pairs = []; contactData.islands.isReinserted = []
+        let tree = contactData.islands.tree
+        var kept = 0
+        for k in pairs.indices {
+            let pair = pairs[k]
+            if (!flag[Int(pair.a)] && !flag[Int(pair.b)]) || tree.box(Int(pair.a)).overlaps(tree.box(Int(pair.b))) {
+                pairs[kept] = pair
+                kept += 1
+            } else {
+                contactData.islands.created.remove(pair.key)
+            }
+        }
+        pairs.removeLast(pairs.count - kept)
+        for p in contactData.islands.reinserted { flag[Int(p)] = false }
+        contactData.islands.reinserted.removeAll(keepingCapacity: true)
+        contactData.islands.pairs = pairs
+        contactData.islands.isReinserted = flag
+    }
+
+    /// b2BroadPhase::UpdatePairs with b2ContactManager::AddPair: for each proxy in the move buffer, the proxies whose
+    /// fat boxes overlap its own, in the tree's order, skipping a moved proxy newer than the one asking (it asks
+    /// itself); each new pair is numbered in that order.
+    private func findNewPairs() {
+        var found = contactData.islands.candidates
+        contactData.islands.candidates = []
+        found.removeAll(keepingCapacity: true)
+        var stack = contactData.islands.queryStack
+        let tree = contactData.islands.tree
+        for q32 in contactData.islands.moveBuffer {
+            let q = Int(q32)
+            tree.query(tree.box(q), stack: &stack) { p in
+                if p == q || (tree.wasMoved(p) && p > q) { return }
+                found.append((Int32(min(p, q)), Int32(max(p, q))))
+            }
+        }
+        contactData.islands.queryStack = stack
+        var created = contactData.islands.created
+        contactData.islands.created = PairNumbers()
+        for (a, b) in found {
+            guard let key = pairKey(Int(a), Int(b)), created.number(of: key) == nil else { continue }
+            created.insert(key, contactData.islands.nextNumber)
+            contactData.islands.nextNumber += 1
+            contactData.islands.pairs.append((key, a, b))
+        }
+        contactData.islands.created = created
+        let count = contactData.islands.tree.nodes.count
+        if contactData.islands.isReinserted.count < count {
+            contactData.islands.isReinserted.append(contentsOf: repeatElement(false, count: count - contactData.islands.isReinserted.count))
+        }
+        for q in contactData.islands.moveBuffer {
+            contactData.islands.tree.clearMoved(Int(q))
+            if !contactData.islands.isReinserted[Int(q)] {
+                contactData.islands.isReinserted[Int(q)] = true
+                contactData.islands.reinserted.append(q)
+            }
+        }
+        contactData.islands.moveBuffer.removeAll(keepingCapacity: true)
+        contactData.islands.candidates = found
+    }
+
+    /// Keeps each colliding item's box before the sub-step's position update: the start of its sweep.
+    func recordSweepStart() {
+        let n = bodyData.items.count
+        var boxes = contactData.islands.startBox
+        contactData.islands.startBox = []
+        defer { contactData.islands.startBox = boxes }
+        if boxes.count != n { boxes = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: n) }
+        let proxy = contactData.islands.itemProxy, im = bodies.invMass.base
+        for i in 0..<n where proxy[i] >= 0 && im[i] > 0 { boxes[i] = itemBox(i, transform(i)) }
+    }
+
+    /// After the sub-step (b2World::Solve's end): each awake movable item's proxy follows its swept box, newest item
+    /// first (b2Body::SynchronizeFixtures along the body list), then the new pairs are searched for.
+    func synchronizeProxies() {
+        var tree = contactData.islands.tree, moved = contactData.islands.moveBuffer
+        contactData.islands.tree = ProxyTree(); contactData.islands.moveBuffer = []
+        let proxy = contactData.islands.itemProxy, start = contactData.islands.startBox, im = bodies.invMass.base
+        for i in stride(from: bodyData.items.count - 1, through: 0, by: -1) where proxy[i] >= 0 && im[i] > 0 {
+            let before = start[i], after = itemBox(i, transform(i))
+            if tree.moveProxy(Int(proxy[i]), before.union(after), displacement: after.center - before.center) {
+                moved.append(proxy[i])
+            }
+        }
+        contactData.islands.tree = tree
+        contactData.islands.moveBuffer = moved
+        if !moved.isEmpty { findNewPairs() }
+    }
+
+    /// The contacts' island order (see the top of this file) into `contactData.islands.order`: depth first from the
+    /// newest movable item, each item's touching contacts newest first (joints lead the walk on as in Box2D, after the
+    /// contacts), contacts no walk reaches (between two items that do not move) last, in list order.
+    func orderIslands() {
+        let cs = contactData.contacts, n = bodyData.items.count, m = cs.count
+        let J = jointData.joints, jc = J.count
+        var first = contactData.islands.firstEdge, edges = contactData.islands.edges, stack = contactData.islands.stack
+        var visited = contactData.islands.visited, added = contactData.islands.added, order = contactData.islands.order
+        contactData.islands.firstEdge = []; contactData.islands.edges = []; contactData.islands.stack = []
+        contactData.islands.visited = []; contactData.islands.added = []; contactData.islands.order = []
+        defer {
+            contactData.islands.firstEdge = first; contactData.islands.edges = edges; contactData.islands.stack = stack
+            contactData.islands.visited = visited; contactData.islands.added = added; contactData.islands.order = order
+        }
+        islandLists(cs, first: &first, edges: &edges)
+        visited.removeAll(keepingCapacity: true)
+        visited.append(contentsOf: repeatElement(false, count: n))
+        added.removeAll(keepingCapacity: true)
+        added.append(contentsOf: repeatElement(false, count: m + jc))
+        order.removeAll(keepingCapacity: true)
+        let im = bodies.invMass.base
+        for seed in stride(from: n - 1, through: 0, by: -1) where !visited[seed] && im[seed] > 0 {
+            stack.removeAll(keepingCapacity: true)
+            stack.append(Int32(seed))
+            visited[seed] = true
+            while let b32 = stack.popLast() {
+                let b = Int(b32)
+                for k in Int(first[b])..<Int(first[b + 1]) {
+                    let e = Int(edges[k])
+                    guard !added[e] else { continue }
+                    added[e] = true
+                    let other: Int
+                    if e < m {
+                        order.append(Int32(e))
+                        other = cs[e].a == b ? cs[e].b : cs[e].a
+                    } else {
+                        other = J[e - m].a == b ? J[e - m].b : J[e - m].a
+                    }
+                    if other >= 0 && !visited[other] && im[other] > 0 {
+                        visited[other] = true
+                        stack.append(Int32(other))
+                    }
+                }
+            }
+        }
+        for k in 0..<m where !added[k] { order.append(Int32(k)) }
+    }
+
+    /// Each item's edges for the walk, as one list per item (item i's are `edges[first[i]..<first[i + 1]]`): its
+    /// contacts newest first (entry k is contact k), then its joints newest first (entry m + j is joint j).
+    private func islandLists(_ cs: [ContactConstraint], first: inout [Int32], edges: inout [Int32]) {
+        let n = bodyData.items.count, m = cs.count, J = jointData.joints, jc = J.count
+        first.removeAll(keepingCapacity: true)
+        first.append(contentsOf: repeatElement(0, count: n + 1))
+        for c in cs {
+            if c.a >= 0 { first[c.a + 1] += 1 }
+            first[c.b + 1] += 1
+        }
+        for k in 0..<jc {
+            if J[k].a >= 0 { first[J[k].a + 1] += 1 }
+            first[J[k].b + 1] += 1
+        }
+        for i in 0..<n { first[i + 1] += first[i] }
+        edges.removeAll(keepingCapacity: true)
+        edges.append(contentsOf: repeatElement(0, count: Int(first[n])))
+        var fill = contactData.islands.fill
+        contactData.islands.fill = []
+        defer { contactData.islands.fill = fill }
+        fill.removeAll(keepingCapacity: true)
+        fill.append(contentsOf: first[0..<n])
+        for k in 0..<m {
+            if cs[k].a >= 0 { edges[Int(fill[cs[k].a])] = Int32(k); fill[cs[k].a] += 1 }
+            edges[Int(fill[cs[k].b])] = Int32(k); fill[cs[k].b] += 1
+        }
+        for k in stride(from: jc - 1, through: 0, by: -1) {
+            if J[k].a >= 0 { edges[Int(fill[J[k].a])] = Int32(m + k); fill[J[k].a] += 1 }
+            edges[Int(fill[J[k].b])] = Int32(m + k); fill[J[k].b] += 1
+        }
+        // Contacts newest first: an insertion sort, an item has a handful.
+        for i in 0..<n {
+            let lo = Int(first[i])
+            var end = lo
+            while end < Int(first[i + 1]) && Int(edges[end]) < m { end += 1 }
+            guard end - lo > 1 else { continue }
+            for k in (lo + 1)..<end {
+                let e = edges[k], created = cs[Int(e)].created
+                var j = k - 1
+                while j >= lo && cs[Int(edges[j])].created < created { edges[j + 1] = edges[j]; j -= 1 }
+                edges[j + 1] = e
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import XCTest
+@testable import Dynamics
+
+/// The structures behind the `uikit` island order (Islands.swift, ProxyTree.swift), checked against brute force: the
+/// pair table against `Dictionary`, the tree's queries against testing every box, and the tree's shape against
+/// b2DynamicTree's own checks (links agree, every box holds its children's, each height is 1 + the taller child's).
+final class IslandOrderTests: XCTestCase {
+    func testPairNumbersAgreeWithADictionary() {
+        var table = PairNumbers(), reference: [UInt64: Int64] = [:]
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return seed }
+        for step in 0..<20000 {
+            let key = next() % 3000 | (next() % 2 == 0 ? 0 : UInt64(1) << 63)
+            if reference[key] == nil {
+                table.insert(key, Int64(step))
+                reference[key] = Int64(step)
+            } else if next() % 3 == 0 {
+                table.remove(key)
+                reference[key] = nil
+            }
+            if step % 97 == 0 {
+                for k in reference.keys { XCTAssertEqual(table.number(of: k), reference[k]) }
+                XCTAssertNil(table.number(of: 5000))
+            }
+        }
+    }
+
+    func testTreeQueriesFindEveryOverlapAndStayBalanced() {
+        var tree = ProxyTree()
+        var seed: UInt64 = 88172645463325252
+        func unit() -> Double { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return Double(seed % 1_000_000) / 1_000_000 }
+        func box(_ c: Vector2) -> AABB { AABB(lower: c - Vector2(5, 5), upper: c + Vector2(5, 5)) }
+        var centers: [Vector2] = [], proxies: [Int] = []
+        for k in 0..<300 {
+            let c = Vector2(400 * unit(), 400 * unit())
+            centers.append(c)
+            proxies.append(tree.createProxy(box(c), owner: k))
+        }
+        var stack: [Int32] = []
+        for round in 0..<40 {
+            for k in proxies.indices {
+                let d = Vector2(30 * unit() - 15, 30 * unit() - 15)
+                let before = box(centers[k])
+                centers[k] += d
+                _ = tree.moveProxy(proxies[k], before.union(box(centers[k])), displacement: d)
+                XCTAssertTrue(tree.box(proxies[k]).contains(box(centers[k])), "a proxy's fat box holds its shape")
+            }
+            let q = AABB(lower: Vector2(100, 100), upper: Vector2(100 + 10 * Double(round), 220))
+            var found: [Int] = []
+            tree.query(q, stack: &stack) { found.append($0) }
+            XCTAssertEqual(found.sorted(), proxies.filter { tree.box($0).overlaps(q) }.sorted())
+        }
+        // Shape: links agree, boxes hold their children's, heights are 1 + the taller child's; rotations keep it shallow.
+        let nodes = tree.nodes
+        var leaves = 0
+        func check(_ n: Int, parent: Int) -> Int {
+            XCTAssertEqual(nodes[n].parent, parent)
+            if nodes[n].isLeaf { leaves += 1; XCTAssertEqual(nodes[n].height, 0); return 0 }
+            let a = nodes[n].child1, b = nodes[n].child2
+            XCTAssertTrue(nodes[n].box.contains(nodes[a].box) && nodes[n].box.contains(nodes[b].box))
+            let ha = check(a, parent: n), hb = check(b, parent: n)
+            XCTAssertEqual(nodes[n].height, 1 + max(ha, hb))
+            return 1 + max(ha, hb)
+        }
+        let height = check(tree.root, parent: -1)
+        XCTAssertEqual(leaves, 300)
+        XCTAssertLessThan(height, 20)
+    }
+}
