@@ -3,12 +3,12 @@
 // settled? Issue 19's settling study (docs/benchmarks.md).
 //
 //   g++ -O2 -o /tmp/pile Benchmarks/peers/box2d_pile_series.cpp -lbox2d
-//   /tmp/pile 1000 [0]                  every 0.5 s the largest point speed |v| + (half diagonal) |w| in pt/s, with
-//                                       the box and its y; 0 gives the boxes radius 0 (UIKit's rectangles have no skin)
-//                                       instead of Box2D's 1 pt skin
+//   /tmp/pile 1000 [R]                  every 0.5 s the largest point speed |v| + (half diagonal) |w| in pt/s, with
+//                                       the box and its y; R 0 gives the boxes radius 0 (UIKit's rectangles have no
+//                                       skin) instead of Box2D's 1 pt skin, 00 the boundary segments radius 0 as well
+//                                       (as dynsim's), 1 (the default) keeps Box2D's skins
 //   /tmp/pile sweep R C N1 N2 ...       for each N, the largest point speed from 5 s to 20 s and when, and from 5 s to
-//                                       10 s (sampled every 0.25 s); R 0 or 1 (radius 0 or the 1 pt skin), C 0 or 1
-//                                       (continuous physics off or on)
+//                                       10 s (sampled every 0.25 s); R as above, C 0 or 1 (continuous physics off or on)
 #include <box2d/box2d.h>
 #include <cmath>
 #include <cstdio>
@@ -19,14 +19,14 @@
 struct Pile {
     b2World world{b2Vec2(0, 10)};
     std::vector<b2Body*> bodies;
-    Pile(int n, bool radius0, bool continuous) {
+    Pile(int n, bool radius0, bool segments0, bool continuous) {
         const double P = 100;
         auto m = [&](double x, double y) { return b2Vec2(float(x / P), float(y / P)); };
         world.SetContinuousPhysics(continuous);
         b2BodyDef gd; b2Body* ground = world.CreateBody(&gd);
         int columns = int(std::ceil(std::sqrt(2.0 * n))); double width = columns * 12.0 + 6;
         b2Vec2 c[4] = {m(0, -10000), m(0, 667), m(width, 667), m(width, -10000)};
-        for (int i = 0; i < 3; ++i) { b2EdgeShape e; e.SetTwoSided(c[i], c[i + 1]); b2FixtureDef f; f.shape = &e; f.friction = 0.2f; f.restitution = 0.2f; ground->CreateFixture(&f); }
+        for (int i = 0; i < 3; ++i) { b2EdgeShape e; e.SetTwoSided(c[i], c[i + 1]); if (segments0) e.m_radius = 0; b2FixtureDef f; f.shape = &e; f.friction = 0.2f; f.restitution = 0.2f; ground->CreateFixture(&f); }
         for (int k = 0; k < n; ++k) {
             int col = k % columns, row = k / columns; double st = row % 2 ? 3 : 0;
             b2BodyDef d; d.type = b2_dynamicBody; d.position = m(8 + 12.0 * col + st, 667 - 25 - 12.0 * row);
@@ -52,10 +52,10 @@ struct Pile {
 
 int main(int argc, char** argv) {
     if (argc > 4 && std::strcmp(argv[1], "sweep") == 0) {
-        bool radius0 = argv[2][0] == '0', continuous = argv[3][0] != '0';
+        bool radius0 = argv[2][0] == '0', segments0 = std::strcmp(argv[2], "00") == 0, continuous = argv[3][0] != '0';
         for (int a = 4; a < argc; ++a) {
             int n = atoi(argv[a]);
-            Pile pile(n, radius0, continuous);
+            Pile pile(n, radius0, segments0, continuous);
             double late = 0, lateT = 0, early = 0;
             for (int fr = 1; fr <= 20 * 60; ++fr) {
                 pile.frame();
@@ -65,14 +65,14 @@ int main(int argc, char** argv) {
                 if (fr <= 600) early = std::max(early, mx);
             }
             printf("box2d-2.4.1 radius=%s continuous=%d n=%d: largest point speed 5-20 s %.2f pt/s at %.2f s; 5-10 s %.2f\n",
-                   radius0 ? "0" : "1pt", continuous, n, late, lateT, early);
+                   segments0 ? "0 (boxes and segments)" : radius0 ? "0" : "1pt", continuous, n, late, lateT, early);
             fflush(stdout);
         }
         return 0;
     }
-    int n = atoi(argv[1]); bool radius0 = argc > 2 && argv[2][0] == '0';
-    Pile pile(n, radius0, true);
-    printf("box2d-2.4.1 radius=%s n=%d ", radius0 ? "0" : "1pt", n);
+    int n = atoi(argv[1]); bool radius0 = argc > 2 && argv[2][0] == '0', segments0 = argc > 2 && std::strcmp(argv[2], "00") == 0;
+    Pile pile(n, radius0, segments0, true);
+    printf("box2d-2.4.1 radius=%s n=%d ", segments0 ? "0 (boxes and segments)" : radius0 ? "0" : "1pt", n);
     for (int fr = 1; fr <= 20 * 60; ++fr) {
         pile.frame();
         if (fr % 30) continue;
