@@ -372,6 +372,26 @@ struct CollisionScene {
     std::vector<Keyframe> dragPath;
 };
 
+// A side x side box at rest at `center`, unrotated, with UIKit's default item
+// properties (density 1, friction 0.2, elasticity 0.2, resistance 0.1).
+CollisionItem defaultBox(const std::string& name, Point center, double side) {
+    CollisionItem item;
+    item.name = name;
+    item.shape = ShapeKind::Box;
+    item.center = center;
+    item.angle = 0.0;
+    item.velocity = {0.0, 0.0};
+    item.angularVelocity = 0.0;
+    item.width = side;
+    item.height = side;
+    item.density = 1.0;
+    item.friction = 0.2;
+    item.elasticity = 0.2;
+    item.resistance = 0.1;
+    item.angularResistance = 0.1;
+    return item;
+}
+
 // Rigid attachments shorter than this (points) are pins (revolute joints).
 constexpr double kPinThreshold = 1.0;
 
@@ -807,21 +827,8 @@ std::vector<CollisionScene> makeCollisionScenes() {
     pile.fileName = "pile.csv";
     for (int k = 0; k < 30; ++k) {
         const int row = k / 10, column = k % 10;
-        CollisionItem item;
-        item.name = "b" + std::to_string(k);
-        item.shape = ShapeKind::Box;
-        item.center = {130.0 + 12.0 * column + (row % 2 ? 3.0 : 0.0), 662.0 - 12.0 * row};
-        item.angle = 0.0;
-        item.velocity = {0.0, 0.0};
-        item.angularVelocity = 0.0;
-        item.width = 10.0;
-        item.height = 10.0;
-        item.density = 1.0;
-        item.friction = 0.2;
-        item.elasticity = 0.2;
-        item.resistance = 0.1;
-        item.angularResistance = 0.1;
-        pile.items.push_back(item);
+        pile.items.push_back(defaultBox("b" + std::to_string(k),
+                                        {130.0 + 12.0 * column + (row % 2 ? 3.0 : 0.0), 662.0 - 12.0 * row}, 10.0));
     }
     pile.gravity = 1.0;
     pile.frames = 120;
@@ -863,21 +870,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
     stack.fileName = "stack.csv";
     stack.eventsFileName = "stack-events.csv";
     for (int k = 0; k < 10; ++k) {
-        CollisionItem item;
-        item.name = "box" + std::to_string(k);
-        item.shape = ShapeKind::Box;
-        item.center = {187.5, 668.0 - 25.0 - 50.0 * k};
-        item.angle = 0.0;
-        item.velocity = {0.0, 0.0};
-        item.angularVelocity = 0.0;
-        item.width = 50.0;
-        item.height = 50.0;
-        item.density = 1.0;
-        item.friction = 0.2;
-        item.elasticity = 0.2;
-        item.resistance = 0.1;
-        item.angularResistance = 0.1;
-        stack.items.push_back(item);
+        stack.items.push_back(defaultBox("box" + std::to_string(k), {187.5, 668.0 - 25.0 - 50.0 * k}, 50.0));
     }
     stack.gravity = 1.0;
     stack.frames = 600;

@@ -298,16 +298,20 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["link.csv", "real.csv"])
     }
 
+    /// Whether a run's temporary output (`*.partial`) appears in `dir` within 2 s: the run is under way.
+    func waitForPartialFile(in dir: URL) throws -> Bool {
+        for _ in 0..<100 {
+            if try FileManager.default.contentsOfDirectory(atPath: dir.path).contains(where: { $0.hasSuffix(".partial") }) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
     func testSignalLeavesNoPartialFile() throws {
         let dir = try temporaryDirectory()
         let p = try Child(CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path],
                           stdout: .null, stderr: .null)
-        var sawPartial = false
-        for _ in 0..<100 where !sawPartial {
-            usleep(20_000)
-            sawPartial = (try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains { $0.hasSuffix(".partial") }
-        }
-        XCTAssertTrue(sawPartial)
+        XCTAssertTrue(try waitForPartialFile(in: dir))
         p.send(SIGTERM)
         XCTAssertEqual(p.wait(), Child.Termination(status: 128 + SIGTERM, signal: SIGTERM), "the handler removes the file, then SIGTERM ends the run")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
@@ -319,12 +323,7 @@ final class CLITests: XCTestCase {
         let dir = try temporaryDirectory()
         let p = try Child("/bin/bash", ["-c", "trap '' HUP; exec \"$0\" run pendulum --duration 50000 --output out.csv", CLITests.binary.path],
                           directory: dir.path, stdout: .null, stderr: .null)
-        var started = false
-        for _ in 0..<100 where !started {
-            usleep(20_000)
-            started = (try FileManager.default.contentsOfDirectory(atPath: dir.path)).contains { $0.hasSuffix(".partial") }
-        }
-        XCTAssertTrue(started)
+        XCTAssertTrue(try waitForPartialFile(in: dir))
         p.send(SIGHUP)
         usleep(300_000)
         XCTAssertTrue(p.isRunning, "SIGHUP was ignored when dynsim started, as nohup leaves it")
