@@ -47,7 +47,7 @@ final class IslandOrderTests: XCTestCase {
             }
             let q = AABB(lower: Vector2(100, 100), upper: Vector2(100 + 10 * Double(round), 220))
             var found: [Int] = []
-            tree.query(q, stack: &stack) { found.append($0) }
+            tree.query(q, stack: &stack) { found.append($0); return true }
             XCTAssertEqual(found.sorted(), proxies.filter { tree.box($0).overlaps(q) }.sorted())
         }
         // Shape: links agree, boxes hold their children's, heights are 1 + the taller child's; rotations keep it shallow.

@@ -88,15 +88,15 @@ struct ProxyTree {
     mutating func clearMoved(_ n: Int) { nodes[n].moved = false }
 
     /// Calls `visit` with every proxy whose fat box overlaps `box`, in b2DynamicTree::Query's order (a stack: a
-    /// node's second child before its first). `stack` is scratch.
-    func query(_ box: AABB, stack: inout [Int32], _ visit: (Int) -> Void) {
+    /// node's second child before its first), until `visit` returns false. `stack` is scratch.
+    func query(_ box: AABB, stack: inout [Int32], _ visit: (Int) -> Bool) {
         stack.removeAll(keepingCapacity: true)
         stack.append(Int32(root))
         while let top = stack.popLast() {
             let n = Int(top)
             guard n >= 0, nodes[n].box.overlaps(box) else { continue }
             if nodes[n].isLeaf {
-                visit(n)
+                if !visit(n) { return }
             } else {
                 stack.append(Int32(nodes[n].child1))
                 stack.append(Int32(nodes[n].child2))

@@ -206,24 +206,28 @@ extension World {
 
     /// b2BroadPhase::UpdatePairs with b2ContactManager::AddPair: for each proxy in the move buffer, the proxies whose
     /// fat boxes overlap its own, in the tree's order, skipping a moved proxy newer than the one asking (it asks
-    /// itself); each new pair is numbered in that order.
+    /// itself); each new pair is numbered in that order. Past ``maxCandidatePairs`` overlaps (items piled on one spot by
+    /// the thousand) the search stops and ``contactLimitExceeded`` is set, as the narrow phase does.
     private func findNewPairs() {
         var found = contactData.islands.candidates
         contactData.islands.candidates = []
         found.removeAll(keepingCapacity: true)
         var stack = contactData.islands.queryStack
         let tree = contactData.islands.tree
-        for q32 in contactData.islands.moveBuffer {
+        let cap = World.maxCandidatePairs
+        for q32 in contactData.islands.moveBuffer where found.count < cap {
             let q = Int(q32)
             tree.query(tree.box(q), stack: &stack) { p in
-                if p == q || (tree.wasMoved(p) && p > q) { return }
+                if p == q || (tree.wasMoved(p) && p > q) { return true }
                 found.append((Int32(min(p, q)), Int32(max(p, q))))
+                return found.count < cap
             }
         }
+        if found.count >= cap || contactData.islands.pairs.count >= cap { contactData.contactLimitExceeded = true }
         contactData.islands.queryStack = stack
         var created = contactData.islands.created
         contactData.islands.created = PairNumbers()
-        for (a, b) in found {
+        for (a, b) in found where contactData.islands.pairs.count < cap {
             guard let key = pairKey(Int(a), Int(b)), created.number(of: key) == nil else { continue }
             created.insert(key, contactData.islands.nextNumber)
             contactData.islands.nextNumber += 1
