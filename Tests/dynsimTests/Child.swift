@@ -2,8 +2,9 @@ import Foundation
 
 /// A process the black-box tests start: spawned with `posix_spawn`, its pipes read with `poll`, reaped with `waitpid`,
 /// all under a deadline. Foundation's `Process` is not used: its `waitUntilExit()` waits on a run loop for the child's
-/// termination and, on Linux, can miss it and wait forever after many runs (swift-corelibs-foundation; seen here as a
-/// CI run that hung in `CLITests` until its 5400 s limit while every test passed on their own).
+/// termination, and on Linux it has been reported to miss it and wait forever after many runs. A CI run here hung in
+/// `CLITests` until its 5400 s limit while every test passed alone and in full runs; that is the likely cause, and
+/// with a deadline a hang now fails one test, naming its command, instead of the whole run.
 ///
 /// The child starts in a process group of its own, with no signal blocked and every signal at its default action
 /// (whatever the test runner inherited), and stdin on /dev/null. Past its time limit the whole group is killed
