@@ -97,6 +97,9 @@ struct IslandStore {
     var isReinserted: [Bool] = []
     /// The contacts' solve order (indices into `ContactStore.contacts`) and scratch for building it.
     var order: [Int32] = []
+    /// What the order was made from: the contacts' keys, which items could move, and how many joints there were. While
+    /// these stay the same the walk would give the same order (a contact keeps its creation number while it lasts).
+    var orderKeys: [UInt64] = [], orderMovable: [Bool] = [], orderJoints = -1
     var firstEdge: [Int32] = [], edges: [Int32] = [], stack: [Int32] = [], queryStack: [Int32] = []
     var visited: [Bool] = [], added: [Bool] = [], candidates: [(Int32, Int32)] = [], fill: [Int32] = []
 }
@@ -283,6 +286,7 @@ extension World {
     func orderIslands() {
         let cs = contactData.contacts, n = bodyData.items.count, m = cs.count
         let J = jointData.joints, jc = J.count
+        if orderIsCurrent() { return }
         var first = contactData.islands.firstEdge, edges = contactData.islands.edges, stack = contactData.islands.stack
         var visited = contactData.islands.visited, added = contactData.islands.added, order = contactData.islands.order
         contactData.islands.firstEdge = []; contactData.islands.edges = []; contactData.islands.stack = []
@@ -323,6 +327,30 @@ extension World {
             }
         }
         for k in 0..<m where !added[k] { order.append(Int32(k)) }
+    }
+
+    /// Whether `contactData.islands.order` was made for the current contacts (the same keys in the same places), the
+    /// same movable items and joints; if not, records them for the order about to be made.
+    private func orderIsCurrent() -> Bool {
+        let cs = contactData.contacts, n = bodyData.items.count, im = bodies.invMass.base
+        var keys = contactData.islands.orderKeys, movable = contactData.islands.orderMovable
+        contactData.islands.orderKeys = []; contactData.islands.orderMovable = []
+        defer { contactData.islands.orderKeys = keys; contactData.islands.orderMovable = movable }
+        var same = keys.count == cs.count && movable.count == n && contactData.islands.orderJoints == jointData.joints.count
+            && contactData.islands.order.count == cs.count
+        if same {
+            for k in 0..<cs.count where keys[k] != cs[k].key { same = false; break }
+        }
+        if same {
+            for i in 0..<n where movable[i] != (im[i] > 0) { same = false; break }
+        }
+        if same { return true }
+        keys.removeAll(keepingCapacity: true)
+        for c in cs { keys.append(c.key) }
+        movable.removeAll(keepingCapacity: true)
+        for i in 0..<n { movable.append(im[i] > 0) }
+        contactData.islands.orderJoints = jointData.joints.count
+        return false
     }
 
     /// Each item's edges for the walk, as one list per item (item i's are `edges[first[i]..<first[i + 1]]`): its
