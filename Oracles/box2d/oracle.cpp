@@ -372,9 +372,9 @@ struct CollisionScene {
     std::vector<Keyframe> dragPath;
 };
 
-// A side x side box at rest at `center`, unrotated, with UIKit's default item
-// properties (density 1, friction 0.2, elasticity 0.2, resistance 0.1).
-CollisionItem defaultBox(const std::string& name, Point center, double side) {
+// A width x height box at rest at `center`, unrotated, with UIKit's default
+// item properties (density 1, friction 0.2, elasticity 0.2, resistance 0.1).
+CollisionItem defaultBox(const std::string& name, Point center, double width, double height) {
     CollisionItem item;
     item.name = name;
     item.shape = ShapeKind::Box;
@@ -382,8 +382,8 @@ CollisionItem defaultBox(const std::string& name, Point center, double side) {
     item.angle = 0.0;
     item.velocity = {0.0, 0.0};
     item.angularVelocity = 0.0;
-    item.width = side;
-    item.height = side;
+    item.width = width;
+    item.height = height;
     item.density = 1.0;
     item.friction = 0.2;
     item.elasticity = 0.2;
@@ -792,20 +792,8 @@ std::vector<CollisionScene> makeCollisionScenes() {
 
     // A 100 x 50 box with UIKit's default item properties, tilted 0.3 rad,
     // falls onto the floor edge, tips over and settles.
-    CollisionItem box;
-    box.name = "box";
-    box.shape = ShapeKind::Box;
-    box.center = {187.5, 400.0};
+    CollisionItem box = defaultBox("box", {187.5, 400.0}, 100.0, 50.0);
     box.angle = 0.3;
-    box.velocity = {0.0, 0.0};
-    box.angularVelocity = 0.0;
-    box.width = 100.0;
-    box.height = 50.0;
-    box.density = 1.0;
-    box.friction = 0.2;
-    box.elasticity = 0.2;
-    box.resistance = 0.1;
-    box.angularResistance = 0.1;
 
     CollisionScene tilted;
     tilted.fileName = "tilted-box.csv";
@@ -828,7 +816,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
     for (int k = 0; k < 30; ++k) {
         const int row = k / 10, column = k % 10;
         pile.items.push_back(defaultBox("b" + std::to_string(k),
-                                        {130.0 + 12.0 * column + (row % 2 ? 3.0 : 0.0), 662.0 - 12.0 * row}, 10.0));
+                                        {130.0 + 12.0 * column + (row % 2 ? 3.0 : 0.0), 662.0 - 12.0 * row}, 10.0, 10.0));
     }
     pile.gravity = 1.0;
     pile.frames = 120;
@@ -870,7 +858,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
     stack.fileName = "stack.csv";
     stack.eventsFileName = "stack-events.csv";
     for (int k = 0; k < 10; ++k) {
-        stack.items.push_back(defaultBox("box" + std::to_string(k), {187.5, 668.0 - 25.0 - 50.0 * k}, 50.0));
+        stack.items.push_back(defaultBox("box" + std::to_string(k), {187.5, 668.0 - 25.0 - 50.0 * k}, 50.0, 50.0));
     }
     stack.gravity = 1.0;
     stack.frames = 600;

@@ -196,8 +196,8 @@ extension World {
         }
     }
 
-    /// Item pairs: the broad phase's candidates (BroadPhase.swift), in ascending (i, j) order so contacts are solved
-    /// in a deterministic order (key i << 32 | j).
+    /// Item pairs: the broad phase's candidates (BroadPhase.swift), in ascending (i, j) order (key i << 32 | j), so the
+    /// list is deterministic and in key order for next sub-step's matching (`uikit` solves it in island order).
     private func collideItemPairs(_ bounds: NarrowPhaseBounds, into built: inout NewContacts) {
         var candidates = collisionScratch.scratchCandidates
         collisionScratch.scratchCandidates = []

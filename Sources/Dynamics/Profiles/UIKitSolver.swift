@@ -121,8 +121,10 @@ extension World {
         // 6. Position iterations.
         let positionSolved = solvePositionsUIKit(touching: touching, wavefront: wavefront, centered: centered)
         if touching { projectSqueezedItems() }
-        if hasCollisions { synchronizeProxies() }
-        if hasCollisions { solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1)) }
+        if hasCollisions {
+            synchronizeProxies()
+            solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1))
+        }
         return positionSolved
     }
 

@@ -5,8 +5,8 @@
 /// impulses (two friction points, then the normal block), so a pile of boxes is bound by floating-point latency, not by
 /// arithmetic. But two contacts on four different items do not read each other's results: only the order of the
 /// impulses each item receives matters. `orderByDependency` therefore reorders the contacts by dependency level, which
-/// keeps every item's impulses in `contacts` order (the same operations on the same values, so the same bits as Box2D's
-/// order), and pairs contacts of one level (which share no item; two-point with two-point, one-point with one-point)
+/// keeps every item's impulses in `velocityConstraints` order (the island order in `uikit`; the same operations on the
+/// same values, so the same bits as Box2D's order), and pairs contacts of one level (which share no item; two-point with two-point, one-point with one-point)
 /// into a `ContactPair`, solved in the two lanes of `SIMD2`: the idea of Box2D 3's graph-coloured SIMD batches
 /// (b2ContactConstraintSIMD), without its change of order.
 
@@ -15,7 +15,7 @@
 /// scalar solver negates (−friction, −normalMass, −normal.x) are negated here, by scalar negation, for the same bits.
 struct ContactPair {
     typealias D = SIMD2<Double>
-    /// Item indices per lane (`a` is −1 for a boundary) and each lane's index in `contacts`.
+    /// Item indices per lane (`a` is −1 for a boundary) and each lane's index in `velocityConstraints`.
     var a: (Int32, Int32), b: (Int32, Int32), contact: (Int32, Int32)
     /// The points both contacts solve: 1 or 2.
     var pointCount: Int32
@@ -105,11 +105,11 @@ extension World {
         }
     }
 
-    /// Builds `solveSchedule` from `velocityConstraints` (in `contacts` order): the contacts in `orderByLevel`'s order,
+    /// Builds `solveSchedule` from `velocityConstraints` (in solve order, ``contactSolveOrder``): the contacts in `orderByLevel`'s order,
     /// two of one level (which share no item) packed into a `ContactPair` as they come, two-point with two-point and
     /// one-point with one-point; the rest (at most one of each kind per level) copied in order to `singleConstraints`,
-    /// so the iterations stream both. Every item still receives its impulses in `contacts` order. With
-    /// `reordersSolves` off, every contact is single, in `contacts` order. Call after the warm start.
+    /// so the iterations stream both. Every item still receives its impulses in `velocityConstraints`
+    /// order. With `reordersSolves` off, every contact is single, in that order. Call after the warm start.
     func orderByDependency() {
         let n = contactData.velocityConstraints.count
         contactData.solveSchedule.removeAll(keepingCapacity: true)

@@ -97,7 +97,8 @@ struct ContactStore {
     var contacts: [ContactConstraint] = []
     var boundaryContactCount = 0
     var orderedContactCount = 0
-    /// The contacts' velocity constraints during a sub-step's velocity iterations (same order as `contacts`).
+    /// The contacts' velocity constraints during a sub-step's velocity iterations, in solve order: constraint k is
+    /// contact `contactSolveOrder?[k] ?? k` (the island order in `uikit`, list order otherwise).
     var velocityConstraints: [VelocityConstraint] = []
     /// Recorded contact events, oldest first (see ``takeEvents()``).
     var events: [ContactEvent] = []
@@ -108,8 +109,8 @@ struct ContactStore {
     /// without contacts follow `jointSchedule`) or one solve after another in Box2D 2.4's order (false; the tests
     /// compare the two bit for bit).
     var reordersSolves = true
-    /// The velocity iterations' order (ContactPairs.swift): an entry k >= 0 is `singleConstraints[k]` (contact
-    /// `singleContacts[k]`), an entry ~p < 0 is `contactPairs[p]`.
+    /// The velocity iterations' order (ContactPairs.swift): an entry k >= 0 is `singleConstraints[k]` (velocity
+    /// constraint `singleContacts[k]`), an entry ~p < 0 is `contactPairs[p]`.
     var solveSchedule: [Int32] = []
     var contactPairs: [ContactPair] = []
     var singleConstraints: [VelocityConstraint] = []
