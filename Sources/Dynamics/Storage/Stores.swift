@@ -170,6 +170,12 @@ struct CollisionScratch {
     var solveLevel: [Int32] = []
     var levelStart: [Int] = []
     var levelOrder: [Int32] = []
+    /// `uikit`'s guard against tunnelling (Continuous.swift): how far each item's velocity carries it in the sub-step
+    /// (points), the fraction of its path each keeps (all 1 between calls), and each item's swept bounding circle.
+    var sweepTravel: [Double] = []
+    var sweepAlpha: [Double] = []
+    var sweepCenter: [Vector2] = []
+    var sweepExtent: [Double] = []
 }
 
 /// `uikit` scratch: joint order and rest-detection islands.
