@@ -124,8 +124,13 @@ public final class World {
             for v in p.vertices { bodyData.polygonPoints.append(v) }
             for n in p.normals { bodyData.polygonPoints.append(n) }
             bodyData.itemCircleRadius.append(-1)
-        case .circle(let r)?: bodyData.itemPolygon.append((0, 0, 0)); bodyData.itemCircleRadius.append(r); bodyData.itemReach.append(max(0.5 * norm(item.size), r))
-        case nil: bodyData.itemPolygon.append((0, 0, 0)); bodyData.itemCircleRadius.append(-1); bodyData.itemReach.append(0.5 * norm(item.size))
+            bodyData.itemThickness.append(p.leastWidth)
+        case .circle(let r)?:
+            bodyData.itemPolygon.append((0, 0, 0)); bodyData.itemCircleRadius.append(r); bodyData.itemReach.append(max(0.5 * norm(item.size), r))
+            bodyData.itemThickness.append(2 * r)
+        case nil:
+            bodyData.itemPolygon.append((0, 0, 0)); bodyData.itemCircleRadius.append(-1); bodyData.itemReach.append(0.5 * norm(item.size))
+            bodyData.itemThickness.append(min(item.size.x, item.size.y))
         }
         bodyData.awake.append(true)
         bodyData.anchored.append(item.isAnchored)

@@ -30,9 +30,9 @@ final class CollisionTests: XCTestCase {
         }
     }
 
-    /// `uikit` keeps Box2D's step for everything a fast item does not reach: a 3-box stack settling on the floor takes
-    /// the same bits whether a box far from it flies at 3000 pt/s (25 pt a sub-step, 2.5 times its side) or rests.
-    /// (dynsim once split the whole world's sub-step when any item was that fast, so the stack's bits changed, and large
+    /// `uikit` keeps Box2D's step while no fast item comes at anything: a 3-box stack falling to the floor takes the
+    /// same bits whether a box far from it flies at 3000 pt/s (25 pt a sub-step, 2.5 times its side) or rests. (dynsim
+    /// once split the whole world's sub-step whenever any item was that fast, so the stack's bits changed, and large
     /// piles kept moving where Box2D's settle: docs/benchmarks.md's settling study.)
     func testAFastItemLeavesTheRestOnBox2DsStep() {
         func stack(flyer speed: Double) -> [Vector2] {
@@ -68,6 +68,62 @@ final class CollisionTests: XCTestCase {
             for key: UInt64 in [boundary | 0 << 32 | 5, boundary | 3 << 32 | 0, 1 << 32 | 3, 9 << 32 | 9, 0] {
                 XCTAssertNil(World.position(of: key, in: cs, boundaryCount: 3, orderedCount: 6), "key \(key)")
             }
+        }
+    }
+
+    /// Items a sweep that puts a fast item back at its first touch lets through (a break-it pass found them; splitting
+    /// the sub-step stops them), both profiles: a tilted 4 pt chip dropped from the top of the screen onto the floor; a
+    /// 10 pt ball thrown into a corner at 1414 pt/s, and one at 12000 pt/s at two walls 10 pt apart, which stops at the
+    /// nearer one.
+    func testFastTiltedItemsAndBallsStayInside() {
+        for profile in SolverProfile.allCases {
+            let w = world(profile)
+            let chip = w.addItem(ItemDefinition(center: Vector2(187, 10), size: Vector2(4, 4), angle: 0.1))
+            let corner = w.addItem(ItemDefinition(center: Vector2(72, 72), size: Vector2(10, 10), velocity: Vector2(-1000, -1000),
+                                                  collisionBounds: .ellipse))
+            let walled = w.addItem(ItemDefinition(center: Vector2(200, 311), size: Vector2(10, 10), velocity: Vector2(0, 12000),
+                                                  resistance: 0, collisionBounds: .ellipse))
+            w.addGravity(GravityBehavior(items: [chip]))
+            w.addCollision(CollisionBehavior(items: [chip, corner], mode: .boundaries, translatesReferenceBoundsIntoBoundary: true))
+            w.addCollision(CollisionBehavior(items: [walled], mode: .boundaries, boundaries: [
+                ("upper", Vector2(100, 400), Vector2(300, 400)), ("lower", Vector2(100, 410), Vector2(300, 410)),
+            ]))
+            var lowest = 0.0, nearest = Double.infinity, deepest = 0.0
+            while w.time < 1.5 {
+                w.step()
+                lowest = max(lowest, w.position(of: chip).y)
+                nearest = min(nearest, w.position(of: corner).x, w.position(of: corner).y)
+                deepest = max(deepest, w.position(of: walled).y)
+            }
+            XCTAssertLessThan(lowest, 667, "\(profile): the chip stays above the floor")
+            XCTAssertGreaterThan(nearest, 0, "\(profile): the ball stays in the corner")
+            XCTAssertLessThan(deepest, 400, "\(profile): the ball stops at the upper wall")
+        }
+    }
+
+    /// Continuous collision reads an item's shape, not its size, and its turn as well as its speed, both profiles: a
+    /// path 0.2 pt thin in a 100 x 100 item at 2000 pt/s toward a shelf (it once moved 4 times its thickness a piece
+    /// and passed), and a 200 x 4 bar pinned at its centre, turning at 20 rad/s into a 6 pt post 92 pt from the pin
+    /// (its end moves 15 pt a `precise` sub-step; splitting by speed alone let it turn through the post).
+    func testThinShapesAndTurningBarsStopAtWhatTheyMeet() {
+        for profile in SolverProfile.allCases {
+            let w = world(profile)
+            let sliver = w.addItem(ItemDefinition(center: Vector2(187, 301), velocity: Vector2(0, 2000), allowsRotation: false,
+                                                  collisionBounds: .path([Vector2(-50, -0.1), Vector2(50, -0.1), Vector2(50, 0.1), Vector2(-50, 0.1)])))
+            let bar = w.addItem(ItemDefinition(center: Vector2(200, 150), size: Vector2(200, 4), angularVelocity: 20,
+                                               angularResistance: 0))
+            w.addAttachment(AttachmentBehavior(item: bar, attachedTo: .anchor(point: Vector2(200, 150), path: nil), length: 0))
+            w.addCollision(CollisionBehavior(items: [sliver, bar], mode: .boundaries, boundaries: [
+                ("shelf", Vector2(0, 400), Vector2(375, 400)), ("post", Vector2(200, 242), Vector2(200, 248)),
+            ]))
+            var lowest = 0.0, turned = 0.0
+            while w.time < 0.5 {
+                w.step()
+                lowest = max(lowest, w.position(of: sliver).y)
+                turned = max(turned, w.angle(of: bar))
+            }
+            XCTAssertLessThan(lowest, 400, "\(profile): the sliver stays above the shelf")
+            XCTAssertLessThan(turned, Double.pi / 2, "\(profile): the bar stops at the post")
         }
     }
 
@@ -122,10 +178,9 @@ final class CollisionTests: XCTestCase {
 }
 
 final class SpeedLimitTests: XCTestCase {
-    /// `uikit` keeps Box2D's speed limit of 200 pt per 1/120 s sub-step, and its guard against tunnelling sweeps that
-    /// far: a 10 pt box thrown at 1e6 pt/s stays inside the bounds. (Split sub-steps once let it reach 1.5e6 pt/s and
-    /// leave.)
-    func testBox2DsSpeedLimitAndTheSweepKeepAThrownBoxInside() {
+    /// `uikit` keeps Box2D's speed limit per 1/120 s sub-step even when a sub-step is split for continuous collision:
+    /// a 10 pt box thrown at 1e6 pt/s (split pieces once let it reach 1.5e6 pt/s and leave) stays inside the bounds.
+    func testSplitSubStepsKeepBox2DsSpeedLimit() {
         let w = World(profile: .uikit)
         w.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
         let box = w.addItem(ItemDefinition(center: Vector2(187, 300), size: Vector2(10, 10), velocity: Vector2(1e6, 0)))

@@ -62,9 +62,11 @@ final class LimitsTests: XCTestCase {
             XCTAssertEqual(boxY, 667 + 1 - 25, accuracy: 1, "\(profile): the box rests on the floor 1 pt below the bounds")
             XCTAssertEqual(tinyY, boxY - 25, accuracy: 1, "\(profile): the tiny item rests on the box")
             XCTAssertEqual(last[table.column("tiny.x")], 187, accuracy: 1, profile)
-            // The dot stays 100 pt from its anchor (a rigid attachment) give or take its offset.
+            // The dot stays 100 pt from its anchor (a rigid attachment) give or take its offset: in `precise` to its
+            // projection's tolerance, in `uikit` within Box2D's linear slop (0.5 pt: b2DistanceJoint's position
+            // iterations stop there).
             let dx = last[table.column("dot.x")] - 187, dy = last[table.column("dot.y")] - 100
-            XCTAssertEqual((dx * dx + dy * dy).squareRoot(), 100, accuracy: 0.01, profile)
+            XCTAssertEqual((dx * dx + dy * dy).squareRoot(), 100, accuracy: profile == "precise" ? 0.01 : 0.5, profile)
         }
     }
 

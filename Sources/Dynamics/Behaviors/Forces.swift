@@ -158,8 +158,8 @@ extension World {
 
     /// Applies every scheduled velocity change due at `t`, and fills the force and torque columns with the continuous
     /// pushes active at `t`. Returns whether any force acts.
-    func applyExternal(at t: Double) -> Bool {
-        while behaviors.nextScheduled < behaviors.scheduled.count && behaviors.scheduled[behaviors.nextScheduled].time <= t + 1e-9 {
+    func applyExternal(at t: Double, applyScheduled: Bool = true) -> Bool {
+        while applyScheduled && behaviors.nextScheduled < behaviors.scheduled.count && behaviors.scheduled[behaviors.nextScheduled].time <= t + 1e-9 {
             let s = behaviors.scheduled[behaviors.nextScheduled]
             bodies.velocity[s.item] += s.linear
             bodies.angularVelocity[s.item] += s.angular

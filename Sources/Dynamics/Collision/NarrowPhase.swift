@@ -181,9 +181,17 @@ extension World {
                 if c.x + r < lo.x || c.x - r > hi.x || c.y + r < lo.y || c.y - r > hi.y { continue }
                 let f = bodyData.itemFriction[i], el = bodyData.itemElasticity[i]
                 let friction = (f * World.boundaryFriction).squareRoot(), restitution = max(el, World.boundaryRestitution)
-                let radius = bodyData.itemCircleRadius[i]
-                add(key, -1, i, edgeManifold(edge, i, bounds.xf[i], smooth: smooth), 0, radius < 0 ? polygon(i).radius : radius,
-                    friction: friction, restitution: restitution, to: &built)
+                let radius = bodyData.itemCircleRadius[i], xf = bounds.xf[i]
+                let m: Manifold
+                if smooth && (edge.hasV0 || edge.hasV3) {
+                    // `precise`: a path's interior vertices are smooth (ghost vertices).
+                    m = radius < 0 ? collidePathSegmentAndPolygon(edge, polygon(i), xf) : collidePathSegmentAndCircle(edge, radius: radius, xf)
+                } else if radius < 0 {
+                    m = collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, polygon(i), xf)
+                } else {
+                    m = collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, xf)
+                }
+                add(key, -1, i, m, 0, radius < 0 ? polygon(i).radius : radius, friction: friction, restitution: restitution, to: &built)
             }
         }
     }
@@ -213,52 +221,33 @@ extension World {
             if dot(d, d) > r * r { continue }
             let friction = (bodyData.itemFriction[i] * bodyData.itemFriction[j]).squareRoot()
             let restitution = max(bodyData.itemElasticity[i], bodyData.itemElasticity[j])
-            // Two rectangles (skin radius 0) whose world bounding boxes are apart by more than 1e-6 pt are disjoint, so
-            // b2CollidePolygons finds a face normal with positive separation (at least the gap over √2 for rectangles,
-            // far above rounding) and returns no points: skip it. In a resting pile most circle-overlapping
-            // neighbours are such pairs.
-            if bodyData.itemCircleRadius[i] < 0 && bodyData.itemCircleRadius[j] < 0 && polygon(i).radius == 0 && polygon(j).radius == 0 {
-                let reach = boxHalf[i] + boxHalf[j]
-                if abs(d.x) - reach.x > 1e-6 || abs(d.y) - reach.y > 1e-6 { continue }
+            let ri = bodyData.itemCircleRadius[i], rj = bodyData.itemCircleRadius[j]
+            switch (ri < 0, rj < 0) {
+            case (true, true):
+                let pi = polygon(i), pj = polygon(j)
+                // Two rectangles (skin radius 0) whose world bounding boxes are apart by more than 1e-6 pt are
+                // disjoint, so b2CollidePolygons finds a face normal with positive separation (at least the gap over
+                // √2 for rectangles, far above rounding) and returns no points: skip it. In a resting pile most
+                // circle-overlapping neighbours are such pairs.
+                if pi.radius == 0 && pj.radius == 0 {
+                    let reach = boxHalf[i] + boxHalf[j]
+                    if abs(d.x) - reach.x > 1e-6 || abs(d.y) - reach.y > 1e-6 { continue }
+                }
+                add(key, i, j, collidePolygons(pi, xf[i], pj, xf[j]), pi.radius, pj.radius, friction: friction,
+                    restitution: restitution, to: &built)
+            case (true, false):
+                let pi = polygon(i)
+                add(key, i, j, collidePolygonAndCircle(pi, xf[i], radius: rj, xf[j]), pi.radius, rj,
+                    friction: friction, restitution: restitution, to: &built)
+            case (false, true):
+                let pj = polygon(j)
+                add(key, j, i, collidePolygonAndCircle(pj, xf[j], radius: ri, xf[i]), pj.radius, ri,
+                    friction: friction, restitution: restitution, to: &built)
+            case (false, false):
+                add(key, i, j, collideCircles(radiusA: ri, xf[i], radiusB: rj, xf[j]), ri, rj,
+                    friction: friction, restitution: restitution, to: &built)
             }
-            let c = pairManifold(i, xf[i], j, xf[j])
-            add(key, c.a, c.b, c.manifold, c.radiusA, c.radiusB, friction: friction, restitution: restitution, to: &built)
         }
-    }
-
-    /// The manifold of items `i` and `j` at transforms `xi` and `xj` (b2Contact's dispatch by shape type): a polygon is
-    /// shape A against a circle, otherwise `i` is. Returns the manifold, which items are A and B, and their skin radii
-    /// (points). Both items must have a shape.
-    @inline(__always)
-    func pairManifold(_ i: Int, _ xi: Transform, _ j: Int, _ xj: Transform)
-        -> (manifold: Manifold, a: Int, b: Int, radiusA: Double, radiusB: Double) {
-        let ri = bodyData.itemCircleRadius[i], rj = bodyData.itemCircleRadius[j]
-        switch (ri < 0, rj < 0) {
-        case (true, true):
-            let pi = polygon(i), pj = polygon(j)
-            return (collidePolygons(pi, xi, pj, xj), i, j, pi.radius, pj.radius)
-        case (true, false):
-            let pi = polygon(i)
-            return (collidePolygonAndCircle(pi, xi, radius: rj, xj), i, j, pi.radius, rj)
-        case (false, true):
-            let pj = polygon(j)
-            return (collidePolygonAndCircle(pj, xj, radius: ri, xi), j, i, pj.radius, ri)
-        case (false, false):
-            return (collideCircles(radiusA: ri, xi, radiusB: rj, xj), i, j, ri, rj)
-        }
-    }
-
-    /// The manifold of boundary segment `edge` (shape A, no skin) and item `i` at transform `xf`. With `smooth` (the
-    /// `precise` profile) a path's interior vertices are smooth (Box2D's ghost vertices); otherwise each segment is
-    /// an edge on its own (Box2D 2.4.1's b2EdgeShape without neighbours).
-    @inline(__always)
-    func edgeManifold(_ edge: BoundaryEdge, _ i: Int, _ xf: Transform, smooth: Bool) -> Manifold {
-        let radius = bodyData.itemCircleRadius[i]
-        if smooth && (edge.hasV0 || edge.hasV3) {
-            return radius < 0 ? collidePathSegmentAndPolygon(edge, polygon(i), xf) : collidePathSegmentAndCircle(edge, radius: radius, xf)
-        }
-        return radius < 0 ? collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, polygon(i), xf)
-            : collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, xf)
     }
 
     /// Sorts candidate pairs (min << 32 | max) ascending in O(pairs + items): a counting sort on the first item into

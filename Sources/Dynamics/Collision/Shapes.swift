@@ -53,6 +53,15 @@ public struct ConvexPolygon: Equatable {
                       normals: [Vector2(0, -1), Vector2(1, 0), Vector2(0, 1), Vector2(-1, 0)], radius: radius)
     }
 
+    /// The polygon's least width with its skin, points: the smallest extent of its vertices along any face normal (a
+    /// convex polygon's width is least across one of its faces), plus the skin on both sides.
+    var leastWidth: Double {
+        normals.map { n in
+            let d = vertices.map { dot($0, n) }
+            return d.max()! - d.min()!
+        }.min()! + 2 * radius
+    }
+
     /// Whether `points` form a convex, non-self-intersecting polygon (UIKit's rule for collisionBoundingPath).
     public static func isConvexPath(_ points: [Vector2]) -> Bool { convex(points) != nil }
 

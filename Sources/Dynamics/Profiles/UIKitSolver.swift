@@ -68,11 +68,21 @@ extension World {
         uikitScratch.jointSchedule = collisionScratch.levelOrder[0..<total].map { Int32(rest[Int($0) % rc]) }
     }
 
-    /// One `uikit` sub-step of `subStepDuration` (b2World::Step with b2Island::Solve), followed by dynsim's guard
-    /// against tunnelling (``guardFastItems(start:startAngle:skipBoundaries:)``), which leaves every item Box2D's
-    /// step except one moving fast enough to pass through something.
+    /// One `uikit` sub-step, split into equal pieces when a fast item comes at something it could pass through
+    /// (``World/tunnellingPieces()``): dynsim's continuous collision. Box2D's own time-of-impact sub-stepping is not
+    /// reproduced; without such an item (one piece) the step is exactly Box2D's.
     func stepUIKit() {
-        let h = subStepDuration
+        let pieces = hasCollisions ? tunnellingPieces() : 1
+        var solved = true
+        for piece in 0..<pieces {
+            if !stepUIKit(h: subStepDuration / Double(pieces), first: piece == 0) { solved = false }
+        }
+        if allowsSleeping { updateSleep(h: subStepDuration, positionSolved: solved) }
+    }
+
+    /// One piece of a sub-step; returns whether the position constraints were solved.
+    @discardableResult
+    func stepUIKit(h: Double, first: Bool) -> Bool {
         let J = jointData.joints.base
 
         // 0. Narrow phase at the start of the sub-step (b2World::Step: Collide before Solve).
@@ -80,10 +90,10 @@ extension World {
             updateIslandPairs()
             collide(eventTime: time(ofStep: stepCount + 1))
         }
-        if allowsSleeping { wakeIslands() }
+        if allowsSleeping && first { wakeIslands() }
 
         // 1. Scripted anchors move once per display frame, by position only.
-        if stepCount % subSteps == 0, !jointData.scriptedJoints.isEmpty {
+        if first, stepCount % subSteps == 0, !jointData.scriptedJoints.isEmpty {
             let t = time
             for k in jointData.scriptedJoints {
                 J[k].anchor = jointData.paths[J[k].path].position(at: t)
@@ -91,7 +101,7 @@ extension World {
         }
 
         // 2. Integrate velocities (gravity, pushes, fields), then damp.
-        integrateVelocitiesUIKit(h: h)
+        integrateVelocitiesUIKit(h: h, first: first)
 
         // 3. Initialise contacts and joints, warm-starting both (b2Island::Solve's order); 4. velocity iterations.
         let touching = !contactData.contacts.isEmpty
@@ -100,10 +110,9 @@ extension World {
         let centered = solveVelocitiesUIKit(h: h, touching: touching, wavefront: wavefront)
 
         // 5. Integrate positions with Box2D's per-step motion limits (keeping the start for the time of impact).
-        let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base
+        let x0 = bodies.previousPosition.base
         if hasCollisions {
             x0.update(from: bodies.position.base, count: bodyData.items.count)
-            a0.update(from: bodies.angle.base, count: bodyData.items.count)
             recordSweepStart()
         }
         integratePositionsUIKit(h: h)
@@ -113,25 +122,23 @@ extension World {
         if touching { projectSqueezedItems() }
         if hasCollisions {
             synchronizeProxies()
-            // (After the proxies: a swept pose lies between the start and end boxes the proxy was just fitted to.)
-            let impacts = solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1))
-            guardFastItems(start: x0, startAngle: a0, skipBoundaries: impacts)
+            solveTimeOfImpact(h: h, start: x0, eventTime: time(ofStep: stepCount + 1))
         }
-        if allowsSleeping { updateSleep(h: h, positionSolved: positionSolved) }
+        return positionSolved
     }
 
-    /// Step 2 of ``stepUIKit()``: v += h (g + forces / m), then Box2D 2.4's damping v /= (1 + h c), likewise for
+    /// Step 2 of ``stepUIKit(h:first:)``: v += h (g + forces / m), then Box2D 2.4's damping v /= (1 + h c), likewise for
     /// ω. Pushes and scheduled velocity changes act once per display frame, before its sub-steps (UIKit's `_step`).
     /// Inside a velocity field the velocity is replaced and gravity and forces are ignored for the sub-step (UIKit's
     /// island, per kern0x1b/charon §0).
     @inline(__always)
-    private func integrateVelocitiesUIKit(h: Double) {
+    private func integrateVelocitiesUIKit(h: Double, first: Bool) {
         let n = bodyData.items.count
         let v = bodies.velocity.base, w = bodies.angularVelocity.base
         let im = bodies.invMass.base, ii = bodies.invInertia.base
         let cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, g = bodies.gravity.base
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
-        let pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: frameStart)
+        let pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: frameStart, applyScheduled: first)
         if !behaviors.fields.isEmpty {
             evaluateFields(endTime: time(ofStep: stepCount + 1))
             let fa = behaviors.fieldAcceleration.base, fo = behaviors.fieldOverride.base
@@ -163,7 +170,7 @@ extension World {
         }
     }
 
-    /// Steps 3 and 4 of ``stepUIKit()``: contacts and joints initialised and warm-started, then the velocity
+    /// Steps 3 and 4 of ``stepUIKit(h:first:)``: contacts and joints initialised and warm-started, then the velocity
     /// iterations, joints before contacts. Without contacts (`wavefront`) the joint solves run in dependency order and
     /// the lone rods are initialised with their velocity solve (see ``updateJointSchedule()``). Returns which joints
     /// are rigid rods between centers (the short paths), decided once per sub-step.
@@ -216,13 +223,15 @@ extension World {
         return centered
     }
 
-    /// Step 5 of ``stepUIKit()``: semi-implicit Euler with Box2D's per-step motion limits (2 m, a quarter turn, per
-    /// step).
+    /// Step 5 of ``stepUIKit(h:first:)``: semi-implicit Euler with Box2D's per-step motion limits. The limits are per
+    /// sub-step: a piece of a split sub-step gets its share, so splitting never lets an item go faster than Box2D would
+    /// (2 m, a quarter turn, per 1/120 s step). One piece: exactly Box2D's limits.
     @inline(__always)
     private func integratePositionsUIKit(h: Double) {
         let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
         let im = bodies.invMass.base
-        let maxTranslation = World.maxTranslation, maxRotation = World.maxRotation
+        let share = h / subStepDuration
+        let maxTranslation = World.maxTranslation * share, maxRotation = World.maxRotation * share
         let maxT2 = maxTranslation * maxTranslation
         let maxR2 = maxRotation * maxRotation
         for i in 0..<bodyData.items.count where im[i] > 0 {
@@ -240,7 +249,7 @@ extension World {
         }
     }
 
-    /// Step 6 of ``stepUIKit()``: up to 3 position iterations (non-linear Gauss–Seidel) until every joint and
+    /// Step 6 of ``stepUIKit(h:first:)``: up to 3 position iterations (non-linear Gauss–Seidel) until every joint and
     /// contact is within the slop; returns whether they are. Box2D corrects contacts, then joints; dynsim corrects
     /// joints first so that contacts have the last word: an item squeezed between an attachment-driven item and a
     /// boundary stays out of the boundary (UIKit's `cornered` case) instead of being pushed through it. With joints or

@@ -49,6 +49,10 @@ struct BodyData {
     /// How far each item's shape reaches from its centre, points: half the diagonal of its size, or more when its
     /// collision path reaches farther (the broad phase's bounding circle is this plus 2 pt).
     var itemReach: [Double] = []
+    /// Each item's collision shape's least width, points: the smallest extent across over a polygon's face normals
+    /// (with its skin on both sides), a circle's diameter, the smaller side without a shape (continuous collision's
+    /// limits, Continuous.swift).
+    var itemThickness: [Double] = []
     /// Per item, one bit per collision behavior: the behaviors whose items it collides with, and whose boundaries.
     var itemCollisionMask: [UInt64] = []
     var boundaryCollisionMask: [UInt64] = []
@@ -170,10 +174,9 @@ struct CollisionScratch {
     var solveLevel: [Int32] = []
     var levelStart: [Int] = []
     var levelOrder: [Int32] = []
-    /// `uikit`'s guard against tunnelling (Continuous.swift): how far each item's velocity carries it in the sub-step
-    /// (points), the fraction of its path each keeps (all 1 between calls), and each item's swept bounding circle.
+    /// `uikit`'s guard against tunnelling (`tunnellingPieces`, Continuous.swift): how far each item moves in the coming
+    /// sub-step (points), and each item's bounding circle swept through it.
     var sweepTravel: [Double] = []
-    var sweepAlpha: [Double] = []
     var sweepCenter: [Vector2] = []
     var sweepExtent: [Double] = []
 }
