@@ -25,6 +25,20 @@ final class IslandOrderTests: XCTestCase {
         }
     }
 
+    /// Overlaps that can never touch do not count against the pair search's limit: a path of 4000 segments 0.01 pt long
+    /// (40 pt, and each segment's fat box 20 pt wide: 6 million overlapping pairs of segments, past the 4 million limit,
+    /// once stopped the run with `contactLimitExceeded`) under one falling box, which lands on it.
+    func testSegmentsOverlappingEachOtherDoNotExhaustThePairSearch() {
+        let w = World(profile: .uikit)
+        let box = w.addItem(ItemDefinition(center: Vector2(10, 480), size: Vector2(5, 5)))
+        let path = (0...4000).map { Vector2(Double($0) * 0.01, 500) }
+        w.addGravity(GravityBehavior(items: [box]))
+        w.addCollision(CollisionBehavior(items: [box], boundaries: (1..<path.count).map { ("fine", path[$0 - 1], path[$0]) }))
+        for _ in 0..<30 { w.stepFrame() }
+        XCTAssertFalse(w.contactLimitExceeded)
+        XCTAssertEqual(w.position(of: box).y, 497.5, accuracy: 0.6, "resting on the path")
+    }
+
     func testTreeQueriesFindEveryOverlapAndStayBalanced() {
         var tree = ProxyTree()
         var seed: UInt64 = 88172645463325252

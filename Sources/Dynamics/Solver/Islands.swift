@@ -101,7 +101,7 @@ struct IslandStore {
     /// these stay the same the walk would give the same order (a contact keeps its creation number while it lasts).
     var orderKeys: [UInt64] = [], orderMovable: [Bool] = [], orderJoints = -1
     var firstEdge: [Int32] = [], edges: [Int32] = [], stack: [Int32] = [], queryStack: [Int32] = []
-    var visited: [Bool] = [], added: [Bool] = [], candidates: [(Int32, Int32)] = [], fill: [Int32] = []
+    var visited: [Bool] = [], added: [Bool] = [], candidates: [(key: UInt64, a: Int32, b: Int32)] = [], fill: [Int32] = []
 }
 
 extension World {
@@ -209,8 +209,10 @@ extension World {
 
     /// b2BroadPhase::UpdatePairs with b2ContactManager::AddPair: for each proxy in the move buffer, the proxies whose
     /// fat boxes overlap its own, in the tree's order, skipping a moved proxy newer than the one asking (it asks
-    /// itself); each new pair is numbered in that order. Past ``maxCandidatePairs`` overlaps (items piled on one spot by
-    /// the thousand) the search stops and ``contactLimitExceeded`` is set, as the narrow phase does.
+    /// itself); each new pair is numbered in that order. Overlaps that can never touch (two boundary segments, items
+    /// that do not collide) are dropped as they are found, as AddPair's ShouldCollide drops them. Past
+    /// ``maxCandidatePairs`` overlaps that can (items piled on one spot by the thousand) the search stops and
+    /// ``contactLimitExceeded`` is set, as the narrow phase does.
     private func findNewPairs() {
         var found = contactData.islands.candidates
         contactData.islands.candidates = []
@@ -222,7 +224,9 @@ extension World {
             let q = Int(q32)
             tree.query(tree.box(q), stack: &stack) { p in
                 if p == q || (tree.wasMoved(p) && p > q) { return true }
-                found.append((Int32(min(p, q)), Int32(max(p, q))))
+                let a = min(p, q), b = max(p, q)
+                guard let key = pairKey(a, b) else { return true }
+                found.append((key, Int32(a), Int32(b)))
                 return found.count < cap
             }
         }
@@ -230,8 +234,8 @@ extension World {
         contactData.islands.queryStack = stack
         var created = contactData.islands.created
         contactData.islands.created = PairNumbers()
-        for (a, b) in found where contactData.islands.pairs.count < cap {
-            guard let key = pairKey(Int(a), Int(b)), created.number(of: key) == nil else { continue }
+        for (key, a, b) in found where contactData.islands.pairs.count < cap {
+            guard created.number(of: key) == nil else { continue }
             created.insert(key, contactData.islands.nextNumber)
             contactData.islands.nextNumber += 1
             contactData.islands.pairs.append((key, a, b))
