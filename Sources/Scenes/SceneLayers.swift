@@ -127,8 +127,11 @@ extension SceneDecoder {
         case (_, .array(let items)) where kind != .scalar:
             let count = kind.componentCount
             var comps: [Double] = []
-            for item in items {
-                guard case .number(let x, _) = item, x.isFinite, abs(x) <= Limits.magnitude else { comps = []; break }
+            for (k, item) in items.enumerated() {
+                guard case .number(let x, let text) = item else { comps = []; break }
+                guard x.isFinite && abs(x) <= Limits.magnitude else {
+                    throw InputError(file: fileName, path: "\(path)[\(k)]", message: "must be a finite number within ±1e9, got \(text)")
+                }
                 comps.append(x)
             }
             guard comps.count == count else {

@@ -382,6 +382,10 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertThrowsError(try decode(#"{"layers": [{"name": "l", "textColor": [1, 0]}]}"#)) {
             XCTAssertEqual("\($0)", "scene.json: layers[0].textColor: must be an array of 4 numbers for textColor, got [1, 0]")
         }
+        // A number out of range is named by its index, and the range is said (the scene's bounds take the same form).
+        XCTAssertThrowsError(try decode(#"{"bounds": [-1e9, -1e9, 2e9, 2e9], "items": [{"center": [1, 1]}]}"#)) {
+            XCTAssertEqual("\($0)", "scene.json: bounds[2]: must be a finite number within ±1e9, got 2e9")
+        }
         for (text, expected) in transitionCases {
             XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
         }
