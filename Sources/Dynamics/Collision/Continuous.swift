@@ -37,8 +37,9 @@ extension World {
     /// ``solveTimeOfImpact(h:start:eventTime:)``). An item is fast when it would move more than ``sweepLimit(_:)`` in the
     /// sub-step. The sub-step is split as ``continuousPieces()`` splits it, by the fast items' own motion, but only for
     /// a fast item that comes at something it could pass through within the sub-step:
-    /// - a boundary segment it collides with and can reach, when its speed toward the segment's nearest point, plus
-    ///   its turn at its reach, moves it more than ``sweepLimit(_:)``;
+    /// - a boundary segment it collides with and can reach, when its speed across the segment's line (toward it, or
+    ///   either way while its reach straddles the line; and along the line too while its reach passes an end), plus its
+    ///   turn at its reach, moves it more than ``sweepLimit(_:)``;
     /// - an item that does not move, when its speed and turn move it more than that, or more than a quarter of that
     ///   item's least width;
     /// - a movable item whose motion relative to it is more than the thinner one's least width: below that, the push-out
@@ -63,22 +64,24 @@ extension World {
         guard fast else { return 1 }
         var pieces = 1.0
         @inline(__always) func split(_ i: Int) { pieces = max(pieces, (moving[i] / sweepLimit(i)).rounded(.up)) }
-        /// The speed of item `i` (after gravity) toward `u` (a unit vector from it to what it may hit), or its whole speed
-        /// when `u` is not finite (it is on the thing already).
-        @inline(__always) func approach(_ i: Int, _ u: Vector2) -> Double {
-            let v = bodies.velocity[i] + h * bodies.gravity[i]
-            return u.x.isFinite && u.y.isFinite ? max(0, dot(v, u)) : norm(v)
-        }
-        // Boundaries.
+        // Boundaries: an item can pass a segment by crossing its line, so its speed across the line counts (toward it,
+        // or either way when its reach straddles the line); and where its reach also passes an end of the segment, its
+        // speed along the line too (it can slide over the end). Not its speed along a wall it falls past.
         for edge in contactData.boundaryEdges {
             let bit = UInt64(1) << UInt64(edge.behavior)
+            let along = edge.v2 - edge.v1, length = norm(along)
+            guard length > 0 else { continue }
+            let t = along / length, normal = Vector2(-t.y, t.x)
             for i in 0..<n where moving[i] > sweepLimit(i) && bodyData.boundaryCollisionMask[i] & bit != 0 {
-                let d = edge.v2 - edge.v1, c = x[i]
-                let q = edge.v1 + min(max(dot(c - edge.v1, d) / dot(d, d), 0), 1) * d
-                let gap = norm(c - q)
-                guard gap - bodyData.itemReach[i] <= moving[i] || !gap.isFinite else { continue }
-                let toward = h * (approach(i, (q - c) / gap) + abs(bodies.angularVelocity[i]) * bodyData.itemReach[i])
-                if !(toward <= sweepLimit(i)) { split(i) }
+                let c = x[i], reach = bodyData.itemReach[i], m = moving[i]
+                let offset = dot(c - edge.v1, normal), s = dot(c - edge.v1, t)
+                // Out of reach within the sub-step: beyond the line, or beyond either end.
+                guard abs(offset) - reach <= m && s >= -(reach + m) && s <= length + reach + m else { continue }
+                let v = bodies.velocity[i] + h * bodies.gravity[i]
+                let across = dot(v, normal)
+                var speed = abs(offset) <= reach ? abs(across) : max(0, offset > 0 ? -across : across)
+                if s - reach <= 0 || s + reach >= length { speed += abs(dot(v, t)) }
+                if !(h * (speed + abs(bodies.angularVelocity[i]) * reach) <= sweepLimit(i)) { split(i) }
             }
         }
         // Items: the broad phase over each item's bounding circle swept through the sub-step.
