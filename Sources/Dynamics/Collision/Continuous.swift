@@ -35,8 +35,10 @@ extension World {
     /// `uikit`: how many pieces the next sub-step needs (dynsim's guard against tunnelling; Box2D's time of impact gives
     /// UIKit's skinless rectangles no contact points at its target gap, so it cannot stop them, see
     /// ``solveTimeOfImpact(h:start:eventTime:)``). An item is fast when it would move more than ``sweepLimit(_:)`` in the
-    /// sub-step. The sub-step is split as ``continuousPieces()`` splits it, by the fast items' own motion, but only for
-    /// a fast item that comes at something it could pass through within the sub-step:
+    /// sub-step, at its velocity after gravity, the pushes and velocity changes due at the frame's start (which act in
+    /// the sub-step's velocity update, after this decision) and its springs' pull. The sub-step is split as ``continuousPieces()``
+    /// splits it, by the fast items' own motion, but only for a fast item that comes at something it could pass through
+    /// within the sub-step:
     /// - a boundary segment it collides with and can reach, when its speed across the segment's line (toward it, or
     ///   either way while its reach straddles the line; and along the line too while its reach passes an end), plus its
     ///   turn at its reach, moves it more than ``sweepLimit(_:)``;
@@ -45,76 +47,39 @@ extension World {
     /// - a movable item whose motion relative to it is more than the thinner one's least width: below that, the push-out
     ///   of any overlap points back the way they came, as Box2D's does.
     /// Otherwise the sub-step is Box2D's: an item falling past a wall, or a box landing on a pile at 775 pt/s (6.5 pt
-    /// a sub-step against its 10 pt width), does not shorten every item's step.
+    /// a sub-step against its 10 pt width), does not shorten every item's step. Speed that a field or a rigid
+    /// attachment gives within the sub-step is not foreseen.
     func tunnellingPieces() -> Int {
         let n = bodyData.items.count, h = subStepDuration
-        let x = bodies.position.base, im = bodies.invMass.base
-        var moving = collisionScratch.sweepTravel
-        collisionScratch.sweepTravel = []
-        defer { collisionScratch.sweepTravel = moving }
-        if moving.count != n { moving = [Double](repeating: 0, count: n) }
+        let im = bodies.invMass.base
+        var sweep = collisionScratch.sweep
+        collisionScratch.sweep = SweepScratch()
+        defer { collisionScratch.sweep = sweep }
+        predictMotion(&sweep)
         var fast = false
-        for i in 0..<n {
-            moving[i] = 0
-            guard im[i] > 0 && hasShape(i) && (bodyData.itemCollisionMask[i] | bodyData.boundaryCollisionMask[i]) != 0 else { continue }
-            let t = travel(i, h)
-            moving[i] = t.isFinite ? t : .greatestFiniteMagnitude
-            if moving[i] > sweepLimit(i) { fast = true }
-        }
+        for i in 0..<n where sweep.travel[i] > sweepLimit(i) { fast = true; break }
         guard fast else { return 1 }
         var pieces = 1.0
-        @inline(__always) func split(_ i: Int) { pieces = max(pieces, (moving[i] / sweepLimit(i)).rounded(.up)) }
-        // Boundaries: an item can pass a segment by crossing its line, so its speed across the line counts (toward it,
-        // or either way when its reach straddles the line); and where its reach also passes an end of the segment, its
-        // speed along the line too (it can slide over the end). Not its speed along a wall it falls past.
-        for edge in contactData.boundaryEdges {
-            let bit = UInt64(1) << UInt64(edge.behavior)
-            let along = edge.v2 - edge.v1, length = norm(along)
-            guard length > 0 else { continue }
-            let t = along / length, normal = Vector2(-t.y, t.x)
-            for i in 0..<n where moving[i] > sweepLimit(i) && bodyData.boundaryCollisionMask[i] & bit != 0 {
-                let c = x[i], reach = bodyData.itemReach[i], m = moving[i]
-                let offset = dot(c - edge.v1, normal), s = dot(c - edge.v1, t)
-                // Out of reach within the sub-step: beyond the line, or beyond either end.
-                guard abs(offset) - reach <= m && s >= -(reach + m) && s <= length + reach + m else { continue }
-                let v = bodies.velocity[i] + h * bodies.gravity[i]
-                let across = dot(v, normal)
-                var speed = abs(offset) <= reach ? abs(across) : max(0, offset > 0 ? -across : across)
-                if s - reach <= 0 || s + reach >= length { speed += abs(dot(v, t)) }
-                if !(h * (speed + abs(bodies.angularVelocity[i]) * reach) <= sweepLimit(i)) { split(i) }
-            }
-        }
+        @inline(__always) func split(_ i: Int) { pieces = max(pieces, (sweep.travel[i] / sweepLimit(i)).rounded(.up)) }
+        for i in boundaryApproaches(sweep) { split(i) }
         // Items: the broad phase over each item's bounding circle swept through the sub-step.
         guard pieces < World.maxContinuousPieces, bodyData.itemCollisionMask.contains(where: { $0 != 0 }) else {
             return Int(min(pieces, World.maxContinuousPieces))
         }
-        var center = collisionScratch.sweepCenter, extent = collisionScratch.sweepExtent, candidates = collisionScratch.scratchCandidates
-        collisionScratch.sweepCenter = []; collisionScratch.sweepExtent = []; collisionScratch.scratchCandidates = []
-        defer {
-            collisionScratch.sweepCenter = center; collisionScratch.sweepExtent = extent; collisionScratch.scratchCandidates = candidates
-        }
-        if center.count != n {
-            center = [Vector2](repeating: .zero, count: n)
-            extent = [Double](repeating: 0, count: n)
-        }
-        for i in 0..<n {
-            let step = h * (bodies.velocity[i] + h * bodies.gravity[i])
-            let finite = step.x.isFinite && step.y.isFinite
-            center[i] = finite ? x[i] + 0.5 * step : x[i]
-            extent[i] = bodyData.itemReach[i] + (finite ? 0.5 * norm(step) : 0)
-        }
+        var candidates = collisionScratch.scratchCandidates
+        collisionScratch.scratchCandidates = []
+        defer { collisionScratch.scratchCandidates = candidates }
         candidates.removeAll(keepingCapacity: true)
-        center.withUnsafeBufferPointer { c in
-            extent.withUnsafeBufferPointer { r in broadPhase(center: c.baseAddress!, extent: r.baseAddress!, into: &candidates) }
+        sweep.center.withUnsafeBufferPointer { c in
+            sweep.extent.withUnsafeBufferPointer { r in broadPhase(center: c.baseAddress!, extent: r.baseAddress!, into: &candidates) }
         }
         for pair in candidates {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
-            let iFast = moving[i] > sweepLimit(i), jFast = moving[j] > sweepLimit(j)
+            let iFast = sweep.travel[i] > sweepLimit(i), jFast = sweep.travel[j] > sweepLimit(j)
             guard iFast || jFast else { continue }
-            let vi = bodies.velocity[i] + h * bodies.gravity[i], vj = bodies.velocity[j] + h * bodies.gravity[j]
-            let turn = abs(bodies.angularVelocity[i]) * bodyData.itemReach[i] + abs(bodies.angularVelocity[j]) * bodyData.itemReach[j]
+            let turn = abs(sweep.spin[i]) * bodyData.itemReach[i] + abs(sweep.spin[j]) * bodyData.itemReach[j]
             // (An item that does not move has no velocity: the relative speed is the mover's own.)
-            let relative = h * (norm(vi - vj) + turn)
+            let relative = h * (norm(sweep.velocity[i] - sweep.velocity[j]) + turn)
             let comes = im[i] == 0 || im[j] == 0 ? !(relative <= min(sweepLimit(i), sweepLimit(j)))
                 : !(relative <= 4 * min(sweepLimit(i), sweepLimit(j)))
             if comes {
@@ -123,6 +88,77 @@ extension World {
             }
         }
         return Int(min(pieces, World.maxContinuousPieces))
+    }
+
+    /// Fills `sweep` for the coming `uikit` sub-step: each item's velocity after gravity, the velocity changes and
+    /// pushes due at the frame's start and its springs' pull, and its angular velocity likewise; how far that moves it (``travel``, 0 for an
+    /// item that does not move or collide); and its bounding circle swept through the sub-step.
+    private func predictMotion(_ sweep: inout SweepScratch) {
+        let n = bodyData.items.count, h = subStepDuration
+        let x = bodies.position.base, v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base
+        if sweep.travel.count != n { sweep = SweepScratch(count: n) }
+        for i in 0..<n {
+            sweep.velocity[i] = v[i] + h * bodies.gravity[i]
+            sweep.spin[i] = w[i]
+        }
+        let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
+        var s = behaviors.nextScheduled
+        while s < behaviors.scheduled.count && behaviors.scheduled[s].time <= frameStart + 1e-9 {
+            sweep.velocity[behaviors.scheduled[s].item] += behaviors.scheduled[s].linear
+            sweep.spin[behaviors.scheduled[s].item] += behaviors.scheduled[s].angular
+            s += 1
+        }
+        for f in behaviors.forces where f.beginTime <= frameStart + 1e-9 && frameStart + 1e-9 < f.endTime {
+            sweep.velocity[f.item] += (h * im[f.item]) * f.force
+        }
+        // A spring attachment pulls each end toward the other at up to ω² × stretch (all of it on an end whose other
+        // end does not give; less when it does), the anchor's too.
+        let J = jointData.joints.base, a = bodies.angle.base
+        for k in 0..<jointData.joints.count where !J[k].isRigid && J[k].omega > 0 {
+            let pB = x[J[k].b] + rotate(J[k].localB, by: a[J[k].b])
+            let pA = J[k].a >= 0 ? x[J[k].a] + rotate(J[k].localA, by: a[J[k].a]) : J[k].anchor
+            let d = pB - pA, length = norm(d)
+            guard length > 0 && length.isFinite else { continue }
+            let pull = (h * J[k].omega * J[k].omega * (length - J[k].length) / length) * d
+            sweep.velocity[J[k].b] -= pull
+            if J[k].a >= 0 { sweep.velocity[J[k].a] += pull }
+        }
+        for i in 0..<n {
+            sweep.travel[i] = 0
+            let step = h * sweep.velocity[i]
+            let finite = step.x.isFinite && step.y.isFinite
+            sweep.center[i] = finite ? x[i] + 0.5 * step : x[i]
+            sweep.extent[i] = bodyData.itemReach[i] + (finite ? 0.5 * norm(step) : 0)
+            guard im[i] > 0 && hasShape(i) && (bodyData.itemCollisionMask[i] | bodyData.boundaryCollisionMask[i]) != 0 else { continue }
+            let t = h * (norm(sweep.velocity[i]) + abs(sweep.spin[i]) * bodyData.itemReach[i])
+            sweep.travel[i] = t.isFinite ? t : .greatestFiniteMagnitude
+        }
+    }
+
+    /// The fast items that come at a boundary segment they can reach (see ``tunnellingPieces()``): an item can pass a
+    /// segment by crossing its line, so its speed across the line counts (toward it, or either way when its reach
+    /// straddles the line); and where its reach also passes an end of the segment, its speed along the line too (it can
+    /// slide over the end). Not its speed along a wall it falls past.
+    private func boundaryApproaches(_ sweep: SweepScratch) -> [Int] {
+        var found: [Int] = []
+        let h = subStepDuration, x = bodies.position.base
+        for edge in contactData.boundaryEdges {
+            let bit = UInt64(1) << UInt64(edge.behavior)
+            let along = edge.v2 - edge.v1, length = norm(along)
+            guard length > 0 else { continue }
+            let t = along / length, normal = Vector2(-t.y, t.x)
+            for i in 0..<sweep.travel.count where sweep.travel[i] > sweepLimit(i) && bodyData.boundaryCollisionMask[i] & bit != 0 {
+                let c = x[i], reach = bodyData.itemReach[i], m = sweep.travel[i]
+                let offset = dot(c - edge.v1, normal), s = dot(c - edge.v1, t)
+                // Out of reach within the sub-step: beyond the line, or beyond either end.
+                guard abs(offset) - reach <= m && s >= -(reach + m) && s <= length + reach + m else { continue }
+                let v = sweep.velocity[i], across = dot(v, normal)
+                var speed = abs(offset) <= reach ? abs(across) : max(0, offset > 0 ? -across : across)
+                if s - reach <= 0 || s + reach >= length { speed += abs(dot(v, t)) }
+                if !(h * (speed + abs(sweep.spin[i]) * reach) <= sweepLimit(i)) { found.append(i) }
+            }
+        }
+        return found
     }
 
     /// Box2D's time of impact for circles against boundaries (b2World::SolveTOI, b2Island::SolveTOI), after the discrete

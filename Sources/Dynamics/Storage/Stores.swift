@@ -174,11 +174,24 @@ struct CollisionScratch {
     var solveLevel: [Int32] = []
     var levelStart: [Int] = []
     var levelOrder: [Int32] = []
-    /// `uikit`'s guard against tunnelling (`tunnellingPieces`, Continuous.swift): how far each item moves in the coming
-    /// sub-step (points), and each item's bounding circle swept through it.
-    var sweepTravel: [Double] = []
-    var sweepCenter: [Vector2] = []
-    var sweepExtent: [Double] = []
+    /// `uikit`'s guard against tunnelling (`tunnellingPieces`, Continuous.swift).
+    var sweep = SweepScratch()
+}
+
+/// Each item's foreseen motion in the coming `uikit` sub-step (`predictMotion`, Continuous.swift), indexed by item:
+/// velocity (points/s) and angular velocity (rad/s), how far they move it (points), and its bounding circle swept
+/// through the sub-step (center and radius, points).
+struct SweepScratch {
+    var velocity: [Vector2] = [], spin: [Double] = [], travel: [Double] = [], center: [Vector2] = [], extent: [Double] = []
+
+    init() {}
+
+    /// Room for `n` items.
+    init(count n: Int) {
+        velocity = [Vector2](repeating: .zero, count: n); spin = [Double](repeating: 0, count: n)
+        travel = [Double](repeating: 0, count: n); center = [Vector2](repeating: .zero, count: n)
+        extent = [Double](repeating: 0, count: n)
+    }
 }
 
 /// `uikit` scratch: joint order and rest-detection islands.
