@@ -66,6 +66,13 @@ extension World {
         guard pieces < World.maxContinuousPieces, bodyData.itemCollisionMask.contains(where: { $0 != 0 }) else {
             return Int(min(pieces, World.maxContinuousPieces))
         }
+        let x = bodies.position.base
+        for i in 0..<n {
+            let step = h * sweep.velocity[i]
+            let finite = step.x.isFinite && step.y.isFinite
+            sweep.center[i] = finite ? x[i] + 0.5 * step : x[i]
+            sweep.extent[i] = bodyData.itemReach[i] + (finite ? 0.5 * norm(step) : 0)
+        }
         var candidates = collisionScratch.scratchCandidates
         collisionScratch.scratchCandidates = []
         defer { collisionScratch.scratchCandidates = candidates }
@@ -91,8 +98,9 @@ extension World {
     }
 
     /// Fills `sweep` for the coming `uikit` sub-step: each item's velocity after gravity, the velocity changes and
-    /// pushes due at the frame's start and its springs' pull, and its angular velocity likewise; how far that moves it (``travel``, 0 for an
-    /// item that does not move or collide); and its bounding circle swept through the sub-step.
+    /// pushes due at the frame's start and its springs' pull, and its angular velocity likewise; and how far that moves
+    /// it (``travel``, 0 for an item that does not move or collide). (`tunnellingPieces` fills the swept bounding
+    /// circles when some item is fast.)
     private func predictMotion(_ sweep: inout SweepScratch) {
         let n = bodyData.items.count, h = subStepDuration
         let x = bodies.position.base, v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base
@@ -125,10 +133,6 @@ extension World {
         }
         for i in 0..<n {
             sweep.travel[i] = 0
-            let step = h * sweep.velocity[i]
-            let finite = step.x.isFinite && step.y.isFinite
-            sweep.center[i] = finite ? x[i] + 0.5 * step : x[i]
-            sweep.extent[i] = bodyData.itemReach[i] + (finite ? 0.5 * norm(step) : 0)
             guard im[i] > 0 && hasShape(i) && (bodyData.itemCollisionMask[i] | bodyData.boundaryCollisionMask[i]) != 0 else { continue }
             let t = h * (norm(sweep.velocity[i]) + abs(sweep.spin[i]) * bodyData.itemReach[i])
             sweep.travel[i] = t.isFinite ? t : .greatestFiniteMagnitude
