@@ -733,16 +733,8 @@ std::vector<CollisionScene> makeCollisionScenes() {
 
     // A 50 pt ball dropped from rest; its bottom (168) is 500 pt above the
     // floor edge at y = 668.
-    CollisionItem ball;
-    ball.name = "ball";
+    CollisionItem ball = defaultBox("ball", {187.5, 143.0}, 50.0, 50.0);
     ball.shape = ShapeKind::Ball;
-    ball.center = {187.5, 143.0};
-    ball.angle = 0.0;
-    ball.velocity = {0.0, 0.0};
-    ball.angularVelocity = 0.0;
-    ball.width = 50.0;
-    ball.height = 50.0;
-    ball.density = 1.0;
     ball.friction = 0.0;
     ball.elasticity = 0.5;
     ball.resistance = 0.0;
@@ -760,17 +752,8 @@ std::vector<CollisionScene> makeCollisionScenes() {
     scenes.push_back(bounce);
 
     // Head-on hit of two 1 kg boxes without gravity.
-    CollisionItem a;
-    a.name = "a";
-    a.shape = ShapeKind::Box;
-    a.center = {100.0, 333.5};
-    a.angle = 0.0;
+    CollisionItem a = defaultBox("a", {100.0, 333.5}, 100.0, 100.0);
     a.velocity = {400.0, 0.0};
-    a.angularVelocity = 0.0;
-    a.width = 100.0;
-    a.height = 100.0;
-    a.density = 1.0;
-    a.friction = 0.2;
     a.elasticity = 0.5;
     a.resistance = 0.0;
     a.angularResistance = 0.0;
@@ -873,20 +856,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
     // x = 320 for the frame starting at 31/60 s). The 60 x 60 victim sits
     // in its way on the floor. Both items have UIKit's default properties.
     // Does Box2D let the victim tunnel through the pusher? ---
-    CollisionItem pusher;
-    pusher.name = "pusher";
-    pusher.shape = ShapeKind::Box;
-    pusher.center = {80.0, 610.0};
-    pusher.angle = 0.0;
-    pusher.velocity = {0.0, 0.0};
-    pusher.angularVelocity = 0.0;
-    pusher.width = 100.0;
-    pusher.height = 100.0;
-    pusher.density = 1.0;
-    pusher.friction = 0.2;
-    pusher.elasticity = 0.2;
-    pusher.resistance = 0.1;
-    pusher.angularResistance = 0.1;
+    CollisionItem pusher = defaultBox("pusher", {80.0, 610.0}, 100.0, 100.0);
 
     CollisionItem victim = pusher;
     victim.name = "victim";
