@@ -361,15 +361,20 @@ struct CollisionScene {
     std::vector<CollisionItem> items;
     double gravity;              // UIKit magnitude; 1.0 = (0, +10) m/s^2
     int frames;                  // K: rows k = 0..K
-    bool continuousPhysics;      // world.SetContinuousPhysics
-    bool allowSleeping;          // world.SetAllowSleeping
-    bool bulletsUnderGravity;    // bodyDef.bullet for items when gravity != 0
+    // Plain Box2D unless set: no TOI, no sleeping, no bullets.
+    bool continuousPhysics = false;    // world.SetContinuousPhysics
+    bool allowSleeping = false;        // world.SetAllowSleeping
+    bool bulletsUnderGravity = false;  // bodyDef.bullet for items when gravity != 0
     // Optional scripted anchor (a drag): attached to items[dragItem] (< 0: no
     // anchor), following dragPath with linear interpolation, written as the
     // columns <dragName>.x,<dragName>.y.
     int dragItem = -1;
     std::string dragName;
     std::vector<Keyframe> dragPath;
+
+    // UIKit's configuration: continuous physics and sleeping on, items under
+    // gravity are bullets.
+    void useUIKitConfiguration() { continuousPhysics = allowSleeping = bulletsUnderGravity = true; }
 };
 
 // A width x height box at rest at `center`, unrotated, with UIKit's default
@@ -746,9 +751,6 @@ std::vector<CollisionScene> makeCollisionScenes() {
     bounce.items = {ball};
     bounce.gravity = 1.0;
     bounce.frames = 300;
-    bounce.continuousPhysics = false;
-    bounce.allowSleeping = false;
-    bounce.bulletsUnderGravity = false;
     scenes.push_back(bounce);
 
     // Head-on hit of two 1 kg boxes without gravity.
@@ -768,9 +770,6 @@ std::vector<CollisionScene> makeCollisionScenes() {
     twoBox.items = {a, b};
     twoBox.gravity = 0.0;
     twoBox.frames = 120;
-    twoBox.continuousPhysics = false;
-    twoBox.allowSleeping = false;
-    twoBox.bulletsUnderGravity = false;
     scenes.push_back(twoBox);
 
     // A 100 x 50 box with UIKit's default item properties, tilted 0.3 rad,
@@ -783,9 +782,6 @@ std::vector<CollisionScene> makeCollisionScenes() {
     tilted.items = {box};
     tilted.gravity = 1.0;
     tilted.frames = 180;
-    tilted.continuousPhysics = false;
-    tilted.allowSleeping = false;
-    tilted.bulletsUnderGravity = false;
     scenes.push_back(tilted);
 
     // A pile (issue 19): thirty 10 x 10 boxes with UIKit's default item
@@ -803,9 +799,6 @@ std::vector<CollisionScene> makeCollisionScenes() {
     }
     pile.gravity = 1.0;
     pile.frames = 120;
-    pile.continuousPhysics = false;
-    pile.allowSleeping = false;
-    pile.bulletsUnderGravity = false;
     scenes.push_back(pile);
 
     // --- "ccd" variants: continuous physics and sleeping on, items under
@@ -814,9 +807,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
     CollisionScene bounceCcd = bounce;
     bounceCcd.fileName = "bounce-ccd.csv";
     bounceCcd.eventsFileName = "bounce-ccd-events.csv";
-    bounceCcd.continuousPhysics = true;
-    bounceCcd.allowSleeping = true;
-    bounceCcd.bulletsUnderGravity = true;
+    bounceCcd.useUIKitConfiguration();
     scenes.push_back(bounceCcd);
 
     // Perfectly elastic ball (restitution max(1.0, 0.2) = 1) for 20 s.
@@ -830,9 +821,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
     // No gravity, so the boxes are not bullets.
     CollisionScene twoBoxCcd = twoBox;
     twoBoxCcd.fileName = "two-box-ccd.csv";
-    twoBoxCcd.continuousPhysics = true;
-    twoBoxCcd.allowSleeping = true;
-    twoBoxCcd.bulletsUnderGravity = true;
+    twoBoxCcd.useUIKitConfiguration();
     scenes.push_back(twoBoxCcd);
 
     // Ten 50 x 50 boxes with UIKit's default item properties stacked on the
@@ -845,9 +834,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
     }
     stack.gravity = 1.0;
     stack.frames = 600;
-    stack.continuousPhysics = true;
-    stack.allowSleeping = true;
-    stack.bulletsUnderGravity = true;
+    stack.useUIKitConfiguration();
     scenes.push_back(stack);
 
     // --- Drag push (issue 13): a 100 x 100 pusher pinned to a finger that
@@ -870,9 +857,6 @@ std::vector<CollisionScene> makeCollisionScenes() {
     dragPush.items = {pusher, victim};
     dragPush.gravity = 1.0;
     dragPush.frames = 60;
-    dragPush.continuousPhysics = false;
-    dragPush.allowSleeping = false;
-    dragPush.bulletsUnderGravity = false;
     dragPush.dragItem = 0;
     dragPush.dragName = "finger";
     dragPush.dragPath = {
@@ -882,9 +866,7 @@ std::vector<CollisionScene> makeCollisionScenes() {
     // UIKit's configuration: TOI and sleeping on, both items bullets.
     CollisionScene dragPushCcd = dragPush;
     dragPushCcd.fileName = "drag-push-ccd.csv";
-    dragPushCcd.continuousPhysics = true;
-    dragPushCcd.allowSleeping = true;
-    dragPushCcd.bulletsUnderGravity = true;
+    dragPushCcd.useUIKitConfiguration();
     scenes.push_back(dragPushCcd);
 
     return scenes;
