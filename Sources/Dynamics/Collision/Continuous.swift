@@ -61,7 +61,7 @@ extension World {
         guard fast else { return 1 }
         var pieces = 1.0
         @inline(__always) func split(_ i: Int) { pieces = max(pieces, (sweep.travel[i] / sweepLimit(i)).rounded(.up)) }
-        for i in boundaryApproaches(sweep) { split(i) }
+        pieces = max(pieces, boundaryPieces(sweep))
         // Items: the broad phase over each item's bounding circle swept through the sub-step.
         guard pieces < World.maxContinuousPieces, bodyData.itemCollisionMask.contains(where: { $0 != 0 }) else {
             return Int(min(pieces, World.maxContinuousPieces))
@@ -139,12 +139,12 @@ extension World {
         }
     }
 
-    /// The fast items that come at a boundary segment they can reach (see ``tunnellingPieces()``): an item can pass a
-    /// segment by crossing its line, so its speed across the line counts (toward it, or either way when its reach
-    /// straddles the line); and where its reach also passes an end of the segment, its speed along the line too (it can
-    /// slide over the end). Not its speed along a wall it falls past.
-    private func boundaryApproaches(_ sweep: SweepScratch) -> [Int] {
-        var found: [Int] = []
+    /// The pieces the fast items that come at a boundary segment they can reach need (see ``tunnellingPieces()``; 1 when
+    /// none does): an item can pass a segment by crossing its line, so its speed across the line counts (toward it, or
+    /// either way when its reach straddles the line); and where its reach also passes an end of the segment, its speed
+    /// along the line too (it can slide over the end). Not its speed along a wall it falls past.
+    private func boundaryPieces(_ sweep: SweepScratch) -> Double {
+        var pieces = 1.0
         let h = subStepDuration, x = bodies.position.base
         for edge in contactData.boundaryEdges {
             let bit = UInt64(1) << UInt64(edge.behavior)
@@ -159,10 +159,10 @@ extension World {
                 let v = sweep.velocity[i], across = dot(v, normal)
                 var speed = abs(offset) <= reach ? abs(across) : max(0, offset > 0 ? -across : across)
                 if s - reach <= 0 || s + reach >= length { speed += abs(dot(v, t)) }
-                if !(h * (speed + abs(sweep.spin[i]) * reach) <= sweepLimit(i)) { found.append(i) }
+                if !(h * (speed + abs(sweep.spin[i]) * reach) <= sweepLimit(i)) { pieces = max(pieces, (m / sweepLimit(i)).rounded(.up)) }
             }
         }
-        return found
+        return pieces
     }
 
     /// Box2D's time of impact for circles against boundaries (b2World::SolveTOI, b2Island::SolveTOI), after the discrete
