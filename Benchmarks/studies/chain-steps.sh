@@ -24,7 +24,7 @@ swiftc -O "$here/chain_steps.swift" -o "$work/chain_steps"
 cat "$work/table.txt"
 if [ "$save" = 1 ]; then
     model=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/(R)//g; s/(TM)//g' | awk '{print $1"-"$2}')
-    out="$here/../results/${model:-unknown}-$(nproc)cores"
+    out="$(cd "$here/.." && pwd)/results/${model:-unknown}-$(nproc)cores"
     mkdir -p "$out"
     { echo "# bash Benchmarks/studies/chain-steps.sh $* ($(date -u +%Y-%m-%d), commit $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown))"
       cat "$work/table.txt"; } > "$out/chain-steps.txt.tmp"
