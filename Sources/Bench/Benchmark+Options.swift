@@ -56,7 +56,7 @@ extension Benchmark {
                 .init("--repeats", "R", .integer(range: 1...1000, message: "must be from 1 to 1000"),
                       help: "Repeats for A, B, C and timing; the minimum time is reported (default: 3; pendulum and drift run once)."),
                 .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),
-                      help: "1/60 s frames per repeat for A, B, C and drift (default: about 4 million body-steps, 1 million for C; 36000 for drift); N x F at most 1e9 for the largest N run (drift's are B's)."),
+                      help: "1/60 s frames per repeat for A, B, C and drift (default: about 4 million body-steps, 1 million for C; 3600, the minute the error is read from, for A and B in precise up to 1000 bodies; 36000 for drift); N x F at most 1e9 for the largest N run (drift's are B's)."),
                 .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
                       help: "Sub-steps per 1/60 s frame for A, B, C, pendulum and drift, each once, each run at every one (a work–precision sweep; default: the profile's, 2 for uikit, 8 for precise)."),
                 .init("--pile-up-to", "N", .integer(range: 0...100_000, message: "must be from 0 to 100000"),
@@ -66,7 +66,7 @@ extension Benchmark {
             ],
             maxArguments: Int.max,
             checkArgument: { benchmarks.contains($0) ? nil : "unknown benchmark (\(CommandSpec.alternatives(benchmarks))), got \(quoted($0))" },
-            sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the minimum over the repeats, and ns per body per 1/60 s frame (x sub-steps); the energy error relative to the swing energy (A, B) over one simulated minute (3600 untimed frames) up to 1000 bodies, over the timed run beyond or with --frames; for C (without --frames, or with --pile-up-to), from an untimed run from release: the maximum overlap in points in the fall (the first 2 s, or until settled) and in the settled pile (the 1 s after settling, or after the 20 s cap), the time to settle (the maximum point speed |v| + r|w| staying below 5 pt/s for 1 s; >20 when not settled) and the end kinetic energy per body in mass x pt^2/s^2.")])
+            sections: [("OUTPUT", "a table on stdout: ns per body-step (one body advanced by one solver sub-step, sleeping off; for the timing rows, ns per sample, solve or number), the minimum over the repeats, and ns per body per 1/60 s frame (x sub-steps); the energy error relative to the swing energy (A, B) over one simulated minute (3600 frames: untimed, or for precise the timed run itself) up to 1000 bodies, over the timed run beyond or with --frames; for C (without --frames, or with --pile-up-to), from an untimed run from release: the maximum overlap in points in the fall (the first 2 s, or until settled) and in the settled pile (the 1 s after settling, or after the 20 s cap), the time to settle (the maximum point speed |v| + r|w| staying below 5 pt/s for 1 s; >20 when not settled) and the end kinetic energy per body in mass x pt^2/s^2.")])
     }
 
     /// The options only some benchmarks use, and those benchmarks (`timing` uses only --repeats: its rows have no size,
