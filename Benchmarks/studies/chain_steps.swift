@@ -22,6 +22,7 @@
 // A run whose energy overflows reports inf. Time: ns per body per frame, the minimum over `--repeats`.
 //
 // Usage: swiftc -O chain_steps.swift -o chain_steps && ./chain_steps [--sizes 10,100,1000] [--repeats 3]
+// (sizes 1 to 10000 links; repeats 1 to 100; a bad argument exits 2 naming it). Rows print as they finish.
 import Foundation
 
 enum Method: String, CaseIterable { case rattle, project, fast }
@@ -122,15 +123,46 @@ func run(n: Int, steps: Int, method: Method, iterations: Int, frames: Int) -> (D
     return (worst, ns, Double(solves) / Double(frames * steps))
 }
 
+let usage = "usage: chain_steps [--sizes N1,N2,...] [--repeats R]   (sizes 1 to 10000 links, default 10,100,1000; repeats 1 to 100, default 3)"
+/// Prints `message` and the usage line to standard error and exits 2.
+func refuse(_ message: String) -> Never {
+    FileHandle.standardError.write("chain_steps: \(message)\n\(usage)\n".data(using: .utf8)!)
+    exit(2)
+}
 var sizes = [10, 100, 1000], repeats = 3
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-while let a = arguments.next() {
-    switch a {
-    case "--sizes": sizes = (arguments.next() ?? "").split(separator: ",").compactMap { Int($0) }
-    case "--repeats": repeats = max(1, Int(arguments.next() ?? "") ?? 3)
-    default: FileHandle.standardError.write("chain_steps: unknown argument \(a) (--sizes N1,N2 --repeats R)\n".data(using: .utf8)!); exit(2)
+var given: Set<String> = []
+var arguments = Array(CommandLine.arguments.dropFirst())
+var index = 0
+while index < arguments.count {
+    var option = arguments[index], value: String?
+    if let equals = option.firstIndex(of: "="), option.hasPrefix("--") {
+        value = String(option[option.index(after: equals)...])
+        option = String(option[..<equals])
+    }
+    index += 1
+    if option == "--help" || option == "-h" { print(usage); exit(0) }
+    guard option == "--sizes" || option == "--repeats" else { refuse("unknown argument \"\(option)\"") }
+    guard given.insert(option).inserted else { refuse("\(option) given twice") }
+    if value == nil {
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else { refuse("\(option): missing value") }
+        value = arguments[index]
+        index += 1
+    }
+    let text = value!
+    if option == "--sizes" {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.map { Int($0) }
+        guard !parts.isEmpty, numbers.allSatisfy({ $0 != nil && (1...10_000).contains($0!) }) else {
+            refuse("--sizes: must be whole numbers from 1 to 10000, comma-separated, got \"\(text)\"")
+        }
+        sizes = numbers.map { $0! }
+        guard Set(sizes).count == sizes.count else { refuse("--sizes: a size given twice, got \"\(text)\"") }
+    } else {
+        guard let r = Int(text), (1...100).contains(r) else { refuse("--repeats: must be a whole number from 1 to 100, got \"\(text)\"") }
+        repeats = r
     }
 }
+setvbuf(stdout, nil, _IOLBF, 0)   // a row at a time, so an interrupted run keeps what it finished
 print("method   iterations  N     steps  error       ns/body/frame  solves/step")
 for n in sizes {
     for method in Method.allCases {
@@ -141,14 +173,21 @@ for n in sizes {
                     let r = run(n: n, steps: steps, method: method, iterations: iterations, frames: 3600)
                     (error, solves) = (r.0, r.2)
                     best = min(best, r.1)
-                    if !error.isFinite { break }   // a diverged run's time means nothing
+                    if !error.isFinite { break }
                 }
-                let shown = error.isFinite ? String(format: "%.3e", error) : "diverged"
                 let name = method.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                let errorColumn = shown.padding(toLength: 10, withPad: " ", startingAt: 0)
-                print(name + String(format: " %-11d %-5d %-6d ", iterations, n, steps) + errorColumn
-                      + String(format: "  %13.1f  %11.2f", best, solves))
+                let row = name + String(format: " %-11d %-5d %-6d ", iterations, n, steps)
+                if error.isFinite {
+                    print(row + String(format: "%.3e", error) + String(format: "  %13.1f  %11.2f", best, solves))
+                } else {
+                    // A diverged run stopped early: its time and solves mean nothing.
+                    print(row + "diverged  " + "  " + "-".leftPadded(13) + "  " + "-".leftPadded(11))
+                }
             }
         }
     }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }
