@@ -17,14 +17,16 @@ final class ChainStepStudyDocsTests: XCTestCase {
         try text("docs/benchmarks.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// chain-steps.txt rows keyed "method iterations N steps": the error (nil when diverged) and ns per body per frame.
-    private func study() throws -> [String: (error: Double?, ns: Double)] {
-        var rows: [String: (error: Double?, ns: Double)] = [:]
+    /// chain-steps.txt rows keyed "method iterations N steps": the error and ns per body per frame, both nil when the
+    /// run diverged (its row reads "diverged - -").
+    private func study() throws -> [String: (error: Double?, ns: Double?)] {
+        var rows: [String: (error: Double?, ns: Double?)] = [:]
         for line in try text(Self.results + "chain-steps.txt").split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("method") {
             let f = line.split(separator: " ")
             XCTAssertEqual(f.count, 7, "chain-steps.txt: \(line)")
-            guard f.count == 7, let ns = Double(f[5]) else { continue }
-            rows[f[0...3].joined(separator: " ")] = (f[4] == "diverged" ? nil : Double(f[4]), ns)
+            guard f.count == 7 else { continue }
+            if f[4] == "diverged" { XCTAssertEqual(f[5...6].joined(separator: " "), "- -", "a diverged run has no time: \(line)") }
+            rows[f[0...3].joined(separator: " ")] = (Double(f[4]), Double(f[5]))
         }
         return rows
     }
@@ -51,8 +53,8 @@ final class ChainStepStudyDocsTests: XCTestCase {
         XCTAssertEqual(rows.count, 90, "3 sizes x (1 RATTLE + 4 first-order variants) x 6 step counts")
         /// The row for `key`, which must exist and not have diverged.
         func row(_ key: String) -> (error: Double, ns: Double)? {
-            guard let r = rows[key], let e = r.error else { XCTFail("chain-steps.txt: no finite row \(key)"); return nil }
-            return (e, r.ns)
+            guard let r = rows[key], let e = r.error, let ns = r.ns else { XCTFail("chain-steps.txt: no finite row \(key)"); return nil }
+            return (e, ns)
         }
         // Fixed-step RATTLE: where it first holds, and that it diverges below.
         for (n, first) in [(10, 4), (100, 16)] {
