@@ -81,7 +81,8 @@ extension Benchmark {
 
     /// Benchmark options from parsed arguments (``spec(program:command:)``).
     /// - Throws: ``UsageError`` when a benchmark is named twice, an option is given that none of the chosen benchmarks
-    ///   uses (``optionUsers``), or --frames asks for more than 1e9 body-frames.
+    ///   uses (``optionUsers``), or --frames (or drift's default of ``Benchmark/defaultDriftFrames``) asks for more
+    ///   than 1e9 body-frames.
     public static func options(_ parsed: ParsedArguments, command: String?) throws -> Options {
         var o = Options()
         if !parsed.arguments.isEmpty { o.scenes = parsed.arguments }
@@ -112,6 +113,10 @@ extension Benchmark {
             if Double(f) * Double(largest) > 1e9 {
                 throw UsageError(message: "--frames: N x frames must be at most 1e9 body-frames (largest N \(largest)), got \"\(f)\"", command: command)
             }
+        } else if o.scenes.contains("drift"), let largest = o.sizes?.max(), Double(Benchmark.defaultDriftFrames) * Double(largest) > 1e9 {
+            // drift's own default run (600 s) falls under the same bound; the other scenes' defaults are budgets that
+            // shrink as N grows.
+            throw UsageError(message: "--sizes: drift runs \(Benchmark.defaultDriftFrames) frames unless --frames says otherwise, and N x frames must be at most 1e9 body-frames; give --frames up to \(Int(1e9) / largest) or sizes up to \(Int(1e9) / Benchmark.defaultDriftFrames), got \"\(largest)\"", command: command)
         }
         return o
     }

@@ -102,6 +102,9 @@ public enum Benchmark {
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// The frames `drift` runs without --frames: ten simulated minutes.
+    public static let defaultDriftFrames = 36_000
+
     /// The scene `name` (A, B or C) with `n` bodies for `profile` (and `subSteps` per 1/60 s frame; nil: the profile's
     /// default). With `boxSkin`, scene C's boxes collide as their own outline drawn as a path, which UIKit gives a 0.9 pt
     /// skin (as Box2D 2.4.1 gives every polygon a 1 pt one), instead of as rectangles (no skin, UIKit's default).
@@ -337,7 +340,7 @@ extension Benchmark {
                 for profile in options.profiles {
                     for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
                         for n in options.sizes ?? defaultSizes(of: scene)! {
-                            for r in chainDrift(n: n, profile: profile, frames: options.frames ?? 36_000, subSteps: subSteps) {
+                            for r in chainDrift(n: n, profile: profile, frames: options.frames ?? defaultDriftFrames, subSteps: subSteps) {
                                 try add(r)
                             }
                         }
@@ -380,7 +383,8 @@ extension Benchmark {
 
     /// Runs what `options` asks (see ``run(_:line:)``), handing each table line to `line`, and writes the CSV file it
     /// names, if any, through ``OutputFile``: the file is opened before the first benchmark (a bad path fails at
-    /// once), never left half-written, and a device, FIFO or symbolic link there is written to, not replaced.
+    /// once), never left half-written, a device, FIFO or symbolic link there is written to, not replaced, and the
+    /// running program's own file is refused.
     /// - Throws: ``OutputFile/Failure`` named by `--csv` (`--csv: cannot write (No space left on device), got
     ///   "/dev/full"`); ``SinkError/brokenPipe`` when the CSV file is a pipe its reader closed; whatever `line`
     ///   throws (the run stops there, the CSV file is not written).

@@ -24,9 +24,11 @@ public struct FileIdentity: Hashable, Sendable {
 }
 
 /// A file output that never exists half-written. A regular file (or a new one) is written beside its final place and
-/// renamed over it on success; a symbolic link is followed to its target first (a dangling one too). Anything else that
-/// exists there (a device such as /dev/full or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only
-/// written. A program that handles signals removes the temporary files with ``removeTemporaryFiles()`` before it dies.
+/// renamed over it on success, so a file with other hard links gets a new inode there and its other names keep the old
+/// contents; a symbolic link is followed to its target first (a dangling one too). Anything else that exists there (a
+/// device such as /dev/full or /dev/stdout, a FIFO) is written directly: it cannot be replaced, only written. The
+/// running program's own file is refused. A program that handles signals removes the temporary files with
+/// ``removeTemporaryFiles()`` before it dies.
 public final class OutputFile {
     /// Why the file cannot be opened or completed, naming the file once: by its path (`<file>: <problem>`), or, once
     /// ``named(by:)`` an option, by the option with the path as the value given (`--csv: <problem>, got "<file>"`).
@@ -57,7 +59,8 @@ public final class OutputFile {
     public let target: String
     private var closed = false
 
-    /// Opens `path` for writing. Throws ``Failure`` when it is a directory or cannot be opened or created.
+    /// Opens `path` for writing. Throws ``Failure`` when it is a directory, the running program's file, or cannot be
+    /// opened or created.
     public init(_ path: String) throws {
         name = path
         target = OutputFile.destination(of: path)
@@ -119,6 +122,12 @@ public final class OutputFile {
     /// may write anything, as its shell's `>` does), or a name too long for its directory (found now, before the
     /// work, rather than at the final rename).
     private static func checkReplaceable(_ path: String, target: String, exists: Bool) throws {
+        // The running program's own file (`--csv .build/release/dynsim`) is never replaced: a typo away from the
+        // binary, it would leave a text file where the tool was.
+        if exists, let program = Bundle.main.executablePath, let own = FileIdentity(path: program),
+           FileIdentity(path: target) == own {
+            throw Failure(path: path, problem: "is the program that is running; name another file")
+        }
         if exists && faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 {
             throw Failure(path: path, problem: "cannot open for writing (\(String(cString: strerror(errno))))")
         }

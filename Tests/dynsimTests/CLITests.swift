@@ -560,6 +560,32 @@ final class CLITests: XCTestCase {
     /// directory does not exist, so were the options taken the run would stop at once (exit 1), not run for hours.
     static let driftTooLong = ["bench", "drift", "--frames", "10000000", "--csv", "/nonexistent-dir/drift.csv"]
 
+    /// drift's default 36000 frames at 100000 links (3.6e9 body-frames) is held to the bound --frames is.
+    func testDriftsDefaultFramesAreBounded() throws {
+        let r = try dynsim(["bench", "drift", "--sizes", "100000", "--csv", "/nonexistent-dir/drift.csv"])
+        XCTAssertEqual(r.status, 64, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --sizes: drift runs 36000 frames unless --frames says otherwise, and N x frames must be at most 1e9 body-frames; give --frames up to 10000 or sizes up to 27777, got \"100000\"\n"), r.stderr)
+        XCTAssertEqual(try dynsim(["bench", "drift", "--sizes", "100000", "--frames", "10000", "--csv", "/nonexistent-dir/drift.csv"]).status, 1,
+                       "within the bound: taken (and stopped at once by the missing directory)")
+    }
+
+    /// An output never replaces the program that is running: a copy of dynsim asked to write its CSV or its rows over
+    /// itself refuses (exit 1, naming the option) and is still the program after.
+    func testOutputsNeverReplaceTheRunningProgram() throws {
+        let dir = try temporaryDirectory()
+        let copy = dir.appendingPathComponent("self")
+        try FileManager.default.copyItem(at: CLITests.binary, to: copy)
+        let before = try Data(contentsOf: copy)
+        for args in [["bench", "A", "--sizes", "2", "--frames", "1", "--repeats", "1", "--profile", "uikit", "--csv", "self"],
+                     ["run", "bouncing-ball", "--duration", "0.1", "--output", "./self"]] {
+            let r = CLITests.collect(try Child(copy.path, args, directory: dir.path))
+            XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)")
+            let flag = args.contains("--csv") ? "--csv" : "--output", path = args.last!
+            XCTAssertEqual(r.stderr, "dynsim: error: \(flag): is the program that is running; name another file, got \"\(path)\"\n")
+        }
+        XCTAssertEqual(try Data(contentsOf: copy), before, "the program's file is untouched")
+    }
+
     func testBadFlagsExit64WithUsage() throws {
         for args in [["--rate", "0"], ["--rate", "-5"], ["--rate", "nan"], ["--duration", "-1"], ["--profile", "fast"],
                      ["--format", "xml"], ["--bogus"], ["run", "pendulum", "extra"], ["scenes", "nope"], ["--rate"],
