@@ -54,7 +54,7 @@ extension Benchmark {
                 .init("--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue) + ["both"]),
                       help: "Profiles for A, B, C, pendulum and drift: \(SolverProfile.allCases.map(\.rawValue).joined(separator: ", ")) or both (every profile; the default)."),
                 .init("--repeats", "R", .integer(range: 1...1000, message: "must be from 1 to 1000"),
-                      help: "Repeats for A, B, C and timing; the minimum time is reported (default: 3; pendulum and drift run once)."),
+                      help: "Repeats for A, B, C and timing; the minimum time is reported (default: 3; pendulum and drift run once, and so do A and B in precise up to 1000 bodies, timed over their one simulated minute)."),
                 .init("--frames", "F", .integer(range: 1...10_000_000, message: "must be from 1 to 10000000"),
                       help: "1/60 s frames per repeat for A, B, C and drift (default: about 4 million body-steps, 1 million for C; 3600, the minute the error is read from, for A and B in precise up to 1000 bodies; 36000 for drift); N x F at most 1e9 for the largest N run (drift's are B's)."),
                 .init("--substeps", "S1,S2,...", .integers(range: 1...64, message: "must be whole numbers from 1 to 64"),
