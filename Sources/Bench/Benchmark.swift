@@ -145,10 +145,10 @@ public enum Benchmark {
 
     /// Times scene `name` with `n` bodies: `frames` frames (default: about 4 million body-steps, 1 million for C, at
     /// least 10 frames; for A and B in `precise` up to 1000 bodies, the 3600 frames of the minute the error is read
-    /// from, run once; scene C first drops for 30 untimed frames so contacts are measured), the minimum over `repeats`. Accuracy
-    /// without `frames`: A and B's energy error over one simulated minute up to 1000 bodies (an untimed run, or for
-    /// `precise` the timed one); C's overlap and settling (``PileAccuracy``, untimed) up to `pileUpTo` boxes, whatever
-    /// `frames` says (nil: up to ``defaultPileUpTo`` boxes without `frames`, none with them).
+    /// from, run once; scene C first drops for 30 untimed frames so contacts are measured), the minimum over
+    /// `repeats`. Accuracy without `frames`: A and B's energy error over one simulated minute up to 1000 bodies (an
+    /// untimed run, or for `precise` the timed one); C's overlap and settling (``PileAccuracy``, untimed) up to
+    /// `pileUpTo` boxes, whatever `frames` says (nil: up to ``defaultPileUpTo`` boxes without `frames`, none with them).
     public static func run(_ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil,
                            subSteps: Int? = nil, pileUpTo: Int? = nil, boxSkin: Bool = false) -> Result {
         let scene = scene(name, n: n, profile: profile, subSteps: subSteps, boxSkin: boxSkin)

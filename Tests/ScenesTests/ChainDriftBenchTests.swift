@@ -34,7 +34,7 @@ final class ChainDriftBenchTests: XCTestCase {
         for _ in 0..<3600 { world.stepFrame() }
         let error = abs(world.mechanicalEnergy() - e0) / abs(e0 - hanging)
         XCTAssertEqual(try XCTUnwrap(row.energyError), error, accuracy: 1e-15)
-        // Frames asked for are kept (a quick run), and its error is the timed run's.
+        // Frames asked for are kept (a quick run).
         XCTAssertEqual(Benchmark.run("B", n: 3, profile: .precise, repeats: 1, frames: 20).frames, 20)
     }
 }
