@@ -27,23 +27,32 @@ import Foundation
 
 enum Method: String, CaseIterable { case rattle, project, fast }
 
-/// One chain run; returns (error, ns per body per frame, mean Newton solves per step).
-func run(n: Int, steps: Int, method: Method, iterations: Int, frames: Int) -> (Double, Double, Double) {
-    let length = 15.0, g = 1000.0, h = 1.0 / 60.0 / Double(steps)
+/// Scene B's chain, its rods' linear system and the steps' shared parts.
+struct Chain {
+    let n: Int, length = 15.0, g = 1000.0
     let anchor = SIMD2<Double>(187.5, 100)
-    var x = (0..<n).map { SIMD2<Double>(187.5 + length * Double($0 + 1), 100) }
-    var v = [SIMD2<Double>](repeating: .zero, count: n), start = v
+    var x: [SIMD2<Double>], v: [SIMD2<Double>], start: [SIMD2<Double>]
     // Rod p joins body p − 1 (the anchor for p = 0) to body p; u: its direction now, d: the direction it pushes along.
-    var u = [SIMD2<Double>](repeating: .zero, count: n), d = u
-    var lower = [Double](repeating: 0, count: n), diag = lower, upper = lower, rhs = lower, len = lower
-    let gravity = SIMD2<Double>(0, g)
+    var u: [SIMD2<Double>], d: [SIMD2<Double>]
+    var lower: [Double], diag: [Double], upper: [Double], rhs: [Double], len: [Double]
+    /// Newton solves of the positions so far.
+    var solves = 0
+
+    init(links n: Int) {
+        self.n = n
+        x = (0..<n).map { SIMD2<Double>(187.5 + 15 * Double($0 + 1), 100) }
+        v = [SIMD2<Double>](repeating: .zero, count: n)
+        (start, u, d) = (v, v, v)
+        lower = [Double](repeating: 0, count: n)
+        (diag, upper, rhs, len) = (lower, lower, lower, lower)
+    }
+
     func energy() -> Double { x.indices.reduce(0.0) { $0 + 0.5 * (v[$1] * v[$1]).sum() - g * x[$1].y } }
-    let e0 = energy()
-    let rest = (0..<n).reduce(0.0) { $0 - g * (anchor.y + length * Double($1 + 1)) }
-    let swing = abs(e0 - rest)
+    /// The energy hanging straight down at rest.
+    var restEnergy: Double { (0..<n).reduce(0.0) { $0 - g * (anchor.y + length * Double($1 + 1)) } }
 
     /// Rod directions and lengths at the current positions into `u`, `len`.
-    func measure() {
+    mutating func measure() {
         for p in 0..<n {
             let delta = x[p] - (p == 0 ? anchor : x[p - 1])
             len[p] = (delta * delta).sum().squareRoot()
@@ -51,8 +60,9 @@ func run(n: Int, steps: Int, method: Method, iterations: Int, frames: Int) -> (D
         }
     }
     /// Solves K λ = rhs, K_pq = u_p · (∂ row p / ∂ moving rod q along d_q) (unit masses; the anchor does not move),
-    /// then moves `y` by λ along `d`: body p by +λ_p d_p, body p − 1 by −λ_p d_p.
-    func solveAndApply(_ y: inout [SIMD2<Double>]) {
+    /// then moves the positions (or, with `velocities`, the velocities) by λ along `d`: body p by +λ_p d_p, body
+    /// p − 1 by −λ_p d_p.
+    mutating func solveAndApply(velocities: Bool) {
         for p in 0..<n {
             diag[p] = (p == 0 ? 1 : 2) * (u[p] * d[p]).sum()
             lower[p] = p > 0 ? -(u[p] * d[p - 1]).sum() : 0
@@ -67,60 +77,75 @@ func run(n: Int, steps: Int, method: Method, iterations: Int, frames: Int) -> (D
         var p = n - 2
         while p >= 0 { rhs[p] = (rhs[p] - upper[p] * rhs[p + 1]) / diag[p]; p -= 1 }
         for p in 0..<n {
-            y[p] += rhs[p] * d[p]
-            if p > 0 { y[p - 1] -= rhs[p] * d[p] }
+            if velocities {
+                v[p] += rhs[p] * d[p]
+                if p > 0 { v[p - 1] -= rhs[p] * d[p] }
+            } else {
+                x[p] += rhs[p] * d[p]
+                if p > 0 { x[p - 1] -= rhs[p] * d[p] }
+            }
         }
     }
     /// The velocity projection u · (v_p − v_{p−1}) = 0 at the current geometry (`measure` first).
-    func projectVelocities() {
+    mutating func projectVelocities() {
         for p in 0..<n { d[p] = u[p]; rhs[p] = -(u[p] * (v[p] - (p == 0 ? .zero : v[p - 1]))).sum() }
-        solveAndApply(&v)
+        solveAndApply(velocities: true)
     }
-    /// Newton steps on the rods' lengths, moving along `d` (set by the caller); to 1e-9 pt or `limit` steps.
-    var solves = 0
-    func projectPositions(limit: Int, keepDirections: Bool) {
+    /// Newton steps on the rods' lengths, moving along `d` (the caller's, with `keepDirections`, else the current
+    /// gradients); to 1e-9 pt or `limit` steps.
+    mutating func projectPositions(limit: Int, keepDirections: Bool) {
         for _ in 0..<limit {
             measure()
             var worst = 0.0
             for p in 0..<n { rhs[p] = length - len[p]; worst = max(worst, abs(rhs[p])) }
             if worst <= 1e-9 { return }
             if !keepDirections { for p in 0..<n { d[p] = u[p] } }
-            solveAndApply(&x)
+            solveAndApply(velocities: false)
             solves += 1
         }
     }
 
+    /// One step of `h` seconds by `method` (`iterations`: its Newton steps' limit).
+    mutating func step(_ method: Method, h: Double, iterations: Int) {
+        let gravity = SIMD2<Double>(0, g)
+        switch method {
+        case .rattle:
+            measure()
+            for p in 0..<n { d[p] = u[p] }                      // the old gradients
+            for k in 0..<n { v[k] += 0.5 * h * gravity; x[k] += h * v[k]; start[k] = x[k] - h * v[k] }
+            projectPositions(limit: iterations, keepDirections: true)
+            for k in 0..<n { v[k] = (x[k] - start[k]) / h + 0.5 * h * gravity }
+            measure()
+            projectVelocities()
+        case .project:
+            measure()
+            for k in 0..<n { v[k] += h * gravity }
+            projectVelocities()
+            for k in 0..<n { x[k] += h * v[k] }
+            projectPositions(limit: iterations, keepDirections: false)
+        case .fast:
+            for k in 0..<n { start[k] = x[k]; v[k] += h * gravity; x[k] += h * v[k] }
+            projectPositions(limit: iterations, keepDirections: false)
+            for k in 0..<n { v[k] = (x[k] - start[k]) / h }
+        }
+    }
+}
+
+/// One chain run; returns (error, ns per body per frame, mean Newton solves per step).
+func run(n: Int, steps: Int, method: Method, iterations: Int, frames: Int) -> (Double, Double, Double) {
+    var chain = Chain(links: n)
+    let h = 1.0 / 60.0 / Double(steps)
+    let e0 = chain.energy(), swing = abs(e0 - chain.restEnergy)
     var worst = 0.0
     let began = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<frames {
-        for _ in 0..<steps {
-            switch method {
-            case .rattle:
-                measure()
-                for p in 0..<n { d[p] = u[p] }                      // the old gradients
-                for k in 0..<n { v[k] += 0.5 * h * gravity; x[k] += h * v[k]; start[k] = x[k] - h * v[k] }
-                projectPositions(limit: iterations, keepDirections: true)
-                for k in 0..<n { v[k] = (x[k] - start[k]) / h + 0.5 * h * gravity }
-                measure()
-                projectVelocities()
-            case .project:
-                measure()
-                for k in 0..<n { v[k] += h * gravity }
-                projectVelocities()
-                for k in 0..<n { x[k] += h * v[k] }
-                projectPositions(limit: iterations, keepDirections: false)
-            case .fast:
-                for k in 0..<n { start[k] = x[k]; v[k] += h * gravity; x[k] += h * v[k] }
-                projectPositions(limit: iterations, keepDirections: false)
-                for k in 0..<n { v[k] = (x[k] - start[k]) / h }
-            }
-        }
-        let error = abs(energy() - e0) / swing
+        for _ in 0..<steps { chain.step(method, h: h, iterations: iterations) }
+        let error = abs(chain.energy() - e0) / swing
         if !(error <= worst) { worst = error.isFinite ? error : .infinity }
         if worst == .infinity || worst > 1e6 { worst = .infinity; break }
     }
     let ns = Double(DispatchTime.now().uptimeNanoseconds - began) / Double(n * frames)
-    return (worst, ns, Double(solves) / Double(frames * steps))
+    return (worst, ns, Double(chain.solves) / Double(frames * steps))
 }
 
 let usage = "usage: chain_steps [--sizes N1,N2,...] [--repeats R]   (sizes 1 to 10000 links, default 10,100,1000; repeats 1 to 100, default 3)"
