@@ -40,7 +40,7 @@ struct Chain {
 
     init(links n: Int) {
         self.n = n
-        x = (0..<n).map { SIMD2<Double>(187.5 + 15 * Double($0 + 1), 100) }
+        x = (0..<n).map { [anchor, length] in anchor + SIMD2(length * Double($0 + 1), 0) }
         v = [SIMD2<Double>](repeating: .zero, count: n)
         (start, u, d) = (v, v, v)
         lower = [Double](repeating: 0, count: n)
