@@ -56,7 +56,8 @@ public struct CollisionBehavior: Sendable, Equatable {
 public struct ContactEvent: Sendable, Equatable {
     /// begin / end of touching, or `rest`: the item fell asleep at rest (uikit).
     public enum Kind: String, Sendable { case begin, end, rest }
-    /// Time of the state after the sub-step in which it happened, seconds.
+    /// Time of the state after the sub-step (or `precise` piece) in which it happened, seconds; for a `precise`
+    /// impact, its time of impact (PreciseImpacts.swift).
     public var time: Double
     /// What happened.
     public var kind: Kind
@@ -114,7 +115,8 @@ struct ContactConstraint {
     var friction: Double
     var restitution: Double
     /// When Box2D would have created this contact (its creation number, `uikit`; see Islands.swift): the island order
-    /// visits an item's newer contacts first.
+    /// visits an item's newer contacts first. `precise`: the ``ContactStore/narrowPhaseMark`` of the narrow phase that
+    /// first found it touching.
     var created: Int64 = .max
 }
 

@@ -142,17 +142,13 @@ extension World {
         var created = Int64.max
         if let old = previousContact(key, in: &built) {
             created = contactData.contacts[old].created
-            let previous = contactData.contacts[old].manifold
-            for i in 0..<manifold.pointCount {
-                for j in 0..<previous.pointCount where previous.id(j) == manifold.id(i) {
-                    let ni = j == 0 ? previous.normalImpulses.0 : previous.normalImpulses.1
-                    let ti = j == 0 ? previous.tangentImpulses.0 : previous.tangentImpulses.1
-                    if i == 0 { manifold.normalImpulses.0 = ni; manifold.tangentImpulses.0 = ti }
-                    else { manifold.normalImpulses.1 = ni; manifold.tangentImpulses.1 = ti }
-                }
-            }
+            manifold.takeImpulses(from: contactData.contacts[old].manifold)
         }
-        if created == .max && profile == .uikit { created = contactData.islands.created.number(of: key) ?? .max }
+        if created == .max {
+            // `uikit`: when Box2D would have created it (Islands.swift); `precise`: this narrow phase's mark, which tells
+            // a contact that began here (an impact to look for, PreciseImpacts.swift) from one carried over.
+            created = profile == .uikit ? contactData.islands.created.number(of: key) ?? .max : contactData.narrowPhaseMark
+        }
         built.list.append(ContactConstraint(key: key, a: a, b: b, manifold: manifold, radiusA: rA, radiusB: rB,
                                             friction: friction, restitution: restitution, created: created))
     }
@@ -287,7 +283,7 @@ extension World {
         }
     }
 
-    private func event(for c: ContactConstraint, kind: ContactEvent.Kind, time: Double, point: Vector2?) -> ContactEvent {
+    func event(for c: ContactConstraint, kind: ContactEvent.Kind, time: Double, point: Vector2?) -> ContactEvent {
         if c.a < 0 {
             let edge = contactData.boundaryEdges[Int((c.key >> 32) & 0x7FFF_FFFF)]
             return ContactEvent(time: time, kind: kind, item: c.b, otherItem: nil, boundary: edge.identifier, point: point)

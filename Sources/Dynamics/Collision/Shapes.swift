@@ -129,6 +129,19 @@ struct Manifold {
 
     func localPoint(_ i: Int) -> Vector2 { i == 0 ? localPoints.0 : localPoints.1 }
     func id(_ i: Int) -> FeatureID { i == 0 ? ids.0 : ids.1 }
+
+    /// Takes the accumulated impulses of `previous`'s points that have the same feature ids (b2Contact::Update's
+    /// warm-start matching).
+    @inline(__always)
+    mutating func takeImpulses(from previous: Manifold) {
+        for i in 0..<pointCount {
+            for j in 0..<previous.pointCount where previous.id(j) == id(i) {
+                let ni = j == 0 ? previous.normalImpulses.0 : previous.normalImpulses.1
+                let ti = j == 0 ? previous.tangentImpulses.0 : previous.tangentImpulses.1
+                if i == 0 { normalImpulses.0 = ni; tangentImpulses.0 = ti } else { normalImpulses.1 = ni; tangentImpulses.1 = ti }
+            }
+        }
+    }
 }
 
 /// A polygon read in place from ``World``'s flat polygon storage: vertex and normal pointers, vertex count and skin

@@ -69,13 +69,14 @@ extension World {
         preciseScratch.refinementBudget = World.maxRefinedPiecesPerSubStep
         var start = t0
         for piece in 0..<count {
+            if hasCollisions { savePieceStart() }
             let t1 = piece == count - 1 ? time(ofStep: stepCount + 1) : t0 + h * Double(piece + 1) / Double(count)
             if chained {
                 rattlePiece(h: h / Double(count), from: start, to: t1, depth: 0)
             } else {
                 rattleStep(h: h / Double(count), from: start, to: t1)
             }
-            if hasCollisions { resolveContactsAfterStep(h: h / Double(count)) }
+            if hasCollisions { resolveContactsAfterStep(h: h / Double(count), from: start, to: t1) }
             start = t1
         }
     }
@@ -284,6 +285,22 @@ extension World {
         }
     }
 
+    /// After impacts moved items on rigid attachments: the positions projected back onto the rods along the current
+    /// gradients (Newton along chains, else Gauss–Seidel) and the velocities onto G(q) v + ∂g/∂t = 0, so the rods carry
+    /// their share of an impact's impulse as rigid links do (an inelastic reaction along each rod). The rods' tensions,
+    /// which plan the next step, are kept.
+    func projectOntoRods() {
+        let x = bodies.position.base, a = bodies.angle.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        let jc = jointData.joints.count, J = jointData.joints.base
+        let tension = (0..<jc).map { J[$0].tension }   // (after an impact only: allocation is fine)
+        let chains = jc > 1 && chainsReady(im: im, J: J, count: jc)
+        if !(chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)) {
+            _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
+        }
+        projectRodVelocities(chains: chains)
+        for k in 0..<jc { J[k].tension = tension[k] }
+    }
+
     /// Moves the scripted anchors by their jumps in (`t0`, `t1`] and projects the positions onto the rods again, along
     /// the current gradients (Newton along the chains, else Gauss–Seidel), leaving the velocities alone.
     private func applyAnchorJumps(t0: Double, t1: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
@@ -295,41 +312,6 @@ extension World {
             _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jointData.joints.count, fallback: true)
         }
         for k in 0..<jointData.joints.count { J[k].tension = tension[k] }
-    }
-
-    /// Contacts in the `precise` profile: after the RATTLE sub-step, the narrow phase runs at the new positions and
-    /// Box2D's sequential-impulse contact solver (8 velocity iterations with restitution and friction) finds the contact
-    /// impulses. Each item's velocity change Δv from them then moves it by h/2 Δv (and turns it by h/2 Δω): the drift
-    /// of a velocity-Verlet step under a force constant over the step, which is exact for constant acceleration. So the
-    /// contact forces act on positions as gravity does: a box held by static friction on a slope, or a ball resting on a
-    /// floor, ends the step where it began (the drift's h²/2 g is taken back) instead of creeping down the slope or
-    /// sinking to the slop, and a box sliding under kinetic friction moves as ½ a t². Then up to 3 position corrections
-    /// remove what penetration is left. Collisions are impulsive, so this part is not symplectic; between contacts the
-    /// step is unchanged.
-    private func resolveContactsAfterStep(h: Double) {
-        collide(eventTime: time(ofStep: stepCount + 1))
-        guard !contactData.contacts.isEmpty else { return }
-        let n = bodyData.items.count
-        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base
-        if preciseScratch.contactStartVelocity.count != n {
-            preciseScratch.contactStartVelocity = [Vector2](repeating: .zero, count: n)
-            preciseScratch.contactStartAngularVelocity = [Double](repeating: 0, count: n)
-        }
-        preciseScratch.contactStartVelocity.withUnsafeMutableBufferPointer { v0 in
-            preciseScratch.contactStartAngularVelocity.withUnsafeMutableBufferPointer { w0 in
-                for i in 0..<n { v0[i] = v[i]; w0[i] = w[i] }
-                initializeContacts()
-                for _ in 0..<World.velocityIterations { solveContactVelocities() }
-                storeImpulses()
-                let halfH = 0.5 * h
-                for i in 0..<n where im[i] > 0 {
-                    x[i] += halfH * (v[i] - v0[i])
-                    a[i] += halfH * (w[i] - w0[i])
-                }
-            }
-        }
-        for _ in 0..<World.positionIterations where !solveContactPositions() {}
-        projectSqueezedItems()
     }
 
     /// Adds `dt` worth of the fields' accelerations (evaluated at the current positions and velocities); inside a

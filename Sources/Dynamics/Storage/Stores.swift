@@ -99,6 +99,9 @@ struct ContactStore {
     /// `boundaryContactCount` against boundaries, then the item pairs, `orderedContactCount` in all; the time of impact
     /// appends after them (see ``World/contactPosition(of:)``).
     var contacts: [ContactConstraint] = []
+    /// `precise`: the number of the narrow phase now running; a contact it finds that the last one did not have is
+    /// marked with it (``ContactConstraint/created``), so impacts are looked for among new contacts only.
+    var narrowPhaseMark: Int64 = 0
     var boundaryContactCount = 0
     var orderedContactCount = 0
     /// The contacts' velocity constraints during a sub-step's velocity iterations, in solve order: constraint k is
@@ -261,6 +264,12 @@ struct PreciseScratch {
     var chainDiag: [Double] = []
     var chainUpper: [Double] = []
     var chainRHS: [Double] = []
+    /// The state at the start of the current RATTLE piece, for the impacts within it (PreciseImpacts.swift).
+    var pieceStart = PreciseCheckpoint()
+    /// Impacts scratch (PreciseImpacts.swift): the impacts found in a piece, and per item the velocity changes
+    /// (linear, angular) the impacts gave it, each weighted by its time of impact, and when the last one came
+    /// (−1: none), with the items that have any.
+    var impacts = ImpactScratch()
     /// The held step while energy is conserved (PreciseSolver.swift).
     var stepHold = PreciseStepHold()
     /// How many sub-steps needed the non-symplectic fallback projection (violent drags). Diagnostic.
