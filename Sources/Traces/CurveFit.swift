@@ -17,6 +17,12 @@ public struct CurveFit: Sendable {
     public var rmsResidual: Double
     /// The rows fitted.
     public var samples: Int
+    /// What a reader should know about the fit's quality.
+    public var notes: [String] = []
+    /// Whether the trace cannot tell the curve, so `dynsim fit` exits 1: the residual is far above the trace's own noise
+    /// (``SpringFit/noiseLevel(_:)``; rms > 3 × noise + 1e-9, in progress units), or the curve explains less than half
+    /// of the progress's variance (R² < 0.5: the trace is mostly noise, or not a monotone ease).
+    public var cannotTell = false
 
     /// - Throws: ``InputError`` naming `label` for fewer than 5 rows, or a trace that does not move.
     public init(times: [Double], values: [Double], from: Double?, to: Double?, label: String) throws {
@@ -53,5 +59,14 @@ public struct CurveFit: Sendable {
         maxResidual = r.map(abs).max() ?? 0
         rmsResidual = (r.reduce(0) { $0 + $1 * $1 } / Double(n)).squareRoot()
         samples = n
+        if let misfit = SpringFit.misfit(rms: rmsResidual, noise: SpringFit.noiseLevel(y), range: 1) {
+            notes.append(misfit + " (in progress units): the trace does not follow one timing curve")
+            cannotTell = true
+        }
+        let variance = SpringFit.variance(y)
+        if rmsResidual * rmsResidual > 0.5 * variance {
+            notes.append("the curve explains less than half of the progress's variance (R² \(1 - rmsResidual * rmsResidual / variance)): the trace is mostly noise")
+            cannotTell = true
+        }
     }
 }

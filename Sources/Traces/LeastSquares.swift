@@ -8,6 +8,8 @@ struct LeastSquares {
     let residuals: ([Double]) -> [Double]
     /// Keeps parameters in their domain (a positive damping ratio, control points' x in [0, 1]).
     let clamp: ([Double]) -> [Double]
+    /// The least residual standard deviation the covariance assumes (σ̂ ≥ this, in the residuals' units).
+    var residualFloor = 0.0
 
     struct Solution {
         var parameters: [Double]
@@ -111,7 +113,10 @@ struct LeastSquares {
         let n = r.count, k = p.count
         var covariance: [[Double]]?
         if n > k, let inv = LeastSquares.inverse(normal(jacobian(p))) {
-            let s2 = cost / Double(n - k)
+            // σ̂ at least `residualFloor`: a clean trace's SSE is rounding, and intervals that narrow would claim more
+            // than the model's own evaluation holds (a clean spring's estimates land within ~1e-15 of the truth,
+            // by measurement, Tests/Fit/coverage.py).
+            let s2 = max(cost / Double(n - k), residualFloor * residualFloor)
             covariance = inv.map { $0.map { $0 * s2 } }
         }
         return Solution(parameters: p, sse: cost, covariance: covariance, iterations: iterations)

@@ -7,10 +7,11 @@ import Springs
 /// Model: the trace's first row is the release (t = 0 there); from then on the value follows a damped spring of mass 1,
 /// damping ratio ζ and response R (k = (2π/R)², c = 4πζ/R) released at `from` toward `to` with initial velocity v0,
 /// in closed form (``Spring/value(at:from:to:initialVelocity:)``). Fitted: ζ, R, v0, and `from` and `to` unless they
-/// are given. Start: the best of a grid of ζ (0.05 to 3) and R (0.04 s to 8 s) with v0 = 0, from and to the first
-/// and last values; then Levenberg–Marquardt. Intervals: 95%, estimate ± t(0.975, n − p) × standard error from the
-/// covariance σ̂² (JᵀJ)⁻¹ at the solution (stiffness and damping by the delta method). The values are fitted on a unit
-/// scale ((value − first value) / range) and scaled back. ``notes`` says when the fit is poorly determined.
+/// are given. The search is set by the trace itself (``solve(t:values:from:to:responseBounds:)``): time over its span
+/// and values over their range, R from two sample intervals (the Nyquist limit: a spring with a shorter natural period
+/// aliases onto the samples) to 1000 spans. Intervals: 95%, estimate ± t(0.975, n − p) × standard error from the
+/// covariance σ̂² (JᵀJ)⁻¹ at the solution (stiffness and damping by the delta method). ``notes`` says when the fit is
+/// poorly determined, and ``cannotTell`` when it is not to be trusted at all.
 public struct SpringFit: Sendable {
     /// An estimate and its 95% interval.
     public struct Estimate: Sendable {
@@ -53,32 +54,89 @@ public struct SpringFit: Sendable {
     /// impossible value (below 0), no intervals (a singular Jacobian: intervals are then the estimate alone).
     public var notes: [String] = []
 
-    /// What the fit's quality calls for saying: a parameter at the search's bound, an interval reaching below 0, no
-    /// intervals.
-    static func notes(_ z: Estimate, _ r: Estimate, hasIntervals: Bool) -> [String] {
-        var notes: [String] = []
-        if z.value <= 1.0001e-4 || z.value >= 49.99 { notes.append("dampingRatio reached the search's bound (\(z.value)): the trace may not be a spring's motion") }
-        if r.value <= 1.001e-3 || r.value >= 9999 { notes.append("response reached the search's bound (\(r.value) s): the trace may not be a spring's motion") }
-        guard hasIntervals else {
-            return notes + ["no intervals: the fit's Jacobian is singular (the trace does not determine every parameter)"]
+    /// Whether the trace cannot tell the spring: the fit is not to be trusted (``notes`` says why), and `dynsim fit`
+    /// exits 1. Set when a parameter sits at the search's bound (the response at two sample intervals, the shortest
+    /// natural period the samples can show without aliasing; the damping ratio at 50; the response at 1000 times the
+    /// trace's span), when the fit has no intervals, when its residual is far above the trace's own noise
+    /// (``noiseLevel(_:)``): rms > 3 × noise + 1e-9 of the trace's range, or when it explains less than half of the
+    /// trace's variance (R² < 0.5: mostly noise).
+    public var cannotTell = false
+
+    /// The trace's noise estimated from the data alone, without a model: the median absolute second difference of
+    /// consecutive values, scaled to a standard deviation for independent Gaussian noise (× 1.4826 / √6). A smooth
+    /// motion's own curvature only raises it, so the estimate is an upper bound on the noise there; a jump (a step)
+    /// barely moves the median. Values as given; result in the same units.
+    public static func noiseLevel(_ values: [Double]) -> Double {
+        guard values.count >= 3 else { return 0 }
+        var d: [Double] = (1..<(values.count - 1)).map { (i: Int) -> Double in
+            let second: Double = values[i + 1] - 2 * values[i] + values[i - 1]
+            return abs(second)
         }
-        for (name, e) in [("dampingRatio", z), ("response", r)] where e.low <= 0 {
-            notes.append("the 95% interval of \(name) reaches \(e.low), below 0: the fit is poorly determined (noise, or a trace too short or not a spring)")
-        }
-        return notes
+        d.sort()
+        let median = d.count % 2 == 1 ? d[d.count / 2] : 0.5 * (d[d.count / 2 - 1] + d[d.count / 2])
+        return 1.4826 * median / 6.0.squareRoot()
     }
 
-    /// Fits `values` at `times` (seconds, increasing; the first is the release).
+    /// The population variance of `values`.
+    static func variance(_ values: [Double]) -> Double {
+        let mean = values.reduce(0, +) / Double(values.count)
+        return values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
+    }
+
+    /// What to say when a fit's residual is far above the trace's noise (rms > 3 × noise + 1e-9 × range), or nil.
+    static func misfit(rms: Double, noise: Double, range: Double) -> String? {
+        guard rms > 3 * noise + 1e-9 * range else { return nil }
+        return "the residual (rms \(rms)) is far above the trace's noise (about \(noise), from its second differences)"
+    }
+
+    /// What the fit's quality calls for saying, and whether the trace cannot tell the spring (see ``cannotTell``).
+    /// `unitResponse` is the response over the trace's span, to compare with `responseBounds` (also over the span).
+    static func verdict(_ z: Estimate, _ r: Estimate, unitResponse: Double, responseBounds: ClosedRange<Double>,
+                        hasIntervals: Bool, rms: Double, noise: Double, range: Double, variance: Double)
+        -> (notes: [String], cannotTell: Bool) {
+        var notes: [String] = [], cannotTell = false
+        if z.value >= 49.99 {
+            notes.append("dampingRatio reached the search's bound (\(z.value)): the trace may not be a spring's motion")
+            cannotTell = true
+        }
+        if unitResponse <= responseBounds.lowerBound * 1.0001 {
+            notes.append("response reached \(r.value), two sample intervals: a faster spring would alias onto the samples, so the trace cannot tell it")
+            cannotTell = true
+        } else if unitResponse >= responseBounds.upperBound * 0.9999 {
+            notes.append("response reached the search's bound (\(r.value), 1000 times the trace's span): the trace is too short to tell the spring")
+            cannotTell = true
+        }
+        if let misfit = misfit(rms: rms, noise: noise, range: range) {
+            notes.append(misfit + ": the trace is not a spring's motion, or not all of one")
+            cannotTell = true
+        }
+        if rms * rms > 0.5 * variance {
+            notes.append("the spring explains less than half of the trace's variance (R² \(1 - rms * rms / variance)): the trace is mostly noise")
+            cannotTell = true
+        }
+        guard hasIntervals else {
+            return (notes + ["no intervals: the fit's Jacobian is singular (the trace does not determine every parameter)"], true)
+        }
+        for (name, e) in [("dampingRatio", z), ("response", r)] where e.low <= 0 && !(name == "dampingRatio" && z.value <= 1e-9) {
+            notes.append("the 95% interval of \(name) reaches \(e.low), below 0: the fit is poorly determined (noise, or a trace too short or not a spring)")
+        }
+        return (notes, cannotTell)
+    }
+
+    /// Fits `values` at `times` (increasing, in any one unit: seconds or milliseconds alike; the first is the release).
+    /// Results are in the times' unit (response) and value units per that unit (velocity).
     /// - Throws: ``InputError`` naming `label` when there are fewer rows than parameters + 1, or the values do not move.
     public init(times: [Double], values raw: [Double], from rawFrom: Double?, to rawTo: Double?, label: String) throws {
-        let t = times.map { $0 - times[0] }
-        // Fitted on a unit scale: (value − first value) / range, so 1e-300 and 1e300 traces fit as well as points.
+        let n = times.count
+        // Fitted on unit scales: time over the trace's span, values (value − first value) / range, so a trace in
+        // milliseconds fits as one in seconds, and 1e-300 and 1e300 traces as well as points.
+        let span = n > 1 ? times[n - 1] - times[0] : 1
+        let t = times.map { ($0 - times[0]) / span }
         let base = raw[0]
         let spread = (raw.max()! - raw.min()!)
         let unit = spread > 0 ? spread : abs((rawTo ?? base) - (rawFrom ?? base))
         let values = raw.map { ($0 - base) / (unit > 0 ? unit : 1) }
         let from = rawFrom.map { ($0 - base) / (unit > 0 ? unit : 1) }, to = rawTo.map { ($0 - base) / (unit > 0 ? unit : 1) }
-        let n = t.count
         let free = 3 + (from == nil ? 1 : 0) + (to == nil ? 1 : 0)
         guard n > free else {
             throw InputError(file: label, path: "", message: "has \(n) rows; fitting \(free) parameters needs at least \(free + 1)")
@@ -86,61 +144,93 @@ public struct SpringFit: Sendable {
         guard unit > 0, unit.isFinite else {
             throw InputError(file: label, path: "", message: "does not move: every value is \(raw[0]), no spring to fit")
         }
-        // p = [ζ, R, v0, from?, to?]
+        // The shortest response (natural period) the samples can show: two sample intervals (the median one).
+        var gaps = (1..<n).map { t[$0] - t[$0 - 1] }
+        gaps.sort()
+        let responseBounds = 2 * gaps[gaps.count / 2]...1000.0
+        let fit = SpringFit.solve(t: t, values: values, from: from, to: to, responseBounds: responseBounds)
+        let p = fit.parameters
+        let q = LeastSquares.t95(n - free)
+        let cov = fit.covariance
+        func se(_ i: Int) -> Double { cov.map { $0[i][i].squareRoot() } ?? .nan }
+        func estimate(_ v: Double, _ s: Double, scale: Double = 1, offset: Double = 0) -> Estimate {
+            Estimate(value: v * scale + offset, low: (v - q * s) * scale + offset, high: (v + q * s) * scale + offset)
+        }
+        let z = p[0], r = p[1] * span
+        dampingRatio = estimate(p[0], se(0))
+        response = estimate(p[1], se(1), scale: span)
+        initialVelocity = estimate(p[2], se(2), scale: unit / span)
+        var k = 3
+        if from == nil { self.from = estimate(p[k], se(k), scale: unit, offset: base); k += 1 } else { self.from = Estimate(value: rawFrom!, low: rawFrom!, high: rawFrom!) }
+        if to == nil { self.to = estimate(p[k], se(k), scale: unit, offset: base) } else { self.to = Estimate(value: rawTo!, low: rawTo!, high: rawTo!) }
+        // Delta method: k = (2π/R)², ∂k/∂R = −2k/R; c = 4πζ/R, ∂c/∂ζ = 4π/R, ∂c/∂R = −c/R (R in the times' unit).
+        let kk = pow(2 * .pi / r, 2), cc = 4 * .pi * z / r
+        let varR = cov.map { $0[1][1] * span * span } ?? .nan
+        let varK = pow(2 * kk / r, 2) * varR
+        let varC = cov.map { pow(4 * .pi / r, 2) * $0[0][0] + pow(cc / r, 2) * varR - 2 * (4 * .pi / r) * (cc / r) * $0[0][1] * span } ?? .nan
+        stiffness = estimate(kk, varK.squareRoot())
+        damping = estimate(cc, max(varC, 0).squareRoot())
+        rmsResidual = (fit.sse / Double(n)).squareRoot() * unit
+        (notes, cannotTell) = SpringFit.verdict(dampingRatio, response, unitResponse: p[1], responseBounds: responseBounds,
+                                                hasIntervals: cov != nil, rms: rmsResidual, noise: SpringFit.noiseLevel(raw),
+                                                range: unit, variance: SpringFit.variance(raw))
+        samples = n
+        fittedFrom = from == nil
+        fittedTo = to == nil
+    }
+
+    /// The least-squares spring on unit scales (time over the span, values over the range): p = [ζ, R, v0, from?, to?].
+    /// Start: the best of a grid of ζ (0 to 5), R (log-spaced over `responseBounds`, up to 20 spans), `to` at the last
+    /// value or the mean, v0 at 0 or the first samples' slope, read on at most 2,000 of the samples; then
+    /// Levenberg–Marquardt from the three best starts of distinct (ζ, R), the lowest sum of squares kept.
+    static func solve(t: [Double], values: [Double], from: Double?, to: Double?,
+                      responseBounds: ClosedRange<Double>) -> LeastSquares.Solution {
+        let n = t.count
         func unpack(_ p: [Double]) -> (Double, Double, Double, Double, Double) {
             var k = 3
             let f = from ?? { k += 1; return p[k - 1] }()
             let g = to ?? { k += 1; return p[k - 1] }()
             return (p[0], p[1], p[2], f, g)
         }
-        func residuals(_ p: [Double]) -> [Double] {
+        func residuals(_ p: [Double], _ rows: [Int]?) -> [Double] {
             let (z, r, v0, f, g) = unpack(p)
             let s = Spring(dampingRatio: z, response: r)
+            if let rows { return rows.map { s.value(at: t[$0], from: f, to: g, initialVelocity: v0) - values[$0] } }
             return (0..<n).map { s.value(at: t[$0], from: f, to: g, initialVelocity: v0) - values[$0] }
         }
         func clamp(_ p: [Double]) -> [Double] {
             var q = p
-            q[0] = min(max(q[0], 1e-4), 50)
-            q[1] = min(max(q[1], 1e-3), 1e4)
+            q[0] = min(max(q[0], 0), 50)
+            q[1] = min(max(q[1], responseBounds.lowerBound), responseBounds.upperBound)
             return q
         }
-        let extra = (from == nil ? [values[0]] : []) + (to == nil ? [values[n - 1]] : [])
-        var best = [1.0, 1.0, 0] + extra, bestCost = Double.infinity
-        let problem = LeastSquares(residuals: residuals, clamp: clamp)
-        for z in [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5, 2.0, 3.0] {
-            for k in 0..<24 {
-                let p = [z, 0.04 * pow(200, Double(k) / 23), 0] + extra
-                let c = problem.sse(residuals(p))
-                if c < bestCost { bestCost = c; best = p }
+        let every = max(1, n / 2000)
+        let subset = Array(Swift.stride(from: 0, to: n, by: every))
+        let mean = values.reduce(0, +) / Double(n)
+        let slope = (values[1] - values[0]) / (t[1] - t[0])
+        let fromStart = from == nil ? [values[0]] : []
+        var scored: [(cost: Double, p: [Double])] = []
+        let longest = min(20, responseBounds.upperBound), shortest = responseBounds.lowerBound
+        for g in (to == nil ? [values[n - 1], mean] : [to!]) {
+            for v0 in [0, slope] {
+                for z in [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5, 2.0, 3.0, 5.0] {
+                    for k in 0..<32 where shortest < longest || k == 0 {
+                        let r = shortest * pow(max(longest / shortest, 1), Double(k) / 31)
+                        let p = [z, r, v0] + fromStart + (to == nil ? [g] : [])
+                        let cost = residuals(p, subset).reduce(0) { $0 + $1 * $1 }
+                        if cost.isFinite { scored.append((cost, p)) }
+                    }
+                }
             }
         }
-        let solution = problem.minimize(from: best)
-        let p = solution.parameters
-        let q = LeastSquares.t95(n - free)
-        let cov = solution.covariance
-        func se(_ i: Int) -> Double { cov.map { $0[i][i].squareRoot() } ?? .nan }
-        func estimate(_ v: Double, _ s: Double) -> Estimate { Estimate(value: v, low: v - q * s, high: v + q * s) }
-        let (z, r, v0, f, g) = unpack(p)
-        // Back from the unit scale: values and velocities times the range, plus the first value.
-        func scaled(_ e: Estimate, offset: Double) -> Estimate {
-            Estimate(value: e.value * unit + offset, low: e.low * unit + offset, high: e.high * unit + offset)
+        scored.sort { $0.cost < $1.cost }
+        var starts: [[Double]] = []
+        for s in scored where starts.count < 3 && !starts.contains(where: { abs($0[0] - s.p[0]) < 1e-12 && abs($0[1] - s.p[1]) < 1e-12 }) {
+            starts.append(s.p)
         }
-        dampingRatio = estimate(z, se(0))
-        response = estimate(r, se(1))
-        initialVelocity = scaled(estimate(v0, se(2)), offset: 0)
-        var k = 3
-        if from == nil { self.from = scaled(estimate(f, se(k)), offset: base); k += 1 } else { self.from = Estimate(value: rawFrom!, low: rawFrom!, high: rawFrom!) }
-        if to == nil { self.to = scaled(estimate(g, se(k)), offset: base) } else { self.to = Estimate(value: rawTo!, low: rawTo!, high: rawTo!) }
-        // Delta method: k = (2π/R)², ∂k/∂R = −2k/R; c = 4πζ/R, ∂c/∂ζ = 4π/R, ∂c/∂R = −c/R.
-        let kk = pow(2 * .pi / r, 2), cc = 4 * .pi * z / r
-        let varK = cov.map { pow(2 * kk / r, 2) * $0[1][1] } ?? .nan
-        let varC = cov.map { pow(4 * .pi / r, 2) * $0[0][0] + pow(cc / r, 2) * $0[1][1] - 2 * (4 * .pi / r) * (cc / r) * $0[0][1] } ?? .nan
-        stiffness = estimate(kk, varK.squareRoot())
-        damping = estimate(cc, max(varC, 0).squareRoot())
-        rmsResidual = (solution.sse / Double(n)).squareRoot() * unit
-        notes = SpringFit.notes(dampingRatio, response, hasIntervals: cov != nil)
-        samples = n
-        fittedFrom = from == nil
-        fittedTo = to == nil
+        if starts.isEmpty { starts = [[1, 1, 0] + fromStart + (to == nil ? [values[n - 1]] : [])] }
+        // σ̂ at least 1e-9 of the range: what a clean trace's intervals can honestly claim.
+        let problem = LeastSquares(residuals: { residuals($0, nil) }, clamp: clamp, residualFloor: 1e-9)
+        return starts.map { problem.minimize(from: $0) }.min { $0.sse < $1.sse }!
     }
 }

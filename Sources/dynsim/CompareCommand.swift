@@ -154,7 +154,7 @@ let fitSpec = CommandSpec(
     ],
     maxArguments: 2, tooManyArguments: { extra, _ in "one trace, got \(quoted(extra)) too" },
     sections: [("OUTPUT", "name,value,low,high rows (the 95% interval) for a spring; the curve as cubic-bezier() and name,value rows for a curve."),
-               ("EXIT STATUS", "0 success, 64 usage error, 65 a bad trace (fewer rows than the fit needs, t not increasing, no motion).")])
+               ("EXIT STATUS", "0 success; 1 the trace cannot tell the spring or the curve (a parameter at the search's bound, such as a response of two sample intervals, where a faster spring would alias; no intervals; or a residual far above the trace's own noise, rms > 3 x noise + 1e-9 of the range, the noise from the median second difference): the rows are printed with notes saying why, not to be used; 64 usage error; 65 a bad trace (fewer rows than the fit needs, t not increasing, no motion).")])
 
 /// Parses `dynsim fit` arguments.
 func parseFit(_ args: [String]) throws -> Command {
@@ -186,12 +186,23 @@ func fit(_ o: FitOptions) -> Int32 {
             rows.append("rmsResidual,\(g(f.rmsResidual)),,")
             rows.append("samples,\(f.samples),,")
             for note in f.notes { fputs("dynsim: note: \(o.trace): \(note)\n", stderr) }
+            if f.cannotTell {
+                let status = writeStdout(rows.joined(separator: "\n") + "\n")
+                fputs("dynsim: error: \(o.trace): the trace cannot tell the spring (the notes above say why); the rows are for inspection, not to be used\n", stderr)
+                return status == 0 ? ExitStatus.failure : status
+            }
         } else {
             let f = try CurveFit(times: trace.times, values: values, from: o.from, to: o.to, label: o.trace)
             let c = f.curve
             rows += ["x1,\(g(c.x1)),,", "y1,\(g(c.y1)),,", "x2,\(g(c.x2)),,", "y2,\(g(c.y2)),,", "duration,\(g(f.duration)),,",
                      "maxResidual,\(g(f.maxResidual)),,", "rmsResidual,\(g(f.rmsResidual)),,", "samples,\(f.samples),,",
                      "css,\"cubic-bezier(\(g(c.x1)), \(g(c.y1)), \(g(c.x2)), \(g(c.y2)))\",,"]
+            for note in f.notes { fputs("dynsim: note: \(o.trace): \(note)\n", stderr) }
+            if f.cannotTell {
+                let status = writeStdout(rows.joined(separator: "\n") + "\n")
+                fputs("dynsim: error: \(o.trace): the trace cannot tell the curve (the notes above say why); the rows are for inspection, not to be used\n", stderr)
+                return status == 0 ? ExitStatus.failure : status
+            }
         }
         return writeStdout(rows.joined(separator: "\n") + "\n")
     } catch {

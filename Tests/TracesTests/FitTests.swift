@@ -112,4 +112,38 @@ final class FitTests: XCTestCase {
         XCTAssertThrowsError(try SpringFit(times: [0, 1, 2, 3, 4, 5, 6], values: Array(repeating: 2, count: 7), from: nil, to: nil, label: "flat.csv"))
         XCTAssertThrowsError(try CurveFit(times: [0, 1, 2, 3, 4], values: [1, 2, 3, 2, 1], from: nil, to: nil, label: "c.csv"))
     }
+
+    /// Issue repros, each traced here in closed form: a push from rest and back (ζ 0.6, R 0.8 s, v0 1000, 60 Hz for
+    /// 1 s) once fitted a 59 Hz spring aliased onto the samples (ζ 0.0127, R 0.0169 s) with full confidence, in seconds
+    /// and in milliseconds alike; an undamped swing (0 → 300 and back, R 0.5 s) came out ζ 22, R 0.006 s.
+    func testANudgeAndAnUndampedSwingAreFoundNotAliased() throws {
+        let w = 2 * Double.pi / 0.8, z = 0.6, wd = w * (1 - z * z).squareRoot()
+        let t = (0...60).map { Double($0) / 60 }
+        let nudge = t.map { 1000 / wd * exp(-z * w * $0) * sin(wd * $0) }
+        for scale in [1.0, 1000] {
+            let f = try SpringFit(times: t.map { $0 * scale }, values: nudge, from: nil, to: nil, label: "nudge.csv")
+            XCTAssertEqual(f.dampingRatio.value, 0.6, accuracy: 1e-9)
+            XCTAssertEqual(f.response.value, 0.8 * scale, accuracy: 1e-9 * scale)
+            XCTAssertEqual(f.initialVelocity.value, 1000 / scale, accuracy: 1e-6 / scale)
+            XCTAssertFalse(f.cannotTell, "\(f.notes)")
+        }
+        let swing = t.map { 300 * (1 - cos(4 * .pi * $0)) }
+        let u = try SpringFit(times: t, values: swing, from: nil, to: nil, label: "u.csv")
+        XCTAssertEqual(u.dampingRatio.value, 0, accuracy: 1e-9)
+        XCTAssertEqual(u.response.value, 0.5, accuracy: 1e-9)
+        XCTAssertFalse(u.cannotTell, "\(u.notes)")
+    }
+
+    /// What the data cannot tell is said, not answered: a step (0 → 100 at once) once got ζ 0.6 with rms 14.5 and no
+    /// note; pure noise got no note from the curve fit.
+    func testAStepAndNoiseCannotTell() throws {
+        let t = (0...60).map { Double($0) / 60 }
+        let step = try SpringFit(times: t, values: t.map { $0 == 0 ? 0 : 100 }, from: nil, to: nil, label: "step.csv")
+        XCTAssertTrue(step.cannotTell, "\(step.notes)")
+        var noise = Noise(state: 11)
+        let curve = try CurveFit(times: t, values: t.map { _ in noise.gaussian() }, from: 0, to: 1, label: "noise.csv")
+        XCTAssertTrue(curve.cannotTell, "\(curve.notes)")
+        let spring = try SpringFit(times: t, values: t.map { _ in noise.gaussian() }, from: nil, to: nil, label: "noise.csv")
+        XCTAssertTrue(spring.cannotTell, "\(spring.notes)")
+    }
 }
