@@ -55,6 +55,11 @@ public final class OutputFile {
     public let stream: UnsafeMutablePointer<FILE>
     private let name: String
     private let temporary: String?
+    /// The folder of an unnamed (O_TMPFILE) file, linked into place on commit; nil otherwise.
+    private var unnamedFolder: String?
+    /// Whether the bytes go straight to where they end up (a device, a FIFO, one of this process's descriptors), so
+    /// that ``commit()`` only flushes them; false for a file that appears on ``commit()``.
+    public var isWrittenInPlace: Bool { temporary == nil && unnamedFolder == nil }
     /// Where the bytes end up (symbolic links followed): two outputs with one target are the same file.
     public let target: String
     private var closed = false
@@ -89,9 +94,20 @@ public final class OutputFile {
             temporary = nil
         } else {
             try OutputFile.checkReplaceable(path, target: target, exists: exists)
+            let folder = directoryPart(of: target)
+            OutputFile.removeStalePartials(in: folder)
+            // Linux: an unnamed file in the target's folder (O_TMPFILE), given a name only when complete (commit), so
+            // a crash or SIGKILL leaves nothing behind. Where the file system cannot (O_TMPFILE unsupported), a
+            // named temporary file, as elsewhere.
+            if let fd = OutputFile.openUnnamed(in: folder.isEmpty ? "." : folder), let f = fdopen(fd, "wb") {
+                if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
+                stream = f
+                temporary = nil
+                unnamedFolder = folder
+                return
+            }
             // Beside the target, under a short name of its own (a long target name plus a suffix could pass the file
             // system's 255 bytes), created afresh: O_EXCL | O_NOFOLLOW never write through something already there.
-            let folder = directoryPart(of: target)
             var tmp = ""
             var fd: Int32 = -1
             for attempt in 0..<100 where fd < 0 {
@@ -124,7 +140,7 @@ public final class OutputFile {
     private static func checkReplaceable(_ path: String, target: String, exists: Bool) throws {
         // The running program's own file (`--csv .build/release/dynsim`) is never replaced: a typo away from the
         // binary, it would leave a text file where the tool was.
-        if exists, let program = Bundle.main.executablePath, let own = FileIdentity(path: program),
+        if exists, let program = OutputFile.runningProgram, let own = FileIdentity(path: program),
            FileIdentity(path: target) == own {
             throw Failure(path: path, problem: "is the program that is running; name another file")
         }
@@ -212,8 +228,83 @@ public final class OutputFile {
         if let temporary { unlink(temporary) }
     }
 
+    /// The running program's file: on Linux what /proc/self/exe links to (Foundation's `Bundle.main` traps when
+    /// the program cannot resolve its bundle, as for another user in a private directory), elsewhere `Bundle.main`'s
+    /// executable; nil when it cannot be told.
+    static let runningProgram: String? = {
+        #if os(Linux)
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        return Bundle.main.executablePath
+        #endif
+    }()
+
+    /// An unnamed regular file in `folder` open for writing (Linux's O_TMPFILE), or nil where there is none.
+    private static func openUnnamed(in folder: String) -> Int32? {
+        #if os(Linux)
+        let fd = open(folder, O_TMPFILE_VALUE | O_WRONLY | O_CLOEXEC, 0o644)
+        return fd >= 0 ? fd : nil
+        #else
+        return nil
+        #endif
+    }
+
+    #if os(Linux)
+    /// O_TMPFILE as Linux defines it (__O_TMPFILE | O_DIRECTORY; the macro does not import into Swift).
+    private static let O_TMPFILE_VALUE: Int32 = 0o20000000 | O_DIRECTORY
+    #endif
+
+    /// Removes named temporary files (`.dynsim-PID-…partial`) in `folder` whose process is gone: what a crash or
+    /// SIGKILL of a run without unnamed files left behind.
+    static func removeStalePartials(in folder: String) {
+        let dir = folder.isEmpty ? "." : folder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for name in names where name.hasPrefix(".dynsim-") && name.hasSuffix(".partial") {
+            let parts = name.dropFirst(".dynsim-".count).split(separator: "-")
+            guard let first = parts.first, let pid = Int32(first), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(dir + "/" + name) }
+        }
+    }
+
+    /// Gives a complete unnamed file its name: linked beside the target under a fresh temporary name, then renamed
+    /// over the target (a link cannot replace a file, a rename can). Returns errno's reason on failure.
+    private func linkUnnamed(into folder: String) -> String? {
+        #if os(Linux)
+        let source = "/proc/self/fd/\(fileno(stream))"
+        var tmp = ""
+        var linked = false
+        for attempt in 0..<100 where !linked {
+            tmp = (folder.isEmpty ? "" : folder + "/") + ".dynsim-\(getpid())-\(OutputFile.counter)-\(attempt).partial"
+            linked = linkat(AT_FDCWD, source, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0
+            if !linked && errno != EEXIST { break }
+        }
+        OutputFile.counter += 1
+        guard linked else { return String(cString: strerror(errno)) }
+        if rename(tmp, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(tmp)
+            return reason
+        }
+        return nil
+        #else
+        return "no unnamed files here"
+        #endif
+    }
+
     /// Closes the stream and renames the temporary file into place. Throws ``Failure`` with the reason.
     public func commit() throws {
+        if let folder = unnamedFolder {
+            let flushed = fflush(stream) == 0 && ferror(stream) == 0
+            let reason = flushed ? linkUnnamed(into: folder) : String(cString: strerror(errno))
+            let closeFailed = fclose(stream) != 0
+            closed = true
+            if let reason { throw Failure(path: name, problem: "cannot write (\(reason))") }
+            if closeFailed { throw Failure(path: name, problem: "cannot write (\(String(cString: strerror(errno))))") }
+            return
+        }
         let closeFailed = fclose(stream) != 0
         closed = true
         if closeFailed {

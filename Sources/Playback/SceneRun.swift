@@ -143,7 +143,8 @@ public final class SceneRun {
     }
 
     /// The world of a scene: its items in order, then its behaviors in order; the item ids by name and the
-    /// attachment ids of the named anchors.
+    /// attachment ids of the named anchors. A behavior's reference to a name that is not one of the scene's items
+    /// (which the decoder refuses) is left out rather than trapped on: a scene built in Swift gets no crash from it.
     static func buildWorld(_ scene: Scene) -> (World, [String: ItemID], [String: AttachmentID]) {
         let world = World(profile: scene.profile, timeStep: scene.timeStep, subSteps: scene.effectiveSubSteps)
         world.referenceBounds = (Vector2(scene.bounds.x, scene.bounds.y), Vector2(scene.bounds.width, scene.bounds.height))
@@ -153,10 +154,10 @@ public final class SceneRun {
         for behavior in scene.behaviors {
             switch behavior {
             case .gravity(let g):
-                let ids = (g.items ?? scene.items.map(\.name)).map { itemIDs[$0]! }
+                let ids = (g.items ?? scene.items.map(\.name)).compactMap { itemIDs[$0] }
                 world.addGravity(GravityBehavior(items: ids, gravityDirection: g.gravityDirection))
             case .push(let p):
-                world.addPush(PushBehavior(items: p.items.map { itemIDs[$0]! }, mode: p.mode, pushDirection: p.pushDirection,
+                world.addPush(PushBehavior(items: p.items.compactMap { itemIDs[$0] }, mode: p.mode, pushDirection: p.pushDirection,
                                            targetOffsetFromCenter: p.targetOffsetFromCenter, beginTime: p.beginTime,
                                            endTime: p.endTime ?? .infinity))
             case .collision(let c):
@@ -164,26 +165,30 @@ public final class SceneRun {
                 for b in c.boundaries {
                     for (from, to) in b.segments { boundaries.append((b.identifier, from, to)) }
                 }
-                world.addCollision(CollisionBehavior(items: c.items.map { itemIDs[$0]! }, mode: c.collisionMode,
+                world.addCollision(CollisionBehavior(items: c.items.compactMap { itemIDs[$0] }, mode: c.collisionMode,
                                                      translatesReferenceBoundsIntoBoundary: c.translatesReferenceBoundsIntoBoundary,
                                                      boundaries: boundaries))
             case .field(let sf):
                 var field = sf.field
-                field.items = sf.items.map { itemIDs[$0]! }
+                field.items = sf.items.compactMap { itemIDs[$0] }
                 world.addField(field)
             case .snap(let snap):
-                world.addSnap(SnapBehavior(item: itemIDs[snap.item]!, snapPoint: snap.snapPoint, damping: snap.damping))
+                guard let item = itemIDs[snap.item] else { continue }
+                world.addSnap(SnapBehavior(item: item, snapPoint: snap.snapPoint, damping: snap.damping))
             case .addVelocity(let a):
-                world.addVelocity(a.linearVelocity, angularVelocity: a.angularVelocity, to: itemIDs[a.item]!, at: a.time)
+                guard let item = itemIDs[a.item] else { continue }
+                world.addVelocity(a.linearVelocity, angularVelocity: a.angularVelocity, to: item, at: a.time)
             case .attachment(let a):
+                guard let item = itemIDs[a.item] else { continue }
                 let end: AttachmentBehavior.End
-                if let other = a.attachedTo {
-                    end = .item(itemIDs[other]!, offsetFromCenter: a.attachedOffsetFromCenter)
+                if let name = a.attachedTo {
+                    guard let other = itemIDs[name] else { continue }
+                    end = .item(other, offsetFromCenter: a.attachedOffsetFromCenter)
                 } else {
                     end = .anchor(point: a.anchorPoint ?? .zero, path: a.drag?.path)
                 }
                 let id = world.addAttachment(AttachmentBehavior(
-                    item: itemIDs[a.item]!, offsetFromCenter: a.offsetFromCenter, attachedTo: end, length: a.length,
+                    item: item, offsetFromCenter: a.offsetFromCenter, attachedTo: end, length: a.length,
                     frequency: a.frequency, damping: a.damping))
                 if let name = a.name { anchorIDs[name] = id }
             }

@@ -258,7 +258,7 @@ public struct SceneDecoder {
                 throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
             }
             switch type {
-            case "gravity": scene.behaviors.append(.gravity(try decodeGravity(b, path: path, names: names)))
+            case "gravity": scene.behaviors.append(.gravity(try decodeGravity(b, path: path, names: itemNames)))
             case "attachment":
                 let a = try decodeAttachment(b, path: path, itemNames: itemNames, anchorIndex: anchorCount, names: &names)
                 if a.attachedTo == nil { anchorCount += 1 }

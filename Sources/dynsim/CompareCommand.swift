@@ -75,8 +75,11 @@ func parseCompare(_ args: [String]) throws -> Command {
     o.tolerance = p.number("--tolerance") ?? 0
     o.format = p.text("--format") ?? "text"
     o.output = p.text("--output")
-    if let out = o.output, let input = [o.expected, o.actual].first(where: { FileIdentity(path: $0) != nil && FileIdentity(path: $0) == FileIdentity(path: out) }) {
+    if let out = o.output, out != "-", let input = [o.expected, o.actual].first(where: { FileIdentity(path: $0) != nil && FileIdentity(path: $0) == FileIdentity(path: out) }) {
         throw UsageError(message: "--output: \(out) is a file this command reads (\(input)); choose another file", command: "compare")
+    }
+    if o.output == nil || o.output == "-", let problem = stdoutProblem(reads: [o.expected, o.actual]) {
+        throw UsageError(message: problem, command: "compare")
     }
     return .compare(o)
 }
@@ -102,30 +105,12 @@ func compare(_ o: CompareOptions) -> Int32 {
         return dynsim.report(error)
     }
     do {
-        try writeWhole(report, to: o.output)
+        try writeWhole(report, to: o.output, flag: "--output")
     } catch {
         printError("\(error)")
         return ExitStatus.ioError
     }
     return passed ? ExitStatus.success : ExitStatus.differ
-}
-
-/// Writes `text` to `path` whole (``OutputFile``: it appears only complete), or to stdout for nil or `-` (a reader
-/// that closes the pipe ends it quietly).
-/// - Throws: ``OutputFile/Failure``, ``RuntimeFailure`` naming the file.
-func writeWhole(_ text: String, to path: String?) throws {
-    guard let path, path != "-" else {
-        do { try FileSink(stdout).write(Array(text.utf8)) } catch SinkError.brokenPipe {}
-        return
-    }
-    let file = try OutputFile(path)
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file.stream) }
-    guard written == bytes.count else {
-        file.discard()
-        throw RuntimeFailure(message: "\(path): cannot write (\(String(cString: strerror(errno))))")
-    }
-    try file.commit()
 }
 
 extension RuntimeFailure: CustomStringConvertible {
@@ -169,6 +154,7 @@ func parseFit(_ args: [String]) throws -> Command {
 /// `dynsim fit`: name,value,low,high rows to stdout.
 func fit(_ o: FitOptions) -> Int32 {
     do {
+        if let problem = stdoutProblem(reads: [o.trace]) { throw UsageError(message: problem, command: "fit") }
         let trace = try Trace(try readInput(o.trace, name: o.trace), fileName: o.trace, minRows: 3)
         let name = o.column ?? (trace.columns.count == 1 ? trace.columns[0].name : "value")
         guard let values = trace.column(name) else {

@@ -139,7 +139,7 @@ struct SpringBlocks {
         case "swiftui": return swiftUI
         case "core-animation": return """
             // Core Animation, CASpringAnimation (iOS 9+): exact. initialVelocity is relative: 1 = the whole distance per
-            // second, toward the target. Its settlingDuration's formula is unpublished: dynsim's duration (\(durationRule)) is \(n(settle)) s.
+            // second, toward the target. \(until != nil ? "The duration is --until, \(n(settle)) s." : "Its settlingDuration's formula is unpublished: dynsim's (\(durationRule)) is \(n(settle)) s.")
             let animation = CASpringAnimation(keyPath: "position.x")
             animation.fromValue = \(n(from))
             animation.toValue = \(n(to))
@@ -147,19 +147,19 @@ struct SpringBlocks {
             animation.stiffness = \(n(s.stiffness))
             animation.damping = \(n(s.damping))
             animation.initialVelocity = \(rel)
-            animation.duration = animation.settlingDuration
+            animation.duration = \(until.map { n($0) + " // --until" } ?? "animation.settlingDuration")
 
             """
         case "uikit": return uiKit
         case "android": return """
-            // Android, SpringForce (androidx.dynamicanimation 1.0): exact (Float). Mass 1: stiffness = k / m; start velocity
+            // Android, SpringForce (androidx.dynamicanimation 1.0): \(floatExactness). Mass 1: stiffness = k / m; start velocity
             // in value units per second.
             val force = SpringForce(\(f(to))).setStiffness(\(f(k1))).setDampingRatio(\(f(s.dampingRatio)))
             SpringAnimation(view, DynamicAnimation.TRANSLATION_X).setSpring(force).setStartValue(\(f(from))).setStartVelocity(\(f(v0))).start()
 
             """
         case "compose": return """
-            // Jetpack Compose, spring() (androidx.compose.animation.core 1.0+): exact (Float). Mass 1: stiffness = k / m;
+            // Jetpack Compose, spring() (androidx.compose.animation.core 1.0+): \(floatExactness). Mass 1: stiffness = k / m;
             // initial velocity in value units per second.
             val animatable = Animatable(\(f(from)))
             animatable.animateTo(\(f(to)), animationSpec = spring(dampingRatio = \(f(s.dampingRatio)), stiffness = \(f(k1))), initialVelocity = \(f(v0)))
@@ -175,6 +175,19 @@ struct SpringBlocks {
         case "react-native": return reactNative
         default: return try css()
         }
+    }
+
+    /// "exact (Float)", or, when Float (24-bit) rounding of the values moves the motion by more than 1e-6 of the
+    /// distance (|from| far larger than the distance), how far it does: the largest rounding of from, to and the
+    /// velocity's reach over the settling time, over the distance.
+    var floatExactness: String {
+        let distance = to != from ? abs(to - from) : abs(v0) / s.naturalFrequency
+        guard distance > 0 else { return "exact (Float)" }
+        let moved = max(abs(Double(Float(from)) - from), abs(Double(Float(to)) - to),
+                        abs(Double(Float(v0)) - v0) / s.naturalFrequency)
+        let fraction = moved / distance
+        return fraction <= 1e-6 ? "exact (Float)"
+            : "Float rounding moves the start or the target by up to \(String(format: "%.2g", fraction)) of the distance (|from| is large beside it; animate an offset from 0 instead)"
     }
 
     var swiftUI: String {
@@ -209,13 +222,31 @@ struct SpringBlocks {
     }
 
     var motion: String {
-        let bounce = s.dampingRatio <= 1 ? 1 - s.dampingRatio : 0
+        let zeta = s.dampingRatio, omega = (k1).squareRoot()
+        // visualDuration + bounce (Motion's getSpringOptions): stiffness = (2π / (1.2 visualDuration))², damping =
+        // 2 clamp(0.05, 1, 1 − bounce) √stiffness, mass 1: exact for 0.05 ≤ ζ ≤ 1.
+        let atRest = "Motion's time-defined springs (duration or visualDuration with bounce) start at rest (velocity 0), got velocity \(n(v0))"
+        let visual = v0 != 0 ? "// no visualDuration form: " + atRest
+            : zeta >= 0.05 && zeta <= 1
+            ? "animate(element, { x: [\(n(from)), \(n(to))] }, { type: \"spring\", visualDuration: \(n(2 * .pi / (1.2 * omega))), bounce: \(n(1 - zeta)) })"
+            : "// no visualDuration form: Motion clamps its damping ratio, 1 − bounce, to 0.05 ... 1, got \(n(zeta))"
+        let timed: String
+        if v0 != 0 {
+            timed = "// no duration form: " + atRest
+        } else if let d = MotionSpring.duration(forNaturalFrequency: omega, dampingRatio: zeta) {
+            timed = "animate(element, { x: [\(n(from)), \(n(to))] }, { type: \"spring\", duration: \(n(d)), bounce: \(n(1 - zeta)) })"
+        } else {
+            timed = "// no duration form: Motion's findSpring reaches this spring from no duration of 0.01 to 10 s at bounce \(n(1 - zeta)) (its damping ratio is clamped to 0.05 ... 1)"
+        }
         return """
         // Motion (framer-motion 10+), a physics spring: exact. velocity in value units per second.
         animate(element, { x: [\(n(from)), \(n(to))] }, { type: "spring", mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), velocity: \(n(v0)) })
-        // duration and bounce: dynsim's fit. Motion finds the stiffness for a duration by a search it does not publish;
-        // dynsim's rule: bounce = 1 − dampingRatio (0 when overdamped), duration = \(durationRule).
-        animate(element, { x: [\(n(from)), \(n(to))] }, { type: "spring", duration: \(n(settle)), bounce: \(n(bounce)) })
+        // visualDuration and bounce (Motion's own mapping: stiffness = (2π / (1.2 visualDuration))², damping =
+        // 2 (1 − bounce) √stiffness, mass 1): exact.
+        \(visual)
+        // duration and bounce: Motion finds the stiffness by its findSpring search (12 Newton steps on its settling
+        // envelope); this duration is the one for which that search gives this spring.
+        \(timed)
 
         """
     }
@@ -226,9 +257,13 @@ struct SpringBlocks {
         let origami = tension >= 0 && friction >= 0
             ? "Animated.spring(value, { toValue: \(n(to)), tension: \(n(tension)), friction: \(n(friction)), velocity: \(n(v0)), useNativeDriver: true }).start()"
             : "// no tension/friction form: it needs tension >= 0 and friction >= 0, got \(n(tension)) and \(n(friction))"
+        // React Native's SpringAnimation refuses damping 0 (its invariant: damping must be greater than 0).
+        let physical = s.damping > 0
+            ? "Animated.spring(value, { toValue: \(n(to)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), mass: \(n(s.mass)), velocity: \(n(v0)), useNativeDriver: true }).start()"
+            : "// no stiffness/damping form: React Native's SpringAnimation requires damping > 0, got 0 (an undamped spring)"
         return """
         // React Native, Animated.spring (0.60+) with stiffness, damping and mass: exact. velocity in value units per second.
-        Animated.spring(value, { toValue: \(n(to)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), mass: \(n(s.mass)), velocity: \(n(v0)), useNativeDriver: true }).start()
+        \(physical)
         // With tension and friction (Origami, mass 1): stiffness = (tension − 30) × 3.62 + 194, damping = (friction − 8) × 3 + 25.
         \(origami)
 
@@ -254,20 +289,28 @@ struct SpringBlocks {
         guard end.isFinite, end > 0, jump <= maxError else {
             throw fail("--until: at \(n(end)) s the spring is \(String(format: "%.2g", jump)) of the distance from its target, where CSS jumps to it; give a longer --until or a larger --max-error")
         }
-        // About 200 samples per oscillation, and one per millisecond (more for errors under 0.001: a chord's error
-        // falls with the square of its length).
         let periods = s.dampingRatio < 1 ? end * s.dampedFrequency / (2 * .pi) : 0
         guard periods <= 2000 else {
             throw fail("--max-error: the spring oscillates \(Int(periods)) times before it settles; a linear() of it would need more than 10,000 points (damping ratio \(n(s.dampingRatio)))")
         }
-        let samples = max(200, min(2_000_000, Int(max(end * 1000 * max(1, (0.001 / maxError).squareRoot()), periods * 200).rounded(.up))))
+        // Sampled by the spring's own time scale: the progress's curvature is at most ω² + 2 ζ ω |v0 / distance|
+        // (its value at t = 0 bounds it), and a chord of a curve of curvature a over Δt errs by at most a Δt² / 8, so
+        // samples Δt ≤ √(2 E) / √a apart err by at most E / 4 between them; and at least 200 per oscillation, 200 in all.
+        let w0 = s.naturalFrequency
+        let curvature = w0 * w0 + 2 * s.dampingRatio * w0 * abs(v0 / (to - from))
+        let spacing = (2 * maxError / curvature).squareRoot()
+        let samples = max(200, min(2_000_000, Int(max(end / spacing, periods * 200).rounded(.up))))
         let (easing, digits, inputDigits, error) = LinearEasing.fit({ progress($0 * end) }, maxError: maxError, samples: samples, endValue: 1)
-        guard error <= maxError, easing.points.count <= 10_000 else {
-            throw fail("--max-error: the closest linear() this finds has \(easing.points.count) points and an error of \(String(format: "%.2g", error)); ask for a larger error or a shorter --until")
+        // The error is measured at 8 points per sample; between them the spring's curvature can add at most
+        // a (Δt / 8)² / 8 more: the printed figure is the sum, rounded up, so it is a bound.
+        let measuredEvery = end / Double(min(samples * 8, 4_000_000))
+        let bound = ExportTargets.roundedUp(error + curvature * measuredEvery * measuredEvery / 8)
+        guard bound <= maxError, easing.points.count <= 10_000 else {
+            throw fail("--max-error: the closest linear() this finds has \(easing.points.count) points and an error of at most \(n(bound)); ask for a larger error or a shorter --until")
         }
         return """
         /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(end * 1000)) ms (\(until != nil ? "--until" : "until it stays within \(n(band / distance)) of the distance")),
-           \(easing.points.count) points, maximum error \(String(format: "%.2g", error)) of the distance, the end included (asked: \(n(maxError))). */
+           \(easing.points.count) points, error at most \(n(bound)) of the distance, the end included (asked: \(n(maxError))). */
         transition: transform \(n(end * 1000))ms \(easing.css(digits: digits, inputDigits: inputDigits));
 
         """
@@ -294,5 +337,65 @@ func curveBlock(_ target: String, _ curve: CurveSpec) -> String {
     case "motion": return "// Motion (framer-motion): exact.\nanimate(element, { x: 100 }, { ease: [\(a), \(b), \(cc), \(d)] })\n"
     case "react-native": return "// React Native: exact.\nEasing.bezier(\(a), \(b), \(cc), \(d))\n"
     default: return "/* CSS cubic-bezier() (CSS Easing Level 1): exact. */\nanimation-timing-function: cubic-bezier(\(a), \(b), \(cc), \(d));\n"
+    }
+}
+
+/// Motion's (framer-motion's) duration-defined spring, as its spring generator publishes it (`findSpring`: the damping
+/// ratio 1 − bounce clamped to 0.05 ... 1, the duration to 0.01 ... 10 s, velocity 0; the undamped frequency from 12
+/// Newton iterations on its settling envelope, started at 5 / duration), and the inverse dynsim needs.
+enum MotionSpring {
+    /// The undamped angular frequency (rad/s) Motion's findSpring gives for `duration` (s) and `bounce`, or nil when its
+    /// search fails (not a number).
+    static func naturalFrequency(duration: Double, bounce: Double) -> Double? {
+        let z = min(max(1 - bounce, 0.05), 1), d = min(max(duration, 0.01), 10), floor = 0.001
+        func envelope(_ w: Double) -> Double {
+            if z < 1 { return floor - (w * z) / (w * (1 - z * z).squareRoot()) * exp(-w * z * d) }
+            return exp(-w * d) * (w * d + 1) - floor
+        }
+        func derivative(_ w: Double) -> Double {
+            if z < 1 {
+                let sign: Double = -envelope(w) + floor > 0 ? -1 : 1
+                return sign * (-(z * z) * (w * w) * d) * exp(-w * z * d) / ((w * w) * (1 - z * z).squareRoot())
+            }
+            return exp(-w * d) * (-w) * d * d
+        }
+        var w = 5 / d
+        for _ in 1..<12 { w -= envelope(w) / derivative(w) }
+        return w.isFinite && w > 0 ? w : nil
+    }
+
+    /// The duration (0.01 ... 10 s) for which Motion's findSpring at bounce 1 − `dampingRatio` gives `omega`, found by
+    /// bisection on the duration and kept only when it reproduces omega within 1e-9; nil when none does (a damping
+    /// ratio outside 0.05 ... 1, or a spring too fast or too slow for Motion's durations).
+    static func duration(forNaturalFrequency omega: Double, dampingRatio: Double) -> Double? {
+        guard dampingRatio >= 0.05 && dampingRatio <= 1 else { return nil }
+        let bounce = 1 - dampingRatio
+        var lo = 0.01, hi = 10.0
+        guard let wLo = naturalFrequency(duration: lo, bounce: bounce), let wHi = naturalFrequency(duration: hi, bounce: bounce),
+              omega <= wLo, omega >= wHi else { return nil }
+        for _ in 0..<200 {
+            let mid = 0.5 * (lo + hi)
+            guard let w = naturalFrequency(duration: mid, bounce: bounce) else { return nil }
+            if w > omega { lo = mid } else { hi = mid }
+        }
+        let d = 0.5 * (lo + hi)
+        // Checked as printed: 12 significant digits.
+        guard let w = naturalFrequency(duration: Double(String(format: "%.12g", d)) ?? d, bounce: bounce),
+              abs(w - omega) <= 1e-9 * omega else { return nil }
+        return d
+    }
+}
+
+/// Export's shared arithmetic.
+enum ExportTargets {
+    /// `x` (> 0) rounded up to two significant digits, so a printed error is a bound, not an estimate (0.000865 prints
+    /// 0.00087, not 0.00086).
+    static func roundedUp(_ x: Double) -> Double {
+        guard x > 0 && x.isFinite else { return x }
+        let unit = pow(10, (log10(x)).rounded(.down) - 1)
+        let up = (x / unit).rounded(.up) * unit
+        // The decimal printed (two digits) must not fall below x by the binary rounding of unit.
+        let printed = Double(String(format: "%.2g", up)) ?? up
+        return printed >= x ? printed : Double(String(format: "%.2g", up + unit)) ?? up + unit
     }
 }

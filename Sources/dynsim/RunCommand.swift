@@ -72,14 +72,15 @@ struct InputFile {
     var isScene: Bool
 }
 
-/// Loads the scene a run names: a built-in by name, else a file. Returns the scene, its name for messages and the
-/// files read (none for a built-in; the scene file first).
-func loadScene(_ name: String?) throws -> (Scene, String, [InputFile]) {
+/// Loads the scene a run names: a built-in by name, else a file, read once (so `/dev/stdin` works). Returns the scene,
+/// its name for messages and the files read (none for a built-in; the scene file first). `command` names the command
+/// whose usage a mistyped name shows.
+func loadScene(_ name: String?, command: String = "run") throws -> (Scene, String, [InputFile]) {
     let name = name ?? Catalog.defaultName
     if let builtin = Catalog.scene(named: name) { return (builtin, name, []) }
     if !FileManager.default.fileExists(atPath: name) && !name.hasSuffix(".json") && !name.contains("/") {
         throw UsageError(message: "no such scene file or built-in scene (dynsim scenes lists them), got \(quoted(name))",
-                         command: "run")
+                         command: command)
     }
     var inputs = [InputFile(name: name, identity: FileIdentity(path: name), isScene: true)]
     let bytes = try readInput(name, name: name)
@@ -126,11 +127,12 @@ func overwriteProblem(flag: String, path: String, inputs: [InputFile], sceneName
     return "\(flag): \(path) is \(what) this run reads\(which); choose another file"
 }
 
-/// Loads the scene a run names and applies the command line's overrides.
-/// - Throws: ``UsageError`` when a flag makes the run too long, an output names a file the run reads or both outputs
-///   name one file; the scene's ``InputError``s.
-func prepareRun(_ options: RunOptions) throws -> (scene: Scene, label: String) {
-    var (scene, label, inputs) = try loadScene(options.scene)
+/// Loads the scene a run names and applies the command line's overrides. Returns the scene, its name for messages
+/// and the files it read.
+/// - Throws: ``UsageError`` (naming `command`) when a flag makes the run too long, an output names a file the run
+///   reads or both outputs name one file; the scene's ``InputError``s.
+func prepareRun(_ options: RunOptions, command: String = "run") throws -> (scene: Scene, label: String, inputs: [InputFile]) {
+    var (scene, label, inputs) = try loadScene(options.scene, command: command)
     if let d = options.duration { scene.duration = d }
     if let r = options.rate { scene.rate = r }
     if let p = options.profile { scene.profile = p }
@@ -139,13 +141,17 @@ func prepareRun(_ options: RunOptions) throws -> (scene: Scene, label: String) {
         // The scene file passed this check, so a flag made the run too long.
         let flags = [options.duration != nil ? "--duration" : nil, options.rate != nil ? "--rate" : nil,
                      options.profile != nil ? "--profile" : nil].compactMap { $0 }.joined(separator: ", ")
-        throw UsageError(message: "\(flags): \(problem)", command: "run")
+        throw UsageError(message: "\(flags): \(problem)", command: command)
     }
     // No command writes over a file it reads: checked before any output is opened.
     for (flag, path) in [("--output", options.output), ("--events", options.events)] {
         if let path, let problem = overwriteProblem(flag: flag, path: path, inputs: inputs, sceneName: label) {
             throw UsageError(message: problem, command: "run")
         }
+    }
+    // Nor does stdout, when the rows go there (`dynsim run q.json >> q.json`).
+    if options.output == nil, let problem = stdoutProblem(reads: inputs.map { ($0.name, $0.identity) }) {
+        throw UsageError(message: problem, command: command)
     }
     // Nor do its two outputs write one file: under two names (a link, ./a.csv and a.csv, /dev/stdout and /dev/fd/1)
     // the second would interleave with the first, or the first's rename replace the second.
@@ -158,7 +164,7 @@ func prepareRun(_ options: RunOptions) throws -> (scene: Scene, label: String) {
        FileIdentity(path: e) != FileIdentity(path: "/dev/null") {
         throw UsageError(message: "--events: \(e) is the same file as the rows' output (stdout); choose another file, or give the rows --output", command: "run")
     }
-    return (scene, label)
+    return (scene, label, inputs)
 }
 
 /// The files a run writes: each an ``OutputFile`` renamed into place only on success (rows go to stdout without
@@ -208,7 +214,7 @@ struct ClosedOutputs: Equatable {
 func run(_ options: RunOptions) -> Int32 {
     let scene: Scene, label: String, outputs: RunOutputs
     do {
-        (scene, label) = try prepareRun(options)
+        (scene, label, _) = try prepareRun(options)
         outputs = try RunOutputs(options)
     } catch {
         return report(error)

@@ -163,8 +163,7 @@ func view(_ o: ViewOptions) -> Int32 {
 /// The page and still of a scene's run.
 private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     let runOptions = RunOptions(scene: name, duration: o.duration, rate: o.rate, profile: o.profile, output: nil, events: nil)
-    let (scene, label) = try prepareRun(runOptions)
-    let (_, _, sceneInputs) = try loadScene(name)
+    let (scene, label, sceneInputs) = try prepareRun(runOptions, command: "view")
     let base = (name ?? Catalog.defaultName).split(separator: "/").last.map(String.init) ?? "view"
     let stem = base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     let pagePath: String? = o.output ?? (o.svg == nil ? stem + ".html" : nil)
@@ -184,6 +183,10 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
             throw UsageError(message: "\(flag): \(path) is a file this command reads (\(input.name)); choose another file", command: "view")
         }
     }
+    if pagePath == "-" || o.svg == "-",
+       let problem = stdoutProblem(reads: sceneInputs.map { ($0.name, $0.identity) } + o.overlays.map { ($0, FileIdentity(path: $0)) }) {
+        throw UsageError(message: problem, command: "view")
+    }
     // `-` is stdout; other names for one file (a link, /dev/stdout) are found by OutputFile.sameFile.
     if let page = pagePath, let svg = o.svg, OutputFile.sameFile(page == "-" ? "/dev/stdout" : page, svg == "-" ? "/dev/stdout" : svg) {
         throw UsageError(message: "--svg: must differ from --output, both name \(quoted(svg))", command: "view")
@@ -196,24 +199,28 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
         let bytes = try readInput(path, name: path)
         overlays.append(try Overlay(bytes, fileName: path, sceneName: label, columns: columns, textColumns: textColumns))
     }
+    // Both outputs or neither (a page that cannot be written takes the still with it).
+    var outputs: [(text: String, path: String, flag: String)] = []
     do {
         if let svg = o.svg {
             let (text, notices) = try Still.svg(scene: scene, label: label, every: o.every)
             for n in notices { fputs("dynsim: note: \(n)\n", stderr) }
-            try write(text, to: svg)
+            outputs.append((text, svg, "--svg"))
         }
         if let pagePath {
             let (html, notices) = try ScenePage.html(scene: scene, label: label, overlays: overlays, plot: o.plot)
             for n in notices { fputs("dynsim: note: \(n)\n", stderr) }
-            try write(html, to: pagePath)
+            outputs.append((html, pagePath, "--output"))
         }
     } catch let e as SimulationError {
         throw RuntimeFailure(message: "\(label): \(e)")
     }
+    try writeAll(outputs)
+    for out in outputs where out.path != "-" { fputs("dynsim: wrote \(out.path) (\(out.text.utf8.count) bytes)\n", stderr) }
 }
 
-/// Writes `text` to `path` (`-`: stdout) whole (``writeWhole(_:to:)``) and says so on stderr.
+/// Writes `text` to `path` (`-`: stdout) whole (``writeWhole(_:to:flag:)``) and says so on stderr.
 private func write(_ text: String, to path: String) throws {
-    try writeWhole(text, to: path)
+    try writeWhole(text, to: path, flag: "--output")
     if path != "-" { fputs("dynsim: wrote \(path) (\(text.utf8.count) bytes)\n", stderr) }
 }

@@ -197,7 +197,64 @@ final class PreciseImpactTests: XCTestCase {
         let text = try String(contentsOf: docs, encoding: .utf8)
         XCTAssertEqual(World.impactTimeTolerance, 1e-13)
         XCTAssertTrue(text.contains("by the Illinois variant of regula falsi, to 1e-13 s"))
-        XCTAssertTrue(text.contains("A pair's \(World.maxImpactsPerPair)th impact within one piece"))
+        XCTAssertTrue(text.contains("and so is a pair's \(World.maxImpactsPerPair)th impact within one"))
+        XCTAssertEqual(World.negligibleRebound, 1e-9)
+        XCTAssertTrue(text.contains("rebound would rise less than 1e-9 pt"), "negligibleRebound")
+        XCTAssertTrue(text.contains("resting contacts of the pair (up to \(World.maxImpactGroupContacts), breadth first)"))
         XCTAssertTrue(text.contains("at most one sub-step (1/\(SolverProfile.precise.defaultSubSteps * 60) s by default)"))
+    }
+
+    /// A break-it pass found these: an elastic ball set down 1e-10 pt above the floor bounced over a million times in a
+    /// second (up to 2,348 impacts a sub-step); elastic boxes landing on a resting box gained energy (the push into the
+    /// floor came back as a Box2D bounce plus a drift); and Newton's law with friction added 35% to a spinning bar's
+    /// energy (Kane and Levinson's example). The energies are the test's own sums: ½ m v² + ½ I ω² − m g·x.
+    func testTheBreakItCasesNeitherRunAwayNorGainEnergy() {
+        // 1. The hair's-breadth ball: bounded work (the 1e-9 pt rebound rule), then rest.
+        let start = ItemDefinition(center: Vector2(187.5, PreciseImpactTests.restY - 1e-10), size: Vector2(50, 50),
+                                   resistance: 0, angularResistance: 0, elasticity: 1, friction: 0, collisionBounds: .ellipse)
+        let world = World(profile: .precise)
+        world.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
+        world.recordsEvents = true
+        let b = world.addItem(start)
+        world.addGravity(GravityBehavior(items: [b]))
+        world.addCollision(CollisionBehavior(items: [b], translatesReferenceBoundsIntoBoundary: true))
+        for _ in 0..<60 { world.stepFrame() }
+        XCTAssertLessThanOrEqual(world.events.count, 2 * World.maxImpactsPerPair, "impacts of a ball resting a hair above the floor")
+        XCTAssertEqual(world.position(of: b).y, PreciseImpactTests.restY, accuracy: 1e-6)
+
+        // 2. An elastic box landing on an elastic box that rests on the floor, friction 0: the energy never rises.
+        let pile = World(profile: .precise)
+        pile.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
+        let low = pile.addItem(ItemDefinition(center: Vector2(187, 648), size: Vector2(40, 40), resistance: 0, angularResistance: 0,
+                                              elasticity: 1, friction: 0))
+        let top = pile.addItem(ItemDefinition(center: Vector2(187, 400), size: Vector2(40, 40), resistance: 0, angularResistance: 0,
+                                              elasticity: 1, friction: 0))
+        pile.addGravity(GravityBehavior(items: [low, top]))
+        pile.addCollision(CollisionBehavior(items: [low, top], translatesReferenceBoundsIntoBoundary: true))
+        func energy(_ w: World, _ ids: [ItemID], g: Double) -> Double {
+            ids.reduce(0) { e, id in
+                let item = w.items[id.index], v = w.velocity(of: id), omega = w.angularVelocity(of: id)
+                return e + 0.5 * item.mass * dot(v, v) + 0.5 * item.inertia * omega * omega - item.mass * g * w.position(of: id).y
+            }
+        }
+        var lowest = energy(pile, [low, top], g: 1000), rise = 0.0
+        for _ in 0..<300 {
+            pile.stepFrame()
+            let e = energy(pile, [low, top], g: 1000)
+            rise = max(rise, e - lowest)
+            lowest = min(lowest, e)
+        }
+        XCTAssertLessThan(rise, 1e-6 * abs(lowest), "the boxes' energy rose by \(rise)")
+
+        // 3. Kane's example: a 60 x 20 bar spinning into the floor at friction 1 (5 with the boundary's 0.2), e 1.
+        let kane = World(profile: .precise)
+        kane.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
+        let bar = kane.addItem(ItemDefinition(center: Vector2(187, 600), size: Vector2(60, 20), angle: 2.28, velocity: Vector2(-224, 300),
+                                              angularVelocity: -21, resistance: 0, angularResistance: 0, elasticity: 1, friction: 5))
+        kane.addCollision(CollisionBehavior(items: [bar], translatesReferenceBoundsIntoBoundary: true))
+        let before = energy(kane, [bar], g: 0)
+        var most = before
+        for _ in 0..<60 { kane.stepFrame(); most = max(most, energy(kane, [bar], g: 0)) }
+        XCTAssertLessThanOrEqual(most, before * (1 + 1e-9), "Kane's bar gained energy")
     }
 }

@@ -110,4 +110,16 @@ final class SceneFormTests: XCTestCase {
         XCTAssertTrue(message(#"{"layers": [{"name": "l"}], "layerTiming": [{"t": 1, "layer": "l", "speed": 0}]}"#)
             .contains(#""speed" belongs inside "set""#))
     }
+
+    /// A gravity behavior naming an attachment's anchor (the default `anchor`, or an explicit name) after that
+    /// attachment crashed the run (a force unwrap in SceneRun.buildWorld); every behavior now checks its items against
+    /// the scene's items alone, as push, collision, field, snap and addVelocity already did.
+    func testAGravityNamingAnAnchorIsNoSuchItem() {
+        let attachment = #"{"type": "attachment", "item": "a", "anchorPoint": [0, 0]}"#
+        let named = #"{"type": "attachment", "item": "a", "anchorPoint": [0, 0], "name": "finger"}"#
+        for (before, reference) in [(attachment, "anchor"), (named, "finger")] {
+            let json = #"{"items": [{"name": "a", "center": [0, 100]}], "behaviors": [\#(before), {"type": "gravity", "items": ["\#(reference)"]}]}"#
+            XCTAssertEqual(message(json), "scene.json: behaviors[1].items[0]: no such item, got \"\(reference)\"")
+        }
+    }
 }

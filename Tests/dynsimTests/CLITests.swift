@@ -298,20 +298,47 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["link.csv", "real.csv"])
     }
 
-    /// Whether a run's temporary output (`*.partial`) appears in `dir` within 2 s: the run is under way.
-    func waitForPartialFile(in dir: URL) throws -> Bool {
+    /// Whether the run `pid` has its output open in `dir` within 2 s: the run is under way. On Linux the output is an
+    /// unnamed file (O_TMPFILE), seen only among the process's descriptors (`/proc/PID/fd`, a link to `DIR/#N
+    /// (deleted)`); elsewhere a temporary `*.partial` file in `dir`.
+    func waitForPartialFile(in dir: URL, pid: pid_t) throws -> Bool {
+        let folder = dir.resolvingSymlinksInPath().path
         for _ in 0..<100 {
             if try FileManager.default.contentsOfDirectory(atPath: dir.path).contains(where: { $0.hasSuffix(".partial") }) { return true }
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            for fd in fds {
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+                   target.hasPrefix(folder + "/") { return true }
+            }
             usleep(20_000)
         }
         return false
+    }
+
+    /// SIGKILL cannot be handled, so no handler removes anything: the output is an unnamed file (O_TMPFILE) that never
+    /// had a name, and nothing is left in the folder. A crash or a kill once left `.dynsim-PID-N-0.partial` behind.
+    func testSIGKILLLeavesNothingBehind() throws {
+        let dir = try temporaryDirectory()
+        let p = try Child(CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path,
+                                                 "--events", dir.appendingPathComponent("ev.csv").path],
+                          stdout: .null, stderr: .null)
+        XCTAssertTrue(try waitForPartialFile(in: dir, pid: p.pid))
+        p.send(SIGKILL)
+        XCTAssertEqual(p.wait(), Child.Termination(status: 128 + SIGKILL, signal: SIGKILL))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+        // A partial file another run left when killed (named as dynsim names them, for a process that is gone) is
+        // removed by the next run that writes in that folder.
+        let stale = dir.appendingPathComponent(".dynsim-\(p.pid)-0-0.partial")
+        try Data("half".utf8).write(to: stale)
+        XCTAssertEqual(try dynsim(["pendulum", "--duration", "1", "--output", dir.appendingPathComponent("p.csv").path]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["p.csv"])
     }
 
     func testSignalLeavesNoPartialFile() throws {
         let dir = try temporaryDirectory()
         let p = try Child(CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path],
                           stdout: .null, stderr: .null)
-        XCTAssertTrue(try waitForPartialFile(in: dir))
+        XCTAssertTrue(try waitForPartialFile(in: dir, pid: p.pid))
         p.send(SIGTERM)
         XCTAssertEqual(p.wait(), Child.Termination(status: 128 + SIGTERM, signal: SIGTERM), "the handler removes the file, then SIGTERM ends the run")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
@@ -323,7 +350,7 @@ final class CLITests: XCTestCase {
         let dir = try temporaryDirectory()
         let p = try Child("/bin/bash", ["-c", "trap '' HUP; exec \"$0\" run pendulum --duration 50000 --output out.csv", CLITests.binary.path],
                           directory: dir.path, stdout: .null, stderr: .null)
-        XCTAssertTrue(try waitForPartialFile(in: dir))
+        XCTAssertTrue(try waitForPartialFile(in: dir, pid: p.pid))
         p.send(SIGHUP)
         usleep(300_000)
         XCTAssertTrue(p.isRunning, "SIGHUP was ignored when dynsim started, as nohup leaves it")

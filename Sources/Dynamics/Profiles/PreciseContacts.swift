@@ -18,12 +18,15 @@ extension World {
     /// others at `t1`.
     func resolveContactsAfterStep(h: Double, from t0: Double, to t1: Double) {
         let recording = recordsEvents
+        // The last narrow phase's contacts, for the events.
+        let previous = recording ? contactData.contacts : []
+        let previousCounts = (contactData.boundaryContactCount, contactData.orderedContactCount)
         contactData.narrowPhaseMark += 1
         recordsEvents = false
         collide(eventTime: t1)
-        recordsEvents = recording
         let impacts = resolveImpacts(h: h, t0: t0)
-        if recording { recordContactEvents(at: t1, impacts: impacts) }
+        recordsEvents = recording
+        if recording { recordContactEvents(at: t1, impacts: impacts, previous: previous, counts: previousCounts) }
         defer { if impacts { clearImpacts() } }
         guard !contactData.contacts.isEmpty else { return }
         let n = bodyData.items.count
@@ -40,10 +43,18 @@ extension World {
                 storeImpulses()
                 let halfH = 0.5 * h
                 for i in 0..<n where im[i] > 0 {
-                    let last = impacts ? lastImpactTime(i) : -1
-                    let half = last < 0 ? halfH : 0.5 * (h - last)
-                    x[i] += half * (v[i] - v0[i])
-                    a[i] += half * (w[i] - w0[i])
+                    x[i] += halfH * (v[i] - v0[i])
+                    a[i] += halfH * (w[i] - w0[i])
+                }
+                // An item with an impact in the piece drifts over the time since its last one: h/2 was added above,
+                // so take back its first τ/2 (τ the impact's time in the piece).
+                if impacts {
+                    for i in preciseScratch.impacts.touched where im[i] > 0 {
+                        let last = lastImpactTime(i)
+                        guard last > 0 else { continue }
+                        x[i] -= (0.5 * last) * (v[i] - v0[i])
+                        a[i] -= (0.5 * last) * (w[i] - w0[i])
+                    }
                 }
             }
         }
@@ -51,18 +62,20 @@ extension World {
         projectSqueezedItems()
     }
 
-    /// The piece's contact events: the impacts' (at their times), then at `t1` a begin for each other contact that is
-    /// new and an end for each contact of the last narrow phase (its list now in `scratchContacts`) that no longer
-    /// touches.
-    private func recordContactEvents(at t1: Double, impacts: Bool) {
+    /// The piece's contact events: the impacts' (at their times), then at `t1` a begin for each contact that touches
+    /// now, did not at the last narrow phase (`previous`, its runs' lengths `counts`) and had no impact, and an end for
+    /// each contact of `previous` that no longer touches.
+    private func recordContactEvents(at t1: Double, impacts: Bool, previous: [ContactConstraint], counts: (Int, Int)) {
         if impacts { recordImpactEvents() }
-        let mark = contactData.narrowPhaseMark
         let xf = { (i: Int) -> Transform in i >= 0 ? self.transform(i) : .identity }
-        for c in contactData.contacts where c.created == mark && !(impacts && hadImpact(c.key)) {
-            let wm = worldManifold(c.manifold, xf(c.a), radiusA: c.radiusA, xf(c.b), radiusB: c.radiusB)
-            contactData.events.append(event(for: c, kind: .begin, time: t1, point: wm.points.0))
+        previous.withUnsafeBufferPointer { old in
+            for c in contactData.contacts where World.position(of: c.key, in: old, boundaryCount: counts.0, orderedCount: counts.1) == nil
+                && !(impacts && hadImpact(c.key)) {
+                let wm = worldManifold(c.manifold, xf(c.a), radiusA: c.radiusA, xf(c.b), radiusB: c.radiusB)
+                contactData.events.append(event(for: c, kind: .begin, time: t1, point: wm.points.0))
+            }
         }
-        for c in collisionScratch.scratchContacts where contactPosition(of: c.key) == nil {
+        for c in previous where contactPosition(of: c.key) == nil {
             contactData.events.append(event(for: c, kind: .end, time: t1, point: nil))
         }
     }

@@ -13,10 +13,9 @@ import Foundation
 // 3. A candidate that was apart at τ = 0 (separation above zero, measured by the narrow phase's own manifold functions
 //    with a margin) has its time of impact found by Illinois regula falsi on the separation, to
 //    ``impactTimeTolerance``. Impacts are taken in time order (ties by contact key).
-// 4. At the impact the pair's velocities get the impulses of Newton's restitution law with Coulomb friction: each
-//    manifold point's normal relative velocity becomes −e times its approach speed (at least 0), the tangential one
-//    as near 0 as μ times the normal impulse allows, by sequential impulses iterated to convergence. The item then
-//    moves on with its new velocity: x(τ) gains (τ − τ_k) Δv_k for each impact k, so the piece's end state gains
+// 4. At the impact the pair's velocities get the impulses of Newton's restitution law with Coulomb friction, passed
+//    through the pair's resting contacts too, and never adding kinetic energy (PreciseImpulses.swift). The items then
+//    move on with their new velocities: x(τ) gains (τ − τ_k) Δv_k for each impact k, so the piece's end state gains
 //    h Σ Δv_k − Σ τ_k Δv_k, exact under constant forces.
 // 5. After an impact the pair may meet again within the piece (a low bounce): from the bounce's apex to the piece's end
 //    the separation is searched again. Other pending impacts of the items it moved are searched again from the impact.
@@ -24,17 +23,15 @@ import Foundation
 //    relative acceleration along the normal, from the step's motion), the bounces that follow form a geometric series
 //    that ends after T = 2 e v_n / (a_n (1 − e)), its accumulation point. When T is at most one sub-step the impact is
 //    taken as inelastic (e = 0): the bouncing ends at most one sub-step before its accumulation point, and the bounces
-//    it drops rise at most a_n h² (1 − e)² / 8 (5e-4 pt for gravity 1.0 at 1/480 s). After ``maxImpactsPerPair``
-//    impacts of one pair in one piece, the next is inelastic too (a bound on the work).
-// 7. Contacts touching at the piece's end are then resolved as resting contacts (PreciseSolver.swift), their position
-//    correction over the time since the item's last impact.
+//    it drops rise at most a_n h² (1 − e)² / 8 (5e-4 pt for gravity 1.0 at 1/480 s). A rebound that would rise less
+//    than ``negligibleRebound``, and a pair's ``maxImpactsPerPair``-th impact in one piece, are inelastic too.
+// 7. Contacts touching at the piece's end are then resolved as resting contacts (PreciseContacts.swift), their drift
+//    over the time since the item's last impact.
 //
-// Not resolved at their time of impact: contacts that touched at the piece's start (resting), contacts an impact
-// creates within the piece with an item it had not touched (found touching at the next piece's start, so resolved
-// as resting, with Box2D's restitution rule), and an impact's push on what the item rests on (resting too). An item on
-// a rigid attachment takes the impulse at the contact alone; then its rods are restored (positions and velocities
-// projected onto them, ``World/projectOntoRods()``), so a rod passes on its share of the impulse as an inelastic
-// rigid link.
+// A contact an impact creates within the piece with an item it had not touched is found touching at the next
+// piece's start, and resolved there as an impact when it approaches faster than 100 pt/s. An item on a rigid
+// attachment is projected back onto its rods after the impacts (``World/projectOntoRods()``), so a rod passes on its
+// share of the impulse as an inelastic rigid link.
 
 extension World {
     /// How close the time of impact is found, seconds.
@@ -43,6 +40,10 @@ extension World {
     static let maxImpactsPerPair = 64
     /// The most impacts resolved in one piece; later candidates are left to the resting contacts.
     static let maxImpactsPerPiece = 4096
+    /// The least rebound height (points) an impact may start: one whose rebound would rise less, against the pressing
+    /// acceleration, is inelastic (1e-9 pt, far below what is seen, and ten thousand times a double's resolution at
+    /// screen coordinates): an elastic ball set down a hair above the floor rests instead of bouncing at every step.
+    static let negligibleRebound = 1e-9
 
     /// Saves the state the coming piece starts from (see PreciseImpacts.swift).
     func savePieceStart() {
@@ -53,27 +54,19 @@ extension World {
     }
 
     /// Finds the impacts among the contacts the narrow phase just found new (marked with `narrowPhaseMark`), resolves
-    /// them at their times of impact within the piece of length `h` that started at `t0`, moves the items' end states
-    /// accordingly and refreshes their contacts. Records begin and end events for them when events are recorded.
-    /// Returns whether any impact was resolved.
+    /// them at their times of impact within the piece of length `h` that started at `t0`, then moves the items' end
+    /// states, projects moved items on rods back onto them and refreshes their contacts. Returns whether any impact
+    /// was resolved. (Events: ``recordImpactEvents()``.)
     func resolveImpacts(h: Double, t0: Double) -> Bool {
         var scratch = preciseScratch.impacts
         preciseScratch.impacts = ImpactScratch()
         defer { preciseScratch.impacts = scratch }
         scratch.pending.removeAll(keepingCapacity: true)
         scratch.records.removeAll(keepingCapacity: true)
-        let mark = contactData.narrowPhaseMark
-        for k in contactData.contacts.indices where contactData.contacts[k].created == mark {
-            let c = contactData.contacts[k]
-            let margin = impactMargin(c, h: h, scratch)
-            let f0 = separation(c, at: 0, h: h, margin: margin, scratch)
-            guard f0 > 0 else { continue }
-            let f1 = separation(c, at: h, h: h, margin: margin, scratch)
-            guard f1 <= 0 else { continue }
-            let tau = World.rootOfSeparation(lo: 0, flo: f0, hi: h, fhi: f1) { separation(c, at: $0, h: h, margin: margin, scratch) }
-            scratch.pending.append(PendingImpact(key: c.key, contact: c, tau: tau, hits: 0))
-        }
+        scratch.pieceMark = contactData.narrowPhaseMark
+        findImpacts(h: h, &scratch)
         guard !scratch.pending.isEmpty else { return false }
+        scratch.indexRestingContacts(contactData.contacts, itemCount: bodyData.items.count)
         var resolved = 0
         while resolved < World.maxImpactsPerPiece, let next = scratch.takeEarliest() {
             resolved += 1
@@ -82,7 +75,51 @@ extension World {
             searchAgain(after: next, h: h, &scratch)
         }
         scratch.pending.removeAll(keepingCapacity: true)
-        // The end state: each moved item gains h Σ Δv − Σ τ Δv (and likewise its angle).
+        moveEnds(scratch, h: h)
+        if scratch.touched.contains(where: { $0 < jointData.rodCount.count && jointData.rodCount[$0] > 0 }) { projectOntoRods() }
+        refreshContacts(of: scratch)
+        return true
+    }
+
+    /// The impacts among the contacts marked new by the last narrow phase: those apart at the piece's start, with their
+    /// times of impact; and those already touching then, shallowly, but approaching faster than 100 pt/s, at the
+    /// piece's start (an impact in the piece before pushed an item into something it was not touching: found only now).
+    private func findImpacts(h: Double, _ scratch: inout ImpactScratch) {
+        let mark = contactData.narrowPhaseMark
+        for k in contactData.contacts.indices where contactData.contacts[k].created == mark {
+            let c = contactData.contacts[k]
+            let margin = impactMargin(c, h: h, scratch)
+            let f0 = separation(c, at: 0, h: h, margin: margin, scratch)
+            guard f0 > 0 else {
+                // Shallow only (a quarter of the thinner item's least width): deeper, the manifold's normal no longer
+                // says which way the item came (a squeezed item held into a wall), and the resting contacts decide.
+                let shallow = f0 > -min(sweepLimit(c.b), c.a >= 0 ? sweepLimit(c.a) : .infinity)
+                if shallow && approaching(c, h: h, scratch) { scratch.pending.append(PendingImpact(key: c.key, contact: c, tau: 0, hits: 0)) }
+                continue
+            }
+            let f1 = separation(c, at: h, h: h, margin: margin, scratch)
+            guard f1 <= 0 else { continue }
+            let tau = World.rootOfSeparation(lo: 0, flo: f0, hi: h, fhi: f1) { separation(c, at: $0, h: h, margin: margin, scratch) }
+            scratch.pending.append(PendingImpact(key: c.key, contact: c, tau: tau, hits: 0))
+        }
+    }
+
+    /// Whether contact `c`'s pair approaches at the piece's start faster than Box2D's restitution threshold (100 pt/s,
+    /// at its first manifold point): faster than a piece's constant forces make a resting contact approach, so an
+    /// impact in the piece before sent the item into it. Slower ones are resting contacts.
+    private func approaching(_ c: ContactConstraint, h: Double, _ s: ImpactScratch) -> Bool {
+        let xfA = c.a >= 0 ? poseTransform(c.a, at: 0, h: h, s) : .identity, xfB = poseTransform(c.b, at: 0, h: h, s)
+        let m = pairManifold(c, xfA, xfB, margin: 0)
+        guard m.pointCount > 0 else { return false }
+        let wm = worldManifold(m, xfA, radiusA: c.radiusA, xfB, radiusB: c.radiusB)
+        let vA = c.a >= 0 ? velocity(c.a, at: 0, h: h, s) : (Vector2.zero, 0.0), vB = velocity(c.b, at: 0, h: h, s)
+        let p = wm.points.0
+        let relative = vB.0 + cross(vB.1, p - xfB.p) - vA.0 - cross(vA.1, p - xfA.p)
+        return dot(wm.normal, relative) < -World.restitutionThreshold
+    }
+
+    /// The end state of each moved item: it gains h Σ Δv − Σ τ Δv (and likewise its angle).
+    private func moveEnds(_ scratch: ImpactScratch, h: Double) {
         let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
         for i in scratch.touched {
             x[i] += h * scratch.deltaV[i] - scratch.weightedDeltaV[i]
@@ -90,9 +127,6 @@ extension World {
             a[i] += h * scratch.deltaW[i] - scratch.weightedDeltaW[i]
             w[i] += scratch.deltaW[i]
         }
-        if scratch.touched.contains(where: { $0 < jointData.rodCount.count && jointData.rodCount[$0] > 0 }) { projectOntoRods() }
-        refreshContacts(of: scratch)
-        return true
     }
 
     /// Forgets the piece's impacts (after the resting contacts have used each item's time of its last impact).
@@ -127,7 +161,7 @@ extension World {
 
     /// Item `i`'s transform at `tau` into the piece (see step 2 above), with the impacts' velocity changes so far.
     @inline(__always)
-    private func poseTransform(_ i: Int, at tau: Double, h: Double, _ s: ImpactScratch) -> Transform {
+    func poseTransform(_ i: Int, at tau: Double, h: Double, _ s: ImpactScratch) -> Transform {
         let start = preciseScratch.pieceStart
         let r = tau / h
         let x = start.position[i] + tau * start.velocity[i] + (r * r) * (bodies.position[i] - start.position[i] - h * start.velocity[i])
@@ -139,7 +173,7 @@ extension World {
 
     /// Item `i`'s velocity and angular velocity at `tau` into the piece, with the impacts' changes so far.
     @inline(__always)
-    private func velocity(_ i: Int, at tau: Double, h: Double, _ s: ImpactScratch) -> (Vector2, Double) {
+    func velocity(_ i: Int, at tau: Double, h: Double, _ s: ImpactScratch) -> (Vector2, Double) {
         let start = preciseScratch.pieceStart, r = tau / h
         return (start.velocity[i] + r * (bodies.velocity[i] - start.velocity[i]) + s.deltaV[i],
                 start.angularVelocity[i] + r * (bodies.angularVelocity[i] - start.angularVelocity[i]) + s.deltaW[i])
@@ -147,7 +181,7 @@ extension World {
 
     /// Item `i`'s acceleration over the piece (the step's own: 2 (x1 − x0 − h v0) / h²), points/s².
     @inline(__always)
-    private func pieceAcceleration(_ i: Int, h: Double) -> Vector2 {
+    func pieceAcceleration(_ i: Int, h: Double) -> Vector2 {
         let start = preciseScratch.pieceStart
         return (2 / (h * h)) * (bodies.position[i] - start.position[i] - h * start.velocity[i])
     }
@@ -178,7 +212,7 @@ extension World {
 
     /// The manifold of contact `c`'s pair at the given transforms, B's radius grown by `margin`: the function the narrow
     /// phase chose for it (NarrowPhase.swift's collideBoundaries and collideItemPairs, `precise` branch).
-    private func pairManifold(_ c: ContactConstraint, _ xfA: Transform, _ xfB: Transform, margin: Double) -> Manifold {
+    func pairManifold(_ c: ContactConstraint, _ xfA: Transform, _ xfB: Transform, margin: Double) -> Manifold {
         let b = c.b, rb = bodyData.itemCircleRadius[b]
         @inline(__always) func grown() -> PolygonRef {
             var p = polygon(b)
@@ -222,78 +256,22 @@ extension World {
         return hi
     }
 
-    // MARK: The impulse
+    // MARK: The impulse (PreciseImpulses.swift)
 
-    /// Resolves one impact at its time: Newton's restitution and Coulomb friction at each manifold point, by sequential
-    /// impulses to convergence; adds the velocity changes to the items' sums. Returns the first contact point.
-    private func applyImpact(_ p: PendingImpact, h: Double, _ s: inout ImpactScratch) -> Vector2 {
-        let c = p.contact, ia = c.a, ib = c.b, tau = p.tau
-        let xfA = ia >= 0 ? poseTransform(ia, at: tau, h: h, s) : .identity, xfB = poseTransform(ib, at: tau, h: h, s)
-        let margin = 1e-9 * (1 + bodyData.itemReach[ib])
-        let m = pairManifold(c, xfA, xfB, margin: margin)
-        guard m.pointCount > 0 else { return xfB.p }
-        let wm = worldManifold(m, xfA, radiusA: c.radiusA, xfB, radiusB: c.radiusB + margin)
-        let n = wm.normal, t = Vector2(n.y, -n.x)
-        let imA = ia >= 0 ? bodies.invMass[ia] : 0, iiA = ia >= 0 ? bodies.invInertia[ia] : 0
-        let imB = bodies.invMass[ib], iiB = bodies.invInertia[ib]
-        var (vA, wA) = ia >= 0 ? velocity(ia, at: tau, h: h, s) : (.zero, 0)
-        var (vB, wB) = velocity(ib, at: tau, h: h, s)
-        let before = (vA, wA, vB, wB)
-        let count = m.pointCount
-        let points = [wm.points.0, wm.points.1]
-        var rA = [Vector2](repeating: .zero, count: 2), rB = rA
-        var normalMass = [0.0, 0.0], tangentMass = [0.0, 0.0], target = [0.0, 0.0]
-        var normalImpulse = [0.0, 0.0], tangentImpulse = [0.0, 0.0]
-        @inline(__always) func relative(_ k: Int) -> Vector2 { vB + cross(wB, rB[k]) - vA - cross(wA, rA[k]) }
-        var approach = 0.0
-        for k in 0..<count {
-            rA[k] = points[k] - xfA.p
-            rB[k] = points[k] - xfB.p
-            let rnA = cross(rA[k], n), rnB = cross(rB[k], n), rtA = cross(rA[k], t), rtB = cross(rB[k], t)
-            let kn = imA + imB + iiA * rnA * rnA + iiB * rnB * rnB, kt = imA + imB + iiA * rtA * rtA + iiB * rtB * rtB
-            normalMass[k] = kn > 0 ? 1 / kn : 0
-            tangentMass[k] = kt > 0 ? 1 / kt : 0
-            approach = max(approach, -dot(n, relative(k)))
-        }
-        let e = restitution(of: c, approach: approach, normal: n, hits: p.hits, h: h)
-        for k in 0..<count { target[k] = max(0, -e * dot(n, relative(k))) }
-        @inline(__always) func apply(_ P: Vector2, _ k: Int) {
-            vA -= imA * P; wA -= iiA * cross(rA[k], P)
-            vB += imB * P; wB += iiB * cross(rB[k], P)
-        }
-        for _ in 0..<100 {
-            var change = 0.0, largest = 0.0
-            for k in 0..<count {
-                let old = normalImpulse[k]
-                normalImpulse[k] = max(0, old - normalMass[k] * (dot(n, relative(k)) - target[k]))
-                apply((normalImpulse[k] - old) * n, k)
-                change = max(change, abs(normalImpulse[k] - old))
-                largest = max(largest, normalImpulse[k])
-            }
-            for k in 0..<count {
-                let old = tangentImpulse[k], bound = c.friction * normalImpulse[k]
-                tangentImpulse[k] = min(max(old - tangentMass[k] * dot(t, relative(k)), -bound), bound)
-                apply((tangentImpulse[k] - old) * t, k)
-                change = max(change, abs(tangentImpulse[k] - old))
-            }
-            if change <= 1e-14 * largest { break }
-        }
-        if ia >= 0 { s.add(ia, dv: vA - before.0, dw: wA - before.1, at: tau) }
-        s.add(ib, dv: vB - before.2, dw: wB - before.3, at: tau)
-        // (The margin moved B's surface, and so the reported point, by margin / 2 along the normal.)
-        return wm.points.0 + (0.5 * margin) * n
-    }
-
-    /// The restitution an impact takes: the pair's (Box2D's mixing, as the narrow phase has it), or 0 when the bounces
-    /// it would start end within one sub-step (step 6 above) or the pair has had ``maxImpactsPerPair`` in this piece.
-    private func restitution(of c: ContactConstraint, approach: Double, normal n: Vector2, hits: Int, h: Double) -> Double {
+    /// The restitution an impact takes: the pair's (Box2D's mixing, as the narrow phase has it), or 0 when the pair
+    /// has had ``maxImpactsPerPair`` impacts in this piece, when its rebound would rise less than
+    /// ``negligibleRebound`` against the pressing acceleration, or when the bounces it would start end within one
+    /// sub-step (step 6 above).
+    func restitution(of c: ContactConstraint, approach: Double, normal n: Vector2, hits: Int, h: Double) -> Double {
         let e = c.restitution
-        guard e < 1 else { return e }
         if hits >= World.maxImpactsPerPair { return 0 }
         let pressing = -dot(n, pieceAcceleration(c.b, h: h) - (c.a >= 0 ? pieceAcceleration(c.a, h: h) : .zero))
         guard pressing > 0 else { return e }
+        let rebound = e * approach
+        if rebound * rebound / (2 * pressing) < World.negligibleRebound { return 0 }
+        guard e < 1 else { return e }
         let series = 2 * e * approach / (pressing * (1 - e))
-        return series <= subStepDuration ? 0 : e
+        return series <= subStepDuration * (1 + 1e-12) ? 0 : e
     }
 
     /// After an impact: whether the pair meets again before the piece ends (searched from the bounce's apex, where
@@ -345,7 +323,7 @@ extension World {
         var kept = 0, boundaries = contactData.boundaryContactCount, ordered = contactData.orderedContactCount
         for k in list.indices {
             var c = list[k]
-            if s.lastImpact[c.b] >= 0 || (c.a >= 0 && s.lastImpact[c.a] >= 0) {
+            if s.moved[c.b] || (c.a >= 0 && s.moved[c.a]) {
                 let xfA = c.a >= 0 ? transform(c.a) : .identity, xfB = transform(c.b)
                 var m = pairManifold(c, xfA, xfB, margin: 0)
                 if m.pointCount == 0 || (s.records.contains { $0.contact.key == c.key } && parts(c, m, xfA, xfB)) {
@@ -407,8 +385,10 @@ struct ImpactScratch {
     var deltaW: [Double] = []
     var weightedDeltaW: [Double] = []
     var lastImpact: [Double] = []
-    /// The items with an impact in the piece.
+    /// The items an impact moved in the piece (its pair, and what the impulse reached through their contacts).
     var touched: [Int] = []
+    /// Whether each item is in `touched`.
+    var moved: [Bool] = []
 
     /// Sizes the per-item sums for `n` items (all zero).
     mutating func prepare(count n: Int) {
@@ -416,21 +396,54 @@ struct ImpactScratch {
         deltaV = [Vector2](repeating: .zero, count: n); weightedDeltaV = deltaV
         deltaW = [Double](repeating: 0, count: n); weightedDeltaW = deltaW
         lastImpact = [Double](repeating: -1, count: n)
+        moved = [Bool](repeating: false, count: n)
         touched.removeAll()
     }
 
-    /// Adds an impact's velocity change to item `i`'s sums.
-    mutating func add(_ i: Int, dv: Vector2, dw: Double, at tau: Double) {
-        if lastImpact[i] < 0 { touched.append(i) }
+    /// Adds an impact's velocity change to item `i`'s sums; `primary`: the item is one of the impact's pair (its
+    /// last impact time is kept), not one the impulse reached through a resting contact.
+    mutating func add(_ i: Int, dv: Vector2, dw: Double, at tau: Double, primary: Bool) {
+        if !moved[i] { moved[i] = true; touched.append(i) }
         deltaV[i] += dv; weightedDeltaV[i] += tau * dv
         deltaW[i] += dw; weightedDeltaW[i] += tau * dw
-        lastImpact[i] = tau
+        if primary { lastImpact[i] = tau }
     }
 
+    /// The resting contacts (marked before ``pieceMark``) by item: `restingStart[i] ..< restingStart[i + 1]` in
+    /// `restingList` are the indices in the contact list of item i's; built once a round (counting sort).
+    var restingStart: [Int] = []
+    var restingList: [Int] = []
+
+    /// Indexes the resting contacts of `contacts` by item (see ``restingStart``).
+    mutating func indexRestingContacts(_ contacts: [ContactConstraint], itemCount n: Int) {
+        if restingStart.count != n + 1 { restingStart = [Int](repeating: 0, count: n + 1) } else {
+            for k in restingStart.indices { restingStart[k] = 0 }
+        }
+        var count = 0
+        for c in contacts where c.created < pieceMark {
+            restingStart[c.b + 1] += 1
+            if c.a >= 0 { restingStart[c.a + 1] += 1 }
+            count += c.a >= 0 ? 2 : 1
+        }
+        for i in 0..<n { restingStart[i + 1] += restingStart[i] }
+        if restingList.count < count { restingList = [Int](repeating: 0, count: count) }
+        var next = restingStart
+        for (k, c) in contacts.enumerated() where c.created < pieceMark {
+            restingList[next[c.b]] = k; next[c.b] += 1
+            if c.a >= 0 { restingList[next[c.a]] = k; next[c.a] += 1 }
+        }
+    }
+
+    /// The indices of item `i`'s resting contacts (see ``restingStart``).
+    func restingContacts(of i: Int) -> ArraySlice<Int> { restingList[restingStart[i]..<restingStart[i + 1]] }
+
+    /// The mark of the piece's first narrow phase: contacts marked before it touched before the piece (resting).
+    var pieceMark: Int64 = 0
     /// Zeroes the sums of the items that had impacts.
     mutating func clear() {
         for i in touched {
             deltaV[i] = .zero; weightedDeltaV[i] = .zero; deltaW[i] = 0; weightedDeltaW[i] = 0; lastImpact[i] = -1
+            moved[i] = false
         }
         touched.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
