@@ -1,7 +1,7 @@
 import Foundation
 
 /// CSV records (RFC 4180: fields separated by commas, a field in double quotes may hold commas, line ends and doubled
-/// quotes), each with the line it starts on. Blank lines are skipped; CRLF and LF both end a record.
+/// quotes), each with the line it starts on. Blank lines are skipped; CRLF, LF and a lone CR each end a record.
 public enum CSVRecords {
     /// One record: the line it starts on (from 1) and its fields, unquoted.
     public struct Record: Sendable, Equatable {
@@ -62,7 +62,8 @@ public enum CSVRecords {
                 field = []
             case UInt8(ascii: "\r") where k < bytes.count && bytes[k] == UInt8(ascii: "\n"):
                 continue
-            case UInt8(ascii: "\n"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                // (A lone CR ends a record too: files saved with classic Mac line ends, as Python's csv reads them.)
                 try endRecord()
                 line += 1
                 start = line

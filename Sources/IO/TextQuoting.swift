@@ -48,6 +48,21 @@ public enum TextQuoting {
         return out
     }
 
+    /// Text for an XML attribute value: ``xml(_:)``, and tab, LF and CR as character references (`&#9;`, `&#10;`,
+    /// `&#13;`), which a parser keeps (XML 1.0 §3.3.3 turns the raw characters in an attribute into spaces).
+    public static func xmlAttribute(_ s: String) -> String {
+        var out = ""
+        for u in xml(s).unicodeScalars {
+            switch u {
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
     /// A CSV field as RFC 4180 writes it: as is, or double-quoted with inner quotes doubled when it holds a comma, a
     /// quote, a carriage return or a line feed.
     public static func csvField(_ text: String) -> String {

@@ -234,8 +234,9 @@ extension CommandSpec {
                 text = inline
             } else {
                 // The next argument is this option's value unless it is an option itself: `--anything` (give
-                // `--opt=--odd` for such a value) or `-h`.
-                guard k < args.count, !args[k].hasPrefix("--"), args[k] != "-h" else {
+                // `--opt=--odd` for such a value) or `-h`. An argument with a space in it is no option (no option
+                // name has one): a list of options given as one value, `--versus "--damping-ratio=0.9 --response=0.3"`.
+                guard k < args.count, !args[k].hasPrefix("--") || args[k].contains(" "), args[k] != "-h" else {
                     throw fail("\(flag): missing value" + (k < args.count ? ", got the option \(quoted(args[k]))" : ""))
                 }
                 text = args[k]

@@ -31,7 +31,8 @@ public struct CurveFit: Sendable {
         let a = from ?? values[0], b = to ?? values[n - 1]
         let magnitude = max(abs(a), abs(b), values.map(abs).max() ?? 0)
         guard abs(b - a) > 1e-9 * magnitude, abs(b - a) > 1e-300 else {
-            throw InputError(file: label, path: "", message: "starts and ends at \(a) (within 1e-9 of its values): no progress to fit (give --from and --to)")
+            let fix = from != nil && to != nil ? "give --from and --to that differ" : "give --from and --to"
+            throw InputError(file: label, path: "", message: "starts and ends at \(a) (within 1e-9 of its values): no progress to fit (\(fix))")
         }
         let span = times[n - 1] - times[0]
         let x = times.map { ($0 - times[0]) / span }, y = values.map { ($0 - a) / (b - a) }

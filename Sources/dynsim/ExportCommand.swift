@@ -291,6 +291,10 @@ struct SpringBlocks {
         }
         let periods = s.dampingRatio < 1 ? end * s.dampedFrequency / (2 * .pi) : 0
         guard periods <= 2000 else {
+            // Over a --until that long, the duration is what to change; otherwise the spring's own settling is.
+            if until != nil {
+                throw fail("--until: the spring oscillates \(Int(periods)) times in \(n(end)) s; a linear() of it would need more than 10,000 points: give a shorter --until")
+            }
             throw fail("--max-error: the spring oscillates \(Int(periods)) times before it settles; a linear() of it would need more than 10,000 points (damping ratio \(n(s.dampingRatio)))")
         }
         // Sampled by the spring's own time scale: the progress's curvature is at most ω² + 2 ζ ω |v0 / distance|

@@ -33,3 +33,17 @@ final class DirectoryPartTests: XCTestCase {
         }
     }
 }
+
+/// XML attributes keep tabs and line breaks as character references (a parser turns the raw ones into spaces), and a
+/// lone CR ends a CSV record (a file with classic Mac line ends once read as one row).
+final class AttributeAndLineEndTests: XCTestCase {
+    func testAttributesKeepTabsAndLineBreaks() {
+        XCTAssertEqual(TextQuoting.xmlAttribute("a\tb\nc\r\nd\"<"), "a&#9;b&#10;c&#13;&#10;d&quot;&lt;")
+    }
+
+    func testALoneCarriageReturnEndsARecord() throws {
+        let records = try CSVRecords.parse(Array("t,value\r0,1\r1,2\r".utf8))
+        XCTAssertEqual(records.map(\.fields), [["t", "value"], ["0", "1"], ["1", "2"]])
+        XCTAssertEqual(records.map(\.line), [1, 2, 3])
+    }
+}

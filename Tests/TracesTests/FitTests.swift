@@ -147,3 +147,26 @@ final class FitTests: XCTestCase {
         XCTAssertTrue(spring.cannotTell, "\(spring.notes)")
     }
 }
+
+/// `dynsim compare`'s time matching: times a few ulps apart are one time.
+final class ComparisonTimeTests: XCTestCase {
+    /// Times built by adding 0.1 thirty times end at 3.0000000000000013; a trace sampled at k / 10 ends at 3. Each of
+    /// the first trace's rows is within ACTUAL's span to the ulp, so every row is compared and the column passes (it was
+    /// PARTIAL, 30 of 31 rows, with both spans printed as "3").
+    func testTimesAFewUlpsApartMatch() throws {
+        var added: [Double] = [0]
+        for _ in 0..<30 { added.append(added.last! + 0.1) }
+        XCTAssertNotEqual(added.last!, 3.0)
+        let exact = (0...30).map { Double($0) / 10 }
+        let expected = Trace(label: "added.csv", times: added, columns: [("x", added.map { 2 * $0 })])
+        let actual = Trace(label: "exact.csv", times: exact, columns: [("x", exact.map { 2 * $0 })])
+        let c = try Comparison(expected: expected, actual: actual, columns: nil, tolerance: 1e-9)
+        XCTAssertEqual(c.columns[0].rows, 31)
+        XCTAssertTrue(c.passed, c.text)
+        // A real gap is still a gap, and the message prints the spans in full.
+        let short = Trace(label: "short.csv", times: Array(exact.dropLast()), columns: [("x", exact.dropLast().map { 2 * $0 })])
+        let d = try Comparison(expected: expected, actual: short, columns: nil, tolerance: 1e-9)
+        XCTAssertFalse(d.passed)
+        XCTAssertTrue(d.junit.contains("added.csv: 0 to 3.0000000000000013 s"), d.junit)
+    }
+}
