@@ -45,7 +45,7 @@ public enum CurvesPage {
     /// - Precondition: `until` (or every settling duration when it is nil) is finite and at most 1e6 s / rate rows.
     public static func springs(_ motions: [SpringMotion], until: Double?, rate requestedRate: Double = 240) -> String {
         let end = until ?? max(0.1, motions.map(\.settlingDuration).max() ?? 1)
-        let rate = min(requestedRate, Double(maxSamples) / Double(max(1, motions.count)) / max(end, 1e-9))
+        let rate = samplingRate(motions, until: until, requested: requestedRate)
         let n = Int((end * rate).rounded(.down)) + 1
         let times = (0..<n).map { Double($0) / rate }
         var packer = SeriesPacker()
@@ -72,8 +72,35 @@ public enum CurvesPage {
         }
         return page(kind: "spring", title: motions.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
                     curves: curves, range: [lo, hi], series: series, packer: packer,
-                    description: motions.map { "\($0.label): settles (within \(g($0.band))) at \(g($0.settlingDuration)) s" }.joined(separator: "; ")
-                        + (rate < requestedRate ? "; sampled at \(g(rate)) per second (at most \(maxSamples) samples a page)" : ""))
+                    description: motions.map { m in
+                        m.settlingDuration.isFinite ? "\(m.label): settles (within \(g(m.band))) at \(g(m.settlingDuration)) s"
+                            : "\(m.label): never settles (undamped)"
+                    }.joined(separator: "; ")
+                        + (rate < requestedRate ? "; sampled at \(g(rate)) per second (at most \(maxSamples) samples a page)" : "")
+                        + samplingWarnings(motions, until: until, requested: requestedRate).map { "; " + $0 }.joined())
+    }
+
+    /// The rows per second a spring page samples at: `requested`, or fewer so the page holds at most ``maxSamples``.
+    static func samplingRate(_ motions: [SpringMotion], until: Double?, requested: Double) -> Double {
+        let end = until ?? max(0.1, motions.map(\.settlingDuration).max() ?? 1)
+        return min(requested, Double(maxSamples) / Double(max(1, motions.count)) / max(end, 1e-9))
+    }
+
+    /// The fewest samples per oscillation a page may show a spring with and still draw it: below 8 a 20 Hz wobble
+    /// sampled at 20 per second looks constant (the samples alias), so the page says so.
+    public static let minSamplesPerPeriod = 8.0
+
+    /// What to say about springs that oscillate faster than the page samples them (fewer than
+    /// ``minSamplesPerPeriod`` samples per damped period): one sentence each, for the page and for stderr.
+    public static func samplingWarnings(_ motions: [SpringMotion], until: Double?, requested: Double = 240) -> [String] {
+        let rate = samplingRate(motions, until: until, requested: requested)
+        return motions.compactMap { m in
+            guard m.spring.dampingRatio < 1 else { return nil }
+            let period = 2 * Double.pi / m.spring.dampedFrequency
+            let perPeriod = period * rate
+            guard perPeriod < minSamplesPerPeriod else { return nil }
+            return "\(m.label) oscillates every \(g(period)) s, but the page has \(g(perPeriod)) samples per oscillation (fewer than \(g(minSamplesPerPeriod))): what it draws aliases; give a shorter --until"
+        }
     }
 
     /// The page for one or more timing curves over `duration` seconds (the input fraction is t / duration), sampled

@@ -146,6 +146,7 @@ func view(_ o: ViewOptions) -> Int32 {
             guard end.isFinite && end <= 1e5 else {
                 throw UsageError(message: "--until: required and at most 100000 s, a spring here does not settle by then, got \(until.map(NumberFormat.shortest) ?? "nothing")", command: "view")
             }
+            for warning in CurvesPage.samplingWarnings(motions, until: until) { fputs("dynsim: warning: \(warning)\n", stderr) }
             try write(CurvesPage.springs(motions, until: until), to: o.output ?? "spring.html")
         case .curves(let texts):
             let curves = try texts.map { text -> (label: String, value: @Sendable (Double) -> Double) in
