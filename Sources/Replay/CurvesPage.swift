@@ -49,9 +49,9 @@ public enum CurvesPage {
         let n = Int((end * rate).rounded(.down)) + 1
         let times = (0..<n).map { Double($0) / rate }
         var packer = SeriesPacker()
-        var series: [CompactJSON] = []
+        var series: [CompactJSON] = [packer.add(times: times, rate: rate, stride: 1, last: n - 1)]
         func add(_ xs: [Double]) -> Int { series.append(packer.add(xs)); return series.count - 1 }
-        let t = add(times)
+        let t = 0
         var lo = Double.infinity, hi = -Double.infinity
         let curves: [CompactJSON] = motions.map { m in
             let values = times.map { m.spring.value(at: $0, from: m.from, to: m.to, initialVelocity: m.initialVelocity) }
@@ -110,9 +110,9 @@ public enum CurvesPage {
         let n = Int((duration * rate).rounded(.down)) + 1
         let times = (0..<n).map { Double($0) / rate }
         var packer = SeriesPacker()
-        var series: [CompactJSON] = []
+        var series: [CompactJSON] = [packer.add(times: times, rate: rate, stride: 1, last: n - 1)]
         func add(_ xs: [Double]) -> Int { series.append(packer.add(xs)); return series.count - 1 }
-        let t = add(times)
+        let t = 0
         var lo = 0.0, hi = 1.0
         let items: [CompactJSON] = curves.map { c in
             let values = times.map { c.value(min(1, $0 / duration)) }

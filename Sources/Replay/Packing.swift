@@ -11,7 +11,8 @@ import IO
 ///   between consecutive rows, zigzag-mapped to unsigned (0, −1, 1, −2 ... → 0, 1, 2, 3 ...) and written as LEB128
 ///   varints (7 bits a byte, low first). An item at rest costs one byte a row, a moving one two or three.
 /// - `f64`: little-endian IEEE 754 doubles, for a series whose multiples of s would pass 2^50 (huge values beside a
-///   tiny range).
+///   tiny range), and for row times that are not index / rate.
+/// - `ticks`: row times, each its row's index over the rate, computed by the page (``add(times:rate:stride:last:)``).
 /// Numbers in the descriptors are written shortest round-trip, so the page is the same bytes run after run.
 struct SeriesPacker {
     /// The packed bytes so far.
@@ -44,6 +45,28 @@ struct SeriesPacker {
             withUnsafeBytes(of: &bits) { bytes.append(contentsOf: $0) }
         }
         return .object([("enc", .string("f64")), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(values.count))])
+    }
+
+    /// Adds a page's row times, exactly: when every time is its row's index over `rate` (row k at
+    /// (k × stride) / rate, the last row at `last` / rate), as dynsim's rows are, the `ticks` encoding
+    /// (`{"enc": "ticks", "rate": r, "stride": s, "last": L, "len": n}`: no bytes, and the page computes each time by
+    /// the same IEEE division); otherwise `f64`. Never quantized: a time rounded coarser than the rows' spacing (2^-16 s
+    /// for 5 s at 100 kHz) would make rows share a time and leave some unreachable.
+    mutating func add(times values: [Double], rate: Double, stride: Int, last: Int) -> CompactJSON {
+        let n = values.count
+        let ticks = n > 0 && values.indices.allSatisfy { k in
+            values[k] == Double(k == n - 1 ? last : k * stride) / rate
+        }
+        if ticks {
+            return .object([("enc", .string("ticks")), ("rate", .number(rate)), ("stride", .int(stride)), ("last", .int(last)),
+                            ("len", .int(n))])
+        }
+        let start = bytes.count
+        for v in values {
+            var bits = v.bitPattern.littleEndian
+            withUnsafeBytes(of: &bits) { bytes.append(contentsOf: $0) }
+        }
+        return .object([("enc", .string("f64")), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(n))])
     }
 
     /// Adds whole numbers (indices into a string table, counts): the `q` encoding with step 1.

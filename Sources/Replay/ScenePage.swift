@@ -91,7 +91,10 @@ public enum ScenePage {
             ("format", .string("dynsim-replay 1")), ("kind", .string("scene")), ("title", .string(label)),
             ("description", .string(scene.description ?? "")), ("profile", .string(scene.profile.rawValue)),
             ("rate", .number(scene.rate)), ("stride", .int(r.stride)), ("rows", .int(r.times.count)),
-            ("times", .int(add(r.times))),
+            ("times", .int({ () -> Int in
+                series.append(packer.add(times: r.times, rate: scene.rate, stride: r.stride, last: r.run.sampleCount - 1))
+                return series.count - 1
+            }())),
             ("bounds", .numbers([b.x, b.y, b.width, b.height])), ("referenceBoundary", .bool(referenceBoundary)),
             ("columns", .array(columns)), ("items", .array(items)), ("attachments", .array(attachments)),
             ("drags", .array(drags)), ("boundaries", .array(boundaries)), ("layers", .array(layers)),

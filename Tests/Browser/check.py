@@ -301,10 +301,32 @@ def main():
         if state["speed"] != 1 or browser.problems(url):
             fail("bad URL parameters: %s, %s" % (state, browser.problems(url)))
         check_css_linear(browser)
+        check_row_times(browser)
     finally:
         browser.close()
     check_still()
     check_bad_overlays()
+
+
+def check_row_times(browser):
+    """Every row of a 100 kHz run is reachable by its exact time: the page's times are row / rate, as the CSV's are
+    (they were once rounded to 2^-18 of the span, 2^-16 s for 4 to 8 s, so a third of the rows shared a time with
+    another). The pendulum for 5 s at 100,000 rows a second (500,001 rows): 10,000 of them, every 100th and the next
+    one, each seeked by its time from the CSV, and the row index and the page's time for it read back: the same row,
+    and the CSV's time to the bit."""
+    dynsim("run", "pendulum", "--duration", "5", "--rate", "100000", "--output", "fast.csv")
+    dynsim("view", "pendulum", "--duration", "5", "--rate", "100000", "--output", "fast.html")
+    times = [float(r["t"]) for r in read_csv("fast.csv")]
+    picked = sorted({k for j in range(0, len(times) - 1, 100) for k in (j, j + 1)})[:10000]
+    browser.open("file://" + os.path.join(WORK, "fast.html"))
+    wrong = browser.evaluate("((ks, ts) => { const bad = []; for (let i = 0; i < ks.length; i++) { dynsimView.seek(ts[i]); "
+                             "const st = dynsimView.state(); if (st.frame !== ks[i] || st.time !== ts[i]) bad.push([ks[i], st.frame, st.time]); } "
+                             "return bad; })(%s, %s)"
+                             % (json.dumps(picked), json.dumps([times[k] for k in picked])))
+    rows = browser.evaluate("dynsimView.state().rows")
+    print("  row times: %d rows, %d seeked by their times, %d reached another row or time" % (rows, len(picked), len(wrong)))
+    if rows != len(times) or len(picked) != 10000 or wrong:
+        fail("row times: %d rows in the page for %d in the CSV; rows reached another row: %s" % (rows, len(times), wrong[:5]))
 
 
 def evaluate_linear(css, x):

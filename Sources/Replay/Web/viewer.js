@@ -20,10 +20,15 @@
     return out;
   }
 
-  // One series of the packed data (Packing.swift): const, q (zigzag LEB128 differences of multiples of s), f64.
+  // One series of the packed data (Packing.swift): const, q (zigzag LEB128 differences of multiples of s), f64, and
+  // ticks (row times: each row's index over the rate, by the same IEEE division Swift made).
   function decodeSeries(d) {
     const out = new Float64Array(d.len);
     if (d.enc === 'const') { out.fill(d.v); return out; }
+    if (d.enc === 'ticks') {
+      for (let i = 0; i < d.len; i++) out[i] = (i === d.len - 1 ? d.last : i * d.stride) / d.rate;
+      return out;
+    }
     if (d.enc === 'f64') {
       const view = new DataView(bytes.buffer, bytes.byteOffset + d.o, d.n);
       for (let i = 0; i < d.len; i++) out[i] = view.getFloat64(i * 8, true);
