@@ -139,7 +139,7 @@ let fitSpec = CommandSpec(
     ],
     maxArguments: 2, tooManyArguments: { extra, _ in "one trace, got \(quoted(extra)) too" },
     sections: [("OUTPUT", "name,value,low,high rows (the 95% interval) for a spring; the curve as cubic-bezier() and name,value rows for a curve."),
-               ("EXIT STATUS", "0 success; 1 the trace cannot tell the spring or the curve (a parameter at the search's bound, such as a response of two sample intervals, where a faster spring would alias; no intervals; or a residual far above the trace's own noise, rms > 3 x noise + 1e-9 of the range, the noise from the median second difference): the rows are printed with notes saying why, not to be used; 64 usage error; 65 a bad trace (fewer rows than the fit needs, t not increasing, no motion).")])
+               ("EXIT STATUS", "0 success; 1 the trace cannot tell the spring or the curve (a parameter at the search's bound, such as a response of two sample intervals, where a faster spring would alias; no intervals; or a residual far above the trace's own noise, rms > 3 x noise + 1e-9 of the range, the noise from the median second difference): the rows are printed with notes saying why, not to be used; 64 usage error; 65 a bad trace (fewer rows than the fit needs, t not increasing, no motion); 74 the output could not be written.")])
 
 /// Parses `dynsim fit` arguments.
 func parseFit(_ args: [String]) throws -> Command {
@@ -175,7 +175,7 @@ func fit(_ o: FitOptions) -> Int32 {
             if f.cannotTell {
                 let status = writeStdout(rows.joined(separator: "\n") + "\n")
                 fputs("dynsim: error: \(o.trace): the trace cannot tell the spring (the notes above say why); the rows are for inspection, not to be used\n", stderr)
-                return status == 0 ? ExitStatus.failure : status
+                return status == 0 ? ExitStatus.failure : ExitStatus.ioError
             }
         } else {
             let f = try CurveFit(times: trace.times, values: values, from: o.from, to: o.to, label: o.trace)
@@ -187,10 +187,12 @@ func fit(_ o: FitOptions) -> Int32 {
             if f.cannotTell {
                 let status = writeStdout(rows.joined(separator: "\n") + "\n")
                 fputs("dynsim: error: \(o.trace): the trace cannot tell the curve (the notes above say why); the rows are for inspection, not to be used\n", stderr)
-                return status == 0 ? ExitStatus.failure : status
+                return status == 0 ? ExitStatus.failure : ExitStatus.ioError
             }
         }
-        return writeStdout(rows.joined(separator: "\n") + "\n")
+        // A failed write is 74 (as compare's), so that 1 means only "cannot tell".
+        let status = writeStdout(rows.joined(separator: "\n") + "\n")
+        return status == ExitStatus.success ? status : ExitStatus.ioError
     } catch {
         return report(error)
     }

@@ -281,12 +281,20 @@ struct SpringBlocks {
             throw fail("--to: CSS linear() eases a progress from --from to --to; they must differ, got \(n(to))")
         }
         let distance = abs(to - from)
+        // The progress (value − from) / (to − from) loses its digits when the distance is tiny beside |from|, and a
+        // distance near the smallest doubles leaves no settling band at all.
+        guard distance >= 1e-9 * max(abs(from), abs(to)), distance >= 1e-200 else {
+            throw fail(distance < 1e-200
+                ? "--to: the distance from --from to --to must be at least 1e-200 for CSS's progress (scale the values up), got \(NumberFormat.shortest(distance))"
+                : "--to: the distance from --from to --to is under 1e-9 of |from|, too small for a progress of full precision; animate an offset from 0 to \(NumberFormat.shortest(to - from)) instead, got \(NumberFormat.shortest(distance))")
+        }
         let band = min(0.001, maxError / 2) * distance
         var end = until ?? s.settlingDuration(from: from, to: to, initialVelocity: v0, epsilon: band)
         end = (end * 1000).rounded(.up) / 1000
         func progress(_ t: Double) -> Double { (s.value(at: t, from: from, to: to, initialVelocity: v0) - from) / (to - from) }
         let jump = abs(1 - progress(end))
         guard end.isFinite, end > 0, jump <= maxError else {
+            guard end.isFinite else { throw fail("--until: required, the spring does not settle within the band, got nothing") }
             throw fail("--until: at \(n(end)) s the spring is \(String(format: "%.2g", jump)) of the distance from its target, where CSS jumps to it; give a longer --until or a larger --max-error")
         }
         let periods = s.dampingRatio < 1 ? end * s.dampedFrequency / (2 * .pi) : 0

@@ -145,6 +145,22 @@ final class FitTests: XCTestCase {
         XCTAssertTrue(curve.cannotTell, "\(curve.notes)")
         let spring = try SpringFit(times: t, values: t.map { _ in noise.gaussian() }, from: nil, to: nil, label: "noise.csv")
         XCTAssertTrue(spring.cannotTell, "\(spring.notes)")
+        // A pure exponential 300 (1 − e^(−24 t)) is a critically damped spring (ζ 1, R 2π/24, v0 7200) and also every
+        // overdamped spring's slow mode: once exit 0 with blank intervals for ζ and R. Now it either says it cannot
+        // tell, or its intervals hold the critically damped spring.
+        let exponential = try SpringFit(times: t, values: t.map { 300 * (1 - exp(-24 * $0)) }, from: nil, to: nil, label: "exp.csv")
+        XCTAssertTrue(exponential.cannotTell || (exponential.dampingRatio.low <= 1 && 1 <= exponential.dampingRatio.high
+                      && exponential.response.low <= 2 * .pi / 24 && 2 * .pi / 24 <= exponential.response.high),
+                      "\(exponential.dampingRatio) \(exponential.response) \(exponential.notes)")
+        // Timestamps from an epoch (1e8 s): the times' own rounding bounds what the intervals may claim; they hold
+        // the truth (once R [0.29999998314, 0.29999999763] for 0.3).
+        let w = 2 * Double.pi / 0.3, z = 0.7, wd = w * (1 - z * z).squareRoot()
+        let local = (0..<240).map { Double($0) / 120 }
+        let epoch = try SpringFit(times: local.map { 1e8 + $0 }, values: local.map {
+            300 + exp(-z * w * $0) * (-300 * cos(wd * $0) - z * w * 300 / wd * sin(wd * $0))
+        }, from: nil, to: nil, label: "epoch.csv")
+        XCTAssertTrue(epoch.cannotTell || (epoch.response.low <= 0.3 && 0.3 <= epoch.response.high), "\(epoch.response)")
+        XCTAssertTrue(epoch.cannotTell || (epoch.dampingRatio.low <= 0.7 && 0.7 <= epoch.dampingRatio.high), "\(epoch.dampingRatio)")
     }
 }
 

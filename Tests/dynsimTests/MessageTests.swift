@@ -28,6 +28,18 @@ final class MessageTests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --until: "), r.stderr)
     }
 
+    /// A distance too small for a progress of full precision (1e-300 once crashed in the number formatter, SIGILL).
+    func testExportCSSRefusesADistanceTooSmall() throws {
+        for to in ["1e-300", "1e-307"] {
+            let r = try CLITests.dynsim(["export", "css", "--damping-ratio", "0.5", "--response", "0.5", "--from", "0", "--to", to])
+            XCTAssertEqual(r.status, 64, r.stderr)
+            XCTAssertTrue(r.stderr.contains("--to: the distance"), r.stderr)
+        }
+        let far = try CLITests.dynsim(["export", "css", "--damping-ratio", "0.5", "--response", "0.5", "--from", "1e14", "--to", "100000000000001"])
+        XCTAssertEqual(far.status, 64, far.stderr)
+        XCTAssertTrue(far.stderr.contains("animate an offset from 0"), far.stderr)
+    }
+
     private func temporaryDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-messages-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
