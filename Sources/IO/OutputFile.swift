@@ -99,7 +99,11 @@ public final class OutputFile {
             // Linux: an unnamed file in the target's folder (O_TMPFILE), given a name only when complete (commit), so
             // a crash or SIGKILL leaves nothing behind. Where the file system cannot (O_TMPFILE unsupported), a
             // named temporary file, as elsewhere.
-            if let fd = OutputFile.openUnnamed(in: folder.isEmpty ? "." : folder), let f = fdopen(fd, "wb") {
+            if let fd = OutputFile.openUnnamed(in: folder.isEmpty ? "." : folder) {
+                guard let f = fdopen(fd, "wb") else {
+                    close(fd)
+                    throw Failure(path: path, problem: "cannot open for writing (\(String(cString: strerror(errno))))")
+                }
                 if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
                 stream = f
                 temporary = nil

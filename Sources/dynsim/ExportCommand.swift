@@ -391,8 +391,8 @@ enum MotionSpring {
             if w > omega { lo = mid } else { hi = mid }
         }
         let d = 0.5 * (lo + hi)
-        // Checked as printed: 12 significant digits.
-        guard let w = naturalFrequency(duration: Double(String(format: "%.12g", d)) ?? d, bounce: bounce),
+        // Checked as printed (``n(_:)``: 12 significant digits).
+        guard let w = naturalFrequency(duration: Double(n(d)) ?? d, bounce: bounce),
               abs(w - omega) <= 1e-9 * omega else { return nil }
         return d
     }

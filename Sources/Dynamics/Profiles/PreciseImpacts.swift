@@ -94,13 +94,13 @@ extension World {
                 // Shallow only (a quarter of the thinner item's least width): deeper, the manifold's normal no longer
                 // says which way the item came (a squeezed item held into a wall), and the resting contacts decide.
                 let shallow = f0 > -min(sweepLimit(c.b), c.a >= 0 ? sweepLimit(c.a) : .infinity)
-                if shallow && approaching(c, h: h, scratch) { scratch.pending.append(PendingImpact(key: c.key, contact: c, tau: 0, hits: 0)) }
+                if shallow && approaching(c, h: h, scratch) { scratch.pending.append(PendingImpact(contact: c, tau: 0, hits: 0)) }
                 continue
             }
             let f1 = separation(c, at: h, h: h, margin: margin, scratch)
             guard f1 <= 0 else { continue }
             let tau = World.rootOfSeparation(lo: 0, flo: f0, hi: h, fhi: f1) { separation(c, at: $0, h: h, margin: margin, scratch) }
-            scratch.pending.append(PendingImpact(key: c.key, contact: c, tau: tau, hits: 0))
+            scratch.pending.append(PendingImpact(contact: c, tau: tau, hits: 0))
         }
     }
 
@@ -302,7 +302,7 @@ extension World {
         let fApex = separation(c, at: apex, h: h, margin: margin, s)
         guard fApex > 0 else { return }
         let tau = World.rootOfSeparation(lo: apex, flo: fApex, hi: h, fhi: fEnd) { separation(c, at: $0, h: h, margin: margin, s) }
-        s.pending.append(PendingImpact(key: c.key, contact: c, tau: tau, hits: p.hits + 1))
+        s.pending.append(PendingImpact(contact: c, tau: tau, hits: p.hits + 1))
     }
 
     /// The pair's contact normal at `tau` (from A to B).
@@ -360,7 +360,6 @@ extension World {
 
 /// An impact waiting to be resolved in the current piece.
 struct PendingImpact {
-    var key: UInt64
     var contact: ContactConstraint
     /// Its time within the piece, seconds.
     var tau: Double
@@ -452,7 +451,7 @@ struct ImpactScratch {
     /// Removes and returns the earliest pending impact (ties by key), or nil.
     mutating func takeEarliest() -> PendingImpact? {
         guard var best = pending.indices.first else { return nil }
-        for k in pending.indices.dropFirst() where (pending[k].tau, pending[k].key) < (pending[best].tau, pending[best].key) { best = k }
+        for k in pending.indices.dropFirst() where (pending[k].tau, pending[k].contact.key) < (pending[best].tau, pending[best].contact.key) { best = k }
         return pending.remove(at: best)
     }
 }
