@@ -5,7 +5,8 @@ import Springs
 /// The cubic Bézier timing curve (CSS cubic-bezier(), CAMediaTimingFunction) that best fits a recorded `t,value`
 /// trace (`dynsim fit curve`): the trace's time scaled to [0, 1] over its span and its value to progress
 /// (value − from) / (to − from) (`from` and `to` default to the first and last values); then x1, y1, x2, y2 fitted by
-/// Levenberg–Marquardt from the best of Apple's named curves and a 5⁴ grid, x1 and x2 kept in [0, 1].
+/// Levenberg–Marquardt from the best of Apple's named curves and a 5⁴ grid, x1 and x2 kept in [0, 1] (on at most
+/// 4,000 of the samples first, then on all: the work grows linearly with the trace).
 public struct CurveFit: Sendable {
     /// The fitted curve.
     public var curve: CubicBezier
@@ -23,6 +24,8 @@ public struct CurveFit: Sendable {
     /// (``SpringFit/noiseLevel(_:)``; rms > 3 × noise + 1e-9, in progress units), or the curve explains less than half
     /// of the progress's variance (R² < 0.5: the trace is mostly noise, or not a monotone ease).
     public var cannotTell = false
+    /// Passes the search made over every sample (what a long trace's fit costs, beyond the coarse search).
+    var passes = 0
 
     /// - Throws: ``InputError`` naming `label` for fewer than 5 rows, or a trace that does not move.
     public init(times: [Double], values: [Double], from: Double?, to: Double?, label: String) throws {
@@ -45,7 +48,7 @@ public struct CurveFit: Sendable {
         var starts = CubicBezier.named.map { [$0.curve.x1, $0.curve.y1, $0.curve.x2, $0.curve.y2] }
         let grid = [0.0, 0.25, 0.5, 0.75, 1.0]
         for x1 in grid { for y1 in grid { for x2 in grid { for y2 in grid { starts.append([x1, y1, x2, y2]) } } } }
-        // The start from at most 2,000 of the samples (a long trace need not be read 630 times in full).
+        // The start from at most 4,000 of the samples (a long trace need not be read 630 times in full).
         let every = max(1, n / 2000)
         let subset = Array(Swift.stride(from: 0, to: n, by: every))
         func coarse(_ p: [Double]) -> Double {
@@ -53,7 +56,14 @@ public struct CurveFit: Sendable {
             return subset.reduce(0) { let d = c.value(at: x[$1]) - y[$1]; return $0 + d * d }
         }
         let start = starts.min { coarse($0) < coarse($1) }!
-        let p = problem.minimize(from: start).parameters
+        let xs = subset.map { x[$0] }, ys = subset.map { y[$0] }
+        let few = LeastSquares(residuals: { p in
+            let c = CubicBezier(p[0], p[1], p[2], p[3])
+            return (0..<xs.count).map { c.value(at: xs[$0]) - ys[$0] }
+        }, clamp: clamp)
+        let solution = problem.minimize(from: start, coarse: every > 1 ? few : nil)
+        let p = solution.parameters
+        passes = solution.passes
         let r = residuals(p)
         curve = CubicBezier(p[0], p[1], p[2], p[3])
         duration = span

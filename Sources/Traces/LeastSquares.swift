@@ -16,10 +16,13 @@ struct LeastSquares {
         var sse: Double
         var covariance: [[Double]]?
         var iterations: Int
+        /// Passes over the samples (evaluations of every residual) the search made, the Jacobian's included.
+        var passes = 0
     }
 
     func sse(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
 
+    /// The Jacobian by central differences, as its columns (one per parameter, one entry per sample).
     func jacobian(_ p: [Double]) -> [[Double]] {
         var columns: [[Double]] = []
         for j in p.indices {
@@ -31,8 +34,7 @@ struct LeastSquares {
             let step = clamp(a)[j] - clamp(b)[j]
             columns.append(zip(ra, rb).map { step != 0 ? ($0 - $1) / step : 0 })
         }
-        // Rows: samples; columns: parameters.
-        return (0..<columns[0].count).map { i in columns.map { $0[i] } }
+        return columns
     }
 
     /// Solves A x = b (A symmetric positive definite-ish) by Gaussian elimination with partial pivoting; nil if singular.
@@ -68,24 +70,41 @@ struct LeastSquares {
         return (0..<n).map { i in (0..<n).map { columns[$0][i] } }
     }
 
-    func normal(_ jac: [[Double]]) -> [[Double]] {
-        let p = jac[0].count
+    /// JᵀJ from the Jacobian's columns (each entry summed over the samples in order).
+    func normal(_ columns: [[Double]]) -> [[Double]] {
+        let p = columns.count
         var m = Array(repeating: [Double](repeating: 0, count: p), count: p)
-        for row in jac { for i in 0..<p { for j in 0..<p { m[i][j] += row[i] * row[j] } } }
+        for i in 0..<p {
+            for j in 0..<p {
+                var sum = 0.0
+                for (a, b) in zip(columns[i], columns[j]) { sum += a * b }
+                m[i][j] = sum
+            }
+        }
         return m
     }
 
-    func minimize(from start: [Double], maxIterations: Int = 300) -> Solution {
+    /// Minimizes on `coarse` first (the same model on a few thousand of the samples: each iteration there costs
+    /// little, however long the trace), then on every sample from that answer for at most 10 iterations (until an iteration gains less than 1e-10 of
+    /// the sum of squares), so a long
+    /// trace costs a bounded number of passes over it. Without `coarse`, the whole search runs on every sample.
+    func minimize(from start: [Double], coarse: LeastSquares?) -> Solution {
+        guard let coarse else { return minimize(from: start) }
+        return minimize(from: coarse.minimize(from: start).parameters, maxIterations: 10, tolerance: 1e-10)
+    }
+
+    func minimize(from start: [Double], maxIterations: Int = 300, tolerance: Double = 1e-14) -> Solution {
         var p = clamp(start)
         var r = residuals(p)
         var cost = sse(r)
         var lambda = 1e-3, nu = 2.0
-        var iterations = 0
+        var iterations = 0, passes = 1
         while iterations < maxIterations {
             iterations += 1
             let jac = jacobian(p)
+            passes += 2 * p.count
             let a = normal(jac)
-            let g = (0..<p.count).map { j in jac.indices.reduce(0.0) { $0 + jac[$1][j] * r[$1] } }
+            let g = jac.map { column in zip(column, r).reduce(0.0) { $0 + $1.0 * $1.1 } }
             var improved = false
             for _ in 0..<30 {
                 var damped = a
@@ -93,6 +112,7 @@ struct LeastSquares {
                 guard let step = LeastSquares.solve(damped, g.map { -$0 }) else { lambda *= nu; nu *= 2; continue }
                 let candidate = clamp(zip(p, step).map(+))
                 let rc = residuals(candidate)
+                passes += 1
                 let c = sse(rc)
                 if c.isFinite && c < cost {
                     let relative = (cost - c) / max(cost, 1e-300)
@@ -102,7 +122,7 @@ struct LeastSquares {
                     lambda = max(lambda / 3, 1e-12)
                     nu = 2
                     improved = true
-                    if relative < 1e-14 { iterations = maxIterations }
+                    if relative < tolerance { iterations = maxIterations }
                     break
                 }
                 lambda *= nu
@@ -119,7 +139,7 @@ struct LeastSquares {
             let s2 = max(cost / Double(n - k), residualFloor * residualFloor)
             covariance = inv.map { $0.map { $0 * s2 } }
         }
-        return Solution(parameters: p, sse: cost, covariance: covariance, iterations: iterations)
+        return Solution(parameters: p, sse: cost, covariance: covariance, iterations: iterations, passes: passes + 2 * k)
     }
 
     /// Student's t quantile for a two-sided 95% interval with ν degrees of freedom (Cornish–Fisher expansion from the

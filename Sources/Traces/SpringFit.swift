@@ -210,8 +210,9 @@ public struct SpringFit: Sendable {
 
     /// The least-squares spring on unit scales (time over the span, values over the range): p = [ζ, R, v0, from?, to?].
     /// Start: the best of a grid of ζ (0 to 5), R (log-spaced over `responseBounds`, up to 20 spans), `to` at the last
-    /// value or the mean, v0 at 0 or the first samples' slope, read on at most 2,000 of the samples; then
-    /// Levenberg–Marquardt from the three best starts of distinct (ζ, R), the lowest sum of squares kept.
+    /// value or the mean, v0 at 0 or the first samples' slope, read on at most 4,000 of the samples; then
+    /// Levenberg–Marquardt from the three best starts of distinct (ζ, R), on those samples first and then on all, the
+    /// lowest sum of squares kept.
     static func solve(t: [Double], values: [Double], from: Double?, to: Double?,
                       responseBounds: ClosedRange<Double>, residualFloor: Double,
                       fixedDampingRatio: Double? = nil) -> LeastSquares.Solution {
@@ -262,6 +263,17 @@ public struct SpringFit: Sendable {
         // σ̂ at least `residualFloor` (1e-9 of the range, or what rounding the times costs): what a clean trace's
         // intervals can honestly claim.
         let problem = LeastSquares(residuals: { residuals($0, nil) }, clamp: clamp, residualFloor: residualFloor)
+        // A long trace is searched on the strided samples first. Their interval is `every` samples', so a response
+        // within twice it may alias there: such an answer is searched for again on every sample.
+        let coarseShortest = responseBounds.lowerBound * Double(every)
+        let few = LeastSquares(residuals: { residuals($0, subset) }, clamp: clamp, residualFloor: residualFloor)
+        if every > 1 {
+            let coarse = starts.map { few.minimize(from: $0) }
+            if coarse.allSatisfy({ $0.parameters[1] > 2 * coarseShortest }) {
+                let best = coarse.min { $0.sse < $1.sse }!
+                return problem.minimize(from: best.parameters, maxIterations: 10, tolerance: 1e-10)
+            }
+        }
         return starts.map { problem.minimize(from: $0) }.min { $0.sse < $1.sse }!
     }
 }

@@ -162,6 +162,21 @@ final class FitTests: XCTestCase {
         XCTAssertTrue(epoch.cannotTell || (epoch.response.low <= 0.3 && 0.3 <= epoch.response.high), "\(epoch.response)")
         XCTAssertTrue(epoch.cannotTell || (epoch.dampingRatio.low <= 0.7 && 0.7 <= epoch.dampingRatio.high), "\(epoch.dampingRatio)")
     }
+
+    /// A long trace costs a bounded number of passes over it, whatever its length (issue 30: 10,000 rows took 2.5 s,
+    /// 50,000 took 11.5 s, 200,000 over 60 s, as Levenberg–Marquardt ran up to 300 iterations on every row; now it
+    /// searches on at most 4,000 rows, then polishes on all for at most 10 iterations: 1 + 10 × (8 + 30) + 8 passes).
+    /// (Tests/Fit/long.py checks that long traces' fits stay right, on the release build.)
+    func testLongTracesCostBoundedPassesAndStayRight() throws {
+        for n in [5_000, 12_000] {
+            // A damped oscillation, which no timing curve follows (the search crawls): bounded all the same.
+            let t = (0..<n).map { 2 * Double($0) / Double(n - 1) }
+            let wobble = t.map { 100 * (1 - exp(-5 * $0) * cos(10 * $0)) }
+            let misfit = try CurveFit(times: t, values: wobble, from: nil, to: nil, label: "w.csv")
+            XCTAssertTrue(misfit.cannotTell)
+            XCTAssertLessThanOrEqual(misfit.passes, 1 + 10 * (8 + 30) + 8, "\(n) rows")
+        }
+    }
 }
 
 /// `dynsim compare`'s time matching: times a few ulps apart are one time.
