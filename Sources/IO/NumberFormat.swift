@@ -2,6 +2,15 @@
 /// `description`, which is locale-independent and round-trips), normalised so that integers print without ".0",
 /// negative zero prints as "0" and exponents carry no '+' or leading zeros ("1e-5", "2.5e20").
 public enum NumberFormat {
+    /// A limit as messages and docs/limits.md write it: ``shortest(_:)``, with a power of ten from 1e6 up as "1eN"
+    /// ("1e15", "1e6"; "100000", "0.1" and "1e-6" as they are).
+    public static func limit(_ x: Double) -> String {
+        let s = shortest(abs(x))
+        let zeros = s.dropFirst()
+        guard s.hasPrefix("1"), zeros.count >= 6, zeros.allSatisfy({ $0 == "0" }) else { return shortest(x) }
+        return (x < 0 ? "-" : "") + "1e\(zeros.count)"
+    }
+
     /// The shortest round-trip text of a finite number.
     /// - Precondition: `x` is finite (writers check before formatting; dynsim never prints nan or inf).
     public static func shortest(_ x: Double) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import IO
+import Scenes
 import Springs
 
 /// `dynsim view spring ...` and `dynsim view curve ...`: a spring's or a timing curve's motion as a page, in the manner
@@ -80,10 +81,12 @@ public enum CurvesPage {
                         + samplingWarnings(motions, until: until, requested: requestedRate).map { "; " + $0 }.joined())
     }
 
-    /// The rows per second a spring page samples at: `requested`, or fewer so the page holds at most ``maxSamples``.
+    /// The rows per second a spring page samples at: `requested`, or fewer so the page holds at most ``maxSamples``
+    /// (each spring ⌊end × rate⌋ + 1 of them).
     static func samplingRate(_ motions: [SpringMotion], until: Double?, requested: Double) -> Double {
         let end = until ?? max(0.1, motions.map(\.settlingDuration).max() ?? 1)
-        return min(requested, Double(maxSamples) / Double(max(1, motions.count)) / max(end, 1e-9))
+        let each = maxSamples / max(1, motions.count)
+        return min(requested, Double(each - 1) / max(end, 1e-9))
     }
 
     /// The fewest samples per oscillation a page may show a spring with and still draw it: below 8 a 20 Hz wobble
@@ -148,5 +151,5 @@ public enum CurvesPage {
     }
 
     /// Samples a page carries at most (rows x curves): a longer span is sampled less often.
-    public static let maxSamples = 2_000_000
+    public static let maxSamples = Limits.maxPageSamples
 }

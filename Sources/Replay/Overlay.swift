@@ -82,8 +82,8 @@ public struct Overlay: Sendable {
                 guard let x = parseDecimal(Substring(text)), x.isFinite else {
                     throw fail("line \(record.line), column \(k + 1) (\(header.fields[k]))", "must be a number, got \(quoted(text))")
                 }
-                guard abs(x) <= 1e15 else {
-                    throw fail("line \(record.line), column \(k + 1) (\(header.fields[k]))", "must be within ±1e15, got \(text)")
+                guard abs(x) <= Limits.maxTraceValue else {
+                    throw fail("line \(record.line), column \(k + 1) (\(header.fields[k]))", "must be within ±\(NumberFormat.limit(Limits.maxTraceValue)), got \(text)")
                 }
                 return x
             }

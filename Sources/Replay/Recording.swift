@@ -9,7 +9,7 @@ import Scenes
 public struct ReplayBudget: Sendable {
     /// Values (columns x rows) the page holds at most: every column of the run when they fit; otherwise the columns the
     /// drawing needs (items' x, y, angle, anchors) and the plotted ones; and when even those do not fit, every k-th row.
-    public var maxValues = 8_000_000
+    public var maxValues = Limits.maxPageValues
     /// Contact points kept for the contacts toggle (over the whole run); past it the toggle is off and says why.
     public var maxContactPoints = 500_000
     /// Contact events kept for the event list (starts, stops, completions and gestures are always kept).
@@ -48,6 +48,15 @@ final class Recording {
     /// What the page should tell its reader about what was left out.
     var notices: [String] = []
 
+    /// Every how many rows a page keeps so that `columns` × the kept rows (every `stride`-th from the first, and the
+    /// last) stay within `maxValues`: 1 when all fit.
+    static func stride(columns: Int, rows: Int, maxValues: Int) -> Int {
+        guard columns * rows > maxValues else { return 1 }
+        // ⌈(rows − 1) / s⌉ + 1 rows are kept (the first of each stride, and the last).
+        let most = max(2, maxValues / max(1, columns))
+        return max(2, Int((Double(rows - 1) / Double(most - 1)).rounded(.up)))
+    }
+
     /// Runs `scene` (every column, whatever its `columns` says), keeping what `budget` allows; `plot` names columns that
     /// must be kept.
     /// - Throws: ``SimulationError``.
@@ -67,7 +76,7 @@ final class Recording {
             kept = kept.filter { wanted.contains(columns[$0]) }
             notices.append("\(columns.count - 1 - kept.count) of \(columns.count - 1) columns left out of the page (over \(budget.maxValues) values); name columns to keep with --plot")
         }
-        stride = max(1, Int((Double(kept.count * rows) / Double(budget.maxValues)).rounded(.up)))
+        stride = Recording.stride(columns: kept.count, rows: rows, maxValues: budget.maxValues)
         if stride > 1 { notices.append("one row in \(stride) kept, and the last (\(rows) rows x \(kept.count) columns is over \(budget.maxValues) values)") }
         self.kept = kept
         values = Array(repeating: [], count: kept.count)

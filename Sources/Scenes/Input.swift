@@ -70,6 +70,49 @@ public enum Limits {
     /// Longest display frame (`timeStep`), seconds.
     public static let maxTimeStep = 1.0
 
+    // The command line's limits, beyond a scene file's (docs/limits.md lists each; refused with exit 64 naming the
+    // option, or 65 naming the file for a trace).
+
+    /// Largest magnitude of a trace's values (`compare`, `fit`, `view --overlay` CSVs) and of the values, velocities
+    /// and tolerances given on the command line: 1e15, where a Double still holds every whole number's unit.
+    public static let maxTraceValue = 1e15
+    /// Largest CSV trace `compare`, `fit` and `view --overlay` read, bytes: 64 MiB, as a scene file.
+    public static let maxTraceBytes = maxFileBytes
+    /// `export --max-error`'s range, as a fraction of the distance: 1e-6 (below, a linear() runs past 10,000 points
+    /// for most springs) to 0.1.
+    public static let minExportError = 1e-6, maxExportError = 0.1
+    /// A spring's natural frequency √(stiffness / mass) on the command line (`spring`, `view`, `export`), rad/s:
+    /// 1e-6 to 1e6 (a period from 6 µs to 73 days).
+    public static let minNaturalFrequency = 1e-6, maxNaturalFrequency = 1e6
+    /// Largest damping ratio on the command line: 1e6 (the slow mode's rate then rounds no worse than 1e-12).
+    public static let maxDampingRatio = 1e6
+    /// Largest mass, stiffness, damping, damping ratio, response or perceptual duration given to `spring`, `view` or
+    /// `export` (positive ones at least 1e-9).
+    public static let maxSpringParameter = 1e12
+    /// Longest `--until` or `--at` time of `spring` and `export`, seconds, and the longest settling of `spring`
+    /// without `--until`.
+    public static let maxSpringUntil = 1e9
+    /// Longest settling of an `export` without `--until`, seconds.
+    public static let maxExportSettling = 1e6
+    /// Longest `view` spring page, seconds (its `--until`, or the springs' settling without it).
+    public static let maxViewUntil = 100_000.0
+    /// Most points of an `export css` linear().
+    public static let maxLinearPoints = 10_000
+    /// Most samples of a `view` spring page, all its springs together; past it the page samples more sparsely (a
+    /// cap, said on the page and stderr).
+    public static let maxPageSamples = 2_000_000
+    /// Most values (rows × columns) a `view` scene page holds; past it the page keeps one row in N, or fewer
+    /// columns (a cap, said on the page and stderr).
+    public static let maxPageValues = 8_000_000
+    /// `curve --samples`: 2 to this.
+    public static let maxCurveSamples = 10_000_000
+    /// `curve --at` inputs, within ±this.
+    public static let maxCurveInput = 1e6
+    /// A cubic-bezier()'s control values given to `curve`, within ±this.
+    public static let maxCurveControl = 1e9
+    /// `curve`'s steps(N): N from 1 to this.
+    public static let maxCurveSteps = 1_000_000
+
     /// Why a run of this shape is too long, or nil when it fits.
     public static func runBudgetProblem(duration: Double, rate: Double, timeStep: Double, subSteps: Int) -> String? {
         let steps = duration / timeStep * Double(subSteps)

@@ -70,8 +70,8 @@ public struct Trace: Sendable {
                 guard let x = number(r.fields[k]) else {
                     throw fail("line \(r.line), column \(k + 1) (\(header.fields[k]))", "must be a number, got \(quoted(r.fields[k]))")
                 }
-                guard abs(x) <= 1e15 else {
-                    throw fail("line \(r.line), column \(k + 1) (\(header.fields[k]))", "must be within ±1e15, got \(r.fields[k])")
+                guard abs(x) <= Limits.maxTraceValue else {
+                    throw fail("line \(r.line), column \(k + 1) (\(header.fields[k]))", "must be within ±\(NumberFormat.limit(Limits.maxTraceValue)), got \(r.fields[k])")
                 }
                 if k == 0, let last = values[0].last, x <= last {
                     throw fail("line \(r.line), column 1 (t)", "must increase, got \(NumberFormat.shortest(x)) after \(NumberFormat.shortest(last))")

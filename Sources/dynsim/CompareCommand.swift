@@ -31,7 +31,7 @@ let compareSpec = CommandSpec(
                 .init("ACTUAL.csv", help: "The run or trace checked against it.")],
     options: [
         .init("--columns", "A,B=C,...", .text, help: "Columns to compare, each once (default: every numeric column both files have); NAME=OTHER pairs EXPECTED's NAME with ACTUAL's OTHER (view.x=x for a device trace). t, the time axis every comparison is made along, is not one."),
-        .init("--tolerance", "X", .number(check: { $0 >= 0 && $0 <= 1e15 ? nil : "must be from 0 to 1e15" }),
+        .init("--tolerance", "X", .number(check: { $0 >= 0 && $0 <= Limits.maxTraceValue ? nil : "must be from 0 to \(NumberFormat.limit(Limits.maxTraceValue))" }),
               help: "The largest difference allowed, in the columns' units (default: 0, equality, as cmp)."),
         .init("--format", "F", .choice(["text", "csv", "junit"]), help: "text (a table), csv (one row per column, full precision) or junit (JUnit XML for CI) (default: text)."),
         .init("--output", "FILE", .path, help: "Write the report to FILE (it appears only complete) instead of stdout."),
@@ -88,8 +88,8 @@ func parseCompare(_ args: [String]) throws -> Command {
 func compare(_ o: CompareOptions) -> Int32 {
     let report: String, passed: Bool
     do {
-        let expected = try Trace(try readInput(o.expected, name: o.expected), fileName: o.expected, minRows: 2)
-        let actual = try Trace(try readInput(o.actual, name: o.actual), fileName: o.actual, minRows: 2)
+        let expected = try Trace(try readInput(o.expected, name: o.expected, maxBytes: Limits.maxTraceBytes), fileName: o.expected, minRows: 2)
+        let actual = try Trace(try readInput(o.actual, name: o.actual, maxBytes: Limits.maxTraceBytes), fileName: o.actual, minRows: 2)
         // A column --columns names that a file lacks is a mistake in the command (64), not in the file.
         for pair in o.columns ?? [] {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -134,8 +134,8 @@ let fitSpec = CommandSpec(
     arguments: [.init("spring | curve", help: "What to fit."), .init("TRACE.csv", help: "t (seconds, from the release) and the value; or a dynsim run with --column.")],
     options: [
         .init("--column", "NAME", .text, help: "The column to fit (default: the only numeric column after t, or `value`)."),
-        .init("--from", "A", .number(check: { abs($0) <= 1e15 ? nil : "must be within ±1e15" }), help: "The start value, fixed (default: fitted for a spring, the first value for a curve)."),
-        .init("--to", "B", .number(check: { abs($0) <= 1e15 ? nil : "must be within ±1e15" }), help: "The target value, fixed (default: fitted for a spring, the last value for a curve)."),
+        .init("--from", "A", .number(check: { abs($0) <= Limits.maxTraceValue ? nil : "must be within ±\(NumberFormat.limit(Limits.maxTraceValue))" }), help: "The start value, fixed (default: fitted for a spring, the first value for a curve)."),
+        .init("--to", "B", .number(check: { abs($0) <= Limits.maxTraceValue ? nil : "must be within ±\(NumberFormat.limit(Limits.maxTraceValue))" }), help: "The target value, fixed (default: fitted for a spring, the last value for a curve)."),
     ],
     maxArguments: 2, tooManyArguments: { extra, _ in "one trace, got \(quoted(extra)) too" },
     sections: [("OUTPUT", "name,value,low,high rows (the 95% interval) for a spring; the curve as cubic-bezier() and name,value rows for a curve."),
@@ -155,7 +155,7 @@ func parseFit(_ args: [String]) throws -> Command {
 func fit(_ o: FitOptions) -> Int32 {
     do {
         if let problem = stdoutProblem(reads: [o.trace]) { throw UsageError(message: problem, command: "fit") }
-        let trace = try Trace(try readInput(o.trace, name: o.trace), fileName: o.trace, minRows: 3)
+        let trace = try Trace(try readInput(o.trace, name: o.trace, maxBytes: Limits.maxTraceBytes), fileName: o.trace, minRows: 3)
         let name = o.column ?? (trace.columns.count == 1 ? trace.columns[0].name : "value")
         guard let values = trace.column(name) else {
             throw InputError(file: o.trace, path: "line 1", message: "has no numeric column \(quoted(name)) (its columns: \(trace.columns.map(\.name).joined(separator: ", "))); choose one with --column")

@@ -35,9 +35,9 @@ let curveSpec = CommandSpec(
         .init("steps(N, POSITION)", help: "CSS steps: POSITION jump-start, jump-end (default), jump-none or jump-both."),
     ],
     options: [
-        .init("--samples", "N", .integer(range: 2...10_000_000, message: "must be a whole number from 2 to 10000000"),
+        .init("--samples", "N", .integer(range: 2...Limits.maxCurveSamples, message: "must be a whole number from 2 to \(Limits.maxCurveSamples)"),
               help: "Evenly spaced inputs from 0 to 1, N >= 2 (default: 101)."),
-        .init("--at", "X1,X2,...", .numbers(check: { abs($0) <= 1e6 ? nil : "inputs must be within ±1e6" }),
+        .init("--at", "X1,X2,...", .numbers(check: { abs($0) <= Limits.maxCurveInput ? nil : "inputs must be within ±\(NumberFormat.limit(Limits.maxCurveInput))" }),
               help: "Only these inputs; outside [0, 1] a Bézier curve extends linearly."),
     ],
     maxArguments: 1, tooManyArguments: { extra, _ in "only one curve, got \(quoted(extra)) too" },
@@ -65,8 +65,8 @@ func parseCurveSpec(_ text: String) throws -> CurveSpec {
     if text.hasPrefix("steps(") && text.hasSuffix(")") {
         let inner = text.dropFirst(6).dropLast().split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard (1...2).contains(inner.count), let n = Int(inner[0]), n >= 1, n <= 1_000_000 else {
-            throw UsageError(message: "steps: must be steps(N) or steps(N, position) with N from 1 to 1000000, got \(quoted(text))", command: "curve")
+        guard (1...2).contains(inner.count), let n = Int(inner[0]), n >= 1, n <= Limits.maxCurveSteps else {
+            throw UsageError(message: "steps: must be steps(N) or steps(N, position) with N from 1 to \(Limits.maxCurveSteps), got \(quoted(text))", command: "curve")
         }
         var position = StepsTiming.Position.jumpEnd
         if inner.count == 2 {
@@ -91,8 +91,8 @@ func parseCurveSpec(_ text: String) throws -> CurveSpec {
         guard let x = parseDecimal(p), x.isFinite else {
             throw UsageError(message: "curve: \(names[i]) must be a decimal number, got \(quoted(String(p)))", command: "curve")
         }
-        guard abs(x) <= 1e9 else {
-            throw UsageError(message: "curve: \(names[i]) must be within ±1e9, got \(NumberFormat.shortest(x))", command: "curve")
+        guard abs(x) <= Limits.maxCurveControl else {
+            throw UsageError(message: "curve: \(names[i]) must be within ±\(NumberFormat.limit(Limits.maxCurveControl)), got \(NumberFormat.shortest(x))", command: "curve")
         }
         v.append(x)
     }

@@ -35,7 +35,7 @@ let exportSpec = CommandSpec(
     arguments: [.init("TARGET", help: "\(CommandSpec.alternatives(exportTargets + ["all"])).")],
     options: springSpec.options.filter { !["--rate", "--at", "--info"].contains($0.name) } + [
         .init("--curve", "CURVE", .text, help: "A timing curve instead of a spring: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION)."),
-        .init("--max-error", "E", .number(check: { $0 >= 1e-6 && $0 <= 0.1 ? nil : "must be from 1e-6 to 0.1" }),
+        .init("--max-error", "E", .number(check: { $0 >= Limits.minExportError && $0 <= Limits.maxExportError ? nil : "must be from \(NumberFormat.limit(Limits.minExportError)) to \(NumberFormat.limit(Limits.maxExportError))" }),
               help: "CSS linear(): the largest difference from the spring's progress allowed, as a fraction of the distance (default: 0.001)."),
     ],
     maxArguments: 1, tooManyArguments: { extra, _ in "one target, got \(quoted(extra)) too (all prints every target)" },
@@ -119,8 +119,8 @@ struct SpringBlocks {
         let scale = o.to != o.from ? abs(o.to - o.from) : abs(o.initialVelocity) / o.spring.naturalFrequency
         let settling = 0.001 * scale > 1e-300
             ? o.spring.settlingDuration(from: o.from, to: o.to, initialVelocity: o.initialVelocity, epsilon: 0.001 * scale) : 0
-        guard o.until != nil || (settling.isFinite && settling <= 1e6) else {
-            throw UsageError(message: "--until: required, this spring does not settle within 1e6 s, got nothing", command: "export")
+        guard o.until != nil || (settling.isFinite && settling <= Limits.maxExportSettling) else {
+            throw UsageError(message: "--until: required, this spring does not settle within \(NumberFormat.limit(Limits.maxExportSettling)) s, got nothing", command: "export")
         }
         settle = o.until ?? settling
         self.maxError = maxError
@@ -177,17 +177,19 @@ struct SpringBlocks {
         }
     }
 
-    /// "exact (Float)", or, when Float (24-bit) rounding of the values moves the motion by more than 1e-6 of the
-    /// distance (|from| far larger than the distance), how far it does: the largest rounding of from, to and the
-    /// velocity's reach over the settling time, over the distance.
+    /// "exact (Float)", or, when Float (24-bit) rounding moves the motion by more than 1e-6 of the distance, how far
+    /// it does: the largest of the rounding of from, of to, of the velocity's reach over a radian of the motion, and
+    /// half a Float ulp at the larger of |from| and |to| (every value the animation holds on the way is a Float, so
+    /// even exactly held ends move by that between them: 1e6 to 1e6 + 0.5 is 6% of the distance), over the distance.
     var floatExactness: String {
         let distance = to != from ? abs(to - from) : abs(v0) / s.naturalFrequency
         guard distance > 0 else { return "exact (Float)" }
         let moved = max(abs(Double(Float(from)) - from), abs(Double(Float(to)) - to),
-                        abs(Double(Float(v0)) - v0) / s.naturalFrequency)
+                        abs(Double(Float(v0)) - v0) / s.naturalFrequency,
+                        Double(Float(max(abs(from), abs(to))).ulp) / 2)
         let fraction = moved / distance
         return fraction <= 1e-6 ? "exact (Float)"
-            : "Float rounding moves the start or the target by up to \(String(format: "%.2g", fraction)) of the distance (|from| is large beside it; animate an offset from 0 instead)"
+            : "Float rounding moves the values by up to \(String(format: "%.2g", fraction)) of the distance (the values are large or tiny beside it; animate an offset from 0 in units where the distance is near 1 instead)"
     }
 
     var swiftUI: String {
@@ -274,7 +276,7 @@ struct SpringBlocks {
     /// duration is where the spring stays within min(0.001, maxError / 2) of the distance, rounded up to whole ms, and
     /// the easing ends at 1, where CSS holds the transition's end value.
     /// - Throws: ``UsageError`` when from = to, when the spring is too far from its target at --until, or when no
-    ///   linear() of at most 10,000 points reaches the error (a spring oscillating too long).
+    ///   linear() of at most ``Limits/maxLinearPoints`` points reaches the error (a spring oscillating too long).
     func css() throws -> String {
         func fail(_ message: String) -> UsageError { UsageError(message: message, command: "export") }
         guard from != to else {
@@ -301,9 +303,9 @@ struct SpringBlocks {
         guard periods <= 2000 else {
             // Over a --until that long, the duration is what to change; otherwise the spring's own settling is.
             if until != nil {
-                throw fail("--until: the spring oscillates \(Int(periods)) times in \(n(end)) s; a linear() of it would need more than 10,000 points: give a shorter --until")
+                throw fail("--until: the spring oscillates \(Int(periods)) times in \(n(end)) s; a linear() of it would need more than \(Limits.maxLinearPoints) points: give a shorter --until")
             }
-            throw fail("--max-error: the spring oscillates \(Int(periods)) times before it settles; a linear() of it would need more than 10,000 points (damping ratio \(n(s.dampingRatio)))")
+            throw fail("--max-error: the spring oscillates \(Int(periods)) times before it settles; a linear() of it would need more than \(Limits.maxLinearPoints) points (damping ratio \(n(s.dampingRatio)))")
         }
         // Sampled by the spring's own time scale: the progress's curvature is at most ω² + 2 ζ ω |v0 / distance|
         // (its value at t = 0 bounds it), and a chord of a curve of curvature a over Δt errs by at most a Δt² / 8, so
@@ -311,14 +313,27 @@ struct SpringBlocks {
         let w0 = s.naturalFrequency
         let curvature = w0 * w0 + 2 * s.dampingRatio * w0 * abs(v0 / (to - from))
         let spacing = (2 * maxError / curvature).squareRoot()
-        let samples = max(200, min(2_000_000, Int(max(end / spacing, periods * 200).rounded(.up))))
-        let (easing, digits, inputDigits, error) = LinearEasing.fit({ progress($0 * end) }, maxError: maxError, samples: samples, endValue: 1)
-        // The error is measured at 8 points per sample; between them the spring's curvature can add at most
-        // a (Δt / 8)² / 8 more: the printed figure is the sum, rounded up, so it is a bound.
-        let measuredEvery = end / Double(min(samples * 8, 4_000_000))
-        let bound = ExportTargets.roundedUp(error + curvature * measuredEvery * measuredEvery / 8)
-        guard bound <= maxError, easing.points.count <= 10_000 else {
-            throw fail("--max-error: the closest linear() this finds has \(easing.points.count) points and an error of at most \(n(bound)); ask for a larger error or a shorter --until")
+        var samples = max(200, min(2_000_000, Int(max(end / spacing, periods * 200).rounded(.up))))
+        func attempt() -> (LinearEasing, Int, Int, bound: Double) {
+            let (easing, digits, inputDigits, error) = LinearEasing.fit({ progress($0 * end) }, maxError: maxError, samples: samples, endValue: 1)
+            // The error is measured at 8 points per sample; between them the spring's curvature can add at most
+            // a (Δt / 8)² / 8 more: the printed figure is the sum, rounded up, so it is a bound.
+            let measuredEvery = end / Double(min(samples * 8, 4_000_000))
+            return (easing, digits, inputDigits, ExportTargets.roundedUp(error + curvature * measuredEvery * measuredEvery / 8))
+        }
+        var (easing, digits, inputDigits, bound) = attempt()
+        // Near the smallest errors the samples' own spacing can be what misses: up to twice 4 times finer.
+        for _ in 0..<2 where bound > maxError && easing.points.count <= Limits.maxLinearPoints && samples < 2_000_000 {
+            samples = min(2_000_000, samples * 4)
+            (easing, digits, inputDigits, bound) = attempt()
+        }
+        guard easing.points.count <= Limits.maxLinearPoints else {
+            // Within the error but too many points: fewer oscillations (a shorter --until) or a looser error fix it.
+            let fix = until != nil ? "give a shorter --until or a larger --max-error" : "give a larger --max-error, or --until to cut the motion short"
+            throw fail("--max-error: the linear() within \(n(maxError)) of the distance has \(easing.points.count) points, more than the \(Limits.maxLinearPoints) a linear() may have here; \(fix)")
+        }
+        guard bound <= maxError else {
+            throw fail("--max-error: the closest linear() this finds errs by up to \(n(bound)) of the distance, more than \(n(maxError)); ask for a larger error")
         }
         return """
         /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(end * 1000)) ms (\(until != nil ? "--until" : "until it stays within \(n(band / distance)) of the distance")),

@@ -90,10 +90,11 @@ func loadScene(_ name: String?, command: String = "run") throws -> (Scene, Strin
     return (scene, name, inputs)
 }
 
-/// Reads an input file (at most ``Limits/maxFileBytes``), its errors as ``InputError``s naming it as the user wrote it.
-func readInput(_ path: String, name: String) throws -> [UInt8] {
+/// Reads an input file (at most `maxBytes`: ``Limits/maxFileBytes`` for a scene, ``Limits/maxTraceBytes`` for a
+/// trace), its errors as ``InputError``s naming it as the user wrote it.
+func readInput(_ path: String, name: String, maxBytes: Int = Limits.maxFileBytes) throws -> [UInt8] {
     do {
-        return try readInputFile(path, maxBytes: Limits.maxFileBytes)
+        return try readInputFile(path, maxBytes: maxBytes)
     } catch let e as InputFileError {
         throw InputError(file: name, path: "", message: e.message)
     }

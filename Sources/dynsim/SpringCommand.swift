@@ -20,10 +20,13 @@ struct SpringOptions: Equatable {
 /// `dynsim spring`'s option table.
 let springSpec: CommandSpec = {
     @Sendable func positive(_ x: Double) -> String? {
-        x <= 0 ? "must be positive" : x < 1e-9 ? "must be at least 1e-9" : x > 1e12 ? "must be at most 1e12" : nil
+        x <= 0 ? "must be positive" : x < 1e-9 ? "must be at least 1e-9" : x > Limits.maxSpringParameter ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil
     }
-    @Sendable func nonNegative(_ x: Double) -> String? { x < 0 ? "must be >= 0" : x > 1e12 ? "must be at most 1e12" : nil }
-    @Sendable func bounded(_ x: Double) -> String? { abs(x) > 1e15 ? "must be within ±1e15" : nil }
+    @Sendable func nonNegative(_ x: Double) -> String? {
+        x < 0 ? "must be >= 0" : x > Limits.maxSpringParameter ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil
+    }
+    @Sendable func bounded(_ x: Double) -> String? { abs(x) > Limits.maxTraceValue ? "must be within ±\(NumberFormat.limit(Limits.maxTraceValue))" : nil }
+    let until = NumberFormat.limit(Limits.maxSpringUntil)
     return CommandSpec(
         name: "spring", program: "dynsim", summary: "Sample a spring in closed form (see `dynsim help spring`).",
         overview: "Sample a spring in closed form (UISpringTimingParameters, CASpringAnimation, SwiftUI Spring).",
@@ -45,11 +48,11 @@ let springSpec: CommandSpec = {
             .init("--to", "B", .number(check: bounded), help: "Target value (default: 1)."),
             .init("--initial-velocity", "V", .number(check: bounded), help: "Initial velocity in value units per second (default: 0)."),
             .init("--relative-velocity", "R", .number(check: bounded), help: "UIKit's relative initial velocity: R x (to - from) per second (0 when from = to)."),
-            .init("--until", "S", .number(check: { $0 >= 0 && $0 <= 1e9 ? nil : "must be from 0 to 1e9 s" }),
+            .init("--until", "S", .number(check: { $0 >= 0 && $0 <= Limits.maxSpringUntil ? nil : "must be from 0 to \(until) s" }),
                   help: "Last time in seconds (default: the settling duration, when the value stays within 0.1% of the distance; of |V| / naturalFrequency when from = to)."),
             .init("--rate", "HZ", .number(check: { $0 > 0 && $0 <= SceneDecoder.maxRate ? nil : "must be positive and at most 100000 Hz" }),
                   help: "Rows per second (default: 60). The last row is at exactly --until."),
-            .init("--at", "T1,T2,...", .numbers(check: { $0 >= 0 && $0 <= 1e9 ? nil : "times must be from 0 to 1e9 s" }),
+            .init("--at", "T1,T2,...", .numbers(check: { $0 >= 0 && $0 <= Limits.maxSpringUntil ? nil : "times must be from 0 to \(until) s" }),
                   help: "Only these times (seconds)."),
             .init("--info", "", .flag, help: "Print the derived parameters as name,value rows instead."),
         ],
@@ -73,10 +76,12 @@ func parseSpring(_ args: [String]) throws -> Command {
     options.at = p.numbers("--at")
     options.info = p.has("--info")
     let omega = options.spring.naturalFrequency, zeta = options.spring.dampingRatio
-    guard omega >= 1e-6 && omega <= 1e6 else {
-        throw fail("spring: the natural frequency sqrt(stiffness / mass) must be from 1e-6 to 1e6 rad/s, got \(NumberFormat.shortest(omega))")
+    guard omega >= Limits.minNaturalFrequency && omega <= Limits.maxNaturalFrequency else {
+        throw fail("spring: the natural frequency sqrt(stiffness / mass) must be from \(NumberFormat.limit(Limits.minNaturalFrequency)) to \(NumberFormat.limit(Limits.maxNaturalFrequency)) rad/s, got \(NumberFormat.shortest(omega))")
     }
-    guard zeta <= 1e6 else { throw fail("spring: the damping ratio must be at most 1e6, got \(NumberFormat.shortest(zeta))") }
+    guard zeta <= Limits.maxDampingRatio else {
+        throw fail("spring: the damping ratio must be at most \(NumberFormat.limit(Limits.maxDampingRatio)), got \(NumberFormat.shortest(zeta))")
+    }
     if let relative = p.number("--relative-velocity") {
         options.initialVelocity = Spring.absoluteVelocity(relative: relative, from: options.from, to: options.to)
     } else {
@@ -157,8 +162,8 @@ func writeSpring(_ o: SpringOptions, to sink: @escaping ([UInt8]) throws -> Void
     var end = 0.0
     if o.at == nil {
         end = o.until ?? settle
-        guard end.isFinite && end <= 1e9 else {
-            throw UsageError(message: "--until: required, this spring does not settle within 1e9 s, got nothing", command: "spring")
+        guard end.isFinite && end <= Limits.maxSpringUntil else {
+            throw UsageError(message: "--until: required, this spring does not settle within \(NumberFormat.limit(Limits.maxSpringUntil)) s, got nothing", command: "spring")
         }
         let count = end * o.rate + 1
         guard count <= Limits.maxRows else {

@@ -143,8 +143,8 @@ func view(_ o: ViewOptions) -> Int32 {
             }
             let until = springs.compactMap(\.until).max()
             let end = until ?? motions.map(\.settlingDuration).max() ?? 1
-            guard end.isFinite && end <= 1e5 else {
-                throw UsageError(message: "--until: required and at most 100000 s, a spring here does not settle by then, got \(until.map(NumberFormat.shortest) ?? "nothing")", command: "view")
+            guard end.isFinite && end <= Limits.maxViewUntil else {
+                throw UsageError(message: "--until: required and at most \(NumberFormat.limit(Limits.maxViewUntil)) s, a spring here does not settle by then, got \(until.map(NumberFormat.shortest) ?? "nothing")", command: "view")
             }
             for warning in CurvesPage.samplingWarnings(motions, until: until) { fputs("dynsim: warning: \(warning)\n", stderr) }
             try write(CurvesPage.springs(motions, until: until), to: o.output ?? "spring.html")
@@ -190,14 +190,14 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     }
     // `-` is stdout; other names for one file (a link, /dev/stdout) are found by OutputFile.sameFile.
     if let page = pagePath, let svg = o.svg, OutputFile.sameFile(page == "-" ? "/dev/stdout" : page, svg == "-" ? "/dev/stdout" : svg) {
-        throw UsageError(message: "--svg: must differ from --output, both name \(quoted(svg))", command: "view")
+        throw UsageError(message: "--svg: must differ from --output, both name one file (--output \(quoted(page)), --svg \(quoted(svg)))", command: "view")
     }
     let sceneRun = SceneRun(scene: scene)
     if let problem = sceneRun.inputProblems(fileName: label).first { throw problem }
     let textColumns = Set(columns.filter { c in c.hasSuffix(".text") || scene.animators.contains { c == $0.name + ".state" } })
     var overlays: [Overlay] = []
     for path in o.overlays {
-        let bytes = try readInput(path, name: path)
+        let bytes = try readInput(path, name: path, maxBytes: Limits.maxTraceBytes)
         overlays.append(try Overlay(bytes, fileName: path, sceneName: label, columns: columns, textColumns: textColumns))
     }
     // Both outputs or neither (a page that cannot be written takes the still with it).

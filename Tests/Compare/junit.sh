@@ -7,8 +7,9 @@ set -euo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 -c "import xmlschema" 2>/dev/null || python3 -m pip install -q xmlschema 2>&1 | grep -v "^WARNING: Running pip as" || true
-(cd "$work" && python3 -m pip download -q --no-binary :all: --no-deps "pytest==8.3.4" 2>&1 | grep -v "^WARNING" || true)
+. "$(dirname "$0")/../pyneed.sh"
+pyneed "import xmlschema" xmlschema
+(cd "$work" && python3 -m pip download -q --disable-pip-version-check --no-binary :all: --no-deps "pytest==8.3.4")
 tar xzf "$work"/pytest-8.3.4.tar.gz -C "$work" pytest-8.3.4/testing/example_scripts/junit-10.xsd
 xsd="$work/pytest-8.3.4/testing/example_scripts/junit-10.xsd"
 cd "$work"

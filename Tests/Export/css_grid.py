@@ -2,7 +2,9 @@
 """`dynsim export css` serves every spring of a seeded grid (damping ratio 0.05 to 5, response 0.01 to 10 s, from 0 to
 1, at rest) at the default error, and the printed bound holds: the printed linear(), evaluated here by CSS Easing
 Level 2's rules, stays within the printed "error at most" of the spring's closed form (written here, not dynsim's)
-at 20,000 instants over the duration and after it, where CSS holds the end value.
+at 20,000 instants over the duration and after it, where CSS holds the end value. Then a few springs at the smallest
+errors (--max-error 1e-6 and 1e-5), where the sampling itself once missed (zeta 0.3, response 0.001 s at 1e-6 was
+refused with a bound of 1.1e-6): each succeeds and its bound holds.
 
 Usage: css_grid.py DYNSIM [--count N] (default 120 springs)."""
 import math, random, re, subprocess, sys
@@ -64,12 +66,15 @@ def main():
     count = int(sys.argv[sys.argv.index("--count") + 1]) if "--count" in sys.argv else 120
     rng = random.Random("dynsim-css-grid")
     failures, worst_ratio = [], 0.0
+    cases = []
     for k in range(count):
         z = 0.05 * (5 / 0.05) ** rng.random()
         r = 0.01 * (10 / 0.01) ** rng.random()
-        z, r = float(f"{z:.6g}"), float(f"{r:.6g}")
-        label = f"damping ratio {z}, response {r}"
-        p = subprocess.run([binary, "export", "css", "--damping-ratio", repr(z), "--response", repr(r)],
+        cases.append((float(f"{z:.6g}"), float(f"{r:.6g}"), 0.001))
+    cases += [(0.3, 0.001, 1e-6), (0.7, 0.5, 1e-6), (1.5, 0.02, 1e-6), (0.1, 1.0, 1e-5)]
+    for z, r, asked in cases:
+        label = f"damping ratio {z}, response {r}, max error {asked}"
+        p = subprocess.run([binary, "export", "css", "--damping-ratio", repr(z), "--response", repr(r), "--max-error", repr(asked)],
                            capture_output=True, text=True, timeout=300)
         if p.returncode != 0:
             failures.append(f"{label}: exit {p.returncode}: {p.stderr.strip()[:200]}")
@@ -85,8 +90,9 @@ def main():
             css = easing(x) if x <= 1 else 1.0
             worst = max(worst, abs(css - progress(z, r, t)))
         worst_ratio = max(worst_ratio, worst / bound)
-        if worst > bound or bound > 0.001:
-            failures.append(f"{label}: measured {worst:.3g} against the printed bound {bound} (asked 0.001)")
+        if worst > bound or bound > asked:
+            failures.append(f"{label}: measured {worst:.3g} against the printed bound {bound} (asked {asked})")
+    count = len(cases)
     print(f"export css grid: {count} springs, {len(failures)} failed; worst measured error / printed bound {worst_ratio:.3f}")
     for f in failures[:20]:
         print("  ", f)

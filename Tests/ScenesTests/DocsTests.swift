@@ -38,8 +38,10 @@ final class DocsTests: XCTestCase {
             "preciseRigidMassRatio": World.maxPreciseRigidMassRatio,
         ]
         for (name, value) in code { XCTAssertEqual(doc[name], value, "docs/limits.md: \(name)") }
-        // The command-line rows are checked by the dynsim tests (ParsingTests.testCommandLineLimitsFromTheDocs).
-        let cli: Set = ["curveSamples", "curveAt", "springUntil", "springParameters"]
+        // The command-line rows are checked by the dynsim tests (CommandLimitsTests, each at its boundary).
+        let cli: Set = ["curveSamples", "curveAt", "springUntil", "springParameters", "exportSettling", "viewUntil",
+                        "minNaturalFrequency", "maxNaturalFrequency", "dampingRatio", "minExportError", "maxExportError",
+                        "linearPoints", "traceValue", "traceFileBytes", "pageSamples", "pageValues", "curveControl", "curveSteps"]
         XCTAssertEqual(Set(doc.keys), Set(code.keys).union(cli), "rows in docs/limits.md and limits in the code")
     }
 

@@ -7,9 +7,7 @@
 set -euo pipefail
 bin="${1:?usage: bash Tests/Schema/check.sh BINARY}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-if ! python3 -c 'import jsonschema' 2>/dev/null; then
-    echo "schema: installing jsonschema" >&2
-    python3 -m pip install -q jsonschema 2>/dev/null || python3 -m pip install -q --break-system-packages jsonschema
-fi
+. "$here/../pyneed.sh"
+pyneed "import jsonschema" jsonschema
 python3 "$here/check.py" "$bin" --mutations 400 --seed 1 | grep -v '^    decoder only:'
 exit "${PIPESTATUS[0]}"

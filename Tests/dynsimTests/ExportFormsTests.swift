@@ -87,6 +87,13 @@ final class ExportFormsTests: XCTestCase {
             XCTAssertTrue(far.contains("Float rounding moves"), far)
             let near = try export([target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "0", "--to", "300"]).stdout
             XCTAssertTrue(near.contains("exact (Float)"), near)
+            // 1e6 to 1e6 + 0.5: both ends are Floats, but every value between is rounded to Float's spacing near 1e6,
+            // 2^-4 = 0.0625, half of which is 6.2% of the distance (once "exact (Float)").
+            let held = try export([target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "1e6", "--to", "1000000.5"]).stdout
+            XCTAssertTrue(held.contains("Float rounding moves the values by up to 0.062 of the distance"), held)
+            // 0 to 1e-45 (a Float subnormal, 1.4e-45): the note does not blame |from|, which is 0.
+            let tiny = try export([target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "0", "--to", "1e-45"]).stdout
+            XCTAssertTrue(tiny.contains("Float rounding moves") && !tiny.contains("|from|"), tiny)
         }
     }
 

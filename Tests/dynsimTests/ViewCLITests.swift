@@ -82,10 +82,11 @@ final class ViewCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--versus: --damping-ratio: must be >= 0, got -1"), r.stderr)
         r = try cli.dynsim(["view", "pendulum", "--every", "3"], cwd: dir)
         XCTAssertEqual(r.status, 64)
-        for (a, b) in [("same.x", "same.x"), ("./same.y", "same.y"), ("-", "-")] {
+        for (a, b) in [("same.x", "same.x"), ("./same.y", "same.y"), ("-", "-"), ("-", "/dev/stdout")] {
             r = try cli.dynsim(["view", "pendulum", "--output", a, "--svg", b], cwd: dir)
             XCTAssertEqual(r.status, 64, "\(a) \(b)")
-            XCTAssertTrue(r.stderr.contains("--svg: must differ from --output"), r.stderr)
+            // Both names as given (once only --svg's: "both name \"/dev/stdout\"" for --output -).
+            XCTAssertTrue(r.stderr.contains("--svg: must differ from --output, both name one file (--output \"\(a)\", --svg \"\(b)\")"), r.stderr)
         }
         r = try cli.dynsim(["view", "--curve", "linear", "--versus", "junk"], cwd: dir)
         XCTAssertEqual(r.status, 64)
