@@ -1,6 +1,6 @@
 // swift-tools-version:5.9
 // dynsim: Apple's motion stack (UIKit Dynamics, spring timing, Core Animation timing) as a portable Swift package and CLI.
-// Layering (see the design notes, ../shared/DESIGN.md beside the repository): dynsim -> Playback -> {Scenes -> {Dynamics,
+// Layering (docs/design.md): dynsim -> Playback -> {Scenes -> {Dynamics,
 // Animation -> Springs, IO}, IO}. Dynamics, Springs and IO import nothing of ours. No library target uses unsafe flags (SwiftPM
 // refuses them in a package depended on by version): the solver's hot stored properties are @exclusivity(unchecked).
 import PackageDescription

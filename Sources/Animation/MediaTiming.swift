@@ -6,7 +6,7 @@
 /// (fractional counts stop part-way; `.infinity` never ends), else one play. Outside the active interval the object is
 /// inactive unless `fillMode` holds it: `backwards` (or `both`) shows its start before `beginTime`; `forwards` (or
 /// `both`) shows its end afterwards — and only while it has not been removed, so a forwards fill lasts only with
-/// `isRemovedOnCompletion` false (Apple's documentation; REFERENCE.md).
+/// `isRemovedOnCompletion` false (Apple's documentation of CAMediaTiming's fillMode).
 ///
 /// `speed` may be 0 or negative, as Apple allows: at 0 the local time stays at `timeOffset` (the object holds that
 /// moment, active, whatever the parent time); below 0 it runs backwards, so the active interval lies before

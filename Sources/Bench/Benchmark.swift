@@ -7,8 +7,8 @@ import Scenes
 import Shell
 import Playback
 
-/// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (design notes §5,
-/// ../shared/DESIGN.md): step cost of
+/// The benchmark catalog shared by `dynsim bench` and `swift run -c release dynsim-bench` (docs/design.md,
+/// "How speed is measured"): step cost of
 /// scenes A (N independent rigid pendulums, ``Catalog/pendulums(count:)``), B (a chain of N links,
 /// ``Catalog/chain(count:)``) and C (N boxes falling into a container, ``Catalog/boxes(count:)``) at 1/60 s frames with
 /// sleeping off, the minimum over repeats, for either profile, with scene C's overlap and settling from an untimed run

@@ -1,7 +1,7 @@
 // dynsim: the command-line tool. Parses arguments into a Command (Command.swift, one file per command beside it),
 // runs it, writes data to stdout and diagnostics to stderr. Errors map to exit statuses here only (``report(_:)``,
-// the statuses in Shell's ExitStatus): 0 success, 64 usage error, 65 bad input data, 1 runtime failure (design notes
-// §3, ../shared/DESIGN.md). Signals are handled by Shell's Signals.
+// the statuses in Shell's ExitStatus): 0 success, 64 usage error, 65 bad input data, 1 runtime failure (docs/design.md,
+// "The CLI contract"). Signals are handled by Shell's Signals.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

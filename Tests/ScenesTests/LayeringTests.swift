@@ -151,4 +151,25 @@ final class LayeringTests: XCTestCase {
         }
         XCTAssertEqual(problems, [], "files over 500 lines or functions over 80")
     }
+
+    /// The repository stands alone: no source, test, doc, benchmark, Package.swift or README names a path outside it
+    /// (notes kept beside a working copy are not in a clone). The design lives in docs/design.md.
+    func testTheRepositoryNamesNoPathOutsideIt() throws {
+        let outside = ["shared" + "/", "DESIGN" + ".md", "REFERENCE" + ".md"]
+        var problems: [String] = []
+        for dir in ["Sources", "Tests", "docs", "Benchmarks", "Examples"] {
+            let root = LayeringTests.root.appendingPathComponent(dir)
+            guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let file as String in files where [".swift", ".md", ".py", ".sh", ".js", ".c", ".txt"].contains(where: file.hasSuffix) {
+                guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else { continue }
+                for word in outside where text.contains(word) { problems.append("\(dir)/\(file): \(word)") }
+            }
+        }
+        for file in ["Package.swift", "README.md"] {
+            let text = try String(contentsOf: LayeringTests.root.appendingPathComponent(file), encoding: .utf8)
+            for word in outside where text.contains(word) { problems.append("\(file): \(word)") }
+        }
+        XCTAssertEqual(problems, [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: LayeringTests.root.appendingPathComponent("docs/design.md").path))
+    }
 }

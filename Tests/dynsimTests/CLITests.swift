@@ -677,8 +677,11 @@ final class CLITests: XCTestCase {
                           proc.stderr)
         }
         if geteuid() != 0 {
-            // A read-only file (root could replace it): the file's own reason.
-            let dir = try temporaryDirectory()
+            // A read-only file (root could replace it): the file's own reason. A short folder, so the message quotes
+            // the whole path (a quoted path is cut at 60 characters).
+            var template = Array("/tmp/dsXXXXXX".utf8CString)
+            let dir = URL(fileURLWithPath: String(cString: try XCTUnwrap(mkdtemp(&template))))
+            addTeardownBlock { chmod(dir.path, 0o755); try? FileManager.default.removeItem(at: dir) }
             let locked = dir.appendingPathComponent("locked.csv")
             XCTAssertTrue(FileManager.default.createFile(atPath: locked.path, contents: Data("kept\n".utf8), attributes: [.posixPermissions: 0o444]))
             XCTAssertEqual(chmod(dir.path, 0o555), 0)

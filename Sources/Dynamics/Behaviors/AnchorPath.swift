@@ -16,7 +16,7 @@
 /// - ``Interpolation/minimumJerk``: each segment follows the minimum-jerk profile of a reaching hand
 ///   (Flash & Hogan 1985): `p = p0 + (p1 - p0) s(τ)`, `s(τ) = 10τ³ − 15τ⁴ + 6τ⁵`, starting and ending at rest.
 ///
-/// How the two solver profiles read it (design notes §2, ../shared/DESIGN.md): `uikit` sets the anchor to
+/// How the two solver profiles read it (docs/design.md, "Units and conventions"): `uikit` sets the anchor to
 /// `position(at: frameStart)` once per
 /// display frame, as UIKit's `anchorPoint` setter does, with no velocity; `precise` follows `position(at:)` and
 /// `velocity(at:)` continuously as a kinematic pivot.

@@ -52,7 +52,7 @@ public struct PushBehavior: Sendable, Equatable {
 
 /// A snap (UISnapBehavior): the item springs to `snapPoint` and turns back to angle 0.
 ///
-/// As UIKit's engine builds it (kern0x1b/charon's measurements, REFERENCE.md): a static anchor at the snap point and four
+/// As UIKit's engine builds it (kern0x1b/charon's reverse engineering of UIDynamicAnimator): a static anchor at the snap point and four
 /// spring attachments of rest length D = 50 pt, 4 Hz, damping ratio = `damping`, from the item's corners (−w/2, −h/2)
 /// and (w/2, h/2) (in the item's frame) to the points D beyond them along x and along y around the snap point:
 /// (−w/2 − D, −h/2), (−w/2, −h/2 − D), (w/2 + D, h/2), (w/2, h/2 + D). Their equilibrium is the item centered on the

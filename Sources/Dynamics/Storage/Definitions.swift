@@ -43,7 +43,7 @@ public struct ItemDefinition: Sendable, Equatable {
     public var density: Double
     /// Linear damping in 1/s, applied as Box2D linear damping (`uikit`: v / (1 + h c) per step; `precise`: exact
     /// e^(−c t)). Default 0.1: Apple documents 0, but the engine underneath applies 0.1 when no behavior sets it
-    /// (REFERENCE.md), and dynsim follows the observed engine. Apple's "1 stops the item as soon as no force acts" is not
+    /// (kern0x1b/charon's reverse engineering of UIDynamicAnimator), and dynsim follows the observed engine. Apple's "1 stops the item as soon as no force acts" is not
     /// what linear damping does; this is the rule used.
     public var resistance: Double
     /// Angular damping in 1/s, the same rule as `resistance`. Default 0.1 (observed engine; Apple documents 0).

@@ -27,7 +27,7 @@ struct Joint {
     var dampingRatio = 0.0
     var isRigid: Bool
     /// A rigid attachment shorter than 1 point is a pin (revolute joint): the two points coincide in both axes. UIKit's
-    /// engine does the same for anchors closer than 1 point (REFERENCE.md), since a distance of ~0 has no direction.
+    /// engine does the same for anchors closer than 1 point (kern0x1b/charon's reverse engineering), since a distance of ~0 has no direction.
     var isPin = false
     /// Accumulated pin impulse (uikit warm start).
     var pinImpulse = Vector2.zero

@@ -1,7 +1,7 @@
 import Foundation
 
 // Small vector helpers over the standard library's SIMD2<Double>.
-// Linux has no `simd` module, so dot, cross and length are written here (design notes §7, ../shared/DESIGN.md).
+// Linux has no `simd` module, so dot, cross and length are written here (docs/design.md, "Linux facts that bite").
 
 /// A point or vector in the world's plane, in points (or points/s, points/s^2, by context).
 /// y grows downward, as on screen (UIKit's convention).
