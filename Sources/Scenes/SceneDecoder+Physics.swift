@@ -6,11 +6,8 @@ import IO
 // attachments and their drags), each decoded and validated with errors naming the file, the JSON path and the value.
 extension SceneDecoder {
     func decodeItem(_ json: JSON, path: String, index: Int, usedNames: Set<String>) throws -> SceneItem {
-        let f = try Fields(json, path: path, file: fileName, allowed: [
-            "name", "center", "size", "angle", "velocity", "angularVelocity", "density", "resistance",
-            "angularResistance", "allowsRotation", "isAnchored", "charge", "elasticity", "friction",
-            "collisionBoundsType", "collisionBoundingPath",
-        ])
+        let table = ItemFields.table
+        let f = try Fields(json, path: path, file: fileName, allowed: table.names)
         let name = try f.string("name") ?? "item\(index)"
         if f.value("name") == nil, usedNames.contains(name) {
             throw f.error("name", "is required here: the default name is already taken, got nothing (default \(quoted(name)))")
@@ -18,43 +15,10 @@ extension SceneDecoder {
         guard SceneDecoder.isValidName(name) else {
             throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))")
         }
-        guard let center = try f.vector("center") else { throw f.missing("center", "the item's center [x, y] in points") }
-        let size = try f.vector("size") ?? Vector2(100, 100)
-        for s in [size.x, size.y] where !(s > 0) {
-            throw f.error("size", "must be positive, got \(NumberFormat.shortest(s))")
-        }
-        for s in [size.x, size.y] where s < Limits.minItemSize {
-            throw f.error("size", "must be at least \(NumberFormat.shortest(Limits.minItemSize)), got \(NumberFormat.shortest(s))")
-        }
-        var def = ItemDefinition(center: center, size: size)
-        def.angle = try f.number("angle") ?? 0
-        def.velocity = try f.vector("velocity") ?? .zero
-        def.angularVelocity = try f.number("angularVelocity") ?? 0
-        if let d = try f.number("density") {
-            guard d >= Limits.minDensity else {
-                throw f.error("density", d > 0 ? "must be at least 1e-9, got \(f.text("density"))" : "must be positive, got \(f.text("density"))")
-            }
-            def.density = d
-        }
-        if let r = try f.number("resistance") {
-            guard r >= 0 else { throw f.error("resistance", "must be >= 0, got \(f.text("resistance"))") }
-            def.resistance = r
-        }
-        if let r = try f.number("angularResistance") {
-            guard r >= 0 else { throw f.error("angularResistance", "must be >= 0, got \(f.text("angularResistance"))") }
-            def.angularResistance = r
-        }
-        def.allowsRotation = try f.bool("allowsRotation") ?? true
-        def.isAnchored = try f.bool("isAnchored") ?? false
-        def.charge = try f.number("charge") ?? 0
-        if let e = try f.number("elasticity") {
-            guard e >= 0 else { throw f.error("elasticity", "must be >= 0, got \(f.text("elasticity"))") }
-            def.elasticity = e
-        }
-        if let fr = try f.number("friction") {
-            guard fr >= 0 else { throw f.error("friction", "must be >= 0, got \(f.text("friction"))") }
-            def.friction = fr
-        }
+        guard f.value("center") != nil else { throw f.missing("center", "the item's center [x, y] in points") }
+        var item = SceneItem(name: name, definition: ItemDefinition(center: .zero))
+        try table.decode(f, into: &item)
+        var def = item.definition
         let boundsType = try f.string("collisionBoundsType") ?? (f.value("collisionBoundingPath") != nil ? "path" : "rectangle")
         switch boundsType {
         case "rectangle": def.collisionBounds = .rectangle

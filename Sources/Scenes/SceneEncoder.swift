@@ -48,33 +48,7 @@ public enum SceneEncoder {
     }
 
     static func item(_ item: SceneItem) -> JSON {
-        let d = item.definition
-        let members: [JSON.Member] = [
-            .init("name", .string(item.name)),
-            .init("center", vec(d.center)),
-            .init("size", vec(d.size)),
-            .init("angle", .num(d.angle)),
-            .init("velocity", vec(d.velocity)),
-            .init("angularVelocity", .num(d.angularVelocity)),
-            .init("density", .num(d.density)),
-            .init("resistance", .num(d.resistance)),
-            .init("angularResistance", .num(d.angularResistance)),
-            .init("allowsRotation", .bool(d.allowsRotation)),
-            .init("isAnchored", .bool(d.isAnchored)),
-            .init("charge", .num(d.charge)),
-            .init("elasticity", .num(d.elasticity)),
-            .init("friction", .num(d.friction)),
-        ]
-        return .object(members + bounds(d.collisionBounds))
-    }
-
-    static func bounds(_ b: CollisionBounds) -> [JSON.Member] {
-        switch b {
-        case .rectangle: return [.init("collisionBoundsType", .string("rectangle"))]
-        case .ellipse: return [.init("collisionBoundsType", .string("ellipse"))]
-        case .path(let points):
-            return [.init("collisionBoundsType", .string("path")), .init("collisionBoundingPath", .array(points.map(vec)))]
-        }
+        .object(ItemFields.table.encode(item))
     }
 
     static func behavior(_ b: SceneBehavior) -> JSON {

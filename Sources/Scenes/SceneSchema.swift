@@ -130,16 +130,7 @@ public enum SceneSchema {
         ], description: "A scene. Units: points, seconds, radians (clockwise, y down), Hz.")
     }
 
-    static var item: JSON {
-        object([
-            ("name", ref("name")), ("center", vec2),
-            ("size", tuple([number(min: Limits.minItemSize), number(min: Limits.minItemSize)])),
-            ("angle", num), ("velocity", vec2), ("angularVelocity", num), ("density", number(min: Limits.minDensity)),
-            ("resistance", nonNegative), ("angularResistance", nonNegative), ("allowsRotation", bool), ("isAnchored", bool),
-            ("charge", num), ("elasticity", nonNegative), ("friction", nonNegative),
-            ("collisionBoundsType", oneOf(["rectangle", "ellipse", "path"])), ("collisionBoundingPath", array(vec2, min: 3)),
-        ], required: ["center"], description: "A dynamic item (UIDynamicItem and UIDynamicItemBehavior).")
-    }
+    static var item: JSON { ItemFields.table.schema }
 
     static var behavior: JSON {
         let type = ("type", JSON.object([]))

@@ -21,7 +21,8 @@ enum Command: Equatable {
     case fit(FitOptions)
     case listScenes
     case showScene(String)
-    case schema
+    /// The JSON Schema, or with `docs` the scene format's field tables as docs/scene-format.md holds them.
+    case schema(docs: Bool)
     case bench(Benchmark.Options)
     case help(String?)
     case version
@@ -60,7 +61,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "scenes": return try parseScenes(rest)
     case "schema":
         let p = try schemaSpec.parse(rest)
-        return p.wantsHelp ? .help("schema") : .schema
+        return p.wantsHelp ? .help("schema") : .schema(docs: p.has("--docs"))
     case "bench":
         let p = try benchSpec.parse(rest)
         return p.wantsHelp ? .help("bench") : .bench(try Benchmark.options(p, command: "bench"))

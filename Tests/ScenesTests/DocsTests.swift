@@ -73,7 +73,6 @@ final class DocsTests: XCTestCase {
     /// its center).
     func testDocumentedDefaultsEqualTheDecoders() throws {
         let scene = try decode(#"{"items": [{"center": [0, 0]}]}"#)
-        let item = scene.items[0].definition
         let top = "**Scene (top level).**", items = "**Item**"
         XCTAssertEqual(try documentedDefault("profile", after: top), "`\(scene.profile.rawValue)`")
         XCTAssertEqual(try documentedDefault("timeStep", after: top), "1/60")
@@ -86,15 +85,7 @@ final class DocsTests: XCTestCase {
                        [scene.bounds.x, scene.bounds.y, scene.bounds.width, scene.bounds.height].map(NumberFormat.shortest).joined(separator: ", "))
         XCTAssertEqual(try documentedDefault("name", after: items), "`item<index>`")
         XCTAssertEqual(scene.items[0].name, "item0")
-        XCTAssertEqual(try documentedDefault("size", after: items), "\(NumberFormat.shortest(item.size.x)) x \(NumberFormat.shortest(item.size.y))")
-        XCTAssertEqual(try documentedDefault("angle", after: items), NumberFormat.shortest(item.angle))
-        XCTAssertEqual(try documentedDefault("density", after: items), NumberFormat.shortest(item.density))
-        XCTAssertEqual(try documentedDefault("resistance", after: items),
-                       "\(NumberFormat.shortest(item.resistance)), \(NumberFormat.shortest(item.angularResistance))")
-        XCTAssertEqual(try documentedDefault("allowsRotation", after: items), "\(item.allowsRotation), \(item.isAnchored)")
-        XCTAssertEqual(try documentedDefault("charge", after: items), NumberFormat.shortest(item.charge))
-        XCTAssertEqual(try documentedDefault("elasticity", after: items),
-                       "\(NumberFormat.shortest(item.elasticity)), \(NumberFormat.shortest(item.friction))")
+        // The item table's other defaults are generated from the field table (FieldTableTests).
     }
 
     /// The Default column of the behaviors table's row for (`type`, `field`).

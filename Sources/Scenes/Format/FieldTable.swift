@@ -1,0 +1,223 @@
+import Dynamics
+import IO
+
+/// The range a number field accepts, and the message past it (the decoder's, the schema's bounds and the docs' range
+/// column all come from here).
+public enum NumberRange: Sendable, Equatable {
+    /// Any number within ±``Limits/magnitude``.
+    case any
+    /// At least 0: "must be >= 0".
+    case nonNegative
+    /// At least `min` (> 0): "must be positive" at or below 0, "must be at least `min`" between.
+    case atLeast(Double)
+    /// From `low` to `high`, both included: "must be from `low` to `high`".
+    case between(Double, Double)
+
+    /// Why `x` is out of range, or nil.
+    func problem(_ x: Double, text: String) -> String? {
+        switch self {
+        case .any: return nil
+        case .nonNegative: return x >= 0 ? nil : "must be >= 0, got \(text)"
+        case .atLeast(let min):
+            if x >= min { return nil }
+            return x > 0 ? "must be at least \(NumberFormat.limit(min)), got \(text)" : "must be positive, got \(text)"
+        case .between(let low, let high):
+            return x >= low && x <= high ? nil : "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high)), got \(text)"
+        }
+    }
+
+    /// The least and greatest accepted values (±``Limits/magnitude`` where open).
+    public var bounds: (low: Double, high: Double) {
+        switch self {
+        case .any: return (-Limits.magnitude, Limits.magnitude)
+        case .nonNegative: return (0, Limits.magnitude)
+        case .atLeast(let min): return (min, Limits.magnitude)
+        case .between(let low, let high): return (low, high)
+        }
+    }
+
+    /// The docs' range text ("≥ 0", "≥ 1e-9", "0 to 1"), empty for any number.
+    var text: String {
+        switch self {
+        case .any: return ""
+        case .nonNegative: return "≥ 0"
+        case .atLeast(let min): return "≥ \(NumberFormat.limit(min))"
+        case .between(let low, let high): return "\(NumberFormat.limit(low)) to \(NumberFormat.limit(high))"
+        }
+    }
+}
+
+/// What a field holds, as the scene file writes it.
+public enum FieldKind: Sendable, Equatable {
+    /// A number in `unit` ("" for none), within `range`.
+    case number(unit: String, range: NumberRange)
+    /// [x, y]: `what` is "point", "size" or "vector", each component within `range`.
+    case vector(what: String, unit: String, range: NumberRange)
+    /// true or false.
+    case boolean
+    /// One of the given strings.
+    case choice([String])
+    /// A name: 1 to ``Limits/maxNameLength`` ASCII letters, digits, '_' or '-'.
+    case name
+    /// Anything else, with its schema and the docs' type text (its checks are code, in the kind's rules).
+    case other(schema: JSON, type: String)
+}
+
+/// One field of one scene object kind, declared once: its name, what it holds, its default, one line of notes, and
+/// how it moves between the file and the model. The decoder's per-field checks and messages, the encoder, the JSON
+/// Schema and the field tables of docs/scene-format.md all read it (``FieldTable``).
+public struct FieldSpec<Model>: @unchecked Sendable {
+    /// The field's name in the file.
+    public let name: String
+    /// What it holds.
+    public let kind: FieldKind
+    /// The default as the docs write it ("0", "100 x 100", "required"), and as JSON for the schema (nil: none).
+    public let defaultText: String
+    public let defaultJSON: JSON?
+    /// One line for the docs' notes column.
+    public let notes: String
+    /// Reads the field (when present) into the model. - Throws: ``InputError`` naming the field.
+    let decode: (inout Model, Fields) throws -> Void
+    /// The field's value in the model as JSON, or nil to leave it out.
+    let encode: (Model) -> JSON?
+}
+
+extension FieldSpec {
+    /// A number field stored at `path`.
+    static func number(_ name: String, _ path: WritableKeyPath<Model, Double>, unit: String = "", range: NumberRange = .any,
+                       default value: Double, notes: String = "") -> FieldSpec {
+        FieldSpec(name: name, kind: .number(unit: unit, range: range), defaultText: NumberFormat.shortest(value),
+                  defaultJSON: .num(value), notes: notes,
+                  decode: { model, f in
+                      guard let x = try f.number(name) else { return }
+                      if let problem = range.problem(x, text: f.text(name)) { throw f.error(name, problem) }
+                      model[keyPath: path] = x
+                  },
+                  encode: { .num($0[keyPath: path]) })
+    }
+
+    /// A vector field ([x, y]) stored at `path`; `what` is "point", "size" or "vector".
+    static func vector(_ name: String, _ path: WritableKeyPath<Model, Vector2>, what: String = "vector", unit: String,
+                       range: NumberRange = .any, default value: Vector2?, notes: String = "") -> FieldSpec {
+        let text = value.map { "\(NumberFormat.shortest($0.x)), \(NumberFormat.shortest($0.y))" } ?? "required"
+        return FieldSpec(name: name, kind: .vector(what: what, unit: unit, range: range), defaultText: text,
+                         defaultJSON: value.map { .array([.num($0.x), .num($0.y)]) },
+                         notes: notes,
+                         decode: { model, f in
+                             guard let v = try f.vector(name) else { return }
+                             for x in [v.x, v.y] {
+                                 if let problem = range.problem(x, text: NumberFormat.shortest(x)) { throw f.error(name, problem) }
+                             }
+                             model[keyPath: path] = v
+                         },
+                         encode: { m in
+                             let v = m[keyPath: path]
+                             return .array([.num(v.x), .num(v.y)])
+                         })
+    }
+
+    /// A boolean field stored at `path`.
+    static func boolean(_ name: String, _ path: WritableKeyPath<Model, Bool>, default value: Bool, notes: String = "") -> FieldSpec {
+        FieldSpec(name: name, kind: .boolean, defaultText: value ? "true" : "false", defaultJSON: .bool(value), notes: notes,
+                  decode: { model, f in if let b = try f.bool(name) { model[keyPath: path] = b } },
+                  encode: { .bool($0[keyPath: path]) })
+    }
+
+    /// A field whose reading and writing are the kind's own rules (code), declared here for its place in the file,
+    /// the schema and the docs.
+    static func ruled(_ name: String, _ kind: FieldKind, default text: String, json: JSON? = nil, notes: String = "",
+                      encode: @escaping (Model) -> JSON? = { _ in nil }) -> FieldSpec {
+        FieldSpec(name: name, kind: kind, defaultText: text, defaultJSON: json, notes: notes, decode: { _, _ in }, encode: encode)
+    }
+}
+
+/// The fields of one scene object kind, in the order the file, the schema and the docs list them.
+public struct FieldTable<Model>: @unchecked Sendable {
+    /// The kind's name in the docs and the schema's definitions ("item").
+    public let kind: String
+    /// One line saying what the object is (Apple's name for it).
+    public let summary: String
+    public let fields: [FieldSpec<Model>]
+    /// The fields a file must give.
+    public let required: [String]
+
+    /// The names of every field, for ``Fields``' unknown-field check.
+    var names: [String] { fields.map(\.name) }
+
+    /// Reads every declared field present in `f` into `model`, checking each against its kind and range.
+    /// - Throws: ``InputError`` naming the file, the field and the value.
+    func decode(_ f: Fields, into model: inout Model) throws {
+        for field in fields { try field.decode(&model, f) }
+    }
+
+    /// The fields' members for the encoder, in table order (those whose value the model leaves out are skipped).
+    func encode(_ model: Model) -> [JSON.Member] {
+        fields.compactMap { field in field.encode(model).map { JSON.Member(field.name, $0) } }
+    }
+}
+
+extension FieldSpec {
+    /// The field's JSON Schema: its kind's, with its default and a description (for editors' hover text).
+    var schema: JSON {
+        var base: JSON
+        switch kind {
+        case .number(_, let range):
+            base = range == .any ? SceneSchema.num : SceneSchema.number(min: range.bounds.low, max: range.bounds.high)
+        case .vector(_, _, let range):
+            let component = SceneSchema.number(min: range.bounds.low, max: range.bounds.high)
+            base = range == .any ? SceneSchema.vec2 : SceneSchema.tuple([component, component])
+        case .boolean: base = SceneSchema.bool
+        case .choice(let words): base = SceneSchema.oneOf(words)
+        case .name: base = SceneSchema.ref("name")
+        case .other(let schema, _): base = schema
+        }
+        guard case .object(var members) = base else { return base }
+        if let defaultJSON { members.append(.init("default", defaultJSON)) }
+        let description = [unitText, notes].filter { !$0.isEmpty }.joined(separator: "; ")
+        if !description.isEmpty { members.append(.init("description", .string(description))) }
+        return .object(members)
+    }
+
+    private var unitText: String {
+        switch kind {
+        case .number(let unit, _), .vector(_, let unit, _): return unit
+        default: return ""
+        }
+    }
+
+    /// The docs' row: | `name` | type | default | range, notes |.
+    func markdownRow(required: Bool) -> String {
+        var type: String, range = ""
+        switch kind {
+        case .number(let unit, let r): type = unit.isEmpty ? "number" : unit; range = r.text
+        case .vector(let what, let unit, let r): type = "\(what), \(unit)"; range = r.text
+        case .boolean: type = "boolean"
+        case .choice(let words): type = words.map { "`\($0)`" }.joined(separator: ", ")
+        case .name: type = "string"; range = "1 to \(Limits.maxNameLength) ASCII letters, digits, `_`, `-`"
+        case .other(_, let text): type = text
+        }
+        let notes = [range, self.notes].filter { !$0.isEmpty }.joined(separator: "; ")
+        return "| `\(name)` | \(type) | \(required ? "required" : defaultText) | \(notes) |"
+    }
+}
+
+extension FieldTable {
+    /// The kind's JSON Schema: a closed object of its fields, the required ones required.
+    var schema: JSON {
+        SceneSchema.object(fields.map { ($0.name, $0.schema) }, required: required, description: summary)
+    }
+
+    /// The kind's field table for docs/scene-format.md.
+    public var markdown: String {
+        (["| Field | Type | Default | Range, notes |", "| --- | --- | --- | --- |"]
+            + fields.map { $0.markdownRow(required: required.contains($0.name)) }).joined(separator: "\n")
+    }
+}
+
+/// Every object kind declared by a field table, for the docs (`dynsim schema --docs`) and the tests that walk them.
+public enum FieldTables {
+    /// (kind, its docs table).
+    public static var markdown: [(kind: String, table: String)] {
+        [(ItemFields.table.kind, ItemFields.table.markdown)]
+    }
+}
