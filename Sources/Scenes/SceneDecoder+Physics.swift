@@ -235,38 +235,30 @@ extension SceneDecoder {
     }
 
     func decodeSnap(_ json: JSON, path: String, names: Set<String>) throws -> SceneSnap {
-        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "item", "snapPoint", "damping"])
+        let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.snap.names)
         guard let item = try itemReference(f, "item", names: names) else { throw f.missing("item", "the name of the item") }
-        guard let point = try f.vector("snapPoint") else { throw f.missing("snapPoint", "the target center [x, y] in points") }
-        var snap = SceneSnap(item: item, snapPoint: point)
-        if let d = try f.number("damping") {
-            guard d >= 0 && d <= 1 else { throw f.error("damping", "must be from 0 to 1, got \(f.text("damping"))") }
-            snap.damping = d
-        }
+        guard f.value("snapPoint") != nil else { throw f.missing("snapPoint", "the target center [x, y] in points") }
+        var snap = SceneSnap(item: item, snapPoint: .zero)
+        try BehaviorFields.snap.decode(f, into: &snap)
         return snap
     }
 
     func decodeAddVelocity(_ json: JSON, path: String, names: Set<String>) throws -> SceneAddVelocity {
-        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "item", "time", "linearVelocity", "angularVelocity"])
+        let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.addVelocity.names)
         guard let item = try itemReference(f, "item", names: names) else { throw f.missing("item", "the name of the item") }
         var a = SceneAddVelocity(item: item)
-        a.time = try f.number("time") ?? 0
-        a.linearVelocity = try f.vector("linearVelocity") ?? .zero
-        a.angularVelocity = try f.number("angularVelocity") ?? 0
+        try BehaviorFields.addVelocity.decode(f, into: &a)
         return a
     }
 
     func decodeAttachment(_ json: JSON, path: String, itemNames: Set<String>, anchorIndex: Int,
                                   names: inout Set<String>) throws -> SceneAttachment {
-        let f = try Fields(json, path: path, file: fileName, allowed: [
-            "type", "name", "item", "offsetFromCenter", "anchorPoint", "drag", "attachedTo", "attachedOffsetFromCenter",
-            "length", "frequency", "damping",
-        ])
+        let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.attachment.names)
         guard let item = try itemReference(f, "item", names: itemNames) else {
             throw f.missing("item", "the name of the attached item")
         }
         var a = SceneAttachment(item: item)
-        a.offsetFromCenter = try f.vector("offsetFromCenter") ?? .zero
+        try BehaviorFields.attachment.decode(f, into: &a)
         a.attachedTo = try itemReference(f, "attachedTo", names: itemNames)
         if let other = a.attachedTo {
             guard other != item else { throw f.error("attachedTo", "must name another item, got \(quoted(other))") }
@@ -303,20 +295,6 @@ extension SceneDecoder {
             } else if a.anchorPoint == nil {
                 throw f.missing("anchorPoint", "an anchor [x, y] in points, or attachedTo an item, or a drag")
             }
-        }
-        if let l = try f.number("length") {
-            guard l >= 0 else { throw f.error("length", "must be >= 0, got \(f.text("length"))") }
-            a.length = l
-        }
-        if let fr = try f.number("frequency") {
-            guard fr >= 0 && fr <= Limits.maxFrequency else {
-                throw f.error("frequency", "must be from 0 to \(Int(Limits.maxFrequency)) Hz, got \(f.text("frequency"))")
-            }
-            a.frequency = fr
-        }
-        if let d = try f.number("damping") {
-            guard d >= 0 else { throw f.error("damping", "must be >= 0, got \(f.text("damping"))") }
-            a.damping = d
         }
         return a
     }

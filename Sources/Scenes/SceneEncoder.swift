@@ -66,13 +66,9 @@ public enum SceneEncoder {
         case .push(let p): return push(p)
         case .collision(let c): return collision(c)
         case .field(let sf): return field(sf)
-        case .snap(let snap):
-            return .object([.init("type", .string("snap")), .init("item", .string(snap.item)),
-                            .init("snapPoint", vec(snap.snapPoint)), .init("damping", .num(snap.damping))])
-        case .addVelocity(let a):
-            return .object([.init("type", .string("addVelocity")), .init("item", .string(a.item)), .init("time", .num(a.time)),
-                            .init("linearVelocity", vec(a.linearVelocity)), .init("angularVelocity", .num(a.angularVelocity))])
-        case .attachment(let a): return attachment(a)
+        case .snap(let snap): return .object(BehaviorFields.snap.encode(snap))
+        case .addVelocity(let a): return .object(BehaviorFields.addVelocity.encode(a))
+        case .attachment(let a): return .object(BehaviorFields.attachment.encode(a))
         }
     }
 
@@ -141,31 +137,16 @@ public enum SceneEncoder {
         return .object(m)
     }
 
-    /// UIAttachmentBehavior: to an anchor point (optionally dragged) or to another item, with length and spring.
-    static func attachment(_ a: SceneAttachment) -> JSON {
-        var m: [JSON.Member] = [.init("type", .string("attachment"))]
-        if let n = a.name { m.append(.init("name", .string(n))) }
-        m.append(.init("item", .string(a.item)))
-        m.append(.init("offsetFromCenter", vec(a.offsetFromCenter)))
-        if let other = a.attachedTo {
-            m.append(.init("attachedTo", .string(other)))
-            m.append(.init("attachedOffsetFromCenter", vec(a.attachedOffsetFromCenter)))
+    /// An attachment's drag: its interpolation, and its keyframes or CSV file.
+    static func drag(_ drag: SceneDrag) -> JSON {
+        var d: [JSON.Member] = [.init("interpolation", .string(drag.interpolation.rawValue))]
+        if let csv = drag.csv {
+            d.append(.init("csv", .string(csv)))
+        } else {
+            d.append(.init("keyframes", .array(zip(drag.times, drag.points).map { t, p in
+                .array([.num(t), .num(p.x), .num(p.y)])
+            })))
         }
-        if let p = a.anchorPoint { m.append(.init("anchorPoint", vec(p))) }
-        if let l = a.length { m.append(.init("length", .num(l))) }
-        m.append(.init("frequency", .num(a.frequency)))
-        m.append(.init("damping", .num(a.damping)))
-        if let drag = a.drag {
-            var d: [JSON.Member] = [.init("interpolation", .string(drag.interpolation.rawValue))]
-            if let csv = drag.csv {
-                d.append(.init("csv", .string(csv)))
-            } else {
-                d.append(.init("keyframes", .array(zip(drag.times, drag.points).map { t, p in
-                    .array([.num(t), .num(p.x), .num(p.y)])
-                })))
-            }
-            m.append(.init("drag", .object(d)))
-        }
-        return .object(m)
+        return .object(d)
     }
 }

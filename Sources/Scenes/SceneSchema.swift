@@ -136,15 +136,11 @@ public enum SceneSchema {
         let type = ("type", JSON.object([]))
         return tagged("type", [
             ("gravity", object([type, ("items", array(SceneSchema.type("string"), min: 1)), ("gravityDirection", vec2), ("angle", num), ("magnitude", num)])),
-            ("attachment", object([type, ("name", ref("name")), ("item", string), ("offsetFromCenter", vec2), ("anchorPoint", vec2),
-                                   ("drag", ref("drag")), ("attachedTo", string), ("attachedOffsetFromCenter", vec2),
-                                   ("length", nonNegative), ("frequency", number(min: 0, max: Limits.maxFrequency)),
-                                   ("damping", nonNegative)], required: ["item"])),
+            ("attachment", BehaviorFields.attachment.branchSchema),
             ("push", object([type, ("items", array(SceneSchema.type("string"), min: 1)), ("mode", oneOf(PushBehavior.Mode.allCases.map(\.rawValue))),
                              ("pushDirection", vec2), ("angle", num), ("magnitude", num), ("targetOffsetFromCenter", vec2),
                              ("beginTime", num), ("endTime", num)], required: ["items"])),
-            ("snap", object([type, ("item", string), ("snapPoint", vec2), ("damping", number(min: 0, max: 1))],
-                            required: ["item", "snapPoint"])),
+            ("snap", BehaviorFields.snap.branchSchema),
             ("collision", object([type, ("items", array(SceneSchema.type("string"), min: 1)), ("collisionMode", oneOf(CollisionMode.allCases.map(\.rawValue))),
                                   ("translatesReferenceBoundsIntoBoundary", bool),
                                   ("boundaries", array(requiring(object([("identifier", .object([.init("type", str("string")), .init("minLength", .num(1)),
@@ -158,8 +154,7 @@ public enum SceneSchema {
                               ("strength", num), ("falloff", num), ("minimumRadius", nonNegative), ("direction", vec2),
                               ("smoothness", number(min: 0, max: 1)), ("animationSpeed", num), ("seed", SceneSchema.type("integer", [.init("minimum", .num(0)), .init("exclusiveMaximum", .num(1e15))]))],
                              required: ["kind", "items"])),
-            ("addVelocity", object([type, ("item", string), ("time", num), ("linearVelocity", vec2), ("angularVelocity", num)],
-                                   required: ["item"])),
+            ("addVelocity", BehaviorFields.addVelocity.branchSchema),
         ])
     }
 

@@ -12,14 +12,30 @@ final class FieldTableTests: XCTestCase {
     /// A number's JSON text, exactly.
     func text(_ x: Double) -> String { NumberFormat.shortest(x) }
 
-    /// The item's fields as a scene with one item of `fields` (and the required center), decoded; the error's text.
-    func decodeItem(_ extra: [String: String]) -> (SceneItem?, String) {
-        var members = extra["center"] == nil ? ["\"center\": [0, 0]"] : []
-        for (k, v) in extra.sorted(by: { $0.key < $1.key }) { members.append("\"\(k)\": \(v)") }
-        let json = "{\"items\": [{\(members.joined(separator: ", "))}]}"
+    /// Where each kind sits in a scene: the JSON of a scene holding one object of the kind with `fields` added to its
+    /// required ones, and the path of that object.
+    static let hosts: [String: (scene: ([String]) -> String, path: String)] = [
+        "item": ({ "{\"items\": [{\($0.joined(separator: ", "))}]}" }, "items[0]"),
+        "snap": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"snap\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
+        "addVelocity": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"addVelocity\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
+        "attachment": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"attachment\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
+    ]
+    /// Required fields the walk supplies (besides `type` and item names, which the hosts write).
+    static let required: [String: [String: String]] = [
+        "item": ["center": "[0, 0]"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
+    ]
+
+    /// The object of `kind` with `extra` fields, decoded and encoded again: its members, or the error's text.
+    func roundTrip(_ kind: String, _ extra: [String: String]) -> ([JSON.Member]?, String) {
+        let host = FieldTableTests.hosts[kind]!
+        let fields = (FieldTableTests.required[kind] ?? [:]).merging(extra) { $1 }
+        let json = host.scene(fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" })
         do {
             let scene = try SceneDecoder(fileName: "scene.json") { _ in [] }.decode(Array(json.utf8))
-            return (scene.items.first, "")
+            guard case .object(let top) = SceneEncoder.json(scene),
+                  case .array(let list)? = top.first(where: { $0.key == (kind == "item" ? "items" : "behaviors") })?.value,
+                  case .object(let members) = list[0] else { return (nil, "no \(kind) in the encoded scene") }
+            return (members, "")
         } catch {
             return (nil, "\(error)")
         }
@@ -31,49 +47,52 @@ final class FieldTableTests: XCTestCase {
         return text(x)
     }
 
-    func testEveryItemFieldHoldsItsRangeAndDefault() throws {
-        let table = ItemFields.table
-        let (plain, error) = decodeItem([:])
-        let item = try XCTUnwrap(plain, error)
-        let encoded = table.encode(item)
-        for field in table.fields {
-            // The default: what a scene without the field encodes, as declared.
-            if let json = field.defaultJSON, !table.required.contains(field.name) {
-                XCTAssertEqual(encoded.first { $0.key == field.name }?.value, json, "\(field.name): default")
-            }
-            let range: NumberRange
-            switch field.kind {
-            case .number(_, let r), .vector(_, _, let r): range = r
-            default: continue
-            }
-            let (low, high) = range.bounds
-            for end in [low, high] {
-                let (decoded, message) = decodeItem([field.name: value(field.kind, end)])
-                XCTAssertNotNil(decoded, "\(field.name) at \(end): \(message)")
-                if let decoded {
-                    let member = table.encode(decoded).first { $0.key == field.name }?.value
-                    XCTAssertEqual(member?.brief, value(field.kind, end), field.name)
+    func testEveryDeclaredFieldHoldsItsRangeAndDefault() throws {
+        XCTAssertEqual(Set(FieldTables.all.map(\.kind)), Set(FieldTableTests.hosts.keys), "a host for every table")
+        for (kind, fields, _) in FieldTables.all {
+            let path = FieldTableTests.hosts[kind]!.path
+            let (plain, error) = roundTrip(kind, [:])
+            let encoded = try XCTUnwrap(plain, "\(kind): \(error)")
+            for field in fields {
+                // The default: what an object without the field encodes, as declared.
+                if let json = field.defaultJSON, !field.isRequired {
+                    XCTAssertEqual(encoded.first { $0.key == field.name }?.value, json, "\(kind).\(field.name): default")
                 }
-            }
-            for past in [low.nextDown, high.nextUp] {
-                let (decoded, message) = decodeItem([field.name: value(field.kind, past)])
-                XCTAssertNil(decoded, "\(field.name) at \(past) was accepted")
-                XCTAssertTrue(message.hasPrefix("scene.json: items[0].\(field.name): must be "), message)
-                XCTAssertTrue(message.hasSuffix(", got \(text(past))"), message)
-            }
-            // The schema states the same range and default.
-            guard case .object(let schema) = field.schema else { return XCTFail("\(field.name): schema is not an object") }
-            XCTAssertEqual(schema.first { $0.key == "default" }?.value, field.defaultJSON, "\(field.name): schema default")
-            if range != .any {
-                var bounds = schema
-                if case .vector = field.kind, case .array(let items)? = schema.first(where: { $0.key == "prefixItems" })?.value,
-                   case .object(let component) = items[0] {
-                    bounds = component
+                let range: NumberRange
+                switch field.kind {
+                case .number(_, let r), .vector(_, _, let r): range = r
+                default: continue
                 }
-                XCTAssertEqual(bounds.first { $0.key == "minimum" }?.value, .num(low), "\(field.name): schema minimum")
-                XCTAssertEqual(bounds.first { $0.key == "maximum" }?.value, .num(high), "\(field.name): schema maximum")
+                let (low, high) = range.bounds
+                for end in [low, high] {
+                    let (members, message) = roundTrip(kind, [field.name: value(field.kind, end)])
+                    XCTAssertNotNil(members, "\(kind).\(field.name) at \(end): \(message)")
+                    XCTAssertEqual(members?.first { $0.key == field.name }?.value.brief, value(field.kind, end), "\(kind).\(field.name)")
+                }
+                for past in [low.nextDown, high.nextUp] {
+                    let (members, message) = roundTrip(kind, [field.name: value(field.kind, past)])
+                    XCTAssertNil(members, "\(kind).\(field.name) at \(past) was accepted")
+                    XCTAssertTrue(message.hasPrefix("scene.json: \(path).\(field.name): must be "), message)
+                    XCTAssertTrue(message.hasSuffix(", got \(text(past))"), message)
+                }
+                try checkSchema(field, kind: kind, range: range)
             }
         }
+    }
+
+    /// The field's schema states its range and default.
+    func checkSchema(_ field: FieldInfo, kind: String, range: NumberRange) throws {
+        guard case .object(let schema) = field.schema else { return XCTFail("\(kind).\(field.name): schema is not an object") }
+        XCTAssertEqual(schema.first { $0.key == "default" }?.value, field.defaultJSON, "\(kind).\(field.name): schema default")
+        guard range != .any else { return }
+        var bounds = schema
+        if case .vector = field.kind, case .array(let items)? = schema.first(where: { $0.key == "prefixItems" })?.value,
+           case .object(let component) = items[0] {
+            bounds = component
+        }
+        let (low, high) = range.bounds
+        XCTAssertEqual(bounds.first { $0.key == "minimum" }?.value, .num(low), "\(kind).\(field.name): schema minimum")
+        XCTAssertEqual(bounds.first { $0.key == "maximum" }?.value, .num(high), "\(kind).\(field.name): schema maximum")
     }
 
     /// docs/scene-format.md's field tables are what `dynsim schema --docs` prints (regenerate them with

@@ -13,8 +13,8 @@ public enum NumberRange: Sendable, Equatable {
     /// From `low` to `high`, both included: "must be from `low` to `high`".
     case between(Double, Double)
 
-    /// Why `x` is out of range, or nil.
-    func problem(_ x: Double, text: String) -> String? {
+    /// Why `x` is out of range, or nil (`unit` follows the bounds of a range: "from 0 to 1000 Hz").
+    func problem(_ x: Double, text: String, unit: String = "") -> String? {
         switch self {
         case .any: return nil
         case .nonNegative: return x >= 0 ? nil : "must be >= 0, got \(text)"
@@ -22,7 +22,8 @@ public enum NumberRange: Sendable, Equatable {
             if x >= min { return nil }
             return x > 0 ? "must be at least \(NumberFormat.limit(min)), got \(text)" : "must be positive, got \(text)"
         case .between(let low, let high):
-            return x >= low && x <= high ? nil : "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high)), got \(text)"
+            let suffix = unit.isEmpty ? "" : " " + unit
+            return x >= low && x <= high ? nil : "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))\(suffix), got \(text)"
         }
     }
 
@@ -90,10 +91,23 @@ extension FieldSpec {
                   defaultJSON: .num(value), notes: notes,
                   decode: { model, f in
                       guard let x = try f.number(name) else { return }
-                      if let problem = range.problem(x, text: f.text(name)) { throw f.error(name, problem) }
+                      if let problem = range.problem(x, text: f.text(name), unit: unit) { throw f.error(name, problem) }
                       model[keyPath: path] = x
                   },
                   encode: { .num($0[keyPath: path]) })
+    }
+
+    /// A number field that may be absent (nil in the model, left out of the file), stored at `path`; `defaultText` says
+    /// what absence means.
+    static func number(_ name: String, _ path: WritableKeyPath<Model, Double?>, unit: String = "", range: NumberRange = .any,
+                       default defaultText: String, notes: String = "") -> FieldSpec {
+        FieldSpec(name: name, kind: .number(unit: unit, range: range), defaultText: defaultText, defaultJSON: nil, notes: notes,
+                  decode: { model, f in
+                      guard let x = try f.number(name) else { return }
+                      if let problem = range.problem(x, text: f.text(name), unit: unit) { throw f.error(name, problem) }
+                      model[keyPath: path] = x
+                  },
+                  encode: { $0[keyPath: path].map { .num($0) } })
     }
 
     /// A vector field ([x, y]) stored at `path`; `what` is "point", "size" or "vector".
@@ -207,6 +221,13 @@ extension FieldTable {
         SceneSchema.object(fields.map { ($0.name, $0.schema) }, required: required, description: summary)
     }
 
+    /// The schema of one branch of a tagged kind (a behavior by its `type`): as ``schema``, the tag itself left to
+    /// the branch's selector (an empty schema), and only the other required fields required.
+    var branchSchema: JSON {
+        SceneSchema.object(fields.map { ($0.name, $0.name == "type" ? .object([]) : $0.schema) },
+                           required: required.filter { $0 != "type" })
+    }
+
     /// The kind's field table for docs/scene-format.md.
     public var markdown: String {
         (["| Field | Type | Default | Range, notes |", "| --- | --- | --- | --- |"]
@@ -214,10 +235,35 @@ extension FieldTable {
     }
 }
 
+/// One declared field, whatever its model: what the docs, the schema and the tests that walk the tables read.
+public struct FieldInfo: Sendable {
+    public let name: String
+    public let kind: FieldKind
+    /// The default as JSON (nil: none, or required).
+    public let defaultJSON: JSON?
+    public let isRequired: Bool
+    /// The field's JSON Schema.
+    public let schema: JSON
+}
+
+extension FieldTable {
+    /// The table's fields, for walking without knowing the model.
+    var info: [FieldInfo] {
+        fields.map { FieldInfo(name: $0.name, kind: $0.kind, defaultJSON: $0.defaultJSON, isRequired: required.contains($0.name),
+                               schema: $0.schema) }
+    }
+}
+
 /// Every object kind declared by a field table, for the docs (`dynsim schema --docs`) and the tests that walk them.
 public enum FieldTables {
-    /// (kind, its docs table).
-    public static var markdown: [(kind: String, table: String)] {
-        [(ItemFields.table.kind, ItemFields.table.markdown)]
+    /// (kind, its fields, its docs table), in the docs' order.
+    public static var all: [(kind: String, fields: [FieldInfo], markdown: String)] {
+        [(ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
+         (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),
+         (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),
+         (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown)]
     }
+
+    /// (kind, its docs table).
+    public static var markdown: [(kind: String, table: String)] { all.map { ($0.kind, $0.markdown) } }
 }
