@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "IOTests", dependencies: ["IO"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO", "Bench", "Shell"]),
-        .testTarget(name: "dynsimTests", dependencies: ["dynsim", "Shell", "Bench", "IO", "Scenes"]),
+        .testTarget(name: "dynsimTests", dependencies: ["dynsim", "Shell", "Bench", "IO", "Scenes", "Playback"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Scenes", "Springs", "IO"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
     ]

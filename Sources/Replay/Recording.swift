@@ -18,6 +18,18 @@ public struct ReplayBudget: Sendable {
     public init() {}
 }
 
+/// A scene's run, simulated once and recorded for a page, a still, or both (`dynsim view SCENE --svg F --output P`).
+public struct RecordedScene {
+    let recording: Recording
+
+    /// Runs `scene` once (every column, whatever its `columns` says), keeping what `budget` allows and the `plot`
+    /// columns.
+    /// - Throws: ``SimulationError`` when the run diverges.
+    public init(scene: Scene, plot: [String] = [], budget: ReplayBudget = ReplayBudget()) throws {
+        recording = try Recording(scene: scene, plot: plot, budget: budget)
+    }
+}
+
 /// A scene's run recorded for a page or a still: the kept columns at the kept rows, each layer's drawing, items'
 /// sleep, contact points and events.
 final class Recording {

@@ -17,7 +17,14 @@ public enum ScenePage {
     /// - Throws: ``SimulationError`` when the run diverges.
     public static func html(scene: Scene, label: String, overlays: [Overlay] = [], plot: [String]? = nil,
                             budget: ReplayBudget = ReplayBudget()) throws -> (html: String, notices: [String]) {
-        let recording = try Recording(scene: scene, plot: plot ?? [], budget: budget)
+        html(try RecordedScene(scene: scene, plot: plot ?? [], budget: budget), label: label, overlays: overlays, plot: plot,
+             budget: budget)
+    }
+
+    /// The page for a run already recorded (``RecordedScene``, with `plot`'s columns kept), and what it left out.
+    public static func html(_ recorded: RecordedScene, label: String, overlays: [Overlay] = [], plot: [String]? = nil,
+                            budget: ReplayBudget = ReplayBudget()) -> (html: String, notices: [String]) {
+        let recording = recorded.recording
         let (thinned, notes) = thin(overlays, budget: budget)
         var packer = SeriesPacker()
         let payload = payload(recording, label: label, overlays: thinned, plot: plot, packer: &packer, notices: recording.notices + notes)

@@ -22,7 +22,13 @@ public enum Still {
     /// - Throws: ``SimulationError``.
     public static func svg(scene: Scene, label: String, every: Int? = nil,
                            budget: ReplayBudget = ReplayBudget()) throws -> (svg: String, notices: [String]) {
-        let r = try Recording(scene: scene, plot: [], budget: budget)
+        svg(try RecordedScene(scene: scene, budget: budget), label: label, every: every)
+    }
+
+    /// The SVG text of a run already recorded (the one a page was made from, so `view --svg F --output P` simulates
+    /// once).
+    public static func svg(_ recorded: RecordedScene, label: String, every: Int? = nil) -> (svg: String, notices: [String]) {
+        let r = recorded.recording, scene = r.scene
         let n = r.times.count
         var step = max(1, every.map { max(1, $0 / r.stride) } ?? Int((Double(n - 1) / 12).rounded(.up)))
         // At most maxShapes outlines: past it, fewer exposures.

@@ -73,3 +73,7 @@ func writeAll(_ outputs: [(text: String, path: String, flag: String)]) throws {
         }
     }
 }
+
+extension RuntimeFailure: CustomStringConvertible {
+    var description: String { message }
+}

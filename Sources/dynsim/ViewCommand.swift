@@ -48,8 +48,9 @@ let viewSpec = CommandSpec(
     usageLines: ["dynsim view [SCENE.json | BUILTIN] [--duration S] [--rate HZ] [--profile P] [--output FILE.html]",
                  "            [--overlay RUN.csv]... [--plot COLUMNS] [--svg FILE.svg] [--every N]",
                  "dynsim view (--damping-ratio Z --response R | --mass M --stiffness K --damping C |",
-                 "             --perceptual-duration D --bounce B) [--from A] [--to B] [--initial-velocity V] [--until S]",
-                 "            [--versus \"NAME=VALUE ...\"]... [--output FILE.html]",
+                 "             --perceptual-duration D --bounce B) [--from A] [--to B]",
+                 "            [--initial-velocity V | --relative-velocity R] [--until S] [--versus \"NAME=VALUE ...\"]...",
+                 "            [--output FILE.html]",
                  "dynsim view --curve CURVE [--versus CURVE]... [--output FILE.html]"],
     arguments: [.init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")],
     options: [
@@ -203,13 +204,15 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     // Both outputs or neither (a page that cannot be written takes the still with it).
     var outputs: [(text: String, path: String, flag: String)] = []
     do {
+        // One run feeds both the still and the page.
+        let recorded = try RecordedScene(scene: scene, plot: o.plot ?? [])
         if let svg = o.svg {
-            let (text, notices) = try Still.svg(scene: scene, label: label, every: o.every)
+            let (text, notices) = Still.svg(recorded, label: label, every: o.every)
             for n in notices { fputs("dynsim: note: \(n)\n", stderr) }
             outputs.append((text, svg, "--svg"))
         }
         if let pagePath {
-            let (html, notices) = try ScenePage.html(scene: scene, label: label, overlays: overlays, plot: o.plot)
+            let (html, notices) = ScenePage.html(recorded, label: label, overlays: overlays, plot: o.plot)
             for n in notices { fputs("dynsim: note: \(n)\n", stderr) }
             outputs.append((html, pagePath, "--output"))
         }

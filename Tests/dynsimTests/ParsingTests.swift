@@ -140,7 +140,12 @@ final class ParsingTests: XCTestCase {
     func testHelpIsGeneratedFromEachTable() {
         for (name, spec) in commandSpecs {
             let help = helpText(name)
-            XCTAssertEqual(help, spec.help, name)
+            // The usage names every option of the table (hand-written usage lines once left out view's
+            // --relative-velocity), each as a whole word.
+            let usageWords = Set(spec.usage.joined(separator: " ").split(whereSeparator: { " []()|=,".contains($0) }).map(String.init))
+            for option in spec.options where option.name != "--help" {
+                XCTAssertTrue(usageWords.contains(option.name), "\(name): \(option.name) missing from the usage")
+            }
             var last = help.startIndex
             for option in spec.options {
                 guard let at = help.range(of: "\n  " + option.name, range: last..<help.endIndex) else {
@@ -151,7 +156,7 @@ final class ParsingTests: XCTestCase {
                 XCTAssertTrue(help.contains(words), "\(name): \(option.name)'s help")
             }
             for argument in spec.arguments { XCTAssertTrue(help.contains("  " + argument.name), "\(name): \(argument.name)") }
-            XCTAssertTrue(help.contains(spec.usage.joined(separator: "\n       ")), name)
+            XCTAssertTrue(help.contains("USAGE: " + spec.usage[0]), name)
             XCTAssertTrue(usageText(name).hasPrefix("USAGE: " + spec.usage[0]), name)
             for line in help.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 120, "\(name): \(line)") }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import dynsim
+import Playback
 
 /// `dynsim view` from the outside: determinism, the README's still, refusals, spring pages, and its docs.
 final class ViewCLITests: XCTestCase {
@@ -134,5 +135,23 @@ final class ViewCLITests: XCTestCase {
         for option in viewSpec.options { XCTAssertTrue(doc.contains(option.name) || option.name.hasPrefix("--mass") || ["--stiffness", "--damping", "--bounce", "--perceptual-duration", "--from", "--to", "--relative-velocity", "--initial-velocity", "--until", "--response", "--damping-ratio"].contains(option.name), "docs/view.md: \(option.name)") }
         XCTAssertTrue(helpText(nil).contains("view"))
         XCTAssertTrue(helpText("view").contains("--overlay RUN.csv"))
+    }
+}
+
+/// `view SCENE --svg F --output P` simulates the scene once: one recording feeds the still and the page (it ran the
+/// scene twice, once for each).
+final class ViewRunsOnceTests: XCTestCase {
+    func testAPageAndAStillFromOneRun() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-once-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("p.html").path, still = dir.appendingPathComponent("s.svg").path
+        guard case .view(let options) = try parseCommand(["view", "pendulum", "--duration", "0.5", "--svg", still, "--output", page]) else {
+            return XCTFail("not a view")
+        }
+        let before = SceneRun.runsStarted
+        XCTAssertEqual(view(options), 0)
+        XCTAssertEqual(SceneRun.runsStarted - before, 1, "simulations for a page and a still")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: page) && FileManager.default.fileExists(atPath: still))
     }
 }
