@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
                 exclude: ["Web"], linkerSettings: libm),
         // Traces: recorded or simulated motion from CSV, resampled, compared (`dynsim compare`) and fitted (`dynsim fit`).
-        .target(name: "Traces", dependencies: ["Scenes", "Springs", "IO"], linkerSettings: libm),
+        .target(name: "Traces", dependencies: ["Springs", "IO"], linkerSettings: libm),
         // Shell: what the executables share about being one: option tables (parsing, checks and help generated from
         // them), exit statuses, signal handling (not a product).
         .target(name: "Shell", dependencies: ["IO"], linkerSettings: libm),

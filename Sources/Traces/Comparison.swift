@@ -1,6 +1,5 @@
 import Foundation
 import IO
-import Scenes
 
 /// One column of two traces compared (``Comparison``).
 public struct ColumnComparison: Sendable {

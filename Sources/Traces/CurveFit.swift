@@ -1,5 +1,5 @@
 import Foundation
-import Scenes
+import IO
 import Springs
 
 /// The cubic Bézier timing curve (CSS cubic-bezier(), CAMediaTimingFunction) that best fits a recorded `t,value`

@@ -1,5 +1,5 @@
 import Foundation
-import Scenes
+import IO
 import Springs
 
 /// The spring that best fits a recorded `t,value` trace, by least squares (`dynsim fit spring`).

@@ -1,6 +1,5 @@
 import Foundation
 import IO
-import Scenes
 
 /// A recorded or simulated motion read from CSV: `t` (seconds, increasing) and numeric columns. dynsim's own run CSVs
 /// (any columns) and plain device traces (`t,value`, `t,x,y`) are both traces.

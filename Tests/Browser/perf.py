@@ -14,7 +14,7 @@ DYNSIM, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 N = int(sys.argv[3]) if len(sys.argv) > 3 else 4000
 os.makedirs(WORK, exist_ok=True)
 
-# Catalog.boxes(count:) laid out as the benchmark does (Sources/Scenes/Catalog.swift), every column kept, 10 s.
+# Catalog.boxes(count:) laid out as the benchmark does (Sources/Scenes/Catalog/Catalog.swift), every column kept, 10 s.
 scene = json.loads(subprocess.run([DYNSIM, "scenes", "boxes"], capture_output=True, text=True, check=True).stdout)
 template = scene["items"][0]
 columns = -(-int((2 * N) ** 0.5 * 1e6) // 1_000_000)

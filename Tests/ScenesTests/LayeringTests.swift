@@ -33,8 +33,9 @@ final class LayeringTests: XCTestCase {
 
     func checkNoSystemCalls(in target: String, atLeast minimum: Int) throws {
         let sources = LayeringTests.root.appendingPathComponent("Sources/" + target)
-        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
-            .filter { $0.hasSuffix(".swift") && $0 != "WebAssets.swift" }
+        // Every Swift file in the target's folder and its subfolders (Scenes' Model/, Format/, Catalog/).
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") && !$0.hasSuffix("WebAssets.swift") }
         XCTAssertGreaterThan(files.count, minimum, "found \(target)'s sources at \(sources.path)")
         // A call: the name not preceded by a letter, digit, '_', '.' or `func ` (a method such as JSONWriter.write, or
         // its declaration, is not a system call), followed by '(' or, for types, a '.'.
@@ -91,6 +92,31 @@ final class LayeringTests: XCTestCase {
             }
         }
         XCTAssertEqual(undeclared, [], "imports of our modules not declared in Package.swift")
+    }
+
+    /// The library targets depend only as docs/design.md's arrows allow: Dynamics, Springs and IO on nothing of
+    /// ours, Traces on Springs and IO (no Scenes), nothing upward.
+    func testTheLayeringIsTheDesigns() throws {
+        let manifest = try String(contentsOf: LayeringTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let allowed: [String: Set<String>] = [
+            "Springs": [], "Dynamics": [], "IO": [], "Animation": ["Springs"],
+            "Scenes": ["Dynamics", "Animation", "Springs", "IO"],
+            "Playback": ["Scenes", "Dynamics", "Animation", "Springs", "IO"],
+            "Replay": ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
+            "Traces": ["Springs", "IO"], "Shell": ["IO"],
+            "Bench": ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"],
+        ]
+        let target = try NSRegularExpression(pattern: #"\.target\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        var seen: Set<String> = []
+        for m in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            func group(_ i: Int) -> String? { Range(m.range(at: i), in: manifest).map { String(manifest[$0]) } }
+            let name = group(1)!
+            let deps = Set((group(2) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
+            seen.insert(name)
+            guard let ok = allowed[name] else { XCTFail("\(name): a library target docs/design.md does not place"); continue }
+            XCTAssertTrue(deps.isSubset(of: ok), "\(name) depends on \(deps.subtracting(ok).sorted()), which the layering does not allow")
+        }
+        XCTAssertEqual(seen, Set(allowed.keys))
     }
 
     /// Dynamics (issue 19): no file over 500 lines; files in folders by concern; `World.swift` holds the public API

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Dynamics
 @testable import Scenes
+@testable import IO
 import Playback
 
 /// Input limits (`Limits`): what they refuse, with which message, and that the benchmark scenes and the smallest

@@ -1,4 +1,3 @@
-import IO
 /// A JSON value that keeps object keys in file order and each number's source text, so that validation errors can quote
 /// what the user wrote and scenes print back in a stable order.
 ///

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import IO
 
 
 /// Input limits that keep a run finite, its counters in range, its arithmetic away from overflow and its memory
