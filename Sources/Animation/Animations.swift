@@ -71,8 +71,8 @@ public struct BasicAnimation: Equatable, Sendable {
     }
 }
 
-/// CASpringAnimation: a basic animation whose progress follows a damped spring (``Spring``) instead of a curve; its
-/// duration defaults to the spring's settling duration (``Spring/settlingDuration``). `initialVelocity` is relative:
+/// CASpringAnimation: a basic animation whose progress follows a damped spring (`Spring`) instead of a curve; its
+/// duration defaults to the spring's settling duration (`Spring/settlingDuration`). `initialVelocity` is relative:
 /// 1 = the whole distance per second, positive toward the target (Apple: CASpringAnimation.initialVelocity).
 public struct SpringAnimation: Equatable, Sendable {
     /// The animated key path, such as `position.x` or `transform.rotation.z` (see ``Layer``).

@@ -168,6 +168,9 @@ extension Layer {
     /// - Parameters:
     ///   - keyPath: a scalar, point, size, rect or color key path of ``Layer`` (not the whole `transform`).
     ///   - value: the new value, of the key path's kind.
+    ///   - block: the UIView animation block (duration, delay, curve or spring, options).
+    ///   - time: when the block is called, seconds of the layer's parent time.
+    ///   - key: the key the additive animation is added under.
     ///   - sparing: keys of animations that stay (and keep adding to the presentation) with `beginFromCurrentState`,
     ///     such as a property animator's own additive animation; default none.
     /// - Returns: the keys of animations removed by `beginFromCurrentState` (their blocks finish with `false`).
@@ -207,7 +210,13 @@ extension Layer {
     /// holds the value from before the block until the first keyframe starts, moves linearly over each keyframe's span
     /// and holds between spans (calculationModeLinear, UIKit's default).
     ///
-    /// - Parameter sparing: keys of animations that stay with `beginFromCurrentState` (see ``animate(_:to:with:at:key:sparing:)``).
+    /// - Parameters:
+    ///   - keyPath: the key path animated, as for ``animate(_:to:with:at:key:sparing:)``.
+    ///   - keyframes: the keyframes (relative start, relative duration, value), at least one.
+    ///   - block: the keyframe block (duration, delay, options).
+    ///   - time: when the block is called, seconds of the layer's parent time.
+    ///   - key: the key the keyframe animation is added under.
+    ///   - sparing: keys of animations that stay with `beginFromCurrentState` (see ``animate(_:to:with:at:key:sparing:)``).
     /// - Returns: the keys of animations removed by `beginFromCurrentState`.
     /// - Precondition: at least one keyframe; kinds as for ``animate(_:to:with:at:key:sparing:)``.
     @discardableResult

@@ -82,7 +82,7 @@ public final class World {
     public var refinedPieces: Int { preciseScratch.refinedPieces }
     /// `precise`: how many sub-steps needed the non-symplectic fallback projection (violent drags). Diagnostic.
     public var fallbackProjections: Int { preciseScratch.fallbackProjections }
-    /// The fewest RATTLE pieces a `precise` sub-step now takes (1 until the motion needs more; see ``stepPrecise()``):
+    /// The fewest RATTLE pieces a `precise` sub-step now takes (1 until the motion needs more; see `stepPrecise()`):
     /// while energy is conserved, the most any sub-step has needed so far. Diagnostic.
     public var heldPiecesPerSubStep: Int { preciseScratch.stepHold.pieces }
 

@@ -351,6 +351,6 @@ public enum JSONWriter {
         }
     }
 
-    /// A JSON string literal (``TextQuoting/json(_:)``).
+    /// A JSON string literal (`TextQuoting/json(_:)`).
     public static func quote(_ s: String) -> String { TextQuoting.json(s) }
 }

@@ -34,7 +34,7 @@ public enum NumberFormat {
     public static let maxLength = 32
 
     /// Writes the shortest text of `x` (the same bytes as ``shortest(_:)``) at `out` and returns how many bytes it
-    /// wrote. Values in the range trajectories live in (2^-13 ≤ |x| < 2^49) are rendered by ``Schubfach`` without a
+    /// wrote. Values in the range trajectories live in (2^-13 ≤ |x| < 2^49) are rendered by `Schubfach` without a
     /// String or an allocation; others go through ``shortest(_:)``.
     /// - Precondition: `x` is finite; `out` has room for ``maxLength`` bytes.
     @inline(__always)

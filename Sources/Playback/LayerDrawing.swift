@@ -10,7 +10,7 @@ import Animation
 /// `T(−pivot) · transform · S(scale.x, scale.y) · Rx · Ry · Rz · T(position + translation)`,
 /// restricted to x, y and w (z dropped after each layer): the pivot is `bounds.origin + anchorPoint ⊙ bounds.size`,
 /// `transform` the whole CATransform3D (its `m34` perspective included), then the transform's component key paths
-/// (scale, rotations about x, y, z, translation) as ``Layer/Placement`` applies the 2D ones.
+/// (scale, rotations about x, y, z, translation) as `Layer/Placement` applies the 2D ones.
 public struct LayerDrawing: Equatable, Sendable {
     /// The layer's own space (bounds coordinates, points) to screen points, row by row (h11, h12, h13, h21, ..., h33),
     /// row-vector form: `(x, y, 1) · H = (X, Y, W)` and the screen point is `(X / W, Y / W)`. Affine when h13 = h23 = 0.

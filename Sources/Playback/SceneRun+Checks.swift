@@ -83,7 +83,7 @@ extension SceneRun {
     }
 
     /// Rigid item-to-item attachments that join items whose masses differ by more than the `precise` profile admits
-    /// (``World/maxPreciseRigidMassRatio``) within one group of items joined by rigid attachments (a chain of links of
+    /// (`World/maxPreciseRigidMassRatio`) within one group of items joined by rigid attachments (a chain of links of
     /// 1, 100 and 10,000 is as hard as a link of 1 and 10,000), as input errors naming the attachment that first makes a
     /// group exceed it; none in `uikit`. Ratios within 1e-9 of the limit count as at it (rounding of density x area).
     public func massRatioProblems(fileName: String) -> [InputError] {

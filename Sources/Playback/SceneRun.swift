@@ -36,7 +36,7 @@ public struct SceneRow {
     public subscript(k: Int) -> Double { values[k] }
 }
 
-/// Builds a ``World`` from a ``Scene`` and samples it at the scene's output rate, row by row, without holding the
+/// Builds a `World` from a `Scene` and samples it at the scene's output rate, row by row, without holding the
 /// trajectory in memory.
 ///
 /// Sampling: row i is at t = i / rate, for i = 0 ... ⌊duration x rate⌋. The physics runs at its own fixed sub-step
@@ -44,7 +44,7 @@ public struct SceneRow {
 /// sub-step's state exactly, so rows at shared times agree bit for bit across rates. A row between two sub-steps is
 /// interpolated on that interval: positions and angles by the cubic Hermite curve through both end states and their
 /// velocities (exact for uniformly accelerated motion), velocities and angular velocities linearly. Anchor columns give
-/// the anchor the solver uses at that time (``World/anchorPosition(of:at:)``).
+/// the anchor the solver uses at that time (`World/anchorPosition(of:at:)`).
 public final class SceneRun {
     /// The scene being run.
     public let scene: Scene
@@ -92,7 +92,7 @@ public final class SceneRun {
     private var texts: [String?]
 
     /// Builds the world: items in order, then behaviors in order.
-    /// - Precondition: the scene is valid (as ``SceneDecoder`` or ``Catalog`` produce).
+    /// - Precondition: the scene is valid (as `SceneDecoder` or `Catalog` produce).
     public init(scene: Scene) {
         self.scene = scene
         let (world, itemIDs, anchorIDs) = SceneRun.buildWorld(scene)

@@ -34,8 +34,9 @@ public struct Overlay: Sendable {
     ///   - bytes: the file's bytes.
     ///   - fileName: the file as the user named it (messages start with it).
     ///   - sceneName: the scene's name for messages.
-    ///   - columns: the scene's columns (``Scene/allColumns``); `textColumns` those that hold text.
-    /// - Throws: ``InputError`` naming the file and the line (and column) for: no header, a first column other than
+    ///   - columns: the scene's columns (`Scene/allColumns`).
+    ///   - textColumns: those of them that hold text.
+    /// - Throws: `InputError` naming the file and the line (and column) for: no header, a first column other than
     ///   `t`, only `t`, a column the scene does not have (for a file that is not a `t,x,y` or `t,value` trace), a
     ///   repeated column (`t` too), a value beyond ±1e15, a row with another number of fields than the header, a field that is not a finite number, `t`
     ///   decreasing, an unclosed quote, no rows.

@@ -24,7 +24,7 @@ public struct RecordedScene {
 
     /// Runs `scene` once (every column, whatever its `columns` says), keeping what `budget` allows and the `plot`
     /// columns.
-    /// - Throws: ``SimulationError`` when the run diverges.
+    /// - Throws: `SimulationError` when the run diverges.
     public init(scene: Scene, plot: [String] = [], budget: ReplayBudget = ReplayBudget()) throws {
         recording = try Recording(scene: scene, plot: plot, budget: budget)
     }

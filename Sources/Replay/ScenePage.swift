@@ -9,12 +9,13 @@ import Scenes
 public enum ScenePage {
     /// The page for `scene`'s run, and what it left out (also shown in the page).
     /// - Parameters:
+    ///   - scene: the scene to run.
     ///   - label: the scene's name as the user gave it (the page's title).
     ///   - overlays: other runs and traces drawn over it (``Overlay``).
     ///   - plot: the columns plotted when the page opens (nil: the first item's x and y, or the first moving layer
     ///     columns); each must be a column of the scene (checked by the caller).
     ///   - budget: what the page may hold.
-    /// - Throws: ``SimulationError`` when the run diverges.
+    /// - Throws: `SimulationError` when the run diverges.
     public static func html(scene: Scene, label: String, overlays: [Overlay] = [], plot: [String]? = nil,
                             budget: ReplayBudget = ReplayBudget()) throws -> (html: String, notices: [String]) {
         html(try RecordedScene(scene: scene, plot: plot ?? [], budget: budget), label: label, overlays: overlays, plot: plot,

@@ -18,8 +18,11 @@ import Scenes
 public enum Still {
     /// The SVG text of `scene`'s run.
     /// - Parameters:
+    ///   - scene: the scene to run.
+    ///   - label: the scene's name as the user gave it (the picture's title).
     ///   - every: rows between exposures (nil: about 12 exposures over the run).
-    /// - Throws: ``SimulationError``.
+    ///   - budget: what the recording may hold (``ReplayBudget``).
+    /// - Throws: `SimulationError`.
     public static func svg(scene: Scene, label: String, every: Int? = nil,
                            budget: ReplayBudget = ReplayBudget()) throws -> (svg: String, notices: [String]) {
         svg(try RecordedScene(scene: scene, budget: budget), label: label, every: every)

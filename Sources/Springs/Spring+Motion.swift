@@ -57,7 +57,7 @@ extension Spring {
         return (to + x0 * c + (v0 + a * x0) * s, v0 * c - (w2 * x0 + a * v0) * s)
     }
 
-    /// Value at time `t` (s): see ``state(at:from:to:initialVelocity:)``.
+    /// Value at time `t` (s): see ``state(at:from:to:initialVelocity:)->(Double,_)``.
     @inlinable
     public func value(at t: Double, from: Double = 0, to: Double = 1, initialVelocity: Double = 0) -> Double {
         state(at: t, from: from, to: to, initialVelocity: initialVelocity).value
@@ -217,7 +217,7 @@ extension Spring {
 
 /// One spring motion (spring, start, target, initial velocity) with its constants precomputed, for sampling many times
 /// cheaply (the curve a CLI run or an animation samples every frame). Same formulas and results as
-/// ``Spring/state(at:from:to:initialVelocity:)``.
+/// ``Spring/state(at:from:to:initialVelocity:)->(Double,_)``.
 public struct SpringMotion: Sendable {
     /// The spring.
     public let spring: Spring

@@ -51,7 +51,7 @@ public struct Comparison: Sendable {
 
     /// Compares `columns` (each `name` or `expectedName=actualName`; nil: every numeric column of EXPECTED, in its
     /// order, velocity columns included; one ACTUAL lacks is reported missing and fails).
-    /// - Throws: ``InputError`` naming ACTUAL or EXPECTED: a named column missing, no column in common, no EXPECTED
+    /// - Throws: `InputError` naming ACTUAL or EXPECTED: a named column missing, no column in common, no EXPECTED
     ///   time within ACTUAL's span.
     public init(expected: Trace, actual: Trace, columns names: [String]?, tolerance: Double) throws {
         self.expected = expected

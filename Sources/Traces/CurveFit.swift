@@ -27,7 +27,7 @@ public struct CurveFit: Sendable {
     /// Passes the search made over every sample (what a long trace's fit costs, beyond the coarse search).
     var passes = 0
 
-    /// - Throws: ``InputError`` naming `label` for fewer than 5 rows, or a trace that does not move.
+    /// - Throws: `InputError` naming `label` for fewer than 5 rows, or a trace that does not move.
     public init(times: [Double], values: [Double], from: Double?, to: Double?, label: String) throws {
         let n = times.count
         guard n >= 5 else { throw InputError(file: label, path: "", message: "has \(n) rows; fitting a curve's 4 control values needs at least 5") }

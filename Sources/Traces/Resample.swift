@@ -23,6 +23,8 @@ public struct Resampler: Sendable {
     public let interpolation: Interpolation
 
     /// - Parameters:
+    ///   - times: the rows' times, seconds, increasing.
+    ///   - values: the column's values at those times.
     ///   - velocities: the column's velocity column (value units per second), when the trace has one.
     /// - Precondition: at least two rows, times increasing.
     public init(times: [Double], values: [Double], velocities: [Double]? = nil) {

@@ -6,8 +6,8 @@ import Springs
 ///
 /// Model: the trace's first row is the release (t = 0 there); from then on the value follows a damped spring of mass 1,
 /// damping ratio ζ and response R (k = (2π/R)², c = 4πζ/R) released at `from` toward `to` with initial velocity v0,
-/// in closed form (``Spring/value(at:from:to:initialVelocity:)``). Fitted: ζ, R, v0, and `from` and `to` unless they
-/// are given. The search is set by the trace itself (``solve(t:values:from:to:responseBounds:)``): time over its span
+/// in closed form (`Spring/value(at:from:to:initialVelocity:)`). Fitted: ζ, R, v0, and `from` and `to` unless they
+/// are given. The search is set by the trace itself (`solve(t:values:from:to:responseBounds:)`): time over its span
 /// and values over their range, R from two sample intervals (the Nyquist limit: a spring with a shorter natural period
 /// aliases onto the samples) to 1000 spans. Intervals: 95%, estimate ± t(0.975, n − p) × standard error from the
 /// covariance σ̂² (JᵀJ)⁻¹ at the solution (stiffness and damping by the delta method). ``notes`` says when the fit is
@@ -132,7 +132,7 @@ public struct SpringFit: Sendable {
 
     /// Fits `values` at `times` (increasing, in any one unit: seconds or milliseconds alike; the first is the release).
     /// Results are in the times' unit (response) and value units per that unit (velocity).
-    /// - Throws: ``InputError`` naming `label` when there are fewer rows than parameters + 1, or the values do not move.
+    /// - Throws: `InputError` naming `label` when there are fewer rows than parameters + 1, or the values do not move.
     public init(times: [Double], values raw: [Double], from rawFrom: Double?, to rawTo: Double?, label: String) throws {
         let n = times.count
         // Fitted on unit scales: time over the trace's span, values (value − first value) / range, so a trace in

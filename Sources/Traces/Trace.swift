@@ -34,9 +34,10 @@ public struct Trace: Sendable {
 
     /// Reads a trace.
     /// - Parameters:
-    ///   - bytes: the file's bytes; `fileName` names it in messages.
+    ///   - bytes: the file's bytes.
+    ///   - fileName: the file as the user named it (messages start with it).
     ///   - minRows: the fewest data rows accepted (2 to compare, 3 to fit).
-    /// - Throws: ``InputError`` naming the file and the line (and column): no header, a first column other than `t`, a
+    /// - Throws: `InputError` naming the file and the line (and column): no header, a first column other than `t`, a
     ///   repeated column, a row of another length than the header, a field that is not a finite number, `t` not
     ///   increasing, a value beyond ±1e15, fewer than `minRows` rows, no numeric column.
     public init(_ bytes: [UInt8], fileName: String, minRows: Int) throws {

@@ -121,13 +121,9 @@ final class DocsTests: XCTestCase {
         // attachment, snap and addVelocity: their tables are generated from the field tables (FieldTableTests), and
         // the generated attachment name's default is the decoder's first anchor name.
         XCTAssertEqual(a.name, "anchor")
-        _ = (sn, av)
-        XCTAssertEqual(try behaviorDefault("push", "items"), "required, `\(p.mode.rawValue)`")
-        XCTAssertEqual(try behaviorDefault("push", "pushDirection"), vec(p.pushDirection))
-        XCTAssertEqual(try behaviorDefault("push", "beginTime"), "\(NumberFormat.shortest(p.beginTime)), never")
+        _ = (sn, av, c)
+        XCTAssertEqual(p.pushDirection, .zero)
         XCTAssertNil(p.endTime)
-        XCTAssertEqual(try behaviorDefault("collision", "collisionMode"), "`\(c.collisionMode.rawValue)`")
-        XCTAssertEqual(try behaviorDefault("collision", "translatesReferenceBoundsIntoBoundary"), "\(c.translatesReferenceBoundsIntoBoundary)")
         XCTAssertEqual(try behaviorDefault("field", "strength"),
                        "\(NumberFormat.shortest(f.field.strength)), the kind's, \(NumberFormat.shortest(f.field.minimumRadius))")
         XCTAssertEqual(f.field.falloff, f.field.kind.defaultFalloff)

@@ -20,6 +20,65 @@ enum BehaviorFields {
                encode: { .string($0[keyPath: path]) })
     }
 
+    /// An array of item names that must exist.
+    static func items<Model>(_ path: KeyPath<Model, [String]>, default text: String, notes: String = "") -> FieldSpec<Model> {
+        .ruled("items", .other(schema: SceneSchema.array(SceneSchema.string, min: 1), type: "array of item names"), default: text,
+               notes: notes, encode: { .array($0[keyPath: path].map { .string($0) }) })
+    }
+
+    /// A direction as a vector, or as an angle and a magnitude (UIPushBehavior's and UIGravityBehavior's two forms).
+    static func direction<Model>(_ name: String, _ path: KeyPath<Model, SceneGravity.Form>, default text: String,
+                                 notes: String) -> [FieldSpec<Model>] {
+        [.ruled(name, .vector(what: "vector", unit: "", range: .any), default: text, notes: notes, encode: { m in
+            guard case .direction(let v) = m[keyPath: path] else { return nil }
+            return .array([.num(v.x), .num(v.y)])
+        }),
+         .ruled("angle", .number(unit: "rad", range: .any), default: "none", notes: "with `magnitude`, instead of `\(name)`",
+                encode: { m in
+                    guard case .angle(let a, _) = m[keyPath: path] else { return nil }
+                    return .num(a)
+                }),
+         .ruled("magnitude", .number(unit: "", range: .any), default: "none", notes: "with `angle`", encode: { m in
+             guard case .angle(_, let magnitude) = m[keyPath: path] else { return nil }
+             return .num(magnitude)
+         })]
+    }
+
+    /// UIPushBehavior.
+    static let push: FieldTable<ScenePush> = {
+        let p = ScenePush(items: [])
+        return FieldTable(kind: "push", summary: "UIPushBehavior: a continuous or instantaneous force on items.", fields: [
+            type("push"), items(\.items, default: "required"),
+            FieldSpec.choice("mode", \.mode, default: p.mode),
+        ] + direction("pushDirection", \.form, default: "0, 0", notes: "1 = 100 pt/s² on a 100 × 100 pt item of density 1") + [
+            FieldSpec.vector("targetOffsetFromCenter", \.targetOffsetFromCenter, what: "point", unit: "pt",
+                             default: p.targetOffsetFromCenter, notes: "where the force applies, in the item's frame"),
+            FieldSpec.number("beginTime", \.beginTime, unit: "s", default: p.beginTime),
+            .ruled("endTime", .other(schema: SceneSchema.num, type: "s"), default: "never", notes: "a continuous push's end, not before `beginTime`",
+                   encode: { $0.endTime.map { .num($0) } }),
+        ], required: ["type", "items"])
+    }()
+
+    /// UICollisionBehavior.
+    static let collision: FieldTable<SceneCollision> = {
+        let c = SceneCollision(items: [])
+        let boundary = SceneSchema.requiring(SceneSchema.object([
+            ("identifier", .object([.init("type", .string("string")), .init("minLength", .num(1)),
+                                    .init("not", .object([.init("const", .string("bounds"))]))])),
+            ("from", SceneSchema.vec2), ("to", SceneSchema.vec2), ("path", SceneSchema.array(SceneSchema.vec2)), ("closed", SceneSchema.bool),
+        ], required: ["identifier"]), anyOf: [["from", "to"], ["path"]])
+        return FieldTable(kind: "collision", summary: "UICollisionBehavior: items collide with each other and boundaries.", fields: [
+            type("collision"), items(\.items, default: "required"),
+            FieldSpec.choice("collisionMode", \.collisionMode, default: c.collisionMode),
+            FieldSpec.boolean("translatesReferenceBoundsIntoBoundary", \.translatesReferenceBoundsIntoBoundary,
+                              default: c.translatesReferenceBoundsIntoBoundary, notes: "the reference bounds as a boundary"),
+            .ruled("boundaries", .other(schema: SceneSchema.array(boundary), type: "array of objects: `identifier` with `from` and `to` (a segment), or with `path` and `closed`"),
+                   default: "none", notes: "identifier not `bounds`", encode: { c in
+                       c.boundaries.isEmpty ? nil : .array(c.boundaries.map(SceneEncoder.boundary))
+                   }),
+        ], required: ["type", "items"])
+    }()
+
     /// UISnapBehavior.
     static let snap = FieldTable<SceneSnap>(kind: "snap", summary: "UISnapBehavior: the item springs to a point.", fields: [
         type("snap"), item("item", \.item),

@@ -4,7 +4,7 @@ import IO
 /// The range a number field accepts, and the message past it (the decoder's, the schema's bounds and the docs' range
 /// column all come from here).
 public enum NumberRange: Sendable, Equatable {
-    /// Any number within ±``Limits/magnitude``.
+    /// Any number within ±`Limits/magnitude`.
     case any
     /// At least 0: "must be >= 0".
     case nonNegative
@@ -27,7 +27,7 @@ public enum NumberRange: Sendable, Equatable {
         }
     }
 
-    /// The least and greatest accepted values (±``Limits/magnitude`` where open).
+    /// The least and greatest accepted values (±`Limits/magnitude` where open).
     public var bounds: (low: Double, high: Double) {
         switch self {
         case .any: return (-Limits.magnitude, Limits.magnitude)
@@ -58,7 +58,7 @@ public enum FieldKind: Sendable, Equatable {
     case boolean
     /// One of the given strings.
     case choice([String])
-    /// A name: 1 to ``Limits/maxNameLength`` ASCII letters, digits, '_' or '-'.
+    /// A name: 1 to `Limits/maxNameLength` ASCII letters, digits, '_' or '-'.
     case name
     /// Anything else, with its schema and the docs' type text (its checks are code, in the kind's rules).
     case other(schema: JSON, type: String)
@@ -128,6 +128,22 @@ extension FieldSpec {
                              let v = m[keyPath: path]
                              return .array([.num(v.x), .num(v.y)])
                          })
+    }
+
+    /// One of an enumeration's raw values, stored at `path`: "must be \"a\", \"b\" or \"c\"" otherwise.
+    static func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ path: WritableKeyPath<Model, E>, default value: E,
+                                                           notes: String = "") -> FieldSpec where E.RawValue == String {
+        let words = E.allCases.map(\.rawValue)
+        let listed = words.map { "\"\($0)\"" }
+        let text = listed.count > 1 ? listed.dropLast().joined(separator: ", ") + " or " + listed.last! : listed.joined()
+        return FieldSpec(name: name, kind: .choice(words), defaultText: "`\(value.rawValue)`", defaultJSON: .string(value.rawValue),
+                         notes: notes,
+                         decode: { model, f in
+                             guard let s = try f.string(name) else { return }
+                             guard let e = E(rawValue: s) else { throw f.error(name, "must be \(text), got \(quoted(s))") }
+                             model[keyPath: path] = e
+                         },
+                         encode: { .string($0[keyPath: path].rawValue) })
     }
 
     /// A boolean field stored at `path`.
@@ -259,6 +275,8 @@ public enum FieldTables {
     /// (kind, its fields, its docs table), in the docs' order.
     public static var all: [(kind: String, fields: [FieldInfo], markdown: String)] {
         [(ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
+         (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),
+         (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
          (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),
          (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),
          (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown)]

@@ -87,19 +87,12 @@ extension SceneDecoder {
     }
 
     func decodePush(_ json: JSON, path: String, names: Set<String>) throws -> ScenePush {
-        let f = try Fields(json, path: path, file: fileName, allowed: [
-            "type", "items", "mode", "pushDirection", "angle", "magnitude", "targetOffsetFromCenter", "beginTime", "endTime",
-        ])
+        let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.push.names)
         guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
             throw f.missing("items", "a non-empty array of item names")
         }
         var p = ScenePush(items: items)
-        if let m = try f.string("mode") {
-            guard let mode = PushBehavior.Mode(rawValue: m) else {
-                throw f.error("mode", "must be \"continuous\" or \"instantaneous\", got \(quoted(m))")
-            }
-            p.mode = mode
-        }
+        try BehaviorFields.push.decode(f, into: &p)
         let direction = try f.vector("pushDirection")
         let angle = try f.number("angle"), magnitude = try f.number("magnitude")
         if let direction {
@@ -111,8 +104,6 @@ extension SceneDecoder {
         } else if angle != nil || magnitude != nil {
             p.form = .angle(angle ?? 0, magnitude: magnitude ?? 1)
         }
-        p.targetOffsetFromCenter = try f.vector("targetOffsetFromCenter") ?? .zero
-        p.beginTime = try f.number("beginTime") ?? 0
         if let end = try f.number("endTime") {
             guard p.mode == .continuous else { throw f.error("endTime", "only for a continuous push, got \(f.text("endTime"))") }
             guard end >= p.beginTime else { throw f.error("endTime", "must not be before beginTime, got \(f.text("endTime"))") }
@@ -122,20 +113,12 @@ extension SceneDecoder {
     }
 
     func decodeCollision(_ json: JSON, path: String, names: Set<String>) throws -> SceneCollision {
-        let f = try Fields(json, path: path, file: fileName, allowed: [
-            "type", "items", "collisionMode", "translatesReferenceBoundsIntoBoundary", "boundaries",
-        ])
+        let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.collision.names)
         guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
             throw f.missing("items", "a non-empty array of item names")
         }
         var c = SceneCollision(items: items)
-        if let m = try f.string("collisionMode") {
-            guard let mode = CollisionMode(rawValue: m) else {
-                throw f.error("collisionMode", "must be \"items\", \"boundaries\" or \"everything\", got \(quoted(m))")
-            }
-            c.collisionMode = mode
-        }
-        c.translatesReferenceBoundsIntoBoundary = try f.bool("translatesReferenceBoundsIntoBoundary") ?? false
+        try BehaviorFields.collision.decode(f, into: &c)
         if let list = f.value("boundaries") {
             guard case .array(let arr) = list else { throw f.error("boundaries", "must be an array, got \(list.brief)") }
             var identifiers = Set<String>()

@@ -6,13 +6,13 @@ import IO
 /// Reads and validates a scene file (JSON) into a ``Scene``.
 ///
 /// Every field is optional except `items` (at least one) and each attachment's `item`; defaults are documented on
-/// ``Scene``, ``SceneItem`` (``ItemDefinition``), ``SceneGravity``, ``SceneAttachment`` and ``SceneDrag``.
+/// ``Scene``, ``SceneItem`` (`ItemDefinition`), ``SceneGravity``, ``SceneAttachment`` and ``SceneDrag``.
 /// Unknown fields are errors (a typo must not silently fall back to a default). Numbers must be finite.
 public struct SceneDecoder {
     /// Name of the file for messages.
     public var fileName: String
     /// Reads a drag CSV named in the scene (resolved relative to the scene file by the caller). Returns its bytes or
-    /// throws an ``InputError``.
+    /// throws an `InputError`.
     public var readFile: (String) throws -> [UInt8]
     /// How a CSV the scene names is shown in messages about its contents: by default as the scene names it; the CLI
     /// gives the path it opened (relative to the scene's directory), so `sub/drag.csv: line 2, ...` names the file
@@ -42,8 +42,8 @@ public struct SceneDecoder {
     }
 
     /// Parses and validates JSON text.
-    /// - Throws: ``InputError`` naming the file, the JSON path (or line and column for malformed JSON, or for the first
-    ///   value past ``Limits/maxJSONValues``) and the value.
+    /// - Throws: `InputError` naming the file, the JSON path (or line and column for malformed JSON, or for the first
+    ///   value past `Limits/maxJSONValues`) and the value.
     public func decode(_ text: [UInt8]) throws -> Scene {
         let json: JSON
         do {
@@ -60,7 +60,7 @@ public struct SceneDecoder {
     }
 
     /// Validates a parsed JSON document.
-    /// - Throws: ``InputError`` naming the file, the JSON path and the value, also for a scene past ``Limits``.
+    /// - Throws: `InputError` naming the file, the JSON path and the value, also for a scene past `Limits`.
     public func decode(_ json: JSON) throws -> Scene {
         budget.samples = 0
         budget.sampleFileBytes = 0

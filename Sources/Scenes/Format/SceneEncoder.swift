@@ -63,8 +63,8 @@ public enum SceneEncoder {
                 m.append(.init("magnitude", .num(mag)))
             }
             return .object(m)
-        case .push(let p): return push(p)
-        case .collision(let c): return collision(c)
+        case .push(let p): return .object(BehaviorFields.push.encode(p))
+        case .collision(let c): return .object(BehaviorFields.collision.encode(c))
         case .field(let sf): return field(sf)
         case .snap(let snap): return .object(BehaviorFields.snap.encode(snap))
         case .addVelocity(let a): return .object(BehaviorFields.addVelocity.encode(a))
@@ -72,38 +72,14 @@ public enum SceneEncoder {
         }
     }
 
-    /// UIPushBehavior: its items, mode, direction (or angle and magnitude), target offset and active interval.
-    static func push(_ p: ScenePush) -> JSON {
-        var m: [JSON.Member] = [.init("type", .string("push")), .init("items", .array(p.items.map { .string($0) })),
-                                .init("mode", .string(p.mode.rawValue))]
-        switch p.form {
-        case .direction(let v): m.append(.init("pushDirection", vec(v)))
-        case .angle(let a, let mag):
-            m.append(.init("angle", .num(a)))
-            m.append(.init("magnitude", .num(mag)))
+    /// A collision boundary: a segment (`from`, `to`) or a path (`path`, `closed`).
+    static func boundary(_ b: SceneBoundary) -> JSON {
+        if b.points.count == 2 && !b.closed {
+            return .object([.init("identifier", .string(b.identifier)), .init("from", vec(b.points[0])),
+                            .init("to", vec(b.points[1]))])
         }
-        m.append(.init("targetOffsetFromCenter", vec(p.targetOffsetFromCenter)))
-        m.append(.init("beginTime", .num(p.beginTime)))
-        if let end = p.endTime { m.append(.init("endTime", .num(end))) }
-        return .object(m)
-    }
-
-    /// UICollisionBehavior: its items, mode, whether the reference bounds are a boundary, and its boundaries.
-    static func collision(_ c: SceneCollision) -> JSON {
-        var m: [JSON.Member] = [.init("type", .string("collision")), .init("items", .array(c.items.map { .string($0) })),
-                                .init("collisionMode", .string(c.collisionMode.rawValue)),
-                                .init("translatesReferenceBoundsIntoBoundary", .bool(c.translatesReferenceBoundsIntoBoundary))]
-        if !c.boundaries.isEmpty {
-            m.append(.init("boundaries", .array(c.boundaries.map { b -> JSON in
-                if b.points.count == 2 && !b.closed {
-                    return .object([.init("identifier", .string(b.identifier)), .init("from", vec(b.points[0])),
-                                    .init("to", vec(b.points[1]))])
-                }
-                return .object([.init("identifier", .string(b.identifier)), .init("path", .array(b.points.map(vec))),
-                                .init("closed", .bool(b.closed))])
-            })))
-        }
-        return .object(m)
+        return .object([.init("identifier", .string(b.identifier)), .init("path", .array(b.points.map(vec))),
+                        .init("closed", .bool(b.closed))])
     }
 
     /// UIFieldBehavior: its kind, items, position, region, strength, falloff, minimumRadius, direction and noise.

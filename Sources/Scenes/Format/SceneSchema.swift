@@ -5,7 +5,7 @@ import IO
 
 /// The JSON Schema (draft 2020-12) of scene files, for editors: completion, hover text, and a red underline on an
 /// unknown field, a wrong type, an unknown enum value, a missing required field or a number out of range. Built from
-/// the same definitions the decoder reads where there is one table (``LayerProperty/all``, ``Limits``, the enums of
+/// the same definitions the decoder reads where there is one table (`LayerProperty/all`, `Limits`, the enums of
 /// modes, kinds and curves); the rest mirrors the decoder field by field, and `Tests/Schema/check.sh` holds the two
 /// together: every built-in validates, and over seeded mutations of them the schema refuses no scene the decoder
 /// accepts. Rules between fields (a name that must exist, at most two of fromValue/toValue/byValue, ...) are the
@@ -137,17 +137,9 @@ public enum SceneSchema {
         return tagged("type", [
             ("gravity", object([type, ("items", array(SceneSchema.type("string"), min: 1)), ("gravityDirection", vec2), ("angle", num), ("magnitude", num)])),
             ("attachment", BehaviorFields.attachment.branchSchema),
-            ("push", object([type, ("items", array(SceneSchema.type("string"), min: 1)), ("mode", oneOf(PushBehavior.Mode.allCases.map(\.rawValue))),
-                             ("pushDirection", vec2), ("angle", num), ("magnitude", num), ("targetOffsetFromCenter", vec2),
-                             ("beginTime", num), ("endTime", num)], required: ["items"])),
+            ("push", BehaviorFields.push.branchSchema),
             ("snap", BehaviorFields.snap.branchSchema),
-            ("collision", object([type, ("items", array(SceneSchema.type("string"), min: 1)), ("collisionMode", oneOf(CollisionMode.allCases.map(\.rawValue))),
-                                  ("translatesReferenceBoundsIntoBoundary", bool),
-                                  ("boundaries", array(requiring(object([("identifier", .object([.init("type", str("string")), .init("minLength", .num(1)),
-                                                                                                  .init("not", .object([.init("const", str("bounds"))]))])),
-                                                                         ("from", vec2), ("to", vec2), ("path", array(vec2)), ("closed", bool)],
-                                                                        required: ["identifier"]), anyOf: [["from", "to"], ["path"]])))],
-                                 required: ["items"])),
+            ("collision", BehaviorFields.collision.branchSchema),
             ("field", object([type, ("kind", oneOf(FieldBehavior.Kind.allCases.map(\.rawValue))), ("items", array(SceneSchema.type("string"), min: 1)),
                               ("position", vec2), ("region", object([("radius", nonNegative),
                                                                      ("size", tuple([nonNegative, nonNegative])), ("inverse", bool)])),

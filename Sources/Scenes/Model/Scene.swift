@@ -2,7 +2,7 @@ import Animation
 import Dynamics
 import IO
 
-/// A validated scene: everything needed to build a ``World`` and sample it. The JSON scene format mirrors these fields
+/// A validated scene: everything needed to build a `World` and sample it. The JSON scene format mirrors these fields
 /// one to one (see docs/scene-format.md and ``SceneDecoder``); every field has a default, listed here.
 /// Fully typed: a scene built in Swift encodes (``SceneEncoder``) to a file that decodes back equal (field by field).
 ///
@@ -16,7 +16,7 @@ public struct Scene: Equatable, Sendable {
     public var profile: SolverProfile = .uikit
     /// Display frame in seconds; scripted `uikit` anchors move once per frame. Default 1/60. Must be in (0, 1].
     public var timeStep: Double = 1.0 / 60.0
-    /// Solver sub-steps per frame. Default nil = the profile's default, ``SolverProfile/defaultSubSteps`` (2 for
+    /// Solver sub-steps per frame. Default nil = the profile's default, `SolverProfile/defaultSubSteps` (2 for
     /// `uikit`, 8 for `precise`).
     public var subSteps: Int?
     /// Length of the run in seconds. Default 10. Must be >= 0.
@@ -105,14 +105,14 @@ public struct Rect: Equatable, Sendable {
     }
 }
 
-/// An item of a scene: ``ItemDefinition`` plus a name for its columns.
+/// An item of a scene: `ItemDefinition` plus a name for its columns.
 public struct SceneItem: Equatable, Sendable {
     /// The column properties of an item, in output order.
     public static let columnSuffixes = ["x", "y", "angle", "vx", "vy", "omega"]
     /// Name used in columns (`<name>.x`) and behaviors. Letters, digits, '_' and '-'; unique in the scene.
     /// Default `item<index>`.
     public var name: String
-    /// Physical definition; see ``ItemDefinition`` for units and defaults.
+    /// Physical definition; see `ItemDefinition` for units and defaults.
     public var definition: ItemDefinition
 
     /// An item named `name` (see ``name`` for the allowed characters).
@@ -174,7 +174,7 @@ public struct SceneBoundary: Equatable, Sendable {
     }
 }
 
-/// UIFieldBehavior in a scene (see ``FieldBehavior`` for the formulas and units).
+/// UIFieldBehavior in a scene (see `FieldBehavior` for the formulas and units).
 public struct SceneField: Equatable, Sendable {
     /// The field's items, by name. Required.
     public var items: [String]
@@ -188,7 +188,7 @@ public struct SceneField: Equatable, Sendable {
     }
 }
 
-/// UIPushBehavior in a scene (see ``PushBehavior`` for units and timing).
+/// UIPushBehavior in a scene (see `PushBehavior` for units and timing).
 public struct ScenePush: Equatable, Sendable {
     /// Pushed items, by name. Required.
     public var items: [String]
@@ -216,7 +216,7 @@ public struct ScenePush: Equatable, Sendable {
     }
 }
 
-/// UISnapBehavior in a scene (see ``SnapBehavior``).
+/// UISnapBehavior in a scene (see `SnapBehavior`).
 public struct SceneSnap: Equatable, Sendable {
     /// The item, by name. Required.
     public var item: String

@@ -6,7 +6,7 @@ import Springs
 
 extension SceneLayer {
     /// A layer named `name` whose bounds are (0, 0, size) and whose center is `position` (points), then `values` in
-    /// order (key paths of ``LayerProperty``), as the scene format's `layers` entry
+    /// order (key paths of `LayerProperty`), as the scene format's `layers` entry
     /// `{"name", "bounds": [0, 0, w, h], "position": [x, y], ...}`.
     public init(name: String, size: SIMD2<Double>, position: SIMD2<Double>,
                 _ values: [(keyPath: String, value: AnimatableValue)] = []) {

@@ -2,7 +2,7 @@ import Animation
 import Springs
 import IO
 
-/// A layer in a scene: a name and initial model values by key path (see ``Layer`` for the key paths). Values are JSON
+/// A layer in a scene: a name and initial model values by key path (see `Layer` for the key paths). Values are JSON
 /// numbers (scalars), [x, y] (`position`, `anchorPoint`), [x, y, width, height] (`bounds`) or [r, g, b, a] in 0 ... 1
 /// (`backgroundColor`).
 public struct SceneLayer: Equatable, Sendable {
