@@ -14,16 +14,16 @@ public enum NumberRange: Sendable, Equatable {
     case between(Double, Double)
 
     /// Why `x` is out of range, or nil (`unit` follows the bounds of a range: "from 0 to 1000 Hz").
-    func problem(_ x: Double, text: String, unit: String = "") -> String? {
+    func problem(_ x: Double, text: @autoclosure () -> String, unit: String = "") -> String? {
         switch self {
         case .any: return nil
-        case .nonNegative: return x >= 0 ? nil : "must be >= 0, got \(text)"
+        case .nonNegative: return x >= 0 ? nil : "must be >= 0, got \(text())"
         case .atLeast(let min):
             if x >= min { return nil }
-            return x > 0 ? "must be at least \(NumberFormat.limit(min)), got \(text)" : "must be positive, got \(text)"
+            return x > 0 ? "must be at least \(NumberFormat.limit(min)), got \(text())" : "must be positive, got \(text())"
         case .between(let low, let high):
             let suffix = unit.isEmpty ? "" : " " + unit
-            return x >= low && x <= high ? nil : "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))\(suffix), got \(text)"
+            return x >= low && x <= high ? nil : "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))\(suffix), got \(text())"
         }
     }
 
@@ -171,8 +171,17 @@ public struct FieldTable<Model>: @unchecked Sendable {
     /// The fields a file must give.
     public let required: [String]
 
+    /// A kind's table: `fields` in the order the file, the encoder, the schema and the docs list them.
+    init(kind: String, summary: String, fields: [FieldSpec<Model>], required: [String]) {
+        self.kind = kind
+        self.summary = summary
+        self.fields = fields
+        self.required = required
+        names = fields.map(\.name)
+    }
+
     /// The names of every field, for ``Fields``' unknown-field check.
-    var names: [String] { fields.map(\.name) }
+    let names: [String]
 
     /// Reads every declared field present in `f` into `model`, checking each against its kind and range.
     /// - Throws: ``InputError`` naming the file, the field and the value.
