@@ -55,9 +55,14 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "IOTests", dependencies: ["IO"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO", "Bench", "Shell"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Animation", "Springs", "IO"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
+        .testTarget(name: "BenchTests", dependencies: ["Bench", "Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "IO"]),
+        // The repository as a whole: layering, file and function sizes, docs against the code.
+        .testTarget(name: "ArchitectureTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim", "Shell", "Bench", "IO", "Scenes", "Playback"]),
-        .testTarget(name: "TracesTests", dependencies: ["Traces", "Scenes", "Springs", "IO"]),
+        .testTarget(name: "TracesTests", dependencies: ["Traces", "Springs", "IO"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
     ]
 )

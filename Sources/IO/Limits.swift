@@ -25,7 +25,7 @@ public enum Limits {
     /// Smallest width or height of an item, points: 1e-3. An item of 1e-300 pt has a mass of 1e-600 (0 in a Double),
     /// so its inverse mass is infinite and the first frame divides by it; at 1e-3 pt (mass 1e-10 at density 1), items
     /// falling onto the screen's bounds and onto other items, on attachments, snaps, pushes and fields stay finite in
-    /// both profiles (Tests/ScenesTests/LimitsTests.swift). Such items are far below the 0.5 pt contact slop, so they
+    /// both profiles (Tests/PlaybackTests/LimitsTests.swift). Such items are far below the 0.5 pt contact slop, so they
     /// can sink through what they land on (see docs/physics.md).
     public static let minItemSize = 1e-3
     /// Smallest item density: 1e-9. Below it a small item's mass (density x area / 10,000) can round to 0, which makes

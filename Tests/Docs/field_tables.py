@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the scene format's field tables into docs/scene-format.md: each block between `<!-- fields: KIND -->` and
 `<!-- end fields -->` becomes what `dynsim schema --docs` prints for KIND (the tables are generated from the code's
-field tables; `Tests/ScenesTests/DocsTests.swift` fails while the committed blocks differ).
+field tables; `Tests/ScenesTests/FieldTableTests.swift` fails while the committed blocks differ).
 
 Usage: python3 Tests/Docs/field_tables.py DYNSIM"""
 import os, re, subprocess, sys

@@ -100,7 +100,8 @@ final class FieldTableTests: XCTestCase {
     /// docs/scene-format.md's field tables are what `dynsim schema --docs` prints (regenerate them with
     /// `python3 Tests/Docs/field_tables.py .build/debug/dynsim`).
     func testTheDocsTablesAreTheGeneratedOnes() throws {
-        let text = try String(contentsOf: DocsTests.docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs").standardized
+        let text = try String(contentsOf: docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
         for (kind, table) in FieldTables.markdown {
             let start = try XCTUnwrap(text.range(of: "<!-- fields: \(kind) -->\n"), "docs/scene-format.md: no table for \(kind)")
             let end = try XCTUnwrap(text.range(of: "\n<!-- end fields -->", range: start.upperBound..<text.endIndex))

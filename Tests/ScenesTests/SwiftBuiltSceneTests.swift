@@ -1,4 +1,5 @@
 import XCTest
+import IO
 import Animation
 import Springs
 @testable import Scenes
@@ -90,7 +91,10 @@ final class SwiftBuiltSceneTests: XCTestCase {
     func testEverythingBuiltInSwiftEncodesAndDecodesEqual() throws {
         let scene = SwiftBuiltSceneTests.everything()
         let text = SceneEncoder.text(scene)
-        let decoded = try decode(text, files: ["taps.csv": "t,x,y\n2,5,6\n"])
+        let decoded = try SceneDecoder(fileName: "scene.json") { name in
+            guard name == "taps.csv" else { throw InputError(file: name, path: "", message: "no such file") }
+            return Array("t,x,y\n2,5,6\n".utf8)
+        }.decode(Array(text.utf8))
         XCTAssertEqual(decoded.layers, scene.layers)
         XCTAssertEqual(decoded.animations, scene.animations)
         XCTAssertEqual(decoded.animators, scene.animators)

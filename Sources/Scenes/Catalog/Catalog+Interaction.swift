@@ -4,7 +4,7 @@ import IO
 import Springs
 
 // The seeds' interactive scenes: a property animator scrubbed by a pan, UIView animation blocks run by taps and
-// touches or chained through completions, and a card flip. Each has a numeric test in ScenesTests/InteractionSceneTests.
+// touches or chained through completions, and a card flip. Each has a numeric test in PlaybackTests/InteractionSceneTests.
 
 extension Catalog {
     /// The interactive built-ins, listed after the Core Animation ones.

@@ -313,14 +313,6 @@ final class AnimationSceneTests: XCTestCase {
              "scene.json: animations[0].keyTimes: 2 key times for 3 values"),
             (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "opacity", "duration": -1}]}"#,
              "scene.json: animations[0].duration: must be >= 0, got -1"),
-            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "opacity", "toValue": NaN}]}"#,
-             "scene.json: animations[0].toValue: must be a finite number within ±1e9, got NaN"),
-            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "g", "keyPath": "opacity"}]}"#,
-             "scene.json: animations[0].layer: no such layer, got \"g\""),
-            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "wobble"}]}"#,
-             "scene.json: animations[0].keyPath: unknown key path, got \"wobble\""),
-            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "position", "toValue": 3}]}"#,
-             "scene.json: animations[0].toValue: must be an array of numbers for position, got 3"),
         ]
         let transformCases: [(String, String)] = [
             (#"{"layers": [{"name": "f", "transform": [1, 0, 0]}]}"#,
@@ -389,6 +381,13 @@ final class AnimationSceneTests: XCTestCase {
         for (text, expected) in transitionCases {
             XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
         }
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
+        }
+    }
+
+    /// A keyframe animation along a path: its fields and their exact messages.
+    func testKeyframePathAnimationsNameFileFieldAndValue() {
         let ride = #"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "position", "#
         let pathCases: [(String, String)] = [
             (#""path": "M 0 0 X 3""#, "scene.json: animations[0].path: unknown command \"X\" (use absolute M, L, H, V, Q, C, Z)"),
@@ -409,6 +408,20 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertThrowsError(try decode(#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "path": "M 0 0 L 1 1"}]}"#)) {
             XCTAssertEqual("\($0)", "scene.json: animations[0].keyPath: a path animates position, got opacity")
         }
+    }
+
+    /// More invalid animations and their exact messages.
+    func testMoreInvalidAnimationsNameFileFieldAndValue() {
+        let cases: [(String, String)] = [
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "opacity", "toValue": NaN}]}"#,
+             "scene.json: animations[0].toValue: must be a finite number within ±1e9, got NaN"),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "g", "keyPath": "opacity"}]}"#,
+             "scene.json: animations[0].layer: no such layer, got \"g\""),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "wobble"}]}"#,
+             "scene.json: animations[0].keyPath: unknown key path, got \"wobble\""),
+            (#"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "position", "toValue": 3}]}"#,
+             "scene.json: animations[0].toValue: must be an array of numbers for position, got 3"),
+        ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try decode(text), expected) { XCTAssertEqual("\($0)", expected) }
         }

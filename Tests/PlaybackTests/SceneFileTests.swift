@@ -125,6 +125,20 @@ final class SceneFileTests: XCTestCase {
             (#"{"items": [\#(item)], "rate": -30}"#, "scene.json: rate: must be positive and at most 100000 Hz, got -30"),
             (#"{"items": [\#(item)], "duration": -1}"#, "scene.json: duration: must be from 0 to 1000000 s, got -1"),
             (#"{"items": [\#(item)], "subSteps": 1.5}"#, "scene.json: subSteps: must be a whole number, got 1.5"),
+        ]
+        let files = ["pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n", "header.csv": "t,x,y\n",
+                     "hex.csv": "0,0x10,0\n"]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try decode(text, files: files), expected) { error in
+                XCTAssertEqual("\(error)", expected)
+            }
+        }
+    }
+
+    /// More bad inputs and their exact messages (behaviors, fields, files).
+    func testMoreBadInputNamesFilePathAndValue() {
+        let item = #"{"name": "bob", "center": [100, 200]}"#
+        let cases: [(String, String)] = [
             (#"{"items": [\#(item)], "profile": "box2d"}"#, "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""),
             (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
             (#"{"duration": 1}"#, "scene.json: items: is required (a scene needs at least one item, unless it has views or layers), got nothing"),

@@ -117,6 +117,15 @@ final class LayeringTests: XCTestCase {
             XCTAssertTrue(deps.isSubset(of: ok), "\(name) depends on \(deps.subtracting(ok).sorted()), which the layering does not allow")
         }
         XCTAssertEqual(seen, Set(allowed.keys))
+        // Each module's test target depends on that module and what it may import, nothing above it.
+        let tests = try NSRegularExpression(pattern: #"\.testTarget\(\s*name:\s*"([^"]+)Tests"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        for m in tests.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            func group(_ i: Int) -> String? { Range(m.range(at: i), in: manifest).map { String(manifest[$0]) } }
+            let module = group(1)!
+            guard let ok = allowed[module] else { continue }   // Architecture, dynsim: the whole
+            let deps = Set((group(2) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
+            XCTAssertTrue(deps.isSubset(of: ok.union([module])), "\(module)Tests depends on \(deps.subtracting(ok.union([module])).sorted())")
+        }
     }
 
     /// Dynamics (issue 19): no file over 500 lines; files in folders by concern; `World.swift` holds the public API
@@ -153,7 +162,7 @@ final class LayeringTests: XCTestCase {
     func testFilesAndFunctionsStaySmall() throws {
         var problems: [String] = []
         let declaration = try NSRegularExpression(pattern: #"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|static|mutating|override|final|nonisolated)\s+)*(?:func\s|init[(<?])"#)
-        for dir in ["Sources", "Benchmarks", "Examples"] {
+        for dir in ["Sources", "Benchmarks", "Examples", "Tests"] {
             let root = LayeringTests.root.appendingPathComponent(dir)
             guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
             // WebAssets.swift is generated (the page's web files as text, Sources/Replay/Web/embed.py).
@@ -163,14 +172,14 @@ final class LayeringTests: XCTestCase {
                 if lines.count > 500 { problems.append("\(dir)/\(file): \(lines.count) lines") }
                 for (i, line) in lines.enumerated()
                 where declaration.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
-                    var depth = 0, started = false, j = i
-                    scan: while j < lines.count {
-                        for ch in lines[j] {
-                            if ch == "{" { depth += 1; started = true } else if ch == "}" { depth -= 1 }
-                            if started && depth <= 0 { break scan }
-                        }
-                        j += 1
-                    }
+                    // A body ends at the first later line that closes at the declaration's own indentation (the house
+                    // style indents every body), so braces inside strings and regular expressions do not count.
+                    let indent = line.prefix { $0 == " " }.count
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    guard !(trimmed.hasSuffix("}") && trimmed.contains("{")) else { continue }   // a one-line body
+                    let close = String(repeating: " ", count: indent) + "}"
+                    var j = i + 1
+                    while j < lines.count && !lines[j].hasPrefix(close) { j += 1 }
                     if j - i + 1 > 80 { problems.append("\(dir)/\(file):\(i + 1): \(j - i + 1) lines") }
                 }
             }
