@@ -88,47 +88,32 @@ final class DocsTests: XCTestCase {
         // The item table's other defaults are generated from the field table (FieldTableTests).
     }
 
-    /// The Default column of the behaviors table's row for (`type`, `field`).
-    func behaviorDefault(_ type: String, _ field: String) throws -> String {
-        let text = try String(contentsOf: DocsTests.docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
-        let start = try XCTUnwrap(text.range(of: "**Behaviors**"))
-        var current = ""
-        for line in text[start.upperBound...].split(separator: "\n") where line.hasPrefix("| ") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 6 else { continue }
-            if !cells[1].isEmpty { current = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
-            if current == type && cells[2].hasPrefix("`\(field)`") { return cells[4] }
-        }
-        XCTFail("no row for \(type).\(field)")
-        return ""
+    /// The declared default (docs text) of a field that the decoder's rules fill, from the generated docs table.
+    func declaredDefault(_ kind: String, _ field: String) throws -> String {
+        let table = try XCTUnwrap(FieldTables.markdown.first { $0.kind == kind }?.table, kind)
+        let row = try XCTUnwrap(table.split(separator: "\n").first { $0.hasPrefix("| `\(field)` |") }, "\(kind).\(field)")
+        return row.split(separator: "|", omittingEmptySubsequences: false)[3].trimmingCharacters(in: .whitespaces)
     }
 
-    /// The behaviors' defaults the reference states equal the decoder's.
+    /// The behaviors' defaults that rules between fields fill (not a field table's key path) equal what the tables
+    /// declare: gravity's direction, push's direction and end, the first anchor's name, a field's falloff and seed.
     func testDocumentedBehaviorDefaultsEqualTheDecoders() throws {
         let scene = try decode(#"""
-        {"items": [{"name": "v", "center": [0, 0]}, {"name": "w", "center": [300, 0]}], "behaviors": [
+        {"items": [{"name": "v", "center": [0, 0]}], "behaviors": [
           {"type": "gravity"}, {"type": "attachment", "item": "v", "anchorPoint": [0, -100]},
-          {"type": "push", "items": ["v"]}, {"type": "snap", "item": "v", "snapPoint": [1, 1]},
-          {"type": "collision", "items": ["v"]}, {"type": "field", "kind": "vortex", "items": ["v"]},
-          {"type": "addVelocity", "item": "v"}]}
+          {"type": "push", "items": ["v"]}, {"type": "field", "kind": "vortex", "items": ["v"]}]}
         """#)
         guard case .gravity(let g) = scene.behaviors[0], case .attachment(let a) = scene.behaviors[1],
-              case .push(let p) = scene.behaviors[2], case .snap(let sn) = scene.behaviors[3],
-              case .collision(let c) = scene.behaviors[4], case .field(let f) = scene.behaviors[5],
-              case .addVelocity(let av) = scene.behaviors[6] else { return XCTFail("behaviors") }
+              case .push(let p) = scene.behaviors[2], case .field(let f) = scene.behaviors[3] else { return XCTFail("behaviors") }
         func vec(_ v: Vector2) -> String { "\(NumberFormat.shortest(v.x)), \(NumberFormat.shortest(v.y))" }
-        XCTAssertEqual(try behaviorDefault("gravity", "gravityDirection"), vec(g.gravityDirection))
-        // attachment, snap and addVelocity: their tables are generated from the field tables (FieldTableTests), and
-        // the generated attachment name's default is the decoder's first anchor name.
-        XCTAssertEqual(a.name, "anchor")
-        _ = (sn, av, c)
-        XCTAssertEqual(p.pushDirection, .zero)
+        XCTAssertEqual(try declaredDefault("gravity", "gravityDirection"), vec(g.gravityDirection))
+        XCTAssertEqual(try declaredDefault("push", "pushDirection"), vec(p.pushDirection))
         XCTAssertNil(p.endTime)
-        XCTAssertEqual(try behaviorDefault("field", "strength"),
-                       "\(NumberFormat.shortest(f.field.strength)), the kind's, \(NumberFormat.shortest(f.field.minimumRadius))")
+        XCTAssertEqual(try declaredDefault("push", "endTime"), "never")
+        XCTAssertTrue(try declaredDefault("attachment", "name").hasPrefix("`\(a.name ?? "")`"))
         XCTAssertEqual(f.field.falloff, f.field.kind.defaultFalloff)
-        XCTAssertEqual(try behaviorDefault("field", "smoothness"),
-                       [f.field.smoothness, f.field.animationSpeed, Double(f.field.seed)].map(NumberFormat.shortest).joined(separator: ", "))
+        XCTAssertEqual(try declaredDefault("field", "falloff"), "the kind's")
+        XCTAssertEqual(try declaredDefault("field", "seed"), NumberFormat.shortest(Double(f.field.seed)))
     }
 
     /// The animation, property animator and block defaults the reference states equal the decoder's.

@@ -18,6 +18,8 @@ final class FieldTableTests: XCTestCase {
         "item": ({ "{\"items\": [{\($0.joined(separator: ", "))}]}" }, "items[0]"),
         "snap": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"snap\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
         "addVelocity": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"addVelocity\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
+        "gravity": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"gravity\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
+        "field": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"field\", \"kind\": \"noise\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
         "push": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"push\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
         "collision": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"collision\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
         "attachment": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"attachment\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),

@@ -44,6 +44,45 @@ enum BehaviorFields {
          })]
     }
 
+    /// UIGravityBehavior.
+    static let gravity = FieldTable<SceneGravity>(kind: "gravity", summary: "UIGravityBehavior: a constant acceleration.", fields: [
+        type("gravity"),
+        .ruled("items", .other(schema: SceneSchema.array(SceneSchema.string, min: 1), type: "array of item names"), default: "all items",
+               encode: { $0.items.map { .array($0.map { .string($0) }) } }),
+    ] + direction("gravityDirection", \.form, default: "0, 1", notes: "1 = 1000 pt/s²; `angle` π/2 points down"),
+    required: ["type"])
+
+    /// UIFieldBehavior: its kind, items, position, region, strength, falloff, minimumRadius, direction, and a noise or
+    /// turbulence field's smoothness, animationSpeed and seed (written for those kinds only).
+    static let field: FieldTable<SceneField> = {
+        typealias F = FieldSpec<SceneField>
+        let kinds = FieldBehavior.Kind.allCases.map(\.rawValue)
+        let d = FieldBehavior(kind: .vortex, items: [])
+        let noisy: (SceneField) -> Bool = { $0.field.kind == .noise || $0.field.kind == .turbulence }
+        let region = SceneSchema.object([("radius", SceneSchema.nonNegative),
+                                         ("size", SceneSchema.tuple([SceneSchema.nonNegative, SceneSchema.nonNegative])),
+                                         ("inverse", SceneSchema.bool)])
+        return FieldTable(kind: "field", summary: "UIFieldBehavior: a force field over a region.", fields: [
+            type("field"),
+            .ruled("kind", .choice(kinds), default: "required", encode: { .string($0.field.kind.rawValue) }),
+            items(\.items, default: "required"),
+            F.vector("position", \.field.position, what: "point", unit: "pt", default: d.position),
+            .ruled("region", .other(schema: region, type: "object of `radius` or `size`, and `inverse` (boolean)"),
+                   default: "everywhere", encode: { SceneEncoder.region($0.field.region) }),
+            F.number("strength", \.field.strength, default: d.strength),
+            F.number("falloff", \.field.falloff, default: d.falloff, defaultText: "the kind's"),
+            F.number("minimumRadius", \.field.minimumRadius, unit: "pt", range: .nonNegative, default: d.minimumRadius,
+                     notes: "UIKit's 2^-15 m"),
+            F.vector("direction", \.field.direction, unit: "", default: d.direction, notes: "linear gravity, velocity"),
+            F.number("smoothness", \.field.smoothness, range: .between(0, 1), default: d.smoothness,
+                     notes: "noise, turbulence").only(when: noisy),
+            F.number("animationSpeed", \.field.animationSpeed, default: d.animationSpeed, notes: "noise, turbulence").only(when: noisy),
+            .ruled("seed", .other(schema: SceneSchema.type("integer", [.init("minimum", .num(0)), .init("exclusiveMaximum", .num(1e15))]),
+                                  type: "whole number"), default: "0", json: .num(0), notes: "noise, turbulence",
+                   encode: { noisy($0) ? .num(Double($0.field.seed)) : nil }),
+        ], required: ["type", "kind", "items"])
+    }()
+
     /// UIPushBehavior.
     static let push: FieldTable<ScenePush> = {
         let p = ScenePush(items: [])

@@ -86,9 +86,9 @@ public struct FieldSpec<Model>: @unchecked Sendable {
 extension FieldSpec {
     /// A number field stored at `path`.
     static func number(_ name: String, _ path: WritableKeyPath<Model, Double>, unit: String = "", range: NumberRange = .any,
-                       default value: Double, notes: String = "") -> FieldSpec {
-        FieldSpec(name: name, kind: .number(unit: unit, range: range), defaultText: NumberFormat.shortest(value),
-                  defaultJSON: .num(value), notes: notes,
+                       default value: Double, defaultText: String? = nil, notes: String = "") -> FieldSpec {
+        FieldSpec(name: name, kind: .number(unit: unit, range: range), defaultText: defaultText ?? NumberFormat.shortest(value),
+                  defaultJSON: defaultText == nil ? .num(value) : nil, notes: notes,
                   decode: { model, f in
                       guard let x = try f.number(name) else { return }
                       if let problem = range.problem(x, text: f.text(name), unit: unit) { throw f.error(name, problem) }
@@ -144,6 +144,13 @@ extension FieldSpec {
                              model[keyPath: path] = e
                          },
                          encode: { .string($0[keyPath: path].rawValue) })
+    }
+
+    /// This field, written by the encoder only when `condition` holds for the model (a noise field's noise settings).
+    func only(when condition: @escaping (Model) -> Bool) -> FieldSpec {
+        let encode = self.encode
+        return FieldSpec(name: name, kind: kind, defaultText: defaultText, defaultJSON: defaultJSON, notes: notes, decode: decode,
+                         encode: { condition($0) ? encode($0) : nil })
     }
 
     /// A boolean field stored at `path`.
@@ -284,6 +291,8 @@ public enum FieldTables {
     /// (kind, its fields, its docs table), in the docs' order.
     public static var all: [(kind: String, fields: [FieldInfo], markdown: String)] {
         [(ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
+         (BehaviorFields.gravity.kind, BehaviorFields.gravity.info, BehaviorFields.gravity.markdown),
+         (BehaviorFields.field.kind, BehaviorFields.field.info, BehaviorFields.field.markdown),
          (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),
          (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
          (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),

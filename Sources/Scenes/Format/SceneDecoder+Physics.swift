@@ -52,7 +52,7 @@ extension SceneDecoder {
     }
 
     func decodeGravity(_ json: JSON, path: String, names: Set<String>) throws -> SceneGravity {
-        let f = try Fields(json, path: path, file: fileName, allowed: ["type", "items", "gravityDirection", "angle", "magnitude"])
+        let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.gravity.names)
         var g = SceneGravity()
         g.items = try itemList(f, "items", path: path, names: names)
         let direction = try f.vector("gravityDirection")
@@ -164,10 +164,7 @@ extension SceneDecoder {
     }
 
     func decodeField(_ json: JSON, path: String, names: Set<String>) throws -> SceneField {
-        let f = try Fields(json, path: path, file: fileName, allowed: [
-            "type", "kind", "items", "position", "region", "strength", "falloff", "minimumRadius", "direction", "smoothness",
-            "animationSpeed", "seed",
-        ])
+        let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.field.names)
         guard let kindName = try f.string("kind") else {
             throw f.missing("kind", FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", "))
         }
@@ -177,28 +174,17 @@ extension SceneDecoder {
         guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
             throw f.missing("items", "a non-empty array of item names")
         }
-        var field = FieldBehavior(kind: kind, items: [])
-        field.position = try f.vector("position") ?? .zero
+        // The kind's defaults (its falloff among them), then the declared fields, then the region and the seed.
+        var scene = SceneField(items: items, field: FieldBehavior(kind: kind, items: []))
+        try BehaviorFields.field.decode(f, into: &scene)
         if let r = f.value("region") {
-            field.region = try decodeRegion(r, path: path + ".region")
+            scene.field.region = try decodeRegion(r, path: path + ".region")
         }
-        field.strength = try f.number("strength") ?? 1
-        field.falloff = try f.number("falloff") ?? kind.defaultFalloff
-        if let m = try f.number("minimumRadius") {
-            guard m >= 0 else { throw f.error("minimumRadius", "must be >= 0, got \(f.text("minimumRadius"))") }
-            field.minimumRadius = m
-        }
-        field.direction = try f.vector("direction") ?? .zero
-        if let sm = try f.number("smoothness") {
-            guard sm >= 0 && sm <= 1 else { throw f.error("smoothness", "must be from 0 to 1, got \(f.text("smoothness"))") }
-            field.smoothness = sm
-        }
-        field.animationSpeed = try f.number("animationSpeed") ?? 0
         if let seed = try f.int("seed") {
             guard seed >= 0 else { throw f.error("seed", "must be >= 0, got \(seed)") }
-            field.seed = UInt64(seed)
+            scene.field.seed = UInt64(seed)
         }
-        return SceneField(items: items, field: field)
+        return scene
     }
 
     func decodeRegion(_ json: JSON, path: String) throws -> FieldRegion {

@@ -53,19 +53,10 @@ public enum SceneEncoder {
 
     static func behavior(_ b: SceneBehavior) -> JSON {
         switch b {
-        case .gravity(let g):
-            var m: [JSON.Member] = [.init("type", .string("gravity"))]
-            if let items = g.items { m.append(.init("items", .array(items.map { .string($0) }))) }
-            switch g.form {
-            case .direction(let v): m.append(.init("gravityDirection", vec(v)))
-            case .angle(let a, let mag):
-                m.append(.init("angle", .num(a)))
-                m.append(.init("magnitude", .num(mag)))
-            }
-            return .object(m)
+        case .gravity(let g): return .object(BehaviorFields.gravity.encode(g))
         case .push(let p): return .object(BehaviorFields.push.encode(p))
         case .collision(let c): return .object(BehaviorFields.collision.encode(c))
-        case .field(let sf): return field(sf)
+        case .field(let sf): return .object(BehaviorFields.field.encode(sf))
         case .snap(let snap): return .object(BehaviorFields.snap.encode(snap))
         case .addVelocity(let a): return .object(BehaviorFields.addVelocity.encode(a))
         case .attachment(let a): return .object(BehaviorFields.attachment.encode(a))
@@ -82,35 +73,19 @@ public enum SceneEncoder {
                         .init("closed", .bool(b.closed))])
     }
 
-    /// UIFieldBehavior: its kind, items, position, region, strength, falloff, minimumRadius, direction and noise.
-    static func field(_ sf: SceneField) -> JSON {
-        let f = sf.field
-        var m: [JSON.Member] = [.init("type", .string("field")), .init("kind", .string(f.kind.rawValue)),
-                                .init("items", .array(sf.items.map { .string($0) })), .init("position", vec(f.position))]
-        func region(_ r: FieldRegion) -> JSON? {
-            switch r {
-            case .infinite: return nil
-            case .circle(let radius): return .object([.init("radius", .num(radius))])
-            case .rectangle(let w, let h): return .object([.init("size", vec(Vector2(w, h)))])
-            case .inverse(let inner):
-                if case .object(var members) = region(inner) ?? .object([]) {
-                    members.append(.init("inverse", .bool(true)))
-                    return .object(members)
-                }
-                return nil
+    /// A field's region as a scene file writes it: `radius` or `size`, and `inverse`; nil for everywhere.
+    static func region(_ r: FieldRegion) -> JSON? {
+        switch r {
+        case .infinite: return nil
+        case .circle(let radius): return .object([.init("radius", .num(radius))])
+        case .rectangle(let w, let h): return .object([.init("size", vec(Vector2(w, h)))])
+        case .inverse(let inner):
+            if case .object(var members) = region(inner) ?? .object([]) {
+                members.append(.init("inverse", .bool(true)))
+                return .object(members)
             }
+            return nil
         }
-        if let r = region(f.region) { m.append(.init("region", r)) }
-        m.append(.init("strength", .num(f.strength)))
-        m.append(.init("falloff", .num(f.falloff)))
-        m.append(.init("minimumRadius", .num(f.minimumRadius)))
-        m.append(.init("direction", vec(f.direction)))
-        if f.kind == .noise || f.kind == .turbulence {
-            m.append(.init("smoothness", .num(f.smoothness)))
-            m.append(.init("animationSpeed", .num(f.animationSpeed)))
-            m.append(.init("seed", .num(Double(f.seed))))
-        }
-        return .object(m)
     }
 
     /// An attachment's drag: its interpolation, and its keyframes or CSV file.

@@ -133,19 +133,13 @@ public enum SceneSchema {
     static var item: JSON { ItemFields.table.schema }
 
     static var behavior: JSON {
-        let type = ("type", JSON.object([]))
-        return tagged("type", [
-            ("gravity", object([type, ("items", array(SceneSchema.type("string"), min: 1)), ("gravityDirection", vec2), ("angle", num), ("magnitude", num)])),
+        tagged("type", [
+            ("gravity", BehaviorFields.gravity.branchSchema),
             ("attachment", BehaviorFields.attachment.branchSchema),
             ("push", BehaviorFields.push.branchSchema),
             ("snap", BehaviorFields.snap.branchSchema),
             ("collision", BehaviorFields.collision.branchSchema),
-            ("field", object([type, ("kind", oneOf(FieldBehavior.Kind.allCases.map(\.rawValue))), ("items", array(SceneSchema.type("string"), min: 1)),
-                              ("position", vec2), ("region", object([("radius", nonNegative),
-                                                                     ("size", tuple([nonNegative, nonNegative])), ("inverse", bool)])),
-                              ("strength", num), ("falloff", num), ("minimumRadius", nonNegative), ("direction", vec2),
-                              ("smoothness", number(min: 0, max: 1)), ("animationSpeed", num), ("seed", SceneSchema.type("integer", [.init("minimum", .num(0)), .init("exclusiveMaximum", .num(1e15))]))],
-                             required: ["kind", "items"])),
+            ("field", BehaviorFields.field.branchSchema),
             ("addVelocity", BehaviorFields.addVelocity.branchSchema),
         ])
     }
