@@ -302,6 +302,7 @@ def main():
             fail("bad URL parameters: %s, %s" % (state, browser.problems(url)))
         check_css_linear(browser)
         check_row_times(browser)
+        check_contacts_and_format(browser)
     finally:
         browser.close()
     check_still()
@@ -327,6 +328,30 @@ def check_row_times(browser):
     print("  row times: %d rows, %d seeked by their times, %d reached another row or time" % (rows, len(picked), len(wrong)))
     if rows != len(times) or len(picked) != 10000 or wrong:
         fail("row times: %d rows in the page for %d in the CSV; rows reached another row: %s" % (rows, len(times), wrong[:5]))
+
+
+def check_contacts_and_format(browser):
+    """Contact points come from prefix sums of the per-frame counts, made once (each frame once re-added every earlier
+    frame's count): the boxes' page draws its last frame, contacts shown, without an error. And a page whose payload
+    names another format says so on the page and stops, without an error."""
+    dynsim("view", "boxes", "--duration", "3", "--output", "boxes.html")
+    browser.open("file://" + os.path.join(WORK, "boxes.html"))
+    state = browser.evaluate("dynsimView.seek(1e9); dynsimView.state()")
+    print("  contacts: the last frame", state.get("frame"), "of", state.get("rows"), "rows drawn without an error")
+    if browser.problems("file://" + os.path.join(WORK, "boxes.html")):
+        fail("boxes.html: %s" % browser.problems("file://" + os.path.join(WORK, "boxes.html")))
+    with open(os.path.join(WORK, "boxes.html"), encoding="utf-8") as f:
+        page = f.read()
+    if page.count('"format":"dynsim-replay 1"') != 1:
+        fail("boxes.html: the payload's format is not stated once")
+    with open(os.path.join(WORK, "future.html"), "w", encoding="utf-8") as f:
+        f.write(page.replace('"format":"dynsim-replay 1"', '"format":"dynsim-replay 2"', 1))
+    url = "file://" + os.path.join(WORK, "future.html")
+    browser.open(url)
+    text = browser.evaluate("(document.getElementById('format-error') || {}).textContent || ''")
+    print("  format: a page of format 2 says:", text[:80])
+    if "dynsim-replay 2" not in text or browser.problems(url):
+        fail("future.html: no clear refusal of another payload format (%r, %s)" % (text, browser.problems(url)))
 
 
 def evaluate_linear(css, x):

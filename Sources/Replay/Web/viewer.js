@@ -7,9 +7,30 @@
   'use strict';
   const started = performance.now();
   const data = JSON.parse(document.getElementById('dynsim-data').textContent);
+  // The payload's contract (Page.swift: format "dynsim-replay 1"): a page this viewer cannot read says so and stops.
+  const FORMAT = 'dynsim-replay 1';
+  if (data.format !== FORMAT) {
+    const note = document.createElement('p');
+    note.id = 'format-error';
+    note.textContent = 'This page holds data in format "' + data.format + '", which this viewer (' + FORMAT +
+      ') cannot read: write the page again with the dynsim that reads it.';
+    document.body.prepend(note);
+    console.info('dynsim view: unsupported payload format ' + data.format);
+    return;
+  }
   const bytes = decodeBase64(document.getElementById('dynsim-blob').textContent.trim());
   const params = new URLSearchParams(location.search);
   const series = data.series.map(decodeSeries);
+  // Where each frame's contact points start in the flat list: prefix sums of the counts, made once (a frame used to
+  // re-add every earlier frame's count, so its cost grew with the frame number).
+  let contactStartsMemo = null;
+  function contactStarts() {
+    if (contactStartsMemo) return contactStartsMemo;
+    const counts = series[data.contacts.counts];
+    contactStartsMemo = new Float64Array(counts.length + 1);
+    for (let f = 0; f < counts.length; f++) contactStartsMemo[f + 1] = contactStartsMemo[f] + counts[f];
+    return contactStartsMemo;
+  }
   const HIGHLIGHT = '#ff00ff';
 
   function decodeBase64(text) {
@@ -458,8 +479,7 @@
     }
     if (data.contacts && !hidden.has('contacts')) {
       const counts = series[data.contacts.counts], pts = series[data.contacts.points];
-      let start = 0;
-      for (let f = 0; f < frame; f++) start += counts[f];
+      const start = contactStarts()[frame];
       ctx.fillStyle = '#e02020';
       const r = Math.max(1.5 * lw, 0.8);
       for (let k = 0; k < counts[frame]; k++) {
