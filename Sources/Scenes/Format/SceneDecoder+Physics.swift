@@ -51,22 +51,28 @@ extension SceneDecoder {
         return name
     }
 
+    /// UIGravityBehavior's and UIPushBehavior's two forms: a direction vector under `key`, or `angle` and `magnitude`
+    /// (the missing one `defaultAngle` or 1); nil when none is given.
+    /// - Throws: ``InputError`` when both forms are given, naming the angle or magnitude.
+    func directionForm(_ f: Fields, _ key: String, defaultAngle: Double) throws -> SceneGravity.Form? {
+        let direction = try f.vector(key)
+        let angle = try f.number("angle"), magnitude = try f.number("magnitude")
+        if let direction {
+            guard angle == nil && magnitude == nil else {
+                let other = angle != nil ? "angle" : "magnitude"
+                throw f.error(other, "give either \(key) or angle and magnitude, not both, got \(f.text(other))")
+            }
+            return .direction(direction)
+        }
+        guard angle != nil || magnitude != nil else { return nil }
+        return .angle(angle ?? defaultAngle, magnitude: magnitude ?? 1)
+    }
+
     func decodeGravity(_ json: JSON, path: String, names: Set<String>) throws -> SceneGravity {
         let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.gravity.names)
         var g = SceneGravity()
         g.items = try itemList(f, "items", path: path, names: names)
-        let direction = try f.vector("gravityDirection")
-        let angle = try f.number("angle")
-        let magnitude = try f.number("magnitude")
-        if let direction {
-            if angle != nil || magnitude != nil {
-                throw f.error(angle != nil ? "angle" : "magnitude",
-                              "give either gravityDirection or angle and magnitude, not both, got \(f.text(angle != nil ? "angle" : "magnitude"))")
-            }
-            g.form = .direction(direction)
-        } else if angle != nil || magnitude != nil {
-            g.form = .angle(angle ?? Double.pi / 2, magnitude: magnitude ?? 1)
-        }
+        g.form = try directionForm(f, "gravityDirection", defaultAngle: Double.pi / 2) ?? g.form
         return g
     }
 
@@ -93,17 +99,7 @@ extension SceneDecoder {
         }
         var p = ScenePush(items: items)
         try BehaviorFields.push.decode(f, into: &p)
-        let direction = try f.vector("pushDirection")
-        let angle = try f.number("angle"), magnitude = try f.number("magnitude")
-        if let direction {
-            if angle != nil || magnitude != nil {
-                let key = angle != nil ? "angle" : "magnitude"
-                throw f.error(key, "give either pushDirection or angle and magnitude, not both, got \(f.text(key))")
-            }
-            p.form = .direction(direction)
-        } else if angle != nil || magnitude != nil {
-            p.form = .angle(angle ?? 0, magnitude: magnitude ?? 1)
-        }
+        p.form = try directionForm(f, "pushDirection", defaultAngle: 0) ?? p.form
         if let end = try f.number("endTime") {
             guard p.mode == .continuous else { throw f.error("endTime", "only for a continuous push, got \(f.text("endTime"))") }
             guard end >= p.beginTime else { throw f.error("endTime", "must not be before beginTime, got \(f.text("endTime"))") }
