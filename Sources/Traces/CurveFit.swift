@@ -70,7 +70,12 @@ public struct CurveFit: Sendable {
         maxResidual = r.map(abs).max() ?? 0
         rmsResidual = (r.reduce(0) { $0 + $1 * $1 } / Double(n)).squareRoot()
         samples = n
-        if let misfit = SpringFit.misfit(rms: rmsResidual, noise: SpringFit.noiseLevel(y), range: 1) {
+        // What rounding the times costs (timestamps far from zero, such as an epoch, round coarsely): half an ulp of
+        // the largest time, times the steepest slope, in progress units; the noise is at least that.
+        var steepest = 0.0
+        for k in 1..<n where x[k] > x[k - 1] { steepest = max(steepest, abs(y[k] - y[k - 1]) / (x[k] - x[k - 1])) }
+        let timeRounding = steepest * max(abs(times[0]), abs(times[n - 1])).ulp / span
+        if let misfit = SpringFit.misfit(rms: rmsResidual, noise: max(SpringFit.noiseLevel(y), timeRounding), range: 1) {
             notes.append(misfit + " (in progress units): the trace does not follow one timing curve")
             cannotTell = true
         }

@@ -161,7 +161,8 @@ public struct SpringFit: Sendable {
         for k in 1..<n { steepest = max(steepest, abs(values[k] - values[k - 1]) / (t[k] - t[k - 1])) }
         let timeRounding = max(abs(times[0]), abs(times[n - 1])).ulp / span
         let floor = max(1e-9, steepest * timeRounding)
-        let fit = SpringFit.solve(t: t, values: values, from: from, to: to, responseBounds: responseBounds, residualFloor: floor)
+        let (fit, aliased) = SpringFit.solve(t: t, values: values, from: from, to: to, responseBounds: responseBounds,
+                                             residualFloor: floor)
         let p = fit.parameters
         let q = LeastSquares.t95(n - free)
         let cov = fit.covariance
@@ -186,8 +187,12 @@ public struct SpringFit: Sendable {
         rmsResidual = (fit.sse / Double(n)).squareRoot() * unit
         (notes, cannotTell) = SpringFit.verdict(dampingRatio, response, unitResponse: p[1], responseBounds: responseBounds,
                                                 hasIntervals: cov != nil && [dampingRatio.low, dampingRatio.high, response.low, response.high].allSatisfy(\.isFinite),
-                                                rms: rmsResidual, noise: SpringFit.noiseLevel(raw),
+                                                rms: rmsResidual, noise: max(SpringFit.noiseLevel(raw), floor * unit),
                                                 range: unit, variance: SpringFit.variance(raw))
+        if aliased {
+            notes.append("the spring the search found on a few thousand of the rows does not fit every row (its rms on all is over 3 times its rms on those): a spring faster than those rows can show, which the trace cannot tell")
+            cannotTell = true
+        }
         // Overdamped or near it, the trace may fit as well at a quite different ζ (a single exponential is the slow
         // mode of every ζ ≥ 1): the profile at ζ × 1.5 and ζ / 1.5. When one is within the 95% profile bound
         // (ΔSSE ≤ 4 σ̂²) but outside the reported interval, the interval claims more than the trace holds.
@@ -195,7 +200,7 @@ public struct SpringFit: Sendable {
             let sigma2 = max(fit.sse / Double(n - free), floor * floor)
             for other in [z * 1.5, z / 1.5] where other < dampingRatio.low || other > dampingRatio.high {
                 let profile = SpringFit.solve(t: t, values: values, from: from, to: to, responseBounds: responseBounds,
-                                              residualFloor: floor, fixedDampingRatio: other)
+                                              residualFloor: floor, fixedDampingRatio: other).solution
                 if profile.sse - fit.sse <= 4 * sigma2 {
                     notes.append("the trace fits as well at dampingRatio \(other) as at \(z): it does not tell the damping (an overdamped spring's slow mode alone, or a single exponential)")
                     cannotTell = true
@@ -215,7 +220,7 @@ public struct SpringFit: Sendable {
     /// lowest sum of squares kept.
     static func solve(t: [Double], values: [Double], from: Double?, to: Double?,
                       responseBounds: ClosedRange<Double>, residualFloor: Double,
-                      fixedDampingRatio: Double? = nil) -> LeastSquares.Solution {
+                      fixedDampingRatio: Double? = nil) -> (solution: LeastSquares.Solution, aliased: Bool) {
         let n = t.count
         func unpack(_ p: [Double]) -> (Double, Double, Double, Double, Double) {
             var k = 3
@@ -240,40 +245,50 @@ public struct SpringFit: Sendable {
         let mean = values.reduce(0, +) / Double(n)
         let slope = (values[1] - values[0]) / (t[1] - t[0])
         let fromStart = from == nil ? [values[0]] : []
-        var scored: [(cost: Double, p: [Double])] = []
         let longest = min(20, responseBounds.upperBound), shortest = responseBounds.lowerBound
-        for g in (to == nil ? [values[n - 1], mean] : [to!]) {
-            for v0 in [0, slope] {
-                for z in fixedDampingRatio.map({ [$0] }) ?? [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0] {
-                    for k in 0..<32 where shortest < longest || k == 0 {
-                        let r = shortest * pow(max(longest / shortest, 1), Double(k) / 31)
-                        let p = [z, r, v0] + fromStart + (to == nil ? [g] : [])
-                        let cost = residuals(p, subset).reduce(0) { $0 + $1 * $1 }
-                        if cost.isFinite { scored.append((cost, p)) }
+        /// The three best starts of distinct (ζ, R) of the grid, scored on `rows`.
+        func starts(scoredOn rows: [Int]) -> [[Double]] {
+            var scored: [(cost: Double, p: [Double])] = []
+            for g in (to == nil ? [values[n - 1], mean] : [to!]) {
+                for v0 in [0, slope] {
+                    for z in fixedDampingRatio.map({ [$0] }) ?? [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0] {
+                        for k in 0..<32 where shortest < longest || k == 0 {
+                            let r = shortest * pow(max(longest / shortest, 1), Double(k) / 31)
+                            let p = [z, r, v0] + fromStart + (to == nil ? [g] : [])
+                            let cost = residuals(p, rows).reduce(0) { $0 + $1 * $1 }
+                            if cost.isFinite { scored.append((cost, p)) }
+                        }
                     }
                 }
             }
+            scored.sort { $0.cost < $1.cost }
+            var out: [[Double]] = []
+            for s in scored where out.count < 3 && !out.contains(where: { abs($0[0] - s.p[0]) < 1e-12 && abs($0[1] - s.p[1]) < 1e-12 }) {
+                out.append(s.p)
+            }
+            return out.isEmpty ? [[1, 1, 0] + fromStart + (to == nil ? [values[n - 1]] : [])] : out
         }
-        scored.sort { $0.cost < $1.cost }
-        var starts: [[Double]] = []
-        for s in scored where starts.count < 3 && !starts.contains(where: { abs($0[0] - s.p[0]) < 1e-12 && abs($0[1] - s.p[1]) < 1e-12 }) {
-            starts.append(s.p)
-        }
-        if starts.isEmpty { starts = [[1, 1, 0] + fromStart + (to == nil ? [values[n - 1]] : [])] }
         // σ̂ at least `residualFloor` (1e-9 of the range, or what rounding the times costs): what a clean trace's
         // intervals can honestly claim.
         let problem = LeastSquares(residuals: { residuals($0, nil) }, clamp: clamp, residualFloor: residualFloor)
-        // A long trace is searched on the strided samples first. Their interval is `every` samples', so a response
-        // within twice it may alias there: such an answer is searched for again on every sample.
-        let coarseShortest = responseBounds.lowerBound * Double(every)
-        let few = LeastSquares(residuals: { residuals($0, subset) }, clamp: clamp, residualFloor: residualFloor)
-        if every > 1 {
-            let coarse = starts.map { few.minimize(from: $0) }
-            if coarse.allSatisfy({ $0.parameters[1] > 2 * coarseShortest }) {
-                let best = coarse.min { $0.sse < $1.sse }!
-                return problem.minimize(from: best.parameters, maxIterations: 10, tolerance: 1e-10)
-            }
+        guard every > 1 else {
+            return (starts(scoredOn: subset).map { problem.minimize(from: $0) }.min { $0.sse < $1.sse }!, false)
         }
-        return starts.map { problem.minimize(from: $0) }.min { $0.sse < $1.sse }!
+        // A long trace: searched on `rows` (a few thousand), then polished on every row. The rows fit their spring
+        // as well as every row fits it (rms within 3 times) unless the rows aliased it.
+        func search(_ rows: [Int]) -> (solution: LeastSquares.Solution, aliased: Bool) {
+            let few = LeastSquares(residuals: { residuals($0, rows) }, clamp: clamp, residualFloor: residualFloor)
+            let coarse = starts(scoredOn: rows).map { few.minimize(from: $0) }.min { $0.sse < $1.sse }!
+            let polished = problem.minimize(from: coarse.parameters, maxIterations: 10, tolerance: 1e-10)
+            let coarseRMS = (coarse.sse / Double(rows.count)).squareRoot(), fullRMS = (polished.sse / Double(n)).squareRoot()
+            return (polished, fullRMS > 3 * coarseRMS + residualFloor)
+        }
+        // First the strided rows (the whole span); a spring faster than they can show (its response within twice
+        // their interval, or aliased by them) is searched for on the first rows at the full rate.
+        let strided = search(subset)
+        let coarseShortest = responseBounds.lowerBound * Double(every)
+        if !strided.aliased && strided.solution.parameters[1] > 2 * coarseShortest { return strided }
+        let head = search(Array(0..<min(n, 4000)))
+        return head.solution.sse < strided.solution.sse ? head : strided
     }
 }

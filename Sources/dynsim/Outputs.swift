@@ -23,6 +23,12 @@ func stdoutProblem(reads inputs: [(name: String, identity: FileIdentity?)]) -> S
     return "stdout is \(input.name), a file this command reads; write the output to another file (--output FILE, or another redirection)"
 }
 
+/// `path` for a message on one line: control characters (a newline, an escape sequence) escaped as JSON escapes
+/// them, as error messages name files; a plain path as it is.
+func printablePath(_ path: String) -> String {
+    path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? String(TextQuoting.json(path).dropFirst().dropLast()) : path
+}
+
 /// Writes `text` to `path` whole (``OutputFile``: it appears only complete), or to stdout for nil or `-` (a reader
 /// that closes the pipe ends it quietly).
 /// - Throws: ``OutputFile/Failure`` named by `flag`, ``RuntimeFailure`` naming the file.

@@ -32,5 +32,5 @@ func sceneList() -> String {
 let schemaSpec = CommandSpec(
     name: "schema", program: "dynsim", summary: "Print the JSON Schema of scene files (for editors).",
     overview: "Print the JSON Schema (draft 2020-12) of scene files, for an editor's completion, hover text and checks. Save it as \(SceneSchema.fileName) beside your scenes: printed scenes name it in \"$schema\".",
-    synopsis: "dynsim schema [--docs]",
+    synopsis: "dynsim schema",
     options: [.init("--docs", "", .flag, help: "Print the scene format's field tables (Markdown, as docs/scene-format.md holds them) instead.")])

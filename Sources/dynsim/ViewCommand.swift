@@ -145,7 +145,9 @@ func view(_ o: ViewOptions) -> Int32 {
             let until = springs.compactMap(\.until).max()
             let end = until ?? motions.map(\.settlingDuration).max() ?? 1
             guard end.isFinite && end <= Limits.maxViewUntil else {
-                throw UsageError(message: "--until: required and at most \(NumberFormat.limit(Limits.maxViewUntil)) s, a spring here does not settle by then, got \(until.map(NumberFormat.shortest) ?? "nothing")", command: "view")
+                throw UsageError(message: until != nil
+                    ? "--until: must be at most \(NumberFormat.limit(Limits.maxViewUntil)) s for a page, got \(NumberFormat.shortest(until!))"
+                    : "--until: required, a spring here does not settle within \(NumberFormat.limit(Limits.maxViewUntil)) s, got nothing", command: "view")
             }
             for warning in CurvesPage.samplingWarnings(motions, until: until) { fputs("dynsim: warning: \(warning)\n", stderr) }
             try write(CurvesPage.springs(motions, until: until), to: o.output ?? "spring.html")
@@ -220,11 +222,11 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
         throw RuntimeFailure(message: "\(label): \(e)")
     }
     try writeAll(outputs)
-    for out in outputs where out.path != "-" { fputs("dynsim: wrote \(out.path) (\(out.text.utf8.count) bytes)\n", stderr) }
+    for out in outputs where out.path != "-" { fputs("dynsim: wrote \(printablePath(out.path)) (\(out.text.utf8.count) bytes)\n", stderr) }
 }
 
 /// Writes `text` to `path` (`-`: stdout) whole (``writeWhole(_:to:flag:)``) and says so on stderr.
 private func write(_ text: String, to path: String) throws {
     try writeWhole(text, to: path, flag: "--output")
-    if path != "-" { fputs("dynsim: wrote \(path) (\(text.utf8.count) bytes)\n", stderr) }
+    if path != "-" { fputs("dynsim: wrote \(printablePath(path)) (\(text.utf8.count) bytes)\n", stderr) }
 }

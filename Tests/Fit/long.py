@@ -6,6 +6,11 @@ before polishing on all of them: the answers stay right.
   intervals of dampingRatio and response hold the truth.
 - `fit spring` on 40,000 rows at 10 kHz of a spring of response 0.01 s (10 rows an oscillation, two oscillations
   between the strided rows, where the strided search alone would alias): the intervals hold the truth.
+- `fit spring` on 100,000 rows at 60 Hz of an undamped spring of response 0.05 s (3 rows an oscillation), which the
+  strided rows alias: it once came back as zeta 1.3e-6 [1.30e-6, 1.35e-6], from -44, exit 0; the intervals hold the
+  truth (or the fit exits 1).
+- `fit spring` and `fit curve` on clean traces stamped from an epoch (t from 1.7e9 s, 1 ms apart): once refused as a
+  residual far above the noise, which the times' own rounding made; the intervals hold the truth.
 - `fit curve` on 40,000 rows of CSS ease-in-out, cubic-bezier(0.42, 0, 0.58, 1), with noise of sigma 0.002: the
   control values within 0.01.
 
@@ -50,6 +55,17 @@ def main():
         out = fit(binary, "spring", rows, folder, "fast.csv")
         holds("fast.csv", out, "dampingRatio", 0.1)
         holds("fast.csv", out, "response", 0.01)
+        rows = [(i / 60, spring(0.0, 0.05, i / 60, to=300.0)) for i in range(100_000)]
+        out = fit(binary, "spring", rows, folder, "aliased.csv")
+        holds("aliased.csv", out, "dampingRatio", 0.0)
+        holds("aliased.csv", out, "response", 0.05)
+        rows = [(1.7e9 + i / 1000, spring(0.3, 0.4, i / 1000)) for i in range(10_000)]
+        out = fit(binary, "spring", rows, folder, "epoch.csv")
+        holds("epoch.csv", out, "dampingRatio", 0.3)
+        holds("epoch.csv", out, "response", 0.4)
+        rows = [(1.7e9 + k / 1000, bezier(k / 9999, 0, 1)) for k in range(10_000)]
+        fit(binary, "curve", rows, folder, "epoch-curve.csv")
+        print("epoch-curve.csv: fitted (exit 0)")
         n = 40_000
         rows = []
         for k in range(n):

@@ -139,6 +139,13 @@ final class SceneFileTests: XCTestCase {
     func testMoreBadInputNamesFilePathAndValue() {
         let item = #"{"name": "bob", "center": [100, 200]}"#
         let cases: [(String, String)] = [
+            // A break-it pass: a seed past the scene's ±1e9, gravity over no items.
+            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e10}]}"#,
+             "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e10"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e16}]}"#,
+             "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e16"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": []}]}"#,
+             "scene.json: behaviors[0].items: must name at least one item (leave items out for every item), got []"),
             (#"{"items": [\#(item)], "profile": "box2d"}"#, "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""),
             (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
             (#"{"duration": 1}"#, "scene.json: items: is required (a scene needs at least one item, unless it has views or layers), got nothing"),
@@ -175,7 +182,7 @@ final class SceneFileTests: XCTestCase {
             (#"{"items": [\#(item)], "behaviors": [{"type": "push", "items": ["bob"], "mode": "instantaneous", "endTime": 2}]}"#,
              "scene.json: behaviors[0].endTime: only for a continuous push, got 2"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "push", "items": []}]}"#,
-             "scene.json: behaviors[0].items: is required (a non-empty array of item names), got nothing"),
+             "scene.json: behaviors[0].items: must be a non-empty array of item names, got []"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "snap", "item": "bob", "snapPoint": [1, 2], "damping": 1.5}]}"#,
              "scene.json: behaviors[0].damping: must be from 0 to 1, got 1.5"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "snap", "item": "bob"}]}"#,

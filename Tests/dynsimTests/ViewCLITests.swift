@@ -155,3 +155,23 @@ final class ViewRunsOnceTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: page) && FileManager.default.fileExists(atPath: still))
     }
 }
+
+/// What `view` says on stderr: a written file's name with control characters escaped (an escape sequence in a name
+/// once reached the terminal raw), and an --until past the page's limit named as such (it once said the spring does
+/// not settle, for one that settles in a second).
+final class ViewMessagesTests: XCTestCase {
+    func testWrittenNamesAreEscapedAndUntilIsNamed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let name = "e\u{1B}[2Jsc.svg"
+        let r = try CLITests.dynsim(["view", "spring", "--duration", "0.2", "--svg", name], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("dynsim: wrote e\\u001b[2Jsc.svg ("), r.stderr)
+        XCTAssertFalse(r.stderr.contains("\u{1B}"), "no raw escape on stderr")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path))
+        let far = try CLITests.dynsim(["view", "--damping-ratio", "0.5", "--response", "0.4", "--until", "100000.0001"], cwd: dir)
+        XCTAssertEqual(far.status, 64)
+        XCTAssertTrue(far.stderr.contains("--until: must be at most 100000 s for a page, got 100000.0001"), far.stderr)
+    }
+}

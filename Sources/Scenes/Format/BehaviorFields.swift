@@ -77,8 +77,8 @@ enum BehaviorFields {
             F.number("smoothness", \.field.smoothness, range: .between(0, 1), default: d.smoothness,
                      notes: "noise, turbulence").only(when: noisy),
             F.number("animationSpeed", \.field.animationSpeed, default: d.animationSpeed, notes: "noise, turbulence").only(when: noisy),
-            .ruled("seed", .other(schema: SceneSchema.type("integer", [.init("minimum", .num(0)), .init("exclusiveMaximum", .num(1e15))]),
-                                  type: "whole number"), default: "0", json: .num(0), notes: "noise, turbulence",
+            .ruled("seed", .other(schema: SceneSchema.type("integer", [.init("minimum", .num(0)), .init("maximum", .num(Limits.magnitude))]),
+                                  type: "whole number"), default: "0", json: .num(0), notes: "0 to 1e9; noise, turbulence",
                    encode: { noisy($0) ? .num(Double($0.field.seed)) : nil }),
         ], required: ["type", "kind", "items"])
     }()

@@ -236,7 +236,7 @@ extension FieldSpec {
         var type: String, range = ""
         switch kind {
         case .number(let unit, let r): type = unit.isEmpty ? "number" : unit; range = r.text
-        case .vector(let what, let unit, let r): type = "\(what), \(unit)"; range = r.text
+        case .vector(let what, let unit, let r): type = unit.isEmpty ? what : "\(what), \(unit)"; range = r.text
         case .boolean: type = "boolean"
         case .choice(let words): type = words.map { "`\($0)`" }.joined(separator: ", ")
         case .name: type = "string"; range = "1 to \(Limits.maxNameLength) ASCII letters, digits, `_`, `-`"

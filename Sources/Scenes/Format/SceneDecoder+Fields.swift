@@ -132,10 +132,10 @@ struct Fields {
 
     func int(_ key: String) throws -> Int? {
         guard let v = value(key) else { return nil }
-        guard case .number(let x, let text) = v, x.isFinite, x == x.rounded(), abs(x) < 1e15 else {
+        guard case .number(let x, let text) = v, x.isFinite, x == x.rounded() else {
             throw error(key, "must be a whole number, got \(v.brief)")
         }
-        _ = text
+        guard abs(x) <= Limits.magnitude else { throw error(key, "must be between -1e9 and 1e9, got \(text)") }
         return Int(x)
     }
 

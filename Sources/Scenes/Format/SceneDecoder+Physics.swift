@@ -72,8 +72,20 @@ extension SceneDecoder {
         let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.gravity.names)
         var g = SceneGravity()
         g.items = try itemList(f, "items", path: path, names: names)
+        if g.items?.isEmpty == true {
+            throw f.error("items", "must name at least one item (leave items out for every item), got []")
+        }
         g.form = try directionForm(f, "gravityDirection", defaultAngle: Double.pi / 2) ?? g.form
         return g
+    }
+
+    /// A behavior's `items`: required, not empty, each an item of the scene.
+    func requiredItems(_ f: Fields, path: String, names: Set<String>) throws -> [String] {
+        guard let items = try itemList(f, "items", path: path, names: names) else {
+            throw f.missing("items", "a non-empty array of item names")
+        }
+        guard !items.isEmpty else { throw f.error("items", "must be a non-empty array of item names, got []") }
+        return items
     }
 
     func itemList(_ f: Fields, _ key: String, path: String, names: Set<String>) throws -> [String]? {
@@ -94,9 +106,7 @@ extension SceneDecoder {
 
     func decodePush(_ json: JSON, path: String, names: Set<String>) throws -> ScenePush {
         let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.push.names)
-        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
-            throw f.missing("items", "a non-empty array of item names")
-        }
+        let items = try requiredItems(f, path: path, names: names)
         var p = ScenePush(items: items)
         try BehaviorFields.push.decode(f, into: &p)
         p.form = try directionForm(f, "pushDirection", defaultAngle: 0) ?? p.form
@@ -110,9 +120,7 @@ extension SceneDecoder {
 
     func decodeCollision(_ json: JSON, path: String, names: Set<String>) throws -> SceneCollision {
         let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.collision.names)
-        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
-            throw f.missing("items", "a non-empty array of item names")
-        }
+        let items = try requiredItems(f, path: path, names: names)
         var c = SceneCollision(items: items)
         try BehaviorFields.collision.decode(f, into: &c)
         if let list = f.value("boundaries") {
@@ -167,9 +175,7 @@ extension SceneDecoder {
         guard let kind = FieldBehavior.Kind(rawValue: kindName) else {
             throw f.error("kind", "must be one of \(FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(kindName))")
         }
-        guard let items = try itemList(f, "items", path: path, names: names), !items.isEmpty else {
-            throw f.missing("items", "a non-empty array of item names")
-        }
+        let items = try requiredItems(f, path: path, names: names)
         // The kind's defaults (its falloff among them), then the declared fields, then the region and the seed.
         var scene = SceneField(items: items, field: FieldBehavior(kind: kind, items: []))
         try BehaviorFields.field.decode(f, into: &scene)
@@ -177,7 +183,9 @@ extension SceneDecoder {
             scene.field.region = try decodeRegion(r, path: path + ".region")
         }
         if let seed = try f.int("seed") {
-            guard seed >= 0 else { throw f.error("seed", "must be >= 0, got \(seed)") }
+            guard seed >= 0 && seed <= Int(Limits.magnitude) else {
+                throw f.error("seed", "must be a whole number from 0 to \(NumberFormat.limit(Limits.magnitude)), got \(seed)")
+            }
             scene.field.seed = UInt64(seed)
         }
         return scene
