@@ -74,6 +74,7 @@ public struct FieldSpec<Model>: @unchecked Sendable {
     public let kind: FieldKind
     /// The default as the docs write it ("0", "100 x 100", "required"), and as JSON for the schema (nil: none).
     public let defaultText: String
+    /// The default as the schema states it (nil: no default, or required).
     public let defaultJSON: JSON?
     /// One line for the docs' notes column.
     public let notes: String
@@ -174,6 +175,7 @@ public struct FieldTable<Model>: @unchecked Sendable {
     public let kind: String
     /// One line saying what the object is (Apple's name for it).
     public let summary: String
+    /// The kind's fields, in the order the file, the encoder, the schema and the docs list them.
     public let fields: [FieldSpec<Model>]
     /// The fields a file must give.
     public let required: [String]
@@ -269,10 +271,13 @@ extension FieldTable {
 
 /// One declared field, whatever its model: what the docs, the schema and the tests that walk the tables read.
 public struct FieldInfo: Sendable {
+    /// The field's name in the file.
     public let name: String
+    /// What it holds (unit and range for numbers and vectors).
     public let kind: FieldKind
     /// The default as JSON (nil: none, or required).
     public let defaultJSON: JSON?
+    /// Whether a file must give it.
     public let isRequired: Bool
     /// The field's JSON Schema.
     public let schema: JSON
