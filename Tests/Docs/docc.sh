@@ -16,6 +16,13 @@ modules="$(cd "$root" && swift build --show-bin-path)/Modules"
 [ -d "$modules" ] || { echo "docc: no built modules at $modules: run swift build first" >&2; exit 1; }
 triple="$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')"
 # product: a symbol whose page Chromium opens
+# docc copies its page template (the toolchain's share/docc/render) into each site keeping the files' owner; as a user
+# who does not own the toolchain that copy stops after the first folder, silently, and leaves a site without its
+# scripts (measured: 258 of 299 files, a blank page). A copy of the template in the work folder is the user's own.
+render="$(dirname "$(readlink -f "$(command -v docc)")")/../share/docc/render"
+[ -d "$render" ] || { echo "docc: the toolchain's page template is not at $render" >&2; exit 1; }
+cp -R "$render" "$work/render"
+export DOCC_HTML_DIR="$work/render"
 products="Springs:Spring Animation:Layer Dynamics:World IO:NumberFormat Scenes:Scene Playback:SceneRun Replay:ScenePage Traces:SpringFit"
 for entry in $products; do
     m="${entry%%:*}"
@@ -26,6 +33,7 @@ for entry in $products; do
         --fallback-display-name "$m" --fallback-bundle-identifier "org.dynsim.$m" \
         --output-dir "$out/$m" --transform-for-static-hosting --hosting-base-path "$m" --warnings-as-errors >/dev/null \
         || { echo "docc: $m: the documentation has warnings or errors (above)" >&2; exit 1; }
+    [ -d "$out/$m/js" ] || { echo "docc: $m: the site has no scripts (js/): the page template was not copied" >&2; exit 1; }
     echo "docc: $m built, no warnings"
 done
 command -v chromium >/dev/null 2>&1 || { echo "docc: chromium is missing (bash Tests/Browser/check.sh installs it)" >&2; exit 1; }
