@@ -68,6 +68,12 @@ public enum Limits {
     public static let maxCollisionBehaviors = 64
     /// Longest display frame (`timeStep`), seconds.
     public static let maxTimeStep = 1.0
+    /// Longest run (a scene's `duration`, `--duration`), seconds.
+    public static let maxDuration = 1_000_000.0
+    /// Highest output rate (a scene's `rate`, `--rate`), rows per second.
+    public static let maxRate = 100_000.0
+    /// Most solver sub-steps per display frame (a scene's `subSteps`).
+    public static let maxSubSteps = 1000
 
     // The command line's limits, beyond a scene file's (docs/limits.md lists each; refused with exit 64 naming the
     // option, or 65 naming the file for a trace).

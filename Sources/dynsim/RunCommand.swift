@@ -31,9 +31,9 @@ let runSpec = CommandSpec(
     synopsis: "dynsim [run] [SCENE.json | BUILTIN]",
     arguments: [.init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")],
     options: [
-        .init("--duration", "S", .number(check: { $0 >= 0 && $0 <= SceneDecoder.maxDuration ? nil : "must be from 0 to \(Int(SceneDecoder.maxDuration)) s" }),
+        .init("--duration", "S", .number(check: SceneFields.durationRange.check(unit: "s")),
               help: "Length of the run in seconds (default: the scene's duration)."),
-        .init("--rate", "HZ", .number(check: { $0 > 0 && $0 <= SceneDecoder.maxRate ? nil : "must be positive and at most \(Int(SceneDecoder.maxRate)) Hz" }),
+        .init("--rate", "HZ", .number(check: SceneFields.rateRange.check(unit: "Hz")),
               help: "Output rows per second (default: the scene's, 60). The physics step does not change."),
         .init("--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue)),
               help: "Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise (constraint-exact symplectic RATTLE) (default: the scene's, uikit)."),

@@ -50,7 +50,7 @@ let springSpec: CommandSpec = {
             .init("--relative-velocity", "R", .number(check: bounded), help: "UIKit's relative initial velocity: R x (to - from) per second (0 when from = to)."),
             .init("--until", "S", .number(check: { $0 >= 0 && $0 <= Limits.maxSpringUntil ? nil : "must be from 0 to \(until) s" }),
                   help: "Last time in seconds (default: the settling duration, when the value stays within 0.1% of the distance; of |V| / naturalFrequency when from = to)."),
-            .init("--rate", "HZ", .number(check: { $0 > 0 && $0 <= SceneDecoder.maxRate ? nil : "must be positive and at most 100000 Hz" }),
+            .init("--rate", "HZ", .number(check: SceneFields.rateRange.check(unit: "Hz")),
                   help: "Rows per second (default: 60). The last row is at exactly --until."),
             .init("--at", "T1,T2,...", .numbers(check: { $0 >= 0 && $0 <= Limits.maxSpringUntil ? nil : "times must be from 0 to \(until) s" }),
                   help: "Only these times (seconds)."),

@@ -25,7 +25,7 @@ final class DocsTests: XCTestCase {
     func testEveryLimitInTheDocsEqualsTheCode() throws {
         let doc = try DocsTests.limits()
         let code: [String: Double] = [
-            "duration": SceneDecoder.maxDuration, "rate": SceneDecoder.maxRate, "subSteps": Double(SceneDecoder.maxSubSteps),
+            "duration": Limits.maxDuration, "rate": Limits.maxRate, "subSteps": Double(Limits.maxSubSteps),
             "timeStep": Limits.maxTimeStep, "minTimeStep": Limits.minTimeStep, "subStepBudget": Limits.maxTotalSubSteps,
             "rowBudget": Limits.maxRows, "magnitude": Limits.magnitude, "frequency": Limits.maxFrequency,
             "nameLength": Double(Limits.maxNameLength), "nestingDepth": Double(Limits.maxNestingDepth),
@@ -185,7 +185,7 @@ final class DocsTests: XCTestCase {
         // duration, rate, subSteps, timeStep (the run's budgets kept small around them).
         XCTAssertEqual(message(#"{"duration": 1000000, "timeStep": 1, "rate": 1e-6, \#(item)}"#), "")
         XCTAssertEqual(message(#"{"duration": 1000001, "timeStep": 1, "rate": 1e-6, \#(item)}"#),
-                       "scene.json: duration: must be from 0 to 1000000 s, got 1000001")
+                       "scene.json: duration: must be from 0 to 1e6 s, got 1000001")
         XCTAssertEqual(message(#"{"rate": 100000, "duration": 0, \#(item)}"#), "")
         XCTAssertEqual(message(#"{"rate": 100001, "duration": 0, \#(item)}"#),
                        "scene.json: rate: must be positive and at most 100000 Hz, got 100001")

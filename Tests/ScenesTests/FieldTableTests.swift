@@ -15,6 +15,7 @@ final class FieldTableTests: XCTestCase {
     /// Where each kind sits in a scene: the JSON of a scene holding one object of the kind with `fields` added to its
     /// required ones, and the path of that object.
     static let hosts: [String: (scene: ([String]) -> String, path: String)] = [
+        "scene": ({ "{\"items\": [{\"center\": [0, 0]}]\($0.map { ", " + $0 }.joined())}" }, ""),
         "item": ({ "{\"items\": [{\($0.joined(separator: ", "))}]}" }, "items[0]"),
         "snap": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"snap\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
         "addVelocity": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"addVelocity\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
@@ -29,6 +30,10 @@ final class FieldTableTests: XCTestCase {
         "item": ["center": "[0, 0]"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
     ]
 
+    /// Fields a walk sets beside one at the end of its range, so that the scene stays within the run's budgets (a
+    /// 1e6 s run at 1/60 s frames would take more than 1e8 sub-steps).
+    static let companions: [String: [String: String]] = ["scene.duration": ["timeStep": "1"]]
+
     /// The object of `kind` with `extra` fields, decoded and encoded again: its members, or the error's text.
     func roundTrip(_ kind: String, _ extra: [String: String]) -> ([JSON.Member]?, String) {
         let host = FieldTableTests.hosts[kind]!
@@ -36,8 +41,9 @@ final class FieldTableTests: XCTestCase {
         let json = host.scene(fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" })
         do {
             let scene = try SceneDecoder(fileName: "scene.json") { _ in [] }.decode(Array(json.utf8))
-            guard case .object(let top) = SceneEncoder.json(scene),
-                  case .array(let list)? = top.first(where: { $0.key == (kind == "item" ? "items" : "behaviors") })?.value,
+            guard case .object(let top) = SceneEncoder.json(scene) else { return (nil, "no scene") }
+            if kind == "scene" { return (top, "") }
+            guard case .array(let list)? = top.first(where: { $0.key == (kind == "item" ? "items" : "behaviors") })?.value,
                   case .object(let members) = list[0] else { return (nil, "no \(kind) in the encoded scene") }
             return (members, "")
         } catch {
@@ -64,19 +70,23 @@ final class FieldTableTests: XCTestCase {
                 }
                 let range: NumberRange
                 switch field.kind {
-                case .number(_, let r), .vector(_, _, let r): range = r
+                case .number(_, let r), .vector(_, _, let r), .integer(let r): range = r
                 default: continue
                 }
                 let (low, high) = range.bounds
+                let companions = FieldTableTests.companions["\(kind).\(field.name)"] ?? [:]
                 for end in [low, high] {
-                    let (members, message) = roundTrip(kind, [field.name: value(field.kind, end)])
+                    let (members, message) = roundTrip(kind, companions.merging([field.name: value(field.kind, end)]) { $1 })
                     XCTAssertNotNil(members, "\(kind).\(field.name) at \(end): \(message)")
                     XCTAssertEqual(members?.first { $0.key == field.name }?.value.brief, value(field.kind, end), "\(kind).\(field.name)")
                 }
-                for past in [low.nextDown, high.nextUp] {
-                    let (members, message) = roundTrip(kind, [field.name: value(field.kind, past)])
+                let isInteger = if case .integer = field.kind { true } else { false }
+                let pastEnds = isInteger ? [low - 1, high + 1] : [low == .leastNonzeroMagnitude ? 0 : low.nextDown, high.nextUp]
+                for past in pastEnds {
+                    let (members, message) = roundTrip(kind, companions.merging([field.name: value(field.kind, past)]) { $1 })
                     XCTAssertNil(members, "\(kind).\(field.name) at \(past) was accepted")
-                    XCTAssertTrue(message.hasPrefix("scene.json: \(path).\(field.name): must be "), message)
+                    let fieldPath = path.isEmpty ? field.name : "\(path).\(field.name)"
+                    XCTAssertTrue(message.hasPrefix("scene.json: \(fieldPath): must be "), message)
                     XCTAssertTrue(message.hasSuffix(", got \(text(past))"), message)
                 }
                 try checkSchema(field, kind: kind, range: range)
@@ -95,6 +105,12 @@ final class FieldTableTests: XCTestCase {
             bounds = component
         }
         let (low, high) = range.bounds
+        if case .positiveUpTo = range {
+            // More than 0: the schema's exclusive minimum, which the walk's least positive double stands for.
+            XCTAssertEqual(bounds.first { $0.key == "exclusiveMinimum" }?.value, .num(0), "\(kind).\(field.name): schema minimum")
+            XCTAssertEqual(bounds.first { $0.key == "maximum" }?.value, .num(high), "\(kind).\(field.name): schema maximum")
+            return
+        }
         XCTAssertEqual(bounds.first { $0.key == "minimum" }?.value, .num(low), "\(kind).\(field.name): schema minimum")
         XCTAssertEqual(bounds.first { $0.key == "maximum" }?.value, .num(high), "\(kind).\(field.name): schema maximum")
     }

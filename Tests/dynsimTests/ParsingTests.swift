@@ -60,7 +60,7 @@ final class ParsingTests: XCTestCase {
     func testEachRefusal() {
         let cases: [([String], String)] = [
             // run
-            (["run", "--duration", "-1"], "--duration: must be from 0 to 1000000 s, got -1"),
+            (["run", "--duration", "-1"], "--duration: must be from 0 to 1e6 s, got -1"),
             (["run", "--duration=abc"], "--duration: must be a decimal number, got \"abc\""),
             (["run", "--profile", "fast"], "--profile: must be uikit or precise, got \"fast\""),
             (["run", "--format=xml"], "--format: must be csv or jsonl, got \"xml\""),
@@ -187,6 +187,6 @@ final class ParsingTests: XCTestCase {
         XCTAssertEqual(limit("rate"), "100000")
         XCTAssertNoThrow(try parseCommand(["run", "--rate", "100000"]))
         XCTAssertEqual(limit("duration"), "1000000")
-        XCTAssertEqual(usage(["run", "--duration", "1000000.5"]), "--duration: must be from 0 to 1000000 s, got 1000000.5")
+        XCTAssertEqual(usage(["run", "--duration", "1000000.5"]), "--duration: must be from 0 to 1e6 s, got 1000000.5")
     }
 }

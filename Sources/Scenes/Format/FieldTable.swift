@@ -13,18 +13,35 @@ public enum NumberRange: Sendable, Equatable {
     /// From `low` to `high`, both included: "must be from `low` to `high`".
     case between(Double, Double)
 
-    /// Why `x` is out of range, or nil (`unit` follows the bounds of a range: "from 0 to 1000 Hz").
-    func problem(_ x: Double, text: @autoclosure () -> String, unit: String = "") -> String? {
+    /// More than 0 and at most `max`: "must be positive and at most `max`".
+    case positiveUpTo(Double)
+
+    /// Whether `x` is within the range.
+    public func contains(_ x: Double) -> Bool {
         switch self {
-        case .any: return nil
-        case .nonNegative: return x >= 0 ? nil : "must be >= 0, got \(text())"
-        case .atLeast(let min):
-            if x >= min { return nil }
-            return x > 0 ? "must be at least \(NumberFormat.limit(min)), got \(text())" : "must be positive, got \(text())"
-        case .between(let low, let high):
-            let suffix = unit.isEmpty ? "" : " " + unit
-            return x >= low && x <= high ? nil : "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))\(suffix), got \(text())"
+        case .any: return true
+        case .nonNegative: return x >= 0
+        case .atLeast(let min): return x >= min
+        case .between(let low, let high): return x >= low && x <= high
+        case .positiveUpTo(let max): return x > 0 && x <= max
         }
+    }
+
+    /// What an out-of-range `x` must be ("must be from 0 to 1e6 s"), without the value: the scene decoder and the
+    /// command line's options both say it (`unit` follows the upper bound).
+    public func requirement(for x: Double, unit: String = "") -> String {
+        let suffix = unit.isEmpty ? "" : " " + unit
+        switch self {
+        case .any, .nonNegative: return "must be >= 0"
+        case .atLeast(let min): return x > 0 ? "must be at least \(NumberFormat.limit(min))" : "must be positive"
+        case .between(let low, let high): return "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))\(suffix)"
+        case .positiveUpTo(let max): return "must be positive and at most \(NumberFormat.limit(max))\(suffix)"
+        }
+    }
+
+    /// Why `x` is out of range, or nil (`unit` follows the upper bound: "from 0 to 1000 Hz").
+    func problem(_ x: Double, text: @autoclosure () -> String, unit: String = "") -> String? {
+        contains(x) ? nil : requirement(for: x, unit: unit) + ", got \(text())"
     }
 
     /// The least and greatest accepted values (±`Limits/magnitude` where open).
@@ -34,6 +51,16 @@ public enum NumberRange: Sendable, Equatable {
         case .nonNegative: return (0, Limits.magnitude)
         case .atLeast(let min): return (min, Limits.magnitude)
         case .between(let low, let high): return (low, high)
+        case .positiveUpTo(let max): return (.leastNonzeroMagnitude, max)
+        }
+    }
+
+    /// The JSON Schema of a number in this range.
+    var schema: JSON {
+        switch self {
+        case .any: return SceneSchema.num
+        case .positiveUpTo(let max): return SceneSchema.number(min: 0, max: max, exclusiveMin: true)
+        default: return SceneSchema.number(min: bounds.low, max: bounds.high)
         }
     }
 
@@ -44,6 +71,7 @@ public enum NumberRange: Sendable, Equatable {
         case .nonNegative: return "≥ 0"
         case .atLeast(let min): return "≥ \(NumberFormat.limit(min))"
         case .between(let low, let high): return "\(NumberFormat.limit(low)) to \(NumberFormat.limit(high))"
+        case .positiveUpTo(let max): return "> 0, ≤ \(NumberFormat.limit(max))"
         }
     }
 }
@@ -52,6 +80,10 @@ public enum NumberRange: Sendable, Equatable {
 public enum FieldKind: Sendable, Equatable {
     /// A number in `unit` ("" for none), within `range`.
     case number(unit: String, range: NumberRange)
+    /// A whole number within `range`.
+    case integer(range: NumberRange)
+    /// A string (`maxLength` bytes at most when given).
+    case string
     /// [x, y]: `what` is "point", "size" or "vector", each component within `range`.
     case vector(what: String, unit: String, range: NumberRange)
     /// true or false.
@@ -109,6 +141,26 @@ extension FieldSpec {
                       model[keyPath: path] = x
                   },
                   encode: { $0[keyPath: path].map { .num($0) } })
+    }
+
+    /// A whole-number field that may be absent (nil in the model, left out of the file), stored at `path`;
+    /// `defaultText` says what absence means.
+    static func integer(_ name: String, _ path: WritableKeyPath<Model, Int?>, range: NumberRange, default defaultText: String,
+                        notes: String = "") -> FieldSpec {
+        FieldSpec(name: name, kind: .integer(range: range), defaultText: defaultText, defaultJSON: nil, notes: notes,
+                  decode: { model, f in
+                      guard let n = try f.int(name) else { return }
+                      if let problem = range.problem(Double(n), text: String(n)) { throw f.error(name, problem) }
+                      model[keyPath: path] = n
+                  },
+                  encode: { $0[keyPath: path].map { .num(Double($0)) } })
+    }
+
+    /// A string field that may be absent, stored at `path`.
+    static func string(_ name: String, _ path: WritableKeyPath<Model, String?>, notes: String = "") -> FieldSpec {
+        FieldSpec(name: name, kind: .string, defaultText: "none", defaultJSON: nil, notes: notes,
+                  decode: { model, f in if let s = try f.string(name) { model[keyPath: path] = s } },
+                  encode: { $0[keyPath: path].map { .string($0) } })
     }
 
     /// A vector field ([x, y]) stored at `path`; `what` is "point", "size" or "vector".
@@ -209,11 +261,11 @@ extension FieldSpec {
     var schema: JSON {
         var base: JSON
         switch kind {
-        case .number(_, let range):
-            base = range == .any ? SceneSchema.num : SceneSchema.number(min: range.bounds.low, max: range.bounds.high)
+        case .number(_, let range): base = range.schema
+        case .integer(let range): base = SceneSchema.integer(min: range.bounds.low, max: range.bounds.high)
+        case .string: base = SceneSchema.string
         case .vector(_, _, let range):
-            let component = SceneSchema.number(min: range.bounds.low, max: range.bounds.high)
-            base = range == .any ? SceneSchema.vec2 : SceneSchema.tuple([component, component])
+            base = range == .any ? SceneSchema.vec2 : SceneSchema.tuple([range.schema, range.schema])
         case .boolean: base = SceneSchema.bool
         case .choice(let words): base = SceneSchema.oneOf(words)
         case .name: base = SceneSchema.ref("name")
@@ -239,6 +291,8 @@ extension FieldSpec {
         switch kind {
         case .number(let unit, let r): type = unit.isEmpty ? "number" : unit; range = r.text
         case .vector(let what, let unit, let r): type = unit.isEmpty ? what : "\(what), \(unit)"; range = r.text
+        case .integer(let r): type = "integer"; range = r.text
+        case .string: type = "string"
         case .boolean: type = "boolean"
         case .choice(let words): type = words.map { "`\($0)`" }.joined(separator: ", ")
         case .name: type = "string"; range = "1 to \(Limits.maxNameLength) ASCII letters, digits, `_`, `-`"
@@ -295,7 +349,8 @@ extension FieldTable {
 public enum FieldTables {
     /// (kind, its fields, its docs table), in the docs' order.
     public static var all: [(kind: String, fields: [FieldInfo], markdown: String)] {
-        [(ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
+        [(SceneFields.table.kind, SceneFields.table.info, SceneFields.table.markdown),
+         (ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
          (BehaviorFields.gravity.kind, BehaviorFields.gravity.info, BehaviorFields.gravity.markdown),
          (BehaviorFields.field.kind, BehaviorFields.field.info, BehaviorFields.field.markdown),
          (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),

@@ -19,13 +19,6 @@ public struct SceneDecoder {
     /// that was read, not another `drag.csv` beside the user.
     public var displayName: (String) -> String = { $0 }
 
-    /// Upper limits that keep a run finite and its counters in range.
-    public static let maxDuration = 1_000_000.0
-    /// Highest output rate, rows per second.
-    public static let maxRate = 100_000.0
-    /// Most sub-steps per frame.
-    public static let maxSubSteps = 1000
-
     /// What the decode in progress has read against the scene-wide limits (``Limits/maxSamples``,
     /// ``Limits/maxSampleFileBytes``); each `decode` starts it afresh.
     final class Budget {
@@ -65,11 +58,7 @@ public struct SceneDecoder {
         budget.samples = 0
         budget.sampleFileBytes = 0
         budget.pathDataBytes = 0
-        let top = try Fields(json, path: "", file: fileName, allowed: [
-            "name", "description", "profile", "timeStep", "subSteps", "duration", "rate", "bounds", "items",
-            "behaviors", "columns", "views", "layers", "animations", "animators", "blocks", "gestures", "layerTiming",
-            "$schema",   // an editor's schema reference: read and ignored
-        ])
+        let top = try Fields(json, path: "", file: fileName, allowed: SceneFields.table.names)
         var scene = try decodeSettings(top)
         try checkCounts(top)
         var names = Set<String>()
@@ -85,38 +74,7 @@ public struct SceneDecoder {
     /// The scene's settings: name, description, profile, timeStep, subSteps, duration, rate, bounds, and the run's budget.
     private func decodeSettings(_ top: Fields) throws -> Scene {
         var scene = Scene()
-        scene.name = try top.string("name")
-        scene.description = try top.string("description")
-        if let p = try top.string("profile") {
-            guard let profile = SolverProfile(rawValue: p) else {
-                throw top.error("profile", "must be \(SolverProfile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), got \(quoted(p))")
-            }
-            scene.profile = profile
-        }
-        if let ts = try top.number("timeStep") {
-            guard ts >= Limits.minTimeStep && ts <= Limits.maxTimeStep else {
-                throw top.error("timeStep", "must be from 1e-6 to 1 s, got \(top.text("timeStep"))")
-            }
-            scene.timeStep = ts
-        }
-        if let s = try top.int("subSteps") {
-            guard s >= 1 && s <= SceneDecoder.maxSubSteps else {
-                throw top.error("subSteps", "must be from 1 to \(SceneDecoder.maxSubSteps), got \(s)")
-            }
-            scene.subSteps = s
-        }
-        if let d = try top.number("duration") {
-            guard d >= 0 && d <= SceneDecoder.maxDuration else {
-                throw top.error("duration", "must be from 0 to \(Int(SceneDecoder.maxDuration)) s, got \(top.text("duration"))")
-            }
-            scene.duration = d
-        }
-        if let r = try top.number("rate") {
-            guard r > 0 && r <= SceneDecoder.maxRate else {
-                throw top.error("rate", "must be positive and at most \(Int(SceneDecoder.maxRate)) Hz, got \(top.text("rate"))")
-            }
-            scene.rate = r
-        }
+        try SceneFields.table.decode(top, into: &scene)
         if case .array = top.value("bounds") {
             // The rectangle form layers and views use: [x, y, width, height].
             let r = try decodeValue(top.value("bounds")!, keyPath: "bounds", path: "bounds").components

@@ -15,36 +15,8 @@ public enum SceneEncoder {
 
     /// The scene as a JSON value.
     public static func json(_ scene: Scene) -> JSON {
-        // The schema an editor checks the file against (`dynsim schema > dynsim.schema.json` beside it).
-        var top: [JSON.Member] = [.init("$schema", .string(SceneSchema.fileName))]
-        if let n = scene.name { top.append(.init("name", .string(n))) }
-        if let d = scene.description { top.append(.init("description", .string(d))) }
-        top.append(.init("profile", .string(scene.profile.rawValue)))
-        top.append(.init("timeStep", .num(scene.timeStep)))
-        if let s = scene.subSteps { top.append(.init("subSteps", .num(Double(s)))) }
-        top.append(.init("duration", .num(scene.duration)))
-        top.append(.init("rate", .num(scene.rate)))
-        top.append(.init("bounds", .object([
-            .init("x", .num(scene.bounds.x)), .init("y", .num(scene.bounds.y)),
-            .init("width", .num(scene.bounds.width)), .init("height", .num(scene.bounds.height)),
-        ])))
-        if !scene.items.isEmpty || scene.layers.isEmpty {
-            top.append(.init("items", .array(scene.items.map(item))))
-            top.append(.init("behaviors", .array(scene.behaviors.map(behavior))))
-        }
-        let views = scene.layers.filter(\.isView)
-        if !views.isEmpty { top.append(.init("views", .array(views.map(view)))) }
-        let layers = scene.layers.filter { !$0.isView }
-        if !layers.isEmpty { top.append(.init("layers", .array(layers.map(layer)))) }
-        if !scene.layers.isEmpty {
-            top.append(.init("animations", .array(scene.animations.map(animation))))
-            if !scene.animators.isEmpty { top.append(.init("animators", .array(scene.animators.map(animator)))) }
-            if !scene.blocks.isEmpty { top.append(.init("blocks", .array(scene.blocks.map { block($0, inGesture: false) }))) }
-            if !scene.gestures.isEmpty { top.append(.init("gestures", .array(scene.gestures.map(gesture)))) }
-            if !scene.layerTiming.isEmpty { top.append(.init("layerTiming", .array(scene.layerTiming.map(timingChange)))) }
-        }
-        if let c = scene.columns { top.append(.init("columns", .array(c.map { .string($0) }))) }
-        return .object(top)
+        // `$schema` first: the schema an editor checks the file against (`dynsim schema > dynsim.schema.json`).
+        .object(SceneFields.table.encode(scene))
     }
 
     static func item(_ item: SceneItem) -> JSON {

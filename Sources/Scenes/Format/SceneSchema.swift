@@ -109,26 +109,7 @@ public enum SceneSchema {
         ]
     }
 
-    static var scene: JSON {
-        object([
-            ("$schema", .object([])), ("name", string), ("description", string),
-            ("profile", oneOf(SolverProfile.allCases.map(\.rawValue))),
-            ("timeStep", number(min: Limits.minTimeStep, max: Limits.maxTimeStep)),
-            ("subSteps", integer(min: 1, max: Double(SceneDecoder.maxSubSteps))),
-            ("duration", number(min: 0, max: SceneDecoder.maxDuration)),
-            ("rate", number(min: 0, max: SceneDecoder.maxRate, exclusiveMin: true)),
-            ("bounds", anyOf([object([("x", num), ("y", num), ("width", number(min: 0, exclusiveMin: true)),
-                                      ("height", number(min: 0, exclusiveMin: true))]),
-                              tuple([num, num, number(min: 0, exclusiveMin: true), number(min: 0, exclusiveMin: true)])])),
-            ("items", array(ref("item"), min: 1, max: Limits.maxItems)),
-            ("behaviors", array(ref("behavior"), max: Limits.maxBehaviors)),
-            ("columns", .object([.init("type", str("array")), .init("items", string), .init("minItems", .num(1)),
-                                 .init("uniqueItems", .bool(true))])),
-            ("views", array(ref("view"))), ("layers", array(ref("layer"))), ("animations", array(ref("animation"))),
-            ("animators", array(ref("animator"))), ("blocks", array(ref("block"))), ("gestures", array(ref("gesture"))),
-            ("layerTiming", array(ref("timingChange"))),
-        ], description: "A scene. Units: points, seconds, radians (clockwise, y down), Hz.")
-    }
+    static var scene: JSON { SceneFields.table.schema }
 
     static var item: JSON { ItemFields.table.schema }
 
