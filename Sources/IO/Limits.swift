@@ -91,8 +91,10 @@ public enum Limits {
     public static let minNaturalFrequency = 1e-6, maxNaturalFrequency = 1e6
     /// Largest damping ratio on the command line: 1e6 (the slow mode's rate then rounds no worse than 1e-12).
     public static let maxDampingRatio = 1e6
+    /// Smallest mass, stiffness or damping of a spring: on the command line and in a scene's spring animation.
+    public static let minSpringParameter = 1e-9
     /// Largest mass, stiffness, damping, damping ratio, response or perceptual duration given to `spring`, `view` or
-    /// `export` (positive ones at least 1e-9).
+    /// `export` (positive ones at least ``minSpringParameter``).
     public static let maxSpringParameter = 1e12
     /// Longest `--until` or `--at` time of `spring` and `export`, seconds, and the longest settling of `spring`
     /// without `--until`.

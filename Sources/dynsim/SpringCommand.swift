@@ -20,7 +20,7 @@ struct SpringOptions: Equatable {
 /// `dynsim spring`'s option table.
 let springSpec: CommandSpec = {
     @Sendable func positive(_ x: Double) -> String? {
-        x <= 0 ? "must be positive" : x < 1e-9 ? "must be at least 1e-9" : x > Limits.maxSpringParameter ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil
+        x <= 0 ? "must be positive" : x < Limits.minSpringParameter ? "must be at least \(NumberFormat.limit(Limits.minSpringParameter))" : x > Limits.maxSpringParameter ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil
     }
     @Sendable func nonNegative(_ x: Double) -> String? {
         x < 0 ? "must be >= 0" : x > Limits.maxSpringParameter ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil

@@ -114,17 +114,24 @@ public struct FieldSpec<Model>: @unchecked Sendable {
     let decode: (inout Model, Fields) throws -> Void
     /// The field's value in the model as JSON, or nil to leave it out.
     let encode: (Model) -> JSON?
+    /// Whether the encoder writes the field only when a condition holds (``only(when:)``), so that a file without it
+    /// may encode without it.
+    var isConditional = false
 }
 
 extension FieldSpec {
     /// A number field stored at `path`.
+    /// `because` follows the range in the message past it ("(an undamped spring never settles)").
     static func number(_ name: String, _ path: WritableKeyPath<Model, Double>, unit: String = "", range: NumberRange = .any,
-                       default value: Double, defaultText: String? = nil, notes: String = "") -> FieldSpec {
+                       default value: Double, defaultText: String? = nil, notes: String = "", because: String = "") -> FieldSpec {
         FieldSpec(name: name, kind: .number(unit: unit, range: range), defaultText: defaultText ?? NumberFormat.shortest(value),
                   defaultJSON: defaultText == nil ? .num(value) : nil, notes: notes,
                   decode: { model, f in
                       guard let x = try f.number(name) else { return }
-                      if let problem = range.problem(x, text: f.text(name), unit: unit) { throw f.error(name, problem) }
+                      if !range.contains(x) {
+                          let reason = because.isEmpty ? "" : " (\(because))"
+                          throw f.error(name, range.requirement(for: x, unit: unit) + reason + ", got \(f.text(name))")
+                      }
                       model[keyPath: path] = x
                   },
                   encode: { .num($0[keyPath: path]) })
@@ -202,8 +209,10 @@ extension FieldSpec {
     /// This field, written by the encoder only when `condition` holds for the model (a noise field's noise settings).
     func only(when condition: @escaping (Model) -> Bool) -> FieldSpec {
         let encode = self.encode
-        return FieldSpec(name: name, kind: kind, defaultText: defaultText, defaultJSON: defaultJSON, notes: notes, decode: decode,
-                         encode: { condition($0) ? encode($0) : nil })
+        var spec = FieldSpec(name: name, kind: kind, defaultText: defaultText, defaultJSON: defaultJSON, notes: notes,
+                             decode: decode, encode: { condition($0) ? encode($0) : nil })
+        spec.isConditional = true
+        return spec
     }
 
     /// A boolean field stored at `path`.
@@ -335,13 +344,16 @@ public struct FieldInfo: Sendable {
     public let isRequired: Bool
     /// The field's JSON Schema.
     public let schema: JSON
+    /// Whether the encoder leaves the field out unless a condition holds (a noise field's settings, a
+    /// `repeatDuration` of 0).
+    public let isConditional: Bool
 }
 
 extension FieldTable {
     /// The table's fields, for walking without knowing the model.
     var info: [FieldInfo] {
         fields.map { FieldInfo(name: $0.name, kind: $0.kind, defaultJSON: $0.defaultJSON, isRequired: required.contains($0.name),
-                               schema: $0.schema) }
+                               schema: $0.schema, isConditional: $0.isConditional) }
     }
 }
 
@@ -357,7 +369,10 @@ public enum FieldTables {
          (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
          (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),
          (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),
-         (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown)]
+         (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown),
+         (AnimationFields.timing.kind, AnimationFields.timing.info, AnimationFields.timing.markdown),
+         (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
+         (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown)]
     }
 
     /// (kind, its docs table).

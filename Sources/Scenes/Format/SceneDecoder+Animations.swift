@@ -88,15 +88,11 @@ extension SceneDecoder {
                                               isAdditive: isAdditive, isCumulative: isCumulative))
         case "spring":
             let kp = try keyPath()
-            let mass = try f.number("mass") ?? 1, stiffness = try f.number("stiffness") ?? 100, damping = try f.number("damping") ?? 10
-            // Within `dynsim spring`'s ranges (and the scene format's ±1e9 for numbers).
-            for (key, v) in [("mass", mass), ("stiffness", stiffness), ("damping", damping)] where !(v >= 1e-9 && v <= 1e9) {
-                throw f.error(key, "must be from 1e-9 to 1e9\(key == "damping" ? " (an undamped spring never settles)" : ""), got \(f.text(key))")
-            }
+            var settings = AnimationFields.SpringSettings()
+            try AnimationFields.spring.decode(f, into: &settings)
             animation = .spring(SpringAnimation(keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
-                                                byValue: try value("byValue", kp),
-                                                spring: Spring(mass: mass, stiffness: stiffness, damping: damping),
-                                                initialVelocity: try f.number("initialVelocity") ?? 0, timing: timing,
+                                                byValue: try value("byValue", kp), spring: settings.spring,
+                                                initialVelocity: settings.initialVelocity, timing: timing,
                                                 isAdditive: isAdditive))
         case "keyframe":
             animation = .keyframe(try decodeKeyframe(f, path: path, keyPath: try keyPath(), timing: timing,
@@ -123,36 +119,7 @@ extension SceneDecoder {
     /// animation's stop (its beginTime then counts from there and may not be negative).
     func decodeMediaTiming(_ f: Fields, afterAnother: Bool) throws -> MediaTiming {
         var timing = MediaTiming()
-        timing.beginTime = try f.number("beginTime") ?? 0
-        if let d = try f.number("duration") {
-            guard d >= 0 else { throw f.error("duration", "must be >= 0, got \(f.text("duration"))") }
-            timing.duration = d
-        }
-        // Any finite speed, 0 (held at timeOffset) and negative (backwards) included, as Apple allows.
-        if let sp = try f.number("speed") { timing.speed = sp }
-        timing.timeOffset = try f.number("timeOffset") ?? 0
-        if let rc = f.value("repeatCount") {
-            if case .string("infinity") = rc { timing.repeatCount = .infinity } else {
-                let number: Double?
-                if case .number(let x, _) = rc, x.isFinite { number = x } else { number = nil }
-                guard let n = number, n >= 0, n <= Limits.magnitude else {
-                    throw f.error("repeatCount", "must be a number from 0 to 1e9 or the string \"infinity\", got \(rc.brief)")
-                }
-                timing.repeatCount = n
-            }
-        }
-        if let rd = try f.number("repeatDuration") {
-            guard rd >= 0 else { throw f.error("repeatDuration", "must be >= 0, got \(f.text("repeatDuration"))") }
-            timing.repeatDuration = rd
-        }
-        timing.autoreverses = try f.bool("autoreverses") ?? false
-        if let fm = try f.string("fillMode") {
-            guard let mode = MediaTiming.FillMode(rawValue: fm) else {
-                throw f.error("fillMode", "must be removed, forwards, backwards or both, got \(quoted(fm))")
-            }
-            timing.fillMode = mode
-        }
-        timing.isRemovedOnCompletion = try f.bool("isRemovedOnCompletion") ?? true
+        try AnimationFields.timing.decode(f, into: &timing)
         // Both set (non-zero) is what Apple leaves undefined; a 0 beside the other is the default written out.
         if timing.repeatCount != 0 && timing.repeatDuration != 0 {
             throw f.error("repeatDuration", "give repeatCount or repeatDuration, not both (Apple leaves the pair undefined), got repeatCount \(f.text("repeatCount")) and repeatDuration \(f.text("repeatDuration"))")
@@ -224,20 +191,7 @@ extension SceneDecoder {
     /// A transition's own fields (type, subtype, progress range, the contents it brings), its timing decoded already.
     func decodeTransition(_ f: Fields, path: String, timing: MediaTiming, timingFunction: CubicBezier) throws -> Transition {
         var tr = Transition(timing: timing, timingFunction: timingFunction)
-        if let kind = try f.string("transition") {
-            guard let k = Transition.Kind(rawValue: kind) else {
-                throw f.error("transition", "must be fade, moveIn, push or reveal, got \(quoted(kind))")
-            }
-            tr.type = k
-        }
-        if let sub = try f.string("subtype") {
-            guard let st = Transition.Subtype(rawValue: sub) else {
-                throw f.error("subtype", "must be fromRight, fromLeft, fromTop or fromBottom, got \(quoted(sub))")
-            }
-            tr.subtype = st
-        }
-        tr.startProgress = try f.number("startProgress") ?? 0
-        tr.endProgress = try f.number("endProgress") ?? 1
+        try AnimationFields.transition.decode(f, into: &tr)
         tr.text = try f.value("text").map { try decodeText($0, path: path + ".text") }
         tr.textColor = try f.value("textColor").map { try decodeValue($0, keyPath: "textColor", path: path + ".textColor") }
         if let problem = tr.problem {

@@ -71,18 +71,7 @@ extension SceneEncoder {
     }
 
     /// CAMediaTiming's fields.
-    static func timing(_ t: MediaTiming) -> [JSON.Member] {
-        var m: [JSON.Member] = [.init("beginTime", .num(t.beginTime)), .init("duration", .num(t.duration)),
-                                .init("speed", .num(t.speed)), .init("timeOffset", .num(t.timeOffset))]
-        if t.repeatDuration != 0 {
-            m.append(.init("repeatDuration", .num(t.repeatDuration)))
-        } else {
-            m.append(.init("repeatCount", t.repeatCount.isInfinite ? .string("infinity") : .num(t.repeatCount)))
-        }
-        m += [.init("autoreverses", .bool(t.autoreverses)), .init("fillMode", .string(t.fillMode.rawValue)),
-              .init("isRemovedOnCompletion", .bool(t.isRemovedOnCompletion))]
-        return m
-    }
+    static func timing(_ t: MediaTiming) -> [JSON.Member] { AnimationFields.timing.encode(t) }
 
     /// `fromValue`, `toValue`, `byValue`: those set.
     static func values(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> [JSON.Member] {
@@ -104,8 +93,7 @@ extension SceneEncoder {
                                       .init("isCumulative", .bool(a.isCumulative))]
         case .spring(let a):
             return [.init("type", .string("spring")), .init("keyPath", .string(a.keyPath))] + values(a.fromValue, a.toValue, a.byValue)
-                + [.init("mass", .num(a.spring.mass)), .init("stiffness", .num(a.spring.stiffness)),
-                   .init("damping", .num(a.spring.damping)), .init("initialVelocity", .num(a.initialVelocity))]
+                + AnimationFields.spring.encode(AnimationFields.SpringSettings(a))
                 + timing(a.timing) + [.init("isAdditive", .bool(a.isAdditive))]
         case .keyframe(let a):
             return keyframeFields(a)
@@ -113,11 +101,7 @@ extension SceneEncoder {
             return [.init("type", .string("group")), .init("animations", .array(g.animations.map { .object(animationFields($0)) }))]
                 + timing(g.timing) + [.init("timingFunction", curve(g.timingFunction))]
         case .transition(let tr):
-            var m: [JSON.Member] = [.init("type", .string("transition")), .init("transition", .string(tr.type.rawValue)),
-                                    .init("subtype", .string(tr.subtype.rawValue)), .init("startProgress", .num(tr.startProgress)),
-                                    .init("endProgress", .num(tr.endProgress))]
-            if let t = tr.text { m.append(.init("text", .string(t))) }
-            if let c = tr.textColor { m.append(.init("textColor", value(c))) }
+            let m: [JSON.Member] = [.init("type", .string("transition"))] + AnimationFields.transition.encode(tr)
             return m + timing(tr.timing) + [.init("timingFunction", curve(tr.timingFunction))]
         }
     }

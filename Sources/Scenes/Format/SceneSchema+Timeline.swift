@@ -38,12 +38,7 @@ extension SceneSchema {
     /// An animatable key path: a layer property (``LayerProperty/all``) or a sub key path.
     static var keyPaths: JSON { oneOf(LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()) }
 
-    static var mediaTiming: [(String, JSON)] {
-        [("beginTime", num), ("duration", nonNegative), ("speed", num), ("timeOffset", num),
-         ("repeatCount", anyOf([nonNegative, .object([.init("const", str("infinity"))])])), ("repeatDuration", nonNegative),
-         ("autoreverses", bool), ("fillMode", oneOf(MediaTiming.FillMode.allCases.map(\.rawValue))),
-         ("isRemovedOnCompletion", bool)]
-    }
+    static var mediaTiming: [(String, JSON)] { AnimationFields.timing.fields.map { ($0.name, $0.schema) } }
 
     /// An animation, by `type` (default `basic`); top-level ones name their layer and may have a key and `after`.
     static func animation(topLevel: Bool) -> JSON {
@@ -52,11 +47,10 @@ extension SceneSchema {
         let required = topLevel ? ["layer"] : []
         let values: [(String, JSON)] = [("keyPath", keyPaths), ("fromValue", ref("value")), ("toValue", ref("value")), ("byValue", ref("value"))]
         let curve = ("timingFunction", ref("curve"))
-        let spring = number(min: 1e-9, max: 1e9)
+        let spring = AnimationFields.spring.fields.map { ($0.name, $0.schema) }
         var branches: [(String, JSON)] = [
             ("basic", object(own + [curve] + values + [("isAdditive", bool), ("isCumulative", bool)], required: required + ["keyPath"])),
-            ("spring", object(own + values + [("isAdditive", bool), ("mass", spring), ("stiffness", spring), ("damping", spring),
-                                               ("initialVelocity", num)], required: required + ["keyPath"])),
+            ("spring", object(own + values + [("isAdditive", bool)] + spring, required: required + ["keyPath"])),
             ("keyframe", requiring(object(own + [curve, ("keyPath", keyPaths), ("values", array(ref("value"), min: 1)), ("keyTimes", array(number(min: 0, max: 1))),
                                        ("timingFunctions", array(ref("curve"))),
                                        ("calculationMode", oneOf(KeyframeAnimation.CalculationMode.allCases.map(\.rawValue))),
@@ -67,11 +61,8 @@ extension SceneSchema {
             ("group", object(own + [curve, ("animations", array(ref("childAnimation"), min: 1))], required: required + ["animations"])),
         ]
         if topLevel {
-            branches.append(("transition", object(own + [curve, ("transition", oneOf(Transition.Kind.allCases.map(\.rawValue))),
-                                                         ("subtype", oneOf(Transition.Subtype.allCases.map(\.rawValue))),
-                                                         ("startProgress", number(min: 0, max: 1)), ("endProgress", number(min: 0, max: 1)),
-                                                         ("text", labelText), ("textColor", vec4)],
-                                                  required: required)))
+            let transition = AnimationFields.transition.fields.map { ($0.name, $0.schema) }
+            branches.append(("transition", object(own + [curve] + transition, required: required)))
         }
         return tagged("type", branches, defaultValue: "basic")
     }
