@@ -71,7 +71,7 @@ public enum CurvesPage {
             }
             return .object(members)
         }
-        return page(kind: "spring", title: motions.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
+        return page(kind: .spring, title: motions.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
                     curves: curves, range: [lo, hi], series: series, packer: packer,
                     description: motions.map { m in
                         m.settlingDuration.isFinite ? "\(m.label): settles (within \(g(m.band))) at \(g(m.settlingDuration)) s"
@@ -128,19 +128,19 @@ public enum CurvesPage {
             }
             return .object(members)
         }
-        return page(kind: "curve", title: curves.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
+        return page(kind: .curve, title: curves.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
                     curves: items, range: [lo, hi], series: series, packer: packer,
                     description: "progress against time over \(g(duration)) s")
     }
 
-    private static func page(kind: String, title: String, times: Int, rows: Int, rate: Double, curves: [CompactJSON],
+    private static func page(kind: PayloadContract.Kind, title: String, times: Int, rows: Int, rate: Double, curves: [CompactJSON],
                              range: [Double], series: [CompactJSON], packer: SeriesPacker, description: String) -> String {
         let height = 60 + 50 * Double(curves.count)
-        let payload: CompactJSON = .object([
-            ("format", .string("dynsim-replay 1")), ("kind", .string(kind)), ("title", .string(title)),
-            ("description", .string(description)), ("rate", .number(rate)), ("stride", .int(1)), ("rows", .int(rows)),
-            ("times", .int(times)), ("bounds", .numbers([0, 0, 375, height])), ("curves", .array(curves)),
-            ("range", .numbers(range)), ("series", .array(series)),
+        let payload = PayloadContract.object([
+            (.format, .string(PayloadContract.format)), (.kind, .string(kind.rawValue)), (.title, .string(title)),
+            (.description, .string(description)), (.rate, .number(rate)), (.stride, .int(1)), (.rows, .int(rows)),
+            (.times, .int(times)), (.bounds, .numbers([0, 0, 375, height])), (.curves, .array(curves)),
+            (.range, .numbers(range)), (.series, .array(series)),
         ])
         return Page.html(title: "dynsim view: \(title)", payload: payload, blob: packer.base64)
     }

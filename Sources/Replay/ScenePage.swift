@@ -48,6 +48,7 @@ public enum ScenePage {
         return (thinned, ["overlays: one row in \(k) kept, and the last (\(total) values is over \(allowed))"])
     }
 
+    /// A scene page's payload (``PayloadContract``'s keys for `scene`): the recording's series packed into `packer`.
     static func payload(_ r: Recording, label: String, overlays: [Overlay], plot: [String]?,
                         packer: inout SeriesPacker, notices: [String]) -> CompactJSON {
         let scene = r.scene
@@ -95,20 +96,20 @@ public enum ScenePage {
                      ("columns", .array(o.columns.map { c in .object([("name", .string(c.name)), ("series", .int(add(c.values)))]) }))])
         }
         let b = scene.bounds
-        return .object([
-            ("format", .string("dynsim-replay 1")), ("kind", .string("scene")), ("title", .string(label)),
-            ("description", .string(scene.description ?? "")), ("profile", .string(scene.profile.rawValue)),
-            ("rate", .number(scene.rate)), ("stride", .int(r.stride)), ("rows", .int(r.times.count)),
-            ("times", .int({ () -> Int in
-                series.append(packer.add(times: r.times, rate: scene.rate, stride: r.stride, last: r.run.sampleCount - 1))
-                return series.count - 1
-            }())),
-            ("bounds", .numbers([b.x, b.y, b.width, b.height])), ("referenceBoundary", .bool(referenceBoundary)),
-            ("columns", .array(columns)), ("items", .array(items)), ("attachments", .array(attachments)),
-            ("drags", .array(drags)), ("boundaries", .array(boundaries)), ("layers", .array(layers)),
-            ("contacts", contacts), ("events", .array(events)), ("overlays", .array(ghosts)),
-            ("plot", .array((plot ?? defaultPlot(scene, names: names, r: r)).map { .string($0) })),
-            ("notices", .array(notices.map { .string($0) })), ("series", .array(series)),
+        let times = { () -> Int in
+            series.append(packer.add(times: r.times, rate: scene.rate, stride: r.stride, last: r.run.sampleCount - 1))
+            return series.count - 1
+        }()
+        let plotted = (plot ?? defaultPlot(scene, names: names, r: r)).map { CompactJSON.string($0) }
+        return PayloadContract.object([
+            (.format, .string(PayloadContract.format)), (.kind, .string(PayloadContract.Kind.scene.rawValue)),
+            (.title, .string(label)), (.description, .string(scene.description ?? "")),
+            (.profile, .string(scene.profile.rawValue)), (.rate, .number(scene.rate)), (.stride, .int(r.stride)),
+            (.rows, .int(r.times.count)), (.times, .int(times)), (.bounds, .numbers([b.x, b.y, b.width, b.height])),
+            (.referenceBoundary, .bool(referenceBoundary)), (.columns, .array(columns)), (.items, .array(items)),
+            (.attachments, .array(attachments)), (.drags, .array(drags)), (.boundaries, .array(boundaries)),
+            (.layers, .array(layers)), (.contacts, contacts), (.events, .array(events)), (.overlays, .array(ghosts)),
+            (.plot, .array(plotted)), (.notices, .array(notices.map { .string($0) })), (.series, .array(series)),
         ])
     }
 

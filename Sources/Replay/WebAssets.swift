@@ -50,814 +50,39 @@ enum WebAssets {
 </body>
 </html>
 """#
-    /// Web/viewer.js
-    static let viewerJS = #"""
-// dynsim view: replays a run embedded in this page (docs/view.md). No network: everything is in the page.
-// URL parameters: t=SECONDS (start there), highlight=NAME (draw that item or layer alone in magenta, #ff00ff),
-// zoom=PX (CSS pixels per point), origin=X,Y (CSS pixels in the canvas where the point (0, 0) lands), play=1,
-// speed=S, plot=a,b (columns to plot), hide=contacts,sleep,anchors,paths,labels,ghosts,bounds, raster=1|0 (draw items
-// with the page's own rasterizer, as it does past 300 items, or never).
-(function () {
-  'use strict';
-  const started = performance.now();
-  const data = JSON.parse(document.getElementById('dynsim-data').textContent);
-  // The payload's contract (Page.swift: format "dynsim-replay 1"): a page this viewer cannot read says so and stops.
-  const FORMAT = 'dynsim-replay 1';
-  if (data.format !== FORMAT) {
-    const note = document.createElement('p');
-    note.id = 'format-error';
-    note.textContent = 'This page holds data in format "' + data.format + '", which this viewer (' + FORMAT +
-      ') cannot read: write the page again with the dynsim that reads it.';
-    document.body.prepend(note);
-    console.info('dynsim view: unsupported payload format ' + data.format);
-    return;
-  }
-  const bytes = decodeBase64(document.getElementById('dynsim-blob').textContent.trim());
-  const params = new URLSearchParams(location.search);
-  const series = data.series.map(decodeSeries);
-  // Where each frame's contact points start in the flat list: prefix sums of the counts, made once (a frame used to
-  // re-add every earlier frame's count, so its cost grew with the frame number).
-  let contactStartsMemo = null;
-  function contactStarts() {
-    if (contactStartsMemo) return contactStartsMemo;
-    const counts = series[data.contacts.counts];
-    contactStartsMemo = new Float64Array(counts.length + 1);
-    for (let f = 0; f < counts.length; f++) contactStartsMemo[f + 1] = contactStartsMemo[f] + counts[f];
-    return contactStartsMemo;
-  }
-  const HIGHLIGHT = '#ff00ff';
-
-  function decodeBase64(text) {
-    if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
-    const s = atob(text);
-    const out = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-    return out;
-  }
-
-  // One series of the packed data (Packing.swift): const, q (zigzag LEB128 differences of multiples of s), f64, and
-  // ticks (row times: each row's index over the rate, by the same IEEE division Swift made).
-  function decodeSeries(d) {
-    const out = new Float64Array(d.len);
-    if (d.enc === 'const') { out.fill(d.v); return out; }
-    if (d.enc === 'ticks') {
-      for (let i = 0; i < d.len; i++) out[i] = (i === d.len - 1 ? d.last : i * d.stride) / d.rate;
-      return out;
-    }
-    if (d.enc === 'f64') {
-      const view = new DataView(bytes.buffer, bytes.byteOffset + d.o, d.n);
-      for (let i = 0; i < d.len; i++) out[i] = view.getFloat64(i * 8, true);
-      return out;
-    }
-    let p = d.o, q = 0;
-    for (let i = 0; i < d.len; i++) {
-      let z = 0, mul = 1, b;
-      do { b = bytes[p++]; z += (b & 127) * mul; mul *= 128; } while (b & 128);
-      q += (z % 2 === 1) ? -(z + 1) / 2 : z / 2;
-      out[i] = q * d.s;
-    }
-    return out;
-  }
-
-  const rows = data.rows;
-  const times = data.times !== undefined ? series[data.times] : new Float64Array(rows);
-  const state = { frame: 0, time: 0, playing: false, speed: 1, drawn: -1, draws: 0, firstDraw: null, playStart: null };
-  const hidden = new Set((params.get('hide') || '').split(',').filter(Boolean));
-  const highlight = params.get('highlight');
-
-  // ---------- page text ----------
-  document.getElementById('title').textContent = 'dynsim view: ' + data.title;
-  document.getElementById('description').textContent =
-    (data.description || '') + (data.kind === 'scene' ? ' (profile ' + data.profile + ', ' + data.rate + ' rows/s' +
-      (data.stride > 1 ? ', every ' + data.stride + 'th row shown' : '') + ')' : '');
-  for (const n of data.notices || []) {
-    const li = document.createElement('li');
-    li.textContent = n;
-    document.getElementById('notices').appendChild(li);
-  }
-
-  // ---------- the stage: world -> canvas ----------
-  const canvas = document.getElementById('stage');
-  const ctx = canvas.getContext('2d');
-  const world = data.bounds || [0, 0, 375, 667];
-  // What the stage shows when it fits: the reference bounds and wherever the items go (a container wider than the
-  // screen, a view thrown off it), over the whole run.
-  const extent = (function () {
-    let x0 = world[0], y0 = world[1], x1 = world[0] + world[2], y1 = world[1] + world[3];
-    for (const item of data.items || []) {
-      const r = Math.hypot(item.size[0], item.size[1]) / 2;
-      const xs = series[item.x], ys = series[item.y];
-      for (let i = 0; i < xs.length; i++) {
-        if (xs[i] - r < x0) x0 = xs[i] - r;
-        if (xs[i] + r > x1) x1 = xs[i] + r;
-        if (ys[i] - r < y0) y0 = ys[i] - r;
-        if (ys[i] + r > y1) y1 = ys[i] + r;
-      }
-    }
-    // Layers: their corners on the screen, at up to 200 rows over the run.
-    const layers = data.layers || [];
-    const every = Math.max(1, Math.ceil(rows * layers.length / 20000));
-    for (const layer of layers) {
-      for (let f = 0; f < rows; f += every) {
-        if (!(series[layer.opacity][f] > 0)) continue;
-        const h = layer.h.map(k => series[k][f]), b = layer.bounds.map(k => series[k][f]);
-        for (const [px, py] of [[b[0], b[1]], [b[0] + b[2], b[1]], [b[0], b[1] + b[3]], [b[0] + b[2], b[1] + b[3]]]) {
-          const p = project(h, px, py);
-          if (!p || !isFinite(p[0]) || !isFinite(p[1])) continue;
-          x0 = Math.min(x0, p[0]); x1 = Math.max(x1, p[0]); y0 = Math.min(y0, p[1]); y1 = Math.max(y1, p[1]);
-        }
-      }
-    }
-    return [x0, y0, x1 - x0, y1 - y0];
-  })();
-  let zoom, origin;
-  function layoutStage() {
-    const maxH = Math.max(320, window.innerHeight - 190), maxW = Math.max(280, Math.min(window.innerWidth - 40, 640));
-    const margin = 16;
-    const asked = Number(params.get('zoom'));
-    zoom = params.has('zoom') && Number.isFinite(asked) && asked > 0 ? asked
-      : Math.min((maxW - 2 * margin) / extent[2], (maxH - 2 * margin) / extent[3]);
-    let cssW = Math.ceil(extent[2] * zoom + 2 * margin), cssH = Math.ceil(extent[3] * zoom + 2 * margin);
-    const o = (params.get('origin') || '').split(',').map(Number);
-    if (o.length === 2 && o.every(Number.isFinite)) {
-      origin = [o[0], o[1]];
-      cssW = Math.ceil(origin[0] + (extent[0] + extent[2]) * zoom + margin);
-      cssH = Math.ceil(origin[1] + (extent[1] + extent[3]) * zoom + margin);
-    } else {
-      origin = [margin - extent[0] * zoom, margin - extent[1] * zoom];
-    }
-    const dpr = window.devicePixelRatio || 1;
-    canvas.style.width = cssW + 'px';
-    canvas.style.height = cssH + 'px';
-    canvas.width = Math.round(cssW * dpr);
-    canvas.height = Math.round(cssH * dpr);
-    // Put the canvas on whole device pixels (text above it may end at a fraction of one), so its bitmap is not
-    // resampled: every pixel lands where it was drawn.
-    canvas.style.marginLeft = canvas.style.marginTop = '0px';
-    const r = canvas.getBoundingClientRect();
-    const snap = v => (((Math.ceil(v * dpr - 1e-6) - v * dpr) / dpr) + 'px');
-    canvas.style.marginLeft = snap(r.left + canvas.clientLeft);
-    canvas.style.marginTop = snap(r.top + canvas.clientTop);
-    state.drawn = -1;
-  }
-  // World points -> device pixels.
-  function worldTransform() {
-    const k = (window.devicePixelRatio || 1);
-    ctx.setTransform(k * zoom, 0, 0, k * zoom, k * origin[0], k * origin[1]);
-  }
-
-  const toggles = [['bounds', 'bounds'], ['paths', 'drag path'], ['anchors', 'anchors'], ['contacts', 'contacts'],
-    ['sleep', 'sleeping'], ['labels', 'labels'], ['ghosts', 'overlays']];
-  const togglesBox = document.getElementById('toggles');
-  if (data.kind === 'scene') {
-    for (const [key, label] of toggles) {
-      if (key === 'contacts' && !data.contacts) continue;
-      if ((key === 'sleep' || key === 'labels') && !data.items.length) continue;
-      if (key === 'anchors' && !data.attachments.length) continue;
-      if (key === 'paths' && !data.drags.length) continue;
-      if (key === 'ghosts' && !(data.overlays || []).length) continue;
-      const l = document.createElement('label');
-      const box = document.createElement('input');
-      box.type = 'checkbox';
-      box.checked = !hidden.has(key) && key !== 'labels';
-      if (!box.checked) hidden.add(key);
-      box.addEventListener('change', () => { if (box.checked) hidden.delete(key); else hidden.add(key); redraw(); });
-      l.append(box, ' ' + label);
-      togglesBox.appendChild(l);
-    }
-  }
-
-  function value(k, frame) { return series[k][frame]; }
-
-  function asleep(item, frame) {
-    const s = item.sleep;
-    for (let i = 0; i < s.length; i += 2) if (frame >= s[i] && frame < s[i + 1]) return true;
-    return false;
-  }
-
-  function itemPath(path, item, x, y, angle) {
-    const c = Math.cos(angle), s = Math.sin(angle);
-    const w = item.size[0] / 2, h = item.size[1] / 2;
-    if (item.shape === 'ellipse') {
-      path.moveTo(x + w * c, y + w * s);
-      path.ellipse(x, y, w, h, angle, 0, 2 * Math.PI);
-      return;
-    }
-    const pts = item.shape === 'path' ? item.path : [-w, -h, w, -h, w, h, -w, h];
-    for (let i = 0; i < pts.length; i += 2) {
-      const px = x + c * pts[i] - s * pts[i + 1], py = y + s * pts[i] + c * pts[i + 1];
-      if (i === 0) path.moveTo(px, py); else path.lineTo(px, py);
-    }
-    path.closePath();
-  }
-
-  function attachmentPoint(item, frame, offset) {
-    const x = value(item.x, frame), y = value(item.y, frame), a = value(item.angle, frame);
-    const c = Math.cos(a), s = Math.sin(a);
-    return [x + c * offset[0] - s * offset[1], y + s * offset[0] + c * offset[1]];
-  }
-
-  // A layer's point (its own space) -> world, through its homography; null behind the eye.
-  function project(h, x, y) {
-    const w = x * h[2] + y * h[5] + h[8];
-    if (!(w > 0)) return null;
-    return [(x * h[0] + y * h[3] + h[6]) / w, (x * h[1] + y * h[4] + h[7]) / w];
-  }
-
-  // Sutherland-Hodgman against the half-plane w(x, y) = x h13 + y h23 + h33 >= a millionth.
-  function clipInFront(pts, h) {
-    const w = p => p[0] * h[2] + p[1] * h[5] + h[8];
-    const eps = 1e-6;
-    if (pts.every(p => w(p) >= eps)) return pts;
-    const out = [];
-    for (let i = 0; i < pts.length; i++) {
-      const a = pts[i], b = pts[(i + 1) % pts.length], wa = w(a), wb = w(b);
-      if (wa >= eps) out.push(a);
-      if ((wa >= eps) !== (wb >= eps)) {
-        const f = (eps - wa) / (wb - wa);
-        out.push([a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])]);
-      }
-    }
-    return out;
-  }
-
-  function rgba(c, alpha) {
-    const to = v => Math.round(Math.min(1, Math.max(0, v)) * 255);
-    return 'rgba(' + to(c[0]) + ',' + to(c[1]) + ',' + to(c[2]) + ',' + Math.min(1, Math.max(0, c[3] * alpha)) + ')';
-  }
-
-  function roundedOutline(bx, by, bw, bh, r) {
-    r = Math.max(0, Math.min(r, bw / 2, bh / 2));
-    const pts = [];
-    const corners = [[bx + bw - r, by + r, -Math.PI / 2], [bx + bw - r, by + bh - r, 0], [bx + r, by + bh - r, Math.PI / 2], [bx + r, by + r, Math.PI]];
-    for (const [cx, cy, a0] of corners) {
-      const n = r > 0 ? 8 : 0;
-      for (let k = 0; k <= n; k++) {
-        const a = a0 + (k / Math.max(n, 1)) * Math.PI / 2;
-        pts.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
-      }
-    }
-    if (r === 0) return [[bx, by], [bx + bw, by], [bx + bw, by + bh], [bx, by + bh]];
-    return pts;
-  }
-
-  // Layers in Core Animation's order: each superlayer, then its sublayers in order.
-  const layerOrder = [];
-  (function () {
-    const layers = data.layers || [];
-    const children = layers.map(() => []);
-    const roots = [];
-    layers.forEach((l, i) => { if (l.superlayer === null || l.superlayer === undefined) roots.push(i); else children[l.superlayer].push(i); });
-    const visit = i => { layerOrder.push(i); children[i].forEach(visit); };
-    roots.forEach(visit);
-  })();
-
-  function textOf(t, frame) { return t.strings[series[t.series][frame]]; }
-
-  function drawLayer(layer, frame) {
-    const isHighlight = highlight === layer.name;
-    if (highlight && !isHighlight && highlightIsLayer) return;
-    const opacity = isHighlight ? 1 : value(layer.opacity, frame);
-    const h = layer.h.map(k => value(k, frame));
-    const b = layer.bounds.map(k => value(k, frame));
-    const color = isHighlight ? [1, 0, 1, 1] : layer.color.map(k => value(k, frame));
-    // The part in front of the eye (w > 0; w is affine in the layer's own coordinates, so the outline is clipped
-    // there before it is projected).
-    const outline = clipInFront(roundedOutline(b[0], b[1], b[2], b[3], value(layer.cornerRadius, frame)), h)
-      .map(p => project(h, p[0], p[1]));
-    if (outline.length < 3 || outline.some(p => p === null)) return;
-    if (opacity > 0 && color[3] > 0) {
-      ctx.beginPath();
-      outline.forEach((p, i) => (i === 0 ? ctx.moveTo(p[0], p[1]) : ctx.lineTo(p[0], p[1])));
-      ctx.closePath();
-      ctx.fillStyle = rgba(color, opacity);
-      ctx.fill();
-    }
-    if (isHighlight) return;
-    // Text: drawn in the layer's plane through the affine map that fits its corners (exact when the map is affine).
-    const entries = [[layer.text, layer.textColor, layer.newOpacity, layer.newOffset], [layer.oldText, layer.oldTextColor, layer.oldOpacity, layer.oldOffset]];
-    const p0 = project(h, b[0], b[1]), px = project(h, b[0] + 1, b[1]), py = project(h, b[0], b[1] + 1);
-    if (!p0 || !px || !py) return;
-    for (const [text, tc, op, off] of entries) {
-      const s = textOf(text, frame);
-      const alpha = value(op, frame) * opacity;
-      if (!s || alpha <= 0) continue;
-      ctx.save();
-      const k = (window.devicePixelRatio || 1);
-      const a = [px[0] - p0[0], px[1] - p0[1], py[0] - p0[0], py[1] - p0[1]];
-      ctx.transform(a[0], a[1], a[2], a[3], p0[0], p0[1]);
-      ctx.fillStyle = rgba(tc.map(i => value(i, frame)), alpha);
-      ctx.font = '17px -apple-system, "Helvetica Neue", Arial, sans-serif';
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(s, b[2] / 2 + value(off[0], frame), b[3] / 2 + value(off[1], frame));
-      ctx.restore();
-      void k;
-    }
-  }
-  const highlightIsLayer = !!highlight && (data.layers || []).some(l => l.name === highlight);
-
-  function overlayValueAt(o, name, t) {
-    const col = o.columns.find(c => c.name === name);
-    if (!col) return null;
-    const ts = series[o.t], vs = series[col.series];
-    if (t < ts[0] || t > ts[ts.length - 1]) return null;
-    let lo = 0, hi = ts.length - 1;
-    while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (ts[mid] <= t) lo = mid; else hi = mid; }
-    if (ts[hi] === ts[lo]) return vs[lo];
-    const f = (t - ts[lo]) / (ts[hi] - ts[lo]);
-    return vs[lo] + (vs[hi] - vs[lo]) * Math.max(0, Math.min(1, f));
-  }
-
-  const ghostColors = ['#e07000', '#7a3fc0', '#008a6e', '#c0306a'];
-
-  // Many items (more than RASTER_ITEMS): drawn by a small rasterizer of its own into one ImageData, since a canvas
-  // path of thousands of shapes costs tens of ms a frame under software rendering. Each shape is its convex outline
-  // (an ellipse as a 24-gon) in device pixels; a pixel whose center lies inside is filled, within one pixel of an
-  // edge it takes the outline colour. No antialiasing: edges are exact to half a device pixel.
-  const RASTER_ITEMS = params.get('raster') === '1' ? 0 : params.get('raster') === '0' ? Infinity : 300;
-  let raster = null;
-  function rasterItems(frame) {
-    const W = canvas.width, H = canvas.height;
-    if (!raster || raster.width !== W || raster.height !== H) {
-      raster = ctx.createImageData(W, H);
-      raster.words = new Uint32Array(raster.data.buffer);
-    }
-    const px = raster.words;
-    px.fill(0xffffffff);
-    const k = (window.devicePixelRatio || 1) * zoom, ox = (window.devicePixelRatio || 1) * origin[0], oy = (window.devicePixelRatio || 1) * origin[1];
-    // ABGR words (little-endian RGBA bytes).
-    const word = (r, g, b) => (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
-    const fillAwake = word(190, 212, 242), edgeAwake = word(43, 87, 151), fillAsleep = word(200, 200, 200), edgeAsleep = word(119, 119, 119);
-    const showSleep = !hidden.has('sleep');
-    const vx = new Float64Array(48), vy = new Float64Array(48), ea = new Float64Array(48), eb = new Float64Array(48), ec = new Float64Array(48);
-    // The highlighted item last, magenta inside and out.
-    const order = data.items.filter(item => item.name !== highlight).concat(data.items.filter(item => item.name === highlight));
-    for (const item of order) {
-      const lit = highlight === item.name;
-      const x = value(item.x, frame), y = value(item.y, frame), a = value(item.angle, frame);
-      const c = Math.cos(a), s = Math.sin(a), w = item.size[0] / 2, h = item.size[1] / 2;
-      let n = 0;
-      if (item.shape === 'ellipse') {
-        for (let i = 0; i < 24; i++) {
-          const t = i / 24 * 2 * Math.PI, lx = w * Math.cos(t), ly = h * Math.sin(t);
-          vx[n] = ox + k * (x + c * lx - s * ly); vy[n] = oy + k * (y + s * lx + c * ly); n++;
-        }
-      } else {
-        const pts = item.shape === 'path' ? item.path : [-w, -h, w, -h, w, h, -w, h];
-        for (let i = 0; i < pts.length && n < 48; i += 2) {
-          vx[n] = ox + k * (x + c * pts[i] - s * pts[i + 1]); vy[n] = oy + k * (y + s * pts[i] + c * pts[i + 1]); n++;
-        }
-      }
-      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity, area = 0;
-      for (let i = 0; i < n; i++) {
-        x0 = Math.min(x0, vx[i]); x1 = Math.max(x1, vx[i]); y0 = Math.min(y0, vy[i]); y1 = Math.max(y1, vy[i]);
-        const j = (i + 1) % n;
-        area += vx[i] * vy[j] - vx[j] * vy[i];
-      }
-      // Edge functions d(x, y) = ea x + eb y + ec: the distance inside each edge, in device pixels.
-      const sign = area >= 0 ? 1 : -1;
-      for (let i = 0; i < n; i++) {
-        const j = i + 1 === n ? 0 : i + 1;
-        const ex = vx[j] - vx[i], ey = vy[j] - vy[i], len = Math.hypot(ex, ey) || 1;
-        ea[i] = -sign * ey / len; eb[i] = sign * ex / len; ec[i] = -(ea[i] * vx[i] + eb[i] * vy[i]);
-      }
-      const sleeping = showSleep && asleep(item, frame);
-      const fill = lit ? word(255, 0, 255) : sleeping ? fillAsleep : fillAwake;
-      const edge = lit ? fill : sleeping ? edgeAsleep : edgeAwake;
-      const ix0 = Math.max(0, Math.floor(x0)), ix1 = Math.min(W - 1, Math.ceil(x1)), iy0 = Math.max(0, Math.floor(y0)), iy1 = Math.min(H - 1, Math.ceil(y1));
-      for (let py = iy0; py <= iy1; py++) {
-        const cy = py + 0.5, row = py * W;
-        for (let qx = ix0; qx <= ix1; qx++) {
-          const cx = qx + 0.5;
-          let inside = Infinity;
-          for (let i = 0; i < n; i++) {
-            const d = ea[i] * cx + eb[i] * cy + ec[i];
-            if (d < inside) { inside = d; if (d < 0) break; }
-          }
-          if (inside >= 0) px[row + qx] = inside < 1 ? edge : fill;
-        }
-      }
-    }
-    ctx.putImageData(raster, 0, 0);
-  }
-
-  function drawScene(frame) {
-    const t = times[frame];
-    const lw = 1 / zoom;
-    const rastered = data.items.length > RASTER_ITEMS && !(highlight && highlightIsLayer);
-    if (rastered) {
-      ctx.save();
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      rasterItems(frame);
-      ctx.restore();
-    }
-    // Bounds and boundaries.
-    if (!hidden.has('bounds')) {
-      ctx.lineWidth = (data.referenceBoundary ? 2 : 1) * lw;
-      ctx.strokeStyle = data.referenceBoundary ? '#555' : '#bbb';
-      ctx.setLineDash(data.referenceBoundary ? [] : [4 * lw, 4 * lw]);
-      ctx.strokeRect(world[0], world[1], world[2], world[3]);
-      ctx.setLineDash([]);
-      ctx.strokeStyle = '#333';
-      ctx.lineWidth = 2 * lw;
-      for (const b of data.boundaries) {
-        ctx.beginPath();
-        for (let i = 0; i < b.points.length; i += 2) (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, b.points[i], b.points[i + 1]);
-        if (b.closed) ctx.closePath();
-        ctx.stroke();
-      }
-    }
-    for (const i of layerOrder) drawLayer(data.layers[i], frame);
-    if (!hidden.has('paths')) {
-      ctx.strokeStyle = '#f0a030';
-      ctx.lineWidth = 1.5 * lw;
-      ctx.setLineDash([6 * lw, 4 * lw]);
-      for (const d of data.drags) {
-        ctx.beginPath();
-        for (let i = 0; i < d.points.length; i += 2) (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, d.points[i], d.points[i + 1]);
-        ctx.stroke();
-      }
-      ctx.setLineDash([]);
-    }
-    // Items: one path for awake, one for sleeping (Box2D's debug draw colours), the highlighted one alone.
-    const awake = new Path2D(), sleeping = new Path2D(), axes = new Path2D();
-    let hi = null;
-    const showSleep = !hidden.has('sleep');
-    data.items.forEach(item => {
-      const x = value(item.x, frame), y = value(item.y, frame), a = value(item.angle, frame);
-      if (highlight === item.name) { hi = [item, x, y, a]; return; }
-      if (rastered) return;
-      if (highlight && highlightIsLayer) return;
-      itemPath(showSleep && asleep(item, frame) ? sleeping : awake, item, x, y, a);
-      if (data.items.length <= 200) {
-        axes.moveTo(x, y);
-        axes.lineTo(x + Math.cos(a) * item.size[0] / 2, y + Math.sin(a) * item.size[0] / 2);
-      }
-    });
-    ctx.lineWidth = lw;
-    ctx.fillStyle = 'rgba(120, 170, 230, 0.45)';
-    ctx.strokeStyle = '#2b5797';
-    ctx.fill(awake); ctx.stroke(awake);
-    ctx.fillStyle = 'rgba(160, 160, 160, 0.45)';
-    ctx.strokeStyle = '#777';
-    ctx.fill(sleeping); ctx.stroke(sleeping);
-    ctx.strokeStyle = '#b03030';
-    ctx.stroke(axes);
-    // Attachments and anchors.
-    if (!hidden.has('anchors')) {
-      for (const a of data.attachments) {
-        const item = data.items[a.item];
-        const p = attachmentPoint(item, frame, a.offset);
-        let q = null;
-        if (a.other !== undefined) q = attachmentPoint(data.items[a.other], frame, a.otherOffset);
-        else if (a.anchor) q = [value(a.anchor[0], frame), value(a.anchor[1], frame)];
-        else if (a.snap) q = a.snap;
-        if (!q) continue;
-        ctx.strokeStyle = '#2a7a2a';
-        ctx.lineWidth = 1.5 * lw;
-        ctx.setLineDash(a.spring ? [3 * lw, 3 * lw] : []);
-        ctx.beginPath(); ctx.moveTo(q[0], q[1]); ctx.lineTo(p[0], p[1]); ctx.stroke();
-        ctx.setLineDash([]);
-        ctx.fillStyle = '#2a7a2a';
-        ctx.beginPath(); ctx.arc(q[0], q[1], 3 * lw, 0, 2 * Math.PI); ctx.fill();
-      }
-      // The finger while a drag moves its anchor.
-      for (const d of data.drags) {
-        const a = data.attachments[d.attachment];
-        if (!a.anchor || t < d.times[0] || t > d.times[d.times.length - 1]) continue;
-        ctx.strokeStyle = '#f07000';
-        ctx.lineWidth = 2 * lw;
-        ctx.beginPath(); ctx.arc(value(a.anchor[0], frame), value(a.anchor[1], frame), 11 * lw, 0, 2 * Math.PI); ctx.stroke();
-      }
-    }
-    if (data.contacts && !hidden.has('contacts')) {
-      const counts = series[data.contacts.counts], pts = series[data.contacts.points];
-      const start = contactStarts()[frame];
-      ctx.fillStyle = '#e02020';
-      const r = Math.max(1.5 * lw, 0.8);
-      for (let k = 0; k < counts[frame]; k++) {
-        ctx.fillRect(pts[2 * (start + k)] - r, pts[2 * (start + k) + 1] - r, 2 * r, 2 * r);
-      }
-    }
-    if (!hidden.has('ghosts')) {
-      (data.overlays || []).forEach((o, k) => {
-        ctx.strokeStyle = ghostColors[k % ghostColors.length];
-        ctx.fillStyle = ghostColors[k % ghostColors.length];
-        ctx.lineWidth = 1.5 * lw;
-        ctx.setLineDash([5 * lw, 3 * lw]);
-        if (o.kind === 'run') {
-          const ghost = new Path2D();
-          for (const item of data.items) {
-            const x = overlayValueAt(o, item.name + '.x', t), y = overlayValueAt(o, item.name + '.y', t);
-            if (x === null || y === null) continue;
-            itemPath(ghost, item, x, y, overlayValueAt(o, item.name + '.angle', t) || 0);
-          }
-          ctx.stroke(ghost);
-        } else if (o.kind === 'point') {
-          const ts = series[o.t], xs = series[o.columns[0].series], ys = series[o.columns[1].series];
-          ctx.beginPath();
-          for (let i = 0; i < ts.length && ts[i] <= t; i++) (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, xs[i], ys[i]);
-          ctx.stroke();
-          const x = overlayValueAt(o, 'x', t), y = overlayValueAt(o, 'y', t);
-          if (x !== null) { ctx.beginPath(); ctx.arc(x, y, 5 * lw, 0, 2 * Math.PI); ctx.fill(); }
-        }
-        ctx.setLineDash([]);
-      });
-    }
-    if (hi && !rastered) {
-      const p = new Path2D();
-      itemPath(p, hi[0], hi[1], hi[2], hi[3]);
-      ctx.fillStyle = HIGHLIGHT;
-      ctx.fill(p);
-    }
-    if (!hidden.has('labels')) {
-      ctx.fillStyle = '#222';
-      ctx.font = (11 * lw) + 'px sans-serif';
-      for (const item of data.items) ctx.fillText(item.name, value(item.x, frame), value(item.y, frame));
-    }
-  }
-
-  // ---------- springs and curves: the value on a track ----------
-  function drawCurves(frame) {
-    const t = times[frame];
-    const lw = 1 / zoom;
-    data.curves.forEach((c, k) => {
-      const y = 30 + k * 50;
-      const lo = data.range[0], hi = data.range[1];
-      const xOf = v => world[0] + 20 + (v - lo) / (hi - lo || 1) * (world[2] - 40);
-      ctx.strokeStyle = '#bbb';
-      ctx.lineWidth = lw;
-      ctx.beginPath(); ctx.moveTo(xOf(lo), y); ctx.lineTo(xOf(hi), y); ctx.stroke();
-      ctx.strokeStyle = '#2a7a2a';
-      for (const v of [c.from, c.to]) { ctx.beginPath(); ctx.moveTo(xOf(v), y - 8); ctx.lineTo(xOf(v), y + 8); ctx.stroke(); }
-      const v = sampleCurve(c, t);
-      ctx.fillStyle = ghostColors[k % ghostColors.length];
-      ctx.beginPath(); ctx.arc(xOf(v), y, 7, 0, 2 * Math.PI); ctx.fill();
-      ctx.fillStyle = '#222';
-      ctx.font = '11px sans-serif';
-      ctx.fillText(c.label, world[0] + 20, y - 12);
-    });
-  }
-  function sampleCurve(c, t) {
-    const ts = series[c.t], vs = series[c.value];
-    if (t <= ts[0]) return vs[0];
-    if (t >= ts[ts.length - 1]) return vs[vs.length - 1];
-    let lo = 0, hi = ts.length - 1;
-    while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (ts[mid] <= t) lo = mid; else hi = mid; }
-    return vs[lo] + (vs[hi] - vs[lo]) * (t - ts[lo]) / (ts[hi] - ts[lo]);
-  }
-
-  function draw() {
-    const k = window.devicePixelRatio || 1;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    worldTransform();
-    if (data.kind === 'scene') drawScene(state.frame); else drawCurves(state.frame);
-    ctx.setTransform(k, 0, 0, k, 0, 0);
-    state.drawn = state.frame;
-    state.draws += 1;
-    if (state.firstDraw === null) state.firstDraw = performance.now();
-    document.getElementById('time').textContent =
-      't = ' + times[state.frame].toFixed(3) + ' s, row ' + Math.round(times[state.frame] * data.rate) + ' of ' + Math.round(times[rows - 1] * data.rate);
-    scrubber.value = String(state.frame);
-    moveCursor(null);
-    listEvents();
-  }
-  function redraw() { state.drawn = -1; draw(); }
-
-  // ---------- time ----------
-  const scrubber = document.getElementById('scrubber');
-  scrubber.max = String(rows - 1);
-  function frameAt(t) {
-    let lo = 0, hi = rows - 1;
-    if (t <= times[0]) return 0;
-    if (t >= times[hi]) return hi;
-    while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (times[mid] <= t) lo = mid; else hi = mid; }
-    return (t - times[lo] < times[hi] - t - 1e-12) ? lo : hi;
-  }
-  function seekFrame(f) {
-    f = Number(f);
-    if (Number.isNaN(f)) return;
-    state.frame = Math.max(0, Math.min(rows - 1, Math.trunc(f)));
-    state.time = times[state.frame];
-    draw();
-  }
-  function seek(t) { if (!Number.isNaN(Number(t))) seekFrame(frameAt(Number(t))); }
-  const playButton = document.getElementById('play');
-  function setPlaying(on) {
-    state.playing = on;
-    playButton.textContent = on ? 'Pause' : 'Play';
-    if (on) {
-      if (state.frame >= rows - 1) seekFrame(0);
-      state.last = performance.now();
-      state.playStart = state.last;
-      state.playDraws = state.draws;
-      requestAnimationFrame(tick);
-    }
-  }
-  function tick(now) {
-    if (!state.playing) return;
-    state.time += Math.max(0, now - state.last) / 1000 * state.speed;
-    state.last = now;
-    const f = frameAt(state.time);
-    if (f !== state.frame) { state.frame = f; draw(); }
-    if (state.time >= times[rows - 1]) { setPlaying(false); return; }
-    requestAnimationFrame(tick);
-  }
-  playButton.addEventListener('click', () => setPlaying(!state.playing));
-  document.getElementById('back').addEventListener('click', () => { setPlaying(false); seekFrame(state.frame - 1); });
-  document.getElementById('forward').addEventListener('click', () => { setPlaying(false); seekFrame(state.frame + 1); });
-  scrubber.addEventListener('input', () => { setPlaying(false); seekFrame(Number(scrubber.value)); });
-  const speed = document.getElementById('speed');
-  function setSpeed(s) {
-    s = Number(s);
-    if (!Number.isFinite(s)) return;
-    state.speed = Math.max(0.1, Math.min(4, s));
-    speed.value = String(state.speed);
-    document.getElementById('speed-label').textContent = state.speed.toFixed(2).replace(/\.?0+$/, '') + 'x';
-  }
-  speed.addEventListener('input', () => setSpeed(Number(speed.value)));
-  document.addEventListener('keydown', e => {
-    if (e.target instanceof HTMLInputElement && e.target.type !== 'range' && e.target.type !== 'checkbox') return;
-    if (e.target instanceof HTMLSelectElement) return;
-    const step = e.shiftKey ? 10 : 1;
-    if (e.key === ' ') { setPlaying(!state.playing); e.preventDefault(); }
-    else if (e.key === 'ArrowLeft') { setPlaying(false); seekFrame(state.frame - step); e.preventDefault(); }
-    else if (e.key === 'ArrowRight') { setPlaying(false); seekFrame(state.frame + step); e.preventDefault(); }
-    else if (e.key === 'Home') { setPlaying(false); seekFrame(0); e.preventDefault(); }
-    else if (e.key === 'End') { setPlaying(false); seekFrame(rows - 1); e.preventDefault(); }
-  });
-
-  // ---------- plots (dygraphs) ----------
-  const plotDiv = document.getElementById('plot');
-  const cursor = document.getElementById('cursor');
-  const select = document.getElementById('columns');
-  const numeric = (data.columns || []).filter(c => c.series !== undefined);
-  const traces = (data.overlays || []).filter(o => o.kind === 'series');
-  let graph = null, plotted = [];
-  function optionsFor(filter) {
-    select.textContent = '';
-    const chosen = new Set(plotted);
-    const f = filter.toLowerCase();
-    let shown = 0;
-    for (const c of numeric) {
-      if (!chosen.has(c.name) && (f && !c.name.toLowerCase().includes(f) || shown >= 2000)) continue;
-      const o = document.createElement('option');
-      o.value = c.name;
-      o.textContent = c.name;
-      o.selected = chosen.has(c.name);
-      select.appendChild(o);
-      shown += 1;
-    }
-  }
-  // Plot lines: each chosen column of this run, the same column of each run overlay, and every t,value trace.
-  function plotLines() {
-    const lines = [];
-    for (const name of plotted) {
-      const c = numeric.find(x => x.name === name);
-      if (c) lines.push({ label: name, t: times, v: series[c.series] });
-      for (const o of data.overlays || []) {
-        if (o.kind !== 'run') continue;
-        const oc = o.columns.find(x => x.name === name);
-        if (oc) lines.push({ label: name + ' (' + o.label + ')', t: series[o.t], v: series[oc.series] });
-      }
-    }
-    for (const o of traces) lines.push({ label: o.label, t: series[o.t], v: series[o.columns[0].series] });
-    for (const c of data.curves || []) lines.push({ label: c.label, t: series[c.t], v: series[c.value] });
-    return lines;
-  }
-  function buildPlot() {
-    const lines = plotLines();
-    if (!lines.length) { if (graph) { graph.destroy(); graph = null; } plotDiv.textContent = 'Pick columns to plot.'; return; }
-    plotDiv.textContent = '';
-    // One x axis: the union of the lines' times, a line's value null where it has no row.
-    const same = lines.every(l => l.t === lines[0].t);
-    let rowsOut;
-    if (same) {
-      rowsOut = Array.from(lines[0].t, (t, i) => [t].concat(lines.map(l => l.v[i])));
-    } else {
-      const all = new Map();
-      lines.forEach((l, k) => l.t.forEach((t, i) => {
-        let r = all.get(t);
-        if (!r) { r = [t].concat(lines.map(() => null)); all.set(t, r); }
-        r[k + 1] = l.v[i];
-      }));
-      rowsOut = Array.from(all.values()).sort((a, b) => a[0] - b[0]);
-    }
-    if (graph) graph.destroy();
-    graph = null;
-    graph = new Dygraph(plotDiv, rowsOut, {
-      labels: ['t'].concat(lines.map(l => l.label)), connectSeparatedPoints: true, xlabel: 't (s)',
-      legend: 'always', labelsSeparateLines: false, animatedZooms: false, colors: undefined,
-      underlayCallback: drawMarks,
-      clickCallback: (e, x) => { setPlaying(false); seek(x); },
-      drawCallback: g => moveCursor(g),
-    });
-  }
-  // Events on the timeline (a tick for each; contacts only when there are few), the spring's band and overshoot.
-  const marks = (data.events || []).filter(e => e[1] !== 'begin' && e[1] !== 'end');
-  const contactMarks = (data.events || []).filter(e => e[1] === 'begin' || e[1] === 'end');
-  function drawMarks(c, area, g) {
-    c.save();
-    const list = marks.concat(contactMarks.length <= 200 ? contactMarks : []);
-    for (const e of list) {
-      const x = g.toDomXCoord(e[0]);
-      c.strokeStyle = e[1] === 'begin' || e[1] === 'end' ? 'rgba(200,0,0,0.25)' : 'rgba(0,90,200,0.6)';
-      c.beginPath(); c.moveTo(x, area.y); c.lineTo(x, area.y + area.h); c.stroke();
-    }
-    for (const cv of data.curves || []) {
-      if (cv.band) {
-        const y0 = g.toDomYCoord(cv.to + cv.band), y1 = g.toDomYCoord(cv.to - cv.band);
-        c.fillStyle = 'rgba(40,160,40,0.12)';
-        c.fillRect(area.x, y0, area.w, y1 - y0);
-      }
-      if (cv.peak) {
-        const x = g.toDomXCoord(cv.peak[0]), y = g.toDomYCoord(cv.peak[1]);
-        c.fillStyle = '#c03000';
-        c.beginPath(); c.arc(x, y, 4, 0, 2 * Math.PI); c.fill();
-        c.fillText('overshoot ' + cv.overshoot, x + 6, y - 4);
-      }
-      if (cv.settle) {
-        const x = g.toDomXCoord(cv.settle);
-        c.strokeStyle = 'rgba(40,160,40,0.8)';
-        c.setLineDash([4, 3]);
-        c.beginPath(); c.moveTo(x, area.y); c.lineTo(x, area.y + area.h); c.stroke();
-        c.setLineDash([]);
-      }
-    }
-    c.restore();
-  }
-  // The cursor at the replay time on `g` (the graph being drawn, which dygraphs passes while it is still being built).
-  function moveCursor(g) {
-    g = g || graph;
-    if (!g) { cursor.style.display = 'none'; return; }
-    const x = g.toDomXCoord(times[state.frame]);
-    const area = g.getArea();
-    cursor.style.display = (x >= area.x && x <= area.x + area.w) ? '' : 'none';
-    cursor.style.left = x + 'px';
-    cursor.style.top = area.y + 'px';
-    cursor.style.height = area.h + 'px';
-  }
-  select.addEventListener('change', () => {
-    const chosen = new Set(Array.from(select.selectedOptions, o => o.value));
-    // Options hidden by the filter stay chosen.
-    const visible = new Set(Array.from(select.options, o => o.value));
-    plotted = plotted.filter(n => !visible.has(n) || chosen.has(n)).concat(Array.from(chosen).filter(n => !plotted.includes(n)));
-    buildPlot();
-  });
-  document.getElementById('filter').addEventListener('input', e => optionsFor(e.target.value));
-
-  // ---------- events list ----------
-  const eventsList = document.getElementById('events');
-  let listedFrame = -1;
-  function listEvents() {
-    if (listedFrame === state.frame) return;
-    listedFrame = state.frame;
-    const t = times[state.frame];
-    const all = data.events || [];
-    let k = 0;
-    while (k < all.length && all[k][0] <= t) k++;
-    eventsList.textContent = '';
-    for (let i = Math.max(0, k - 6); i < Math.min(all.length, k + 4); i++) {
-      const e = all[i];
-      const li = document.createElement('li');
-      li.textContent = e[0].toFixed(3) + ' s  ' + e.slice(1).filter(Boolean).join(' ');
-      if (e[0] <= t) li.className = 'past';
-      eventsList.appendChild(li);
-    }
-  }
-
-  // ---------- start ----------
-  if (data.kind !== 'scene') document.getElementById('picker').style.display = 'none';
-  plotted = (params.get('plot') ? params.get('plot').split(',') : (data.plot || [])).filter(n => numeric.some(c => c.name === n));
-  optionsFor('');
-  layoutStage();
-  setSpeed(1);
-  if (params.has('speed')) setSpeed(params.get('speed'));
-  buildPlot();
-  seekFrame(0);
-  if (params.has('t')) seek(params.get('t'));
-  window.addEventListener('resize', () => { layoutStage(); redraw(); if (graph) graph.resize(); });
-  if (params.get('play') === '1') setPlaying(true);
-
-  // For tests and tools: the replay's state and controls.
-  window.dynsimView = {
-    seek, seekFrame, play: () => setPlaying(true), pause: () => setPlaying(false), setSpeed,
-    state: () => ({ frame: state.frame, time: times[state.frame], playing: state.playing, speed: state.speed, rows,
-      draws: state.draws, label: document.getElementById('time').textContent }),
-    viewport: () => ({ zoom, origin: origin.slice() }),
-    plot: () => (graph ? { labels: graph.getLabels(), rows: graph.numRows() } : { labels: [], rows: 0 }),
-    stats: () => ({ parsedMs: parsedAt - started, firstDrawMs: state.firstDraw, draws: state.draws,
-      playMs: state.playStart === null ? 0 : performance.now() - state.playStart,
-      playDraws: state.playStart === null ? 0 : state.draws - state.playDraws }),
-  };
-  const parsedAt = performance.now();
-})();
-"""#
     /// Web/viewer.css
     static let viewerCSS = #"""
+/* The colours the viewer draws with (read once at start-up by palette.js). */
+:root {
+  --stage-background: #fff;
+  --highlight: #ff00ff;            /* ?highlight=NAME: the item or layer drawn alone (the browser tests probe it) */
+  --label: #222;                   /* item names, curve labels */
+  --bounds: #bbb;                  /* the reference bounds, dashed */
+  --bounds-boundary: #555;         /* the reference bounds when they are a boundary */
+  --boundary: #333;                /* collision boundaries */
+  --drag-path: #f0a030;
+  --item-fill: rgba(120, 170, 230, 0.45);
+  --item-stroke: #2b5797;          /* also the rasterizer's edge */
+  --sleeping-fill: rgba(160, 160, 160, 0.45);
+  --sleeping-stroke: #777;         /* also the rasterizer's edge */
+  --item-axis: #b03030;
+  --raster-item-fill: rgb(190, 212, 242);      /* the rasterizer (past 300 items) draws opaque */
+  --raster-sleeping-fill: rgb(200, 200, 200);
+  --anchor: #2a7a2a;
+  --finger: #f07000;
+  --contact: #e02020;
+  --ghost-1: #e07000;              /* overlays, and springs' and curves' dots, in turn */
+  --ghost-2: #7a3fc0;
+  --ghost-3: #008a6e;
+  --ghost-4: #c0306a;
+  --curve-track: #bbb;
+  --curve-ends: #2a7a2a;
+  --event: rgba(0, 90, 200, 0.6);  /* plot ticks: starts, stops, completions, gestures */
+  --contact-event: rgba(200, 0, 0, 0.25);
+  --settle-band: rgba(40, 160, 40, 0.12);
+  --settle-time: rgba(40, 160, 40, 0.8);
+  --overshoot: #c03000;
+}
 body { font: 13px/1.4 -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 0; color: #222; background: #fafafa; }
 header { padding: 8px 16px 0; }
 h1 { font-size: 16px; margin: 0; }
@@ -888,4 +113,1158 @@ main { display: flex; flex-wrap: wrap; gap: 12px; padding: 8px 16px 16px; }
     static let dygraphCSS = #"""
 .dygraph-legend{position:absolute;font-size:14px;z-index:10;width:250px;background:#fff;line-height:normal;text-align:left;overflow:hidden}.dygraph-legend[dir=rtl]{text-align:right}.dygraph-legend-line{display:inline-block;position:relative;bottom:.5ex;padding-left:1em;height:1px;border-bottom-width:2px;border-bottom-style:solid}.dygraph-legend-dash{display:inline-block;position:relative;bottom:.5ex;height:1px;border-bottom-width:2px;border-bottom-style:solid}.dygraph-roller{position:absolute;z-index:10}.dygraph-annotation{position:absolute;z-index:10;overflow:hidden}.dygraph-default-annotation{border:1px solid #000;background-color:#fff;text-align:center}.dygraph-axis-label{z-index:10;line-height:normal;overflow:hidden;color:#000}.dygraph-title{font-weight:700;z-index:10;text-align:center}.dygraph-xlabel{text-align:center}.dygraph-label-rotate-left{text-align:center;transform:rotate(90deg);-webkit-transform:rotate(90deg);-moz-transform:rotate(90deg);-o-transform:rotate(90deg);-ms-transform:rotate(90deg)}.dygraph-label-rotate-right{text-align:center;transform:rotate(-90deg);-webkit-transform:rotate(-90deg);-moz-transform:rotate(-90deg);-o-transform:rotate(-90deg);-ms-transform:rotate(-90deg)}
 """#
+    /// The viewer's scripts, Web/*.js, in the order they are joined (embed.py's MODULES).
+    static let viewerModules: [(path: String, text: String)] = [
+        ("contract.js", #"""
+// The payload's contract: what the page's JSON (the <script id="dynsim-data"> element) holds at its top level. The
+// Swift writers build their payloads from the same declaration (Sources/Replay/PayloadContract.swift), a test checks
+// that the two lists agree (PayloadContractTests), and docs/view.md ("The payload") describes each key.
+
+// The format this viewer reads; a page of another format is refused with a message on the page.
+const PAYLOAD_FORMAT = 'dynsim-replay 1';
+
+// The kinds of page: a scene's run, spring motions, timing curves.
+const PAYLOAD_KINDS = ['scene', 'spring', 'curve'];
+
+// Every top-level key: [name, type, the kinds of page that must hold it]. Types: string, number, integer (a whole
+// number: a count, or an index into `series`), boolean, array, object, object|null.
+const PAYLOAD_KEYS = [
+  ['format', 'string', 'scene spring curve'],
+  ['kind', 'string', 'scene spring curve'],
+  ['title', 'string', 'scene spring curve'],
+  ['description', 'string', 'scene spring curve'],
+  ['profile', 'string', 'scene'],
+  ['rate', 'number', 'scene spring curve'],
+  ['stride', 'integer', 'scene spring curve'],
+  ['rows', 'integer', 'scene spring curve'],
+  ['times', 'integer', 'scene spring curve'],
+  ['bounds', 'array', 'scene spring curve'],
+  ['referenceBoundary', 'boolean', 'scene'],
+  ['columns', 'array', 'scene'],
+  ['items', 'array', 'scene'],
+  ['attachments', 'array', 'scene'],
+  ['drags', 'array', 'scene'],
+  ['boundaries', 'array', 'scene'],
+  ['layers', 'array', 'scene'],
+  ['contacts', 'object|null', 'scene'],
+  ['events', 'array', 'scene'],
+  ['overlays', 'array', 'scene'],
+  ['plot', 'array', 'scene'],
+  ['notices', 'array', 'scene'],
+  ['curves', 'array', 'spring curve'],
+  ['range', 'array', 'spring curve'],
+  ['series', 'array', 'scene spring curve'],
+];
+
+// The encodings of a series descriptor (Packing.swift).
+const SERIES_ENCODINGS = ['const', 'q', 'f64', 'ticks'];
+
+// Whether `value` is of the contract's `type`.
+function hasPayloadType(value, type) {
+  switch (type) {
+    case 'string': return typeof value === 'string';
+    case 'number': return typeof value === 'number' && Number.isFinite(value);
+    case 'integer': return Number.isInteger(value);
+    case 'boolean': return typeof value === 'boolean';
+    case 'array': return Array.isArray(value);
+    case 'object': return value !== null && typeof value === 'object' && !Array.isArray(value);
+    case 'object|null': return value === null || hasPayloadType(value, 'object');
+    default: return false;
+  }
+}
+
+// What is wrong with a payload of the right format, one sentence each (none for a page this viewer can draw): a
+// kind it does not know, a key its kind must hold that is missing, a key of another type than declared, a series
+// with an unknown encoding or a times series of another length than `rows`.
+function payloadProblems(data) {
+  if (!PAYLOAD_KINDS.includes(data.kind)) return ['unknown kind ' + JSON.stringify(data.kind)];
+  const problems = [];
+  for (const [name, type, kinds] of PAYLOAD_KEYS) {
+    if (!(name in data)) {
+      if (kinds.split(' ').includes(data.kind)) problems.push('no ' + name + ' (' + type + ')');
+    } else if (!hasPayloadType(data[name], type)) {
+      problems.push(name + ' is not ' + (type === 'integer' ? 'an ' : 'a ') + type);
+    }
+  }
+  if (problems.length) return problems;
+  data.series.forEach((d, i) => {
+    if (!d || !SERIES_ENCODINGS.includes(d.enc) || !Number.isInteger(d.len)) {
+      problems.push('series ' + i + ' is not a series (enc ' + SERIES_ENCODINGS.join(', ') + ', and len)');
+    }
+  });
+  const times = data.series[data.times];
+  if (!problems.length && (!times || times.len !== data.rows)) problems.push('times is not a series of rows values');
+  return problems;
+}
+"""#),
+        ("decode.js", #"""
+// Decoding the page's packed data (Packing.swift; docs/view.md, "How the data is packed"): the base64 blob to
+// bytes, each series descriptor to its values, the row times, text columns, and where each row's contact points
+// start. Pure functions of their arguments: the decoder tests (Tests/Browser/decode_test.js) load this file alone.
+
+// The blob's bytes: base64 (RFC 4648, padded) to a Uint8Array.
+function decodeBase64(text) {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+// One series of the packed data (Packing.swift) as a Float64Array of d.len values: const, q (zigzag LEB128
+// differences of multiples of s), f64 (little-endian doubles at byte d.o), and ticks (row times: each row's index
+// over the rate, by the same IEEE division Swift made).
+function decodeSeries(d, bytes) {
+  const out = new Float64Array(d.len);
+  if (d.enc === 'const') { out.fill(d.v); return out; }
+  if (d.enc === 'ticks') {
+    for (let i = 0; i < d.len; i++) out[i] = (i === d.len - 1 ? d.last : i * d.stride) / d.rate;
+    return out;
+  }
+  if (d.enc === 'f64') {
+    const view = new DataView(bytes.buffer, bytes.byteOffset + d.o, d.n);
+    for (let i = 0; i < d.len; i++) out[i] = view.getFloat64(i * 8, true);
+    return out;
+  }
+  let p = d.o, q = 0;
+  for (let i = 0; i < d.len; i++) {
+    let z = 0, mul = 1, b;
+    do { b = bytes[p++]; z += (b & 127) * mul; mul *= 128; } while (b & 128);
+    q += (z % 2 === 1) ? -(z + 1) / 2 : z / 2;
+    out[i] = q * d.s;
+  }
+  return out;
+}
+
+// Every series of the payload, decoded, in the payload's order (the other keys name them by index).
+function decodeAllSeries(data, bytes) {
+  return data.series.map(d => decodeSeries(d, bytes));
+}
+
+// The row times, seconds (rows values).
+function rowTimes(data, series) {
+  return series[data.times];
+}
+
+// A text column's value at a row: `t` is {series, strings}, the series holding each row's index into strings.
+function textAt(t, series, frame) {
+  return t.strings[series[t.series][frame]];
+}
+
+// Where each row's contact points start in the flat list of points: prefix sums of the per-row counts (rows + 1
+// values, the last the number of points), made once (a frame used to re-add every earlier frame's count, so its cost
+// grew with the frame number).
+function contactStartsOf(counts) {
+  const starts = new Float64Array(counts.length + 1);
+  for (let f = 0; f < counts.length; f++) starts[f + 1] = starts[f] + counts[f];
+  return starts;
+}
+"""#),
+        ("timeline.js", #"""
+// Time and rows: the row the replay shows at a time, and a series' value between its rows (linear interpolation).
+
+// The rows around t in the increasing times ts (at least two, ts[0] <= t <= the last): lo, with
+// ts[lo] <= t <= ts[lo + 1], by binary search.
+function bracket(ts, t) {
+  let lo = 0, hi = ts.length - 1;
+  while (hi - lo > 1) { const mid = (lo + hi) >> 1; if (ts[mid] <= t) lo = mid; else hi = mid; }
+  return lo;
+}
+
+// The row shown at time t (seconds): the nearest row, the later of two when t is within 1e-12 s of halfway between
+// them; the first row at or before the first time, the last at or after the last.
+function frameAt(times, t) {
+  const last = times.length - 1;
+  if (t <= times[0]) return 0;
+  if (t >= times[last]) return last;
+  const lo = bracket(times, t), hi = lo + 1;
+  return (t - times[lo] < times[hi] - t - 1e-12) ? lo : hi;
+}
+
+// The value of (ts, vs) at t, linear between rows, held at the first and last values outside them.
+function valueAtTime(ts, vs, t) {
+  if (t <= ts[0]) return vs[0];
+  if (t >= ts[ts.length - 1]) return vs[vs.length - 1];
+  const lo = bracket(ts, t), hi = lo + 1;
+  return vs[lo] + (vs[hi] - vs[lo]) * (t - ts[lo]) / (ts[hi] - ts[lo]);
+}
+
+// The value of (ts, vs) at t, linear between rows; null outside the rows' times.
+function valueWithin(ts, vs, t) {
+  if (t < ts[0] || t > ts[ts.length - 1]) return null;
+  let lo = 0, hi = ts.length - 1;
+  if (hi > 0) { lo = bracket(ts, t); hi = lo + 1; }
+  if (ts[hi] === ts[lo]) return vs[lo];
+  const f = (t - ts[lo]) / (ts[hi] - ts[lo]);
+  return vs[lo] + (vs[hi] - vs[lo]) * Math.max(0, Math.min(1, f));
+}
+"""#),
+        ("palette.js", #"""
+// Colours: every colour the stage, the rasterizer and the plots draw with is a CSS custom property of viewer.css
+// (its :root rule), read here once at start-up.
+
+// The palette's keys and the properties they are read from.
+const PALETTE_PROPERTIES = {
+  background: '--stage-background', highlight: '--highlight', label: '--label',
+  bounds: '--bounds', boundsBoundary: '--bounds-boundary', boundary: '--boundary', dragPath: '--drag-path',
+  itemFill: '--item-fill', itemStroke: '--item-stroke', sleepingFill: '--sleeping-fill',
+  sleepingStroke: '--sleeping-stroke', itemAxis: '--item-axis', rasterItemFill: '--raster-item-fill',
+  rasterSleepingFill: '--raster-sleeping-fill', anchor: '--anchor', finger: '--finger', contact: '--contact',
+  ghost1: '--ghost-1', ghost2: '--ghost-2', ghost3: '--ghost-3', ghost4: '--ghost-4',
+  curveTrack: '--curve-track', curveEnds: '--curve-ends', event: '--event', contactEvent: '--contact-event',
+  settleBand: '--settle-band', settleTime: '--settle-time', overshoot: '--overshoot',
+};
+
+// The palette: each key's colour as CSS text (what a canvas's fillStyle takes), the four overlay colours as
+// `ghosts`, and the highlight's channels (`highlightRGBA`, 0 ... 1) for layers. A property viewer.css does not set is
+// an error on the console (the browser check fails on it).
+function readPalette() {
+  const style = getComputedStyle(document.documentElement);
+  const colors = {};
+  for (const [key, property] of Object.entries(PALETTE_PROPERTIES)) {
+    colors[key] = style.getPropertyValue(property).trim();
+    if (!colors[key]) console.error('dynsim view: viewer.css does not set ' + property);
+  }
+  colors.ghosts = [colors.ghost1, colors.ghost2, colors.ghost3, colors.ghost4];
+  const [r, g, b, a] = colorChannels(colors.highlight);
+  colors.highlightRGBA = [r / 255, g / 255, b / 255, a];
+  return colors;
+}
+
+// A CSS colour's channels [red, green, blue (0 ... 255), alpha (0 ... 1)], as a canvas reads it (it writes an
+// opaque colour back as #rrggbb and any other as rgba(r, g, b, a)).
+function colorChannels(css) {
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.fillStyle = css;
+  const s = ctx.fillStyle;
+  if (s[0] === '#') return [1, 3, 5].map(i => parseInt(s.slice(i, i + 2), 16)).concat([1]);
+  const m = s.match(/[\d.]+/g).map(Number);
+  return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+}
+
+// A colour as a pixel of an ImageData's Uint32Array: an ABGR word (the little-endian RGBA bytes), opaque.
+function pixelWord(css) {
+  const [r, g, b] = colorChannels(css);
+  return (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+}
+"""#),
+        ("geometry.js", #"""
+// Geometry of the stage, in world points: items' outlines, layers' homographies, and what the stage must show.
+
+// A layer's point (its own space) -> world, through its homography h (9 values, column-major 3 x 3); null behind the
+// eye.
+function project(h, x, y) {
+  const w = x * h[2] + y * h[5] + h[8];
+  if (!(w > 0)) return null;
+  return [(x * h[0] + y * h[3] + h[6]) / w, (x * h[1] + y * h[4] + h[7]) / w];
+}
+
+// Sutherland-Hodgman against the half-plane w(x, y) = x h13 + y h23 + h33 >= a millionth.
+function clipInFront(pts, h) {
+  const w = p => p[0] * h[2] + p[1] * h[5] + h[8];
+  const eps = 1e-6;
+  if (pts.every(p => w(p) >= eps)) return pts;
+  const out = [];
+  for (let i = 0; i < pts.length; i++) {
+    const a = pts[i], b = pts[(i + 1) % pts.length], wa = w(a), wb = w(b);
+    if (wa >= eps) out.push(a);
+    if ((wa >= eps) !== (wb >= eps)) {
+      const f = (eps - wa) / (wb - wa);
+      out.push([a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])]);
+    }
+  }
+  return out;
+}
+
+// A colour c (4 channels, 0 ... 1) with its alpha times `alpha`, as CSS rgba().
+function rgba(c, alpha) {
+  const to = v => Math.round(Math.min(1, Math.max(0, v)) * 255);
+  return 'rgba(' + to(c[0]) + ',' + to(c[1]) + ',' + to(c[2]) + ',' + Math.min(1, Math.max(0, c[3] * alpha)) + ')';
+}
+
+// The outline of the rectangle (bx, by, bw, bh) with corners of radius r, each corner 9 points (4 without radius).
+function roundedOutline(bx, by, bw, bh, r) {
+  r = Math.max(0, Math.min(r, bw / 2, bh / 2));
+  const pts = [];
+  const corners = [[bx + bw - r, by + r, -Math.PI / 2], [bx + bw - r, by + bh - r, 0],
+    [bx + r, by + bh - r, Math.PI / 2], [bx + r, by + r, Math.PI]];
+  for (const [cx, cy, a0] of corners) {
+    const n = r > 0 ? 8 : 0;
+    for (let k = 0; k <= n; k++) {
+      const a = a0 + (k / Math.max(n, 1)) * Math.PI / 2;
+      pts.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+    }
+  }
+  if (r === 0) return [[bx, by], [bx + bw, by], [bx + bw, by + bh], [bx, by + bh]];
+  return pts;
+}
+
+// Adds an item's collision outline (rectangle, ellipse or path) at (x, y) turned by `angle` (radians) to `path`.
+function itemPath(path, item, x, y, angle) {
+  const c = Math.cos(angle), s = Math.sin(angle);
+  const w = item.size[0] / 2, h = item.size[1] / 2;
+  if (item.shape === 'ellipse') {
+    path.moveTo(x + w * c, y + w * s);
+    path.ellipse(x, y, w, h, angle, 0, 2 * Math.PI);
+    return;
+  }
+  const pts = item.shape === 'path' ? item.path : [-w, -h, w, -h, w, h, -w, h];
+  for (let i = 0; i < pts.length; i += 2) {
+    const px = x + c * pts[i] - s * pts[i + 1], py = y + s * pts[i] + c * pts[i + 1];
+    if (i === 0) path.moveTo(px, py); else path.lineTo(px, py);
+  }
+  path.closePath();
+}
+
+// Where an attachment holds an item at a row: the item's center plus `offset` turned with it, world points.
+function attachmentPoint(series, item, frame, offset) {
+  const x = series[item.x][frame], y = series[item.y][frame], a = series[item.angle][frame];
+  const c = Math.cos(a), s = Math.sin(a);
+  return [x + c * offset[0] - s * offset[1], y + s * offset[0] + c * offset[1]];
+}
+
+// Whether an item sleeps at a row (its `sleep` holds [start, end) row pairs).
+function asleep(item, frame) {
+  const s = item.sleep;
+  for (let i = 0; i < s.length; i += 2) if (frame >= s[i] && frame < s[i + 1]) return true;
+  return false;
+}
+
+// Layers in Core Animation's order: each superlayer, then its sublayers in order (indices into `layers`).
+function layerOrderOf(layers) {
+  const order = [];
+  const children = layers.map(() => []);
+  const roots = [];
+  layers.forEach((l, i) => {
+    if (l.superlayer === null || l.superlayer === undefined) roots.push(i); else children[l.superlayer].push(i);
+  });
+  const visit = i => { order.push(i); children[i].forEach(visit); };
+  roots.forEach(visit);
+  return order;
+}
+
+// What the stage shows when it fits, [x, y, width, height] in points: the reference bounds `world` and wherever the
+// items go (a container wider than the screen, a view thrown off it) and the layers' corners (at up to 20,000
+// layer-rows), over the whole run.
+function stageExtent(data, series, world) {
+  let x0 = world[0], y0 = world[1], x1 = world[0] + world[2], y1 = world[1] + world[3];
+  for (const item of data.items || []) {
+    const r = Math.hypot(item.size[0], item.size[1]) / 2;
+    const xs = series[item.x], ys = series[item.y];
+    for (let i = 0; i < xs.length; i++) {
+      if (xs[i] - r < x0) x0 = xs[i] - r;
+      if (xs[i] + r > x1) x1 = xs[i] + r;
+      if (ys[i] - r < y0) y0 = ys[i] - r;
+      if (ys[i] + r > y1) y1 = ys[i] + r;
+    }
+  }
+  const layers = data.layers || [], rows = data.rows;
+  const every = Math.max(1, Math.ceil(rows * layers.length / 20000));
+  for (const layer of layers) {
+    for (let f = 0; f < rows; f += every) {
+      if (!(series[layer.opacity][f] > 0)) continue;
+      const h = layer.h.map(k => series[k][f]), b = layer.bounds.map(k => series[k][f]);
+      for (const [px, py] of [[b[0], b[1]], [b[0] + b[2], b[1]], [b[0], b[1] + b[3]], [b[0] + b[2], b[1] + b[3]]]) {
+        const p = project(h, px, py);
+        if (!p || !isFinite(p[0]) || !isFinite(p[1])) continue;
+        x0 = Math.min(x0, p[0]); x1 = Math.max(x1, p[0]); y0 = Math.min(y0, p[1]); y1 = Math.max(y1, p[1]);
+      }
+    }
+  }
+  return [x0, y0, x1 - x0, y1 - y0];
+}
+"""#),
+        ("layers.js", #"""
+// Drawing layers and views: each through its homography (the map from its bounds to the screen), its background
+// colour at its opacity, then its text and a running transition's old text, in its own plane.
+
+// Draws one layer at a row: its outline's part in front of the eye, filled; then its contents.
+function drawLayer(v, layer, frame) {
+  const ctx = v.ctx, at = k => v.series[k][frame];
+  const isHighlight = v.highlight === layer.name;
+  if (v.highlight && !isHighlight && v.highlightIsLayer) return;
+  const opacity = isHighlight ? 1 : at(layer.opacity);
+  const h = layer.h.map(at);
+  const b = layer.bounds.map(at);
+  const color = isHighlight ? v.colors.highlightRGBA : layer.color.map(at);
+  // The part in front of the eye (w > 0; w is affine in the layer's own coordinates, so the outline is clipped
+  // there before it is projected).
+  const outline = clipInFront(roundedOutline(b[0], b[1], b[2], b[3], at(layer.cornerRadius)), h)
+    .map(p => project(h, p[0], p[1]));
+  if (outline.length < 3 || outline.some(p => p === null)) return;
+  if (opacity > 0 && color[3] > 0) {
+    ctx.beginPath();
+    outline.forEach((p, i) => (i === 0 ? ctx.moveTo(p[0], p[1]) : ctx.lineTo(p[0], p[1])));
+    ctx.closePath();
+    ctx.fillStyle = rgba(color, opacity);
+    ctx.fill();
+  }
+  if (!isHighlight) drawLayerText(v, layer, frame, h, b, opacity);
+}
+
+// A layer's text and a transition's old text: drawn in the layer's plane through the affine map that fits its
+// corners (exact when the map is affine), in 17 pt system type centered in the bounds b, each at its own opacity
+// times the layer's.
+function drawLayerText(v, layer, frame, h, b, opacity) {
+  const ctx = v.ctx, at = k => v.series[k][frame];
+  const entries = [[layer.text, layer.textColor, layer.newOpacity, layer.newOffset],
+    [layer.oldText, layer.oldTextColor, layer.oldOpacity, layer.oldOffset]];
+  const p0 = project(h, b[0], b[1]), px = project(h, b[0] + 1, b[1]), py = project(h, b[0], b[1] + 1);
+  if (!p0 || !px || !py) return;
+  for (const [text, tc, op, off] of entries) {
+    const s = textAt(text, v.series, frame);
+    const alpha = at(op) * opacity;
+    if (!s || alpha <= 0) continue;
+    ctx.save();
+    const a = [px[0] - p0[0], px[1] - p0[1], py[0] - p0[0], py[1] - p0[1]];
+    ctx.transform(a[0], a[1], a[2], a[3], p0[0], p0[1]);
+    ctx.fillStyle = rgba(tc.map(at), alpha);
+    ctx.font = '17px -apple-system, "Helvetica Neue", Arial, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(s, b[2] / 2 + at(off[0]), b[3] / 2 + at(off[1]));
+    ctx.restore();
+  }
+}
+"""#),
+        ("stage.js", #"""
+// The stage: the canvas laid out on whole device pixels, world points -> device pixels, and each frame drawn (a
+// scene's bounds, layers, drag paths, items, anchors, contacts, overlays and labels; or springs and curves on tracks).
+
+// Sizes the canvas to the stage at the URL's zoom and origin, or to fit the window.
+function layoutStage(v) {
+  const canvas = v.canvas, extent = v.extent, params = v.params;
+  const maxH = Math.max(320, window.innerHeight - 190), maxW = Math.max(280, Math.min(window.innerWidth - 40, 640));
+  const margin = 16;
+  const asked = Number(params.get('zoom'));
+  v.zoom = params.has('zoom') && Number.isFinite(asked) && asked > 0 ? asked
+    : Math.min((maxW - 2 * margin) / extent[2], (maxH - 2 * margin) / extent[3]);
+  let cssW = Math.ceil(extent[2] * v.zoom + 2 * margin), cssH = Math.ceil(extent[3] * v.zoom + 2 * margin);
+  const o = (params.get('origin') || '').split(',').map(Number);
+  if (o.length === 2 && o.every(Number.isFinite)) {
+    v.origin = [o[0], o[1]];
+    cssW = Math.ceil(v.origin[0] + (extent[0] + extent[2]) * v.zoom + margin);
+    cssH = Math.ceil(v.origin[1] + (extent[1] + extent[3]) * v.zoom + margin);
+  } else {
+    v.origin = [margin - extent[0] * v.zoom, margin - extent[1] * v.zoom];
+  }
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.width = cssW + 'px';
+  canvas.style.height = cssH + 'px';
+  canvas.width = Math.round(cssW * dpr);
+  canvas.height = Math.round(cssH * dpr);
+  // Put the canvas on whole device pixels (text above it may end at a fraction of one), so its bitmap is not
+  // resampled: every pixel lands where it was drawn.
+  canvas.style.marginLeft = canvas.style.marginTop = '0px';
+  const r = canvas.getBoundingClientRect();
+  const snap = x => (((Math.ceil(x * dpr - 1e-6) - x * dpr) / dpr) + 'px');
+  canvas.style.marginLeft = snap(r.left + canvas.clientLeft);
+  canvas.style.marginTop = snap(r.top + canvas.clientTop);
+  v.state.drawn = -1;
+}
+
+// World points -> device pixels.
+function worldTransform(v) {
+  const k = (window.devicePixelRatio || 1);
+  v.ctx.setTransform(k * v.zoom, 0, 0, k * v.zoom, k * v.origin[0], k * v.origin[1]);
+}
+
+// Draws the current frame, and shows its time and row, the scrubber, the plot's cursor and the events near it.
+function draw(v) {
+  const ctx = v.ctx, state = v.state, times = v.times, k = window.devicePixelRatio || 1;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = v.colors.background;
+  ctx.fillRect(0, 0, v.canvas.width, v.canvas.height);
+  worldTransform(v);
+  if (v.data.kind === 'scene') drawScene(v, state.frame); else drawCurves(v, state.frame);
+  ctx.setTransform(k, 0, 0, k, 0, 0);
+  state.drawn = state.frame;
+  state.draws += 1;
+  if (state.firstDraw === null) state.firstDraw = performance.now();
+  document.getElementById('time').textContent = 't = ' + times[state.frame].toFixed(3) + ' s, row ' +
+    Math.round(times[state.frame] * v.data.rate) + ' of ' + Math.round(times[v.rows - 1] * v.data.rate);
+  v.scrubber.value = String(state.frame);
+  moveCursor(v, null);
+  listEvents(v);
+}
+
+// Draws the current frame again (a toggle changed, the window resized).
+function redraw(v) { v.state.drawn = -1; draw(v); }
+
+// A scene at a row, in drawing order: items by the rasterizer (past v.rasterItems items), bounds, layers, drag
+// paths, items, anchors, contacts, overlays, the highlighted item, labels.
+function drawScene(v, frame) {
+  const data = v.data, ctx = v.ctx;
+  const rastered = data.items.length > v.rasterItems && !(v.highlight && v.highlightIsLayer);
+  if (rastered) {
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    rasterItems(v, frame);
+    ctx.restore();
+  }
+  if (!v.hidden.has('bounds')) drawBounds(v);
+  for (const i of v.layerOrder) drawLayer(v, data.layers[i], frame);
+  if (!v.hidden.has('paths')) drawDragPaths(v);
+  const hi = drawItems(v, frame, rastered);
+  if (!v.hidden.has('anchors')) drawAnchors(v, frame);
+  if (data.contacts && !v.hidden.has('contacts')) drawContacts(v, frame);
+  if (!v.hidden.has('ghosts')) drawOverlays(v, v.times[frame]);
+  if (hi && !rastered) {
+    const p = new Path2D();
+    itemPath(p, hi[0], hi[1], hi[2], hi[3]);
+    ctx.fillStyle = v.colors.highlight;
+    ctx.fill(p);
+  }
+  if (!v.hidden.has('labels')) {
+    ctx.fillStyle = v.colors.label;
+    ctx.font = (11 * (1 / v.zoom)) + 'px sans-serif';
+    for (const item of data.items) ctx.fillText(item.name, v.series[item.x][frame], v.series[item.y][frame]);
+  }
+}
+
+// The reference bounds (solid when they are a boundary, dashed otherwise) and the collision boundaries.
+function drawBounds(v) {
+  const ctx = v.ctx, data = v.data, world = v.world, lw = 1 / v.zoom;
+  ctx.lineWidth = (data.referenceBoundary ? 2 : 1) * lw;
+  ctx.strokeStyle = data.referenceBoundary ? v.colors.boundsBoundary : v.colors.bounds;
+  ctx.setLineDash(data.referenceBoundary ? [] : [4 * lw, 4 * lw]);
+  ctx.strokeRect(world[0], world[1], world[2], world[3]);
+  ctx.setLineDash([]);
+  ctx.strokeStyle = v.colors.boundary;
+  ctx.lineWidth = 2 * lw;
+  for (const b of data.boundaries) {
+    ctx.beginPath();
+    for (let i = 0; i < b.points.length; i += 2) {
+      (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, b.points[i], b.points[i + 1]);
+    }
+    if (b.closed) ctx.closePath();
+    ctx.stroke();
+  }
+}
+
+// The finger's drag paths, dashed.
+function drawDragPaths(v) {
+  const ctx = v.ctx, lw = 1 / v.zoom;
+  ctx.strokeStyle = v.colors.dragPath;
+  ctx.lineWidth = 1.5 * lw;
+  ctx.setLineDash([6 * lw, 4 * lw]);
+  for (const d of v.data.drags) {
+    ctx.beginPath();
+    for (let i = 0; i < d.points.length; i += 2) {
+      (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, d.points[i], d.points[i + 1]);
+    }
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+}
+
+// Items: one path for awake, one for sleeping (Box2D's debug draw colours), each center's x-axis (at most 200
+// items); the highlighted one is left for last: returns [item, x, y, angle] for it, or null.
+function drawItems(v, frame, rastered) {
+  const ctx = v.ctx, data = v.data, series = v.series, colors = v.colors;
+  const awake = new Path2D(), sleeping = new Path2D(), axes = new Path2D();
+  let hi = null;
+  const showSleep = !v.hidden.has('sleep');
+  data.items.forEach(item => {
+    const x = series[item.x][frame], y = series[item.y][frame], a = series[item.angle][frame];
+    if (v.highlight === item.name) { hi = [item, x, y, a]; return; }
+    if (rastered) return;
+    if (v.highlight && v.highlightIsLayer) return;
+    itemPath(showSleep && asleep(item, frame) ? sleeping : awake, item, x, y, a);
+    if (data.items.length <= 200) {
+      axes.moveTo(x, y);
+      axes.lineTo(x + Math.cos(a) * item.size[0] / 2, y + Math.sin(a) * item.size[0] / 2);
+    }
+  });
+  ctx.lineWidth = 1 / v.zoom;
+  ctx.fillStyle = colors.itemFill;
+  ctx.strokeStyle = colors.itemStroke;
+  ctx.fill(awake); ctx.stroke(awake);
+  ctx.fillStyle = colors.sleepingFill;
+  ctx.strokeStyle = colors.sleepingStroke;
+  ctx.fill(sleeping); ctx.stroke(sleeping);
+  ctx.strokeStyle = colors.itemAxis;
+  ctx.stroke(axes);
+  return hi;
+}
+
+// Attachments (a line from the anchor, dashed for a spring, to the item) and the finger while a drag moves its anchor.
+function drawAnchors(v, frame) {
+  const ctx = v.ctx, data = v.data, series = v.series, lw = 1 / v.zoom, t = v.times[frame];
+  for (const a of data.attachments) {
+    const p = attachmentPoint(series, data.items[a.item], frame, a.offset);
+    let q = null;
+    if (a.other !== undefined) q = attachmentPoint(series, data.items[a.other], frame, a.otherOffset);
+    else if (a.anchor) q = [series[a.anchor[0]][frame], series[a.anchor[1]][frame]];
+    else if (a.snap) q = a.snap;
+    if (!q) continue;
+    ctx.strokeStyle = v.colors.anchor;
+    ctx.lineWidth = 1.5 * lw;
+    ctx.setLineDash(a.spring ? [3 * lw, 3 * lw] : []);
+    ctx.beginPath(); ctx.moveTo(q[0], q[1]); ctx.lineTo(p[0], p[1]); ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = v.colors.anchor;
+    ctx.beginPath(); ctx.arc(q[0], q[1], 3 * lw, 0, 2 * Math.PI); ctx.fill();
+  }
+  for (const d of data.drags) {
+    const a = data.attachments[d.attachment];
+    if (!a.anchor || t < d.times[0] || t > d.times[d.times.length - 1]) continue;
+    ctx.strokeStyle = v.colors.finger;
+    ctx.lineWidth = 2 * lw;
+    ctx.beginPath();
+    ctx.arc(series[a.anchor[0]][frame], series[a.anchor[1]][frame], 11 * lw, 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+}
+
+// The row's contact points, small squares.
+function drawContacts(v, frame) {
+  const ctx = v.ctx, counts = v.series[v.data.contacts.counts], pts = v.series[v.data.contacts.points];
+  if (!v.contactStarts) v.contactStarts = contactStartsOf(counts);
+  const start = v.contactStarts[frame];
+  ctx.fillStyle = v.colors.contact;
+  const r = Math.max(1.5 * (1 / v.zoom), 0.8);
+  for (let k = 0; k < counts[frame]; k++) {
+    ctx.fillRect(pts[2 * (start + k)] - r, pts[2 * (start + k) + 1] - r, 2 * r, 2 * r);
+  }
+}
+
+// Overlays at time t (seconds), dashed, one colour each: another run's items as ghosts, a point trace's path so far
+// and its dot.
+function drawOverlays(v, t) {
+  const ctx = v.ctx, lw = 1 / v.zoom, series = v.series, ghosts = v.colors.ghosts;
+  const at = (o, name) => {
+    const col = o.columns.find(c => c.name === name);
+    return col ? valueWithin(series[o.t], series[col.series], t) : null;
+  };
+  (v.data.overlays || []).forEach((o, k) => {
+    ctx.strokeStyle = ghosts[k % ghosts.length];
+    ctx.fillStyle = ghosts[k % ghosts.length];
+    ctx.lineWidth = 1.5 * lw;
+    ctx.setLineDash([5 * lw, 3 * lw]);
+    if (o.kind === 'run') {
+      const ghost = new Path2D();
+      for (const item of v.data.items) {
+        const x = at(o, item.name + '.x'), y = at(o, item.name + '.y');
+        if (x === null || y === null) continue;
+        itemPath(ghost, item, x, y, at(o, item.name + '.angle') || 0);
+      }
+      ctx.stroke(ghost);
+    } else if (o.kind === 'point') {
+      const ts = series[o.t], xs = series[o.columns[0].series], ys = series[o.columns[1].series];
+      ctx.beginPath();
+      for (let i = 0; i < ts.length && ts[i] <= t; i++) (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, xs[i], ys[i]);
+      ctx.stroke();
+      const x = at(o, 'x'), y = at(o, 'y');
+      if (x !== null) { ctx.beginPath(); ctx.arc(x, y, 5 * lw, 0, 2 * Math.PI); ctx.fill(); }
+    }
+    ctx.setLineDash([]);
+  });
+}
+
+// Springs and curves at a row: each a track from the range's low to its high end, its start and target marked, and
+// a dot at its value.
+function drawCurves(v, frame) {
+  const ctx = v.ctx, data = v.data, world = v.world, series = v.series, t = v.times[frame], lw = 1 / v.zoom;
+  data.curves.forEach((c, k) => {
+    const y = 30 + k * 50;
+    const lo = data.range[0], hi = data.range[1];
+    const xOf = x => world[0] + 20 + (x - lo) / (hi - lo || 1) * (world[2] - 40);
+    ctx.strokeStyle = v.colors.curveTrack;
+    ctx.lineWidth = lw;
+    ctx.beginPath(); ctx.moveTo(xOf(lo), y); ctx.lineTo(xOf(hi), y); ctx.stroke();
+    ctx.strokeStyle = v.colors.curveEnds;
+    for (const e of [c.from, c.to]) {
+      ctx.beginPath(); ctx.moveTo(xOf(e), y - 8); ctx.lineTo(xOf(e), y + 8); ctx.stroke();
+    }
+    const value = valueAtTime(series[c.t], series[c.value], t);
+    ctx.fillStyle = v.colors.ghosts[k % v.colors.ghosts.length];
+    ctx.beginPath(); ctx.arc(xOf(value), y, 7, 0, 2 * Math.PI); ctx.fill();
+    ctx.fillStyle = v.colors.label;
+    ctx.font = '11px sans-serif';
+    ctx.fillText(c.label, world[0] + 20, y - 12);
+  });
+}
+"""#),
+        ("raster.js", #"""
+// Many items (more than v.rasterItems, 300 unless the URL's raster= says otherwise): drawn by a small rasterizer of
+// its own into one ImageData, since a canvas path of thousands of shapes costs tens of ms a frame under software
+// rendering. Each shape is its convex outline (an ellipse as a 24-gon) in device pixels; a pixel whose center lies
+// inside is filled, within one pixel of an edge it takes the outline colour. No antialiasing: edges are exact to
+// half a device pixel.
+
+// Draws every item at a row into the canvas's pixels (the highlighted one last, magenta inside and out).
+function rasterItems(v, frame) {
+  const W = v.canvas.width, H = v.canvas.height, series = v.series, colors = v.colors;
+  if (!v.raster || v.raster.width !== W || v.raster.height !== H) {
+    v.raster = v.ctx.createImageData(W, H);
+    v.raster.words = new Uint32Array(v.raster.data.buffer);
+    v.raster.paint = {
+      fillAwake: pixelWord(colors.rasterItemFill), edgeAwake: pixelWord(colors.itemStroke),
+      fillAsleep: pixelWord(colors.rasterSleepingFill), edgeAsleep: pixelWord(colors.sleepingStroke),
+      lit: pixelWord(colors.highlight),
+    };
+  }
+  const px = v.raster.words, paint = v.raster.paint;
+  px.fill(0xffffffff);
+  const dpr = window.devicePixelRatio || 1;
+  const map = { k: dpr * v.zoom, ox: dpr * v.origin[0], oy: dpr * v.origin[1] };
+  const shape = { vx: new Float64Array(48), vy: new Float64Array(48), ea: new Float64Array(48),
+    eb: new Float64Array(48), ec: new Float64Array(48), n: 0 };
+  const showSleep = !v.hidden.has('sleep');
+  const order = v.data.items.filter(item => item.name !== v.highlight)
+    .concat(v.data.items.filter(item => item.name === v.highlight));
+  for (const item of order) {
+    const lit = v.highlight === item.name;
+    outlineInPixels(shape, item, series[item.x][frame], series[item.y][frame], series[item.angle][frame], map);
+    const sleeping = showSleep && asleep(item, frame);
+    const fill = lit ? paint.lit : sleeping ? paint.fillAsleep : paint.fillAwake;
+    const edge = lit ? fill : sleeping ? paint.edgeAsleep : paint.edgeAwake;
+    fillConvex(px, W, H, shape, fill, edge);
+  }
+  v.ctx.putImageData(v.raster, 0, 0);
+}
+
+// An item's outline at (x, y, angle) in device pixels (map: k px per point, the origin at ox, oy) into shape.vx,
+// shape.vy (at most 48 vertices), shape.n.
+function outlineInPixels(shape, item, x, y, a, map) {
+  const vx = shape.vx, vy = shape.vy, k = map.k, ox = map.ox, oy = map.oy;
+  const c = Math.cos(a), s = Math.sin(a), w = item.size[0] / 2, h = item.size[1] / 2;
+  let n = 0;
+  if (item.shape === 'ellipse') {
+    for (let i = 0; i < 24; i++) {
+      const t = i / 24 * 2 * Math.PI, lx = w * Math.cos(t), ly = h * Math.sin(t);
+      vx[n] = ox + k * (x + c * lx - s * ly); vy[n] = oy + k * (y + s * lx + c * ly); n++;
+    }
+  } else {
+    const pts = item.shape === 'path' ? item.path : [-w, -h, w, -h, w, h, -w, h];
+    for (let i = 0; i < pts.length && n < 48; i += 2) {
+      vx[n] = ox + k * (x + c * pts[i] - s * pts[i + 1]); vy[n] = oy + k * (y + s * pts[i] + c * pts[i + 1]); n++;
+    }
+  }
+  shape.n = n;
+}
+
+// Fills the convex outline in shape into the W x H pixel words px: `fill` where a pixel's center is over a pixel
+// inside every edge, `edge` within one.
+function fillConvex(px, W, H, shape, fill, edge) {
+  const vx = shape.vx, vy = shape.vy, ea = shape.ea, eb = shape.eb, ec = shape.ec, n = shape.n;
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity, area = 0;
+  for (let i = 0; i < n; i++) {
+    x0 = Math.min(x0, vx[i]); x1 = Math.max(x1, vx[i]); y0 = Math.min(y0, vy[i]); y1 = Math.max(y1, vy[i]);
+    const j = (i + 1) % n;
+    area += vx[i] * vy[j] - vx[j] * vy[i];
+  }
+  // Edge functions d(x, y) = ea x + eb y + ec: the distance inside each edge, in device pixels.
+  const sign = area >= 0 ? 1 : -1;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ex = vx[j] - vx[i], ey = vy[j] - vy[i], len = Math.hypot(ex, ey) || 1;
+    ea[i] = -sign * ey / len; eb[i] = sign * ex / len; ec[i] = -(ea[i] * vx[i] + eb[i] * vy[i]);
+  }
+  const ix0 = Math.max(0, Math.floor(x0)), ix1 = Math.min(W - 1, Math.ceil(x1));
+  const iy0 = Math.max(0, Math.floor(y0)), iy1 = Math.min(H - 1, Math.ceil(y1));
+  for (let py = iy0; py <= iy1; py++) {
+    const cy = py + 0.5, row = py * W;
+    for (let qx = ix0; qx <= ix1; qx++) {
+      const cx = qx + 0.5;
+      let inside = Infinity;
+      for (let i = 0; i < n; i++) {
+        const d = ea[i] * cx + eb[i] * cy + ec[i];
+        if (d < inside) { inside = d; if (d < 0) break; }
+      }
+      if (inside >= 0) px[row + qx] = inside < 1 ? edge : fill;
+    }
+  }
+}
+"""#),
+        ("plots.js", #"""
+// Plots (dygraphs): the columns picked from the list, the overlays' same columns and traces, springs' and curves'
+// values; events as ticks on the time axis, a spring's settling band, overshoot and settling time; the cursor at the
+// replay time; the events nearest it listed under the plot.
+
+// The plot's state: the numeric columns, the value traces among the overlays, the events to mark.
+function plotState(data) {
+  return {
+    graph: null, plotted: [], listedFrame: -1,
+    numeric: (data.columns || []).filter(c => c.series !== undefined),
+    traces: (data.overlays || []).filter(o => o.kind === 'series'),
+    marks: (data.events || []).filter(e => e[1] !== 'begin' && e[1] !== 'end'),
+    contactMarks: (data.events || []).filter(e => e[1] === 'begin' || e[1] === 'end'),
+  };
+}
+
+// Fills the column list: the plotted columns, and the others whose names hold `filter` (at most 2,000 of them).
+function optionsFor(v, filter) {
+  const select = v.select;
+  select.textContent = '';
+  const chosen = new Set(v.plot.plotted);
+  const f = filter.toLowerCase();
+  let shown = 0;
+  for (const c of v.plot.numeric) {
+    if (!chosen.has(c.name) && (f && !c.name.toLowerCase().includes(f) || shown >= 2000)) continue;
+    const o = document.createElement('option');
+    o.value = c.name;
+    o.textContent = c.name;
+    o.selected = chosen.has(c.name);
+    select.appendChild(o);
+    shown += 1;
+  }
+}
+
+// Plot lines: each chosen column of this run, the same column of each run overlay, and every t,value trace.
+function plotLines(v) {
+  const data = v.data, series = v.series, lines = [];
+  for (const name of v.plot.plotted) {
+    const c = v.plot.numeric.find(x => x.name === name);
+    if (c) lines.push({ label: name, t: v.times, v: series[c.series] });
+    for (const o of data.overlays || []) {
+      if (o.kind !== 'run') continue;
+      const oc = o.columns.find(x => x.name === name);
+      if (oc) lines.push({ label: name + ' (' + o.label + ')', t: series[o.t], v: series[oc.series] });
+    }
+  }
+  for (const o of v.plot.traces) lines.push({ label: o.label, t: series[o.t], v: series[o.columns[0].series] });
+  for (const c of data.curves || []) lines.push({ label: c.label, t: series[c.t], v: series[c.value] });
+  return lines;
+}
+
+// The plot's rows: one x axis, the union of the lines' times, a line's value null where it has no row.
+function plotRows(lines) {
+  if (lines.every(l => l.t === lines[0].t)) return Array.from(lines[0].t, (t, i) => [t].concat(lines.map(l => l.v[i])));
+  const all = new Map();
+  lines.forEach((l, k) => l.t.forEach((t, i) => {
+    let r = all.get(t);
+    if (!r) { r = [t].concat(lines.map(() => null)); all.set(t, r); }
+    r[k + 1] = l.v[i];
+  }));
+  return Array.from(all.values()).sort((a, b) => a[0] - b[0]);
+}
+
+// Draws the plot of the chosen lines again (or says to pick columns when there are none).
+function buildPlot(v) {
+  const plot = v.plot, plotDiv = v.plotDiv;
+  const lines = plotLines(v);
+  if (!lines.length) {
+    if (plot.graph) { plot.graph.destroy(); plot.graph = null; }
+    plotDiv.textContent = 'Pick columns to plot.';
+    return;
+  }
+  plotDiv.textContent = '';
+  const rowsOut = plotRows(lines);
+  if (plot.graph) plot.graph.destroy();
+  plot.graph = null;
+  plot.graph = new Dygraph(plotDiv, rowsOut, {
+    labels: ['t'].concat(lines.map(l => l.label)), connectSeparatedPoints: true, xlabel: 't (s)',
+    legend: 'always', labelsSeparateLines: false, animatedZooms: false, colors: undefined,
+    underlayCallback: (c, area, g) => drawMarks(v, c, area, g),
+    clickCallback: (e, x) => { setPlaying(v, false); seek(v, x); },
+    drawCallback: g => moveCursor(v, g),
+  });
+}
+
+// Events on the timeline (a tick for each; contacts only when there are few), the spring's band and overshoot.
+function drawMarks(v, c, area, g) {
+  const colors = v.colors, contactMarks = v.plot.contactMarks;
+  c.save();
+  const list = v.plot.marks.concat(contactMarks.length <= 200 ? contactMarks : []);
+  for (const e of list) {
+    const x = g.toDomXCoord(e[0]);
+    c.strokeStyle = e[1] === 'begin' || e[1] === 'end' ? colors.contactEvent : colors.event;
+    c.beginPath(); c.moveTo(x, area.y); c.lineTo(x, area.y + area.h); c.stroke();
+  }
+  for (const cv of v.data.curves || []) {
+    if (cv.band) {
+      const y0 = g.toDomYCoord(cv.to + cv.band), y1 = g.toDomYCoord(cv.to - cv.band);
+      c.fillStyle = colors.settleBand;
+      c.fillRect(area.x, y0, area.w, y1 - y0);
+    }
+    if (cv.peak) {
+      const x = g.toDomXCoord(cv.peak[0]), y = g.toDomYCoord(cv.peak[1]);
+      c.fillStyle = colors.overshoot;
+      c.beginPath(); c.arc(x, y, 4, 0, 2 * Math.PI); c.fill();
+      c.fillText('overshoot ' + cv.overshoot, x + 6, y - 4);
+    }
+    if (cv.settle) {
+      const x = g.toDomXCoord(cv.settle);
+      c.strokeStyle = colors.settleTime;
+      c.setLineDash([4, 3]);
+      c.beginPath(); c.moveTo(x, area.y); c.lineTo(x, area.y + area.h); c.stroke();
+      c.setLineDash([]);
+    }
+  }
+  c.restore();
+}
+
+// The cursor at the replay time on `g` (the graph being drawn, which dygraphs passes while it is still being built).
+function moveCursor(v, g) {
+  const cursor = v.cursor;
+  g = g || v.plot.graph;
+  if (!g) { cursor.style.display = 'none'; return; }
+  const x = g.toDomXCoord(v.times[v.state.frame]);
+  const area = g.getArea();
+  cursor.style.display = (x >= area.x && x <= area.x + area.w) ? '' : 'none';
+  cursor.style.left = x + 'px';
+  cursor.style.top = area.y + 'px';
+  cursor.style.height = area.h + 'px';
+}
+
+// A change of the picked columns: options hidden by the filter stay chosen.
+function pickColumns(v) {
+  const select = v.select, plotted = v.plot.plotted;
+  const chosen = new Set(Array.from(select.selectedOptions, o => o.value));
+  const visible = new Set(Array.from(select.options, o => o.value));
+  v.plot.plotted = plotted.filter(n => !visible.has(n) || chosen.has(n))
+    .concat(Array.from(chosen).filter(n => !plotted.includes(n)));
+  buildPlot(v);
+}
+
+// The events list under the plot: the six before the replay time and the four after, the past ones greyed.
+function listEvents(v) {
+  if (v.plot.listedFrame === v.state.frame) return;
+  v.plot.listedFrame = v.state.frame;
+  const t = v.times[v.state.frame];
+  const all = v.data.events || [];
+  let k = 0;
+  while (k < all.length && all[k][0] <= t) k++;
+  const list = v.eventsList;
+  list.textContent = '';
+  for (let i = Math.max(0, k - 6); i < Math.min(all.length, k + 4); i++) {
+    const e = all[i];
+    const li = document.createElement('li');
+    li.textContent = e[0].toFixed(3) + ' s  ' + e.slice(1).filter(Boolean).join(' ');
+    if (e[0] <= t) li.className = 'past';
+    list.appendChild(li);
+  }
+}
+"""#),
+        ("controls.js", #"""
+// Controls: the toggles, play and pause, one-frame steps, the scrubber, the speed, and the keyboard.
+
+// The toggles under the stage (a scene's only): each shown when the page has something for it, checked unless the
+// URL's hide= names it (labels start unchecked).
+function addToggles(v) {
+  const toggles = [['bounds', 'bounds'], ['paths', 'drag path'], ['anchors', 'anchors'], ['contacts', 'contacts'],
+    ['sleep', 'sleeping'], ['labels', 'labels'], ['ghosts', 'overlays']];
+  const data = v.data, hidden = v.hidden, box = document.getElementById('toggles');
+  if (data.kind !== 'scene') return;
+  for (const [key, label] of toggles) {
+    if (key === 'contacts' && !data.contacts) continue;
+    if ((key === 'sleep' || key === 'labels') && !data.items.length) continue;
+    if (key === 'anchors' && !data.attachments.length) continue;
+    if (key === 'paths' && !data.drags.length) continue;
+    if (key === 'ghosts' && !(data.overlays || []).length) continue;
+    const l = document.createElement('label');
+    const check = document.createElement('input');
+    check.type = 'checkbox';
+    check.checked = !hidden.has(key) && key !== 'labels';
+    if (!check.checked) hidden.add(key);
+    check.addEventListener('change', () => {
+      if (check.checked) hidden.delete(key); else hidden.add(key);
+      redraw(v);
+    });
+    l.append(check, ' ' + label);
+    box.appendChild(l);
+  }
+}
+
+// Shows row f (clamped to the rows; ignored when not a number).
+function seekFrame(v, f) {
+  f = Number(f);
+  if (Number.isNaN(f)) return;
+  v.state.frame = Math.max(0, Math.min(v.rows - 1, Math.trunc(f)));
+  v.state.time = v.times[v.state.frame];
+  draw(v);
+}
+
+// Shows the row at time t, seconds (frameAt).
+function seek(v, t) { if (!Number.isNaN(Number(t))) seekFrame(v, frameAt(v.times, Number(t))); }
+
+// Plays (from the start when at the end) or pauses.
+function setPlaying(v, on) {
+  const state = v.state;
+  state.playing = on;
+  v.playButton.textContent = on ? 'Pause' : 'Play';
+  if (on) {
+    if (state.frame >= v.rows - 1) seekFrame(v, 0);
+    state.last = performance.now();
+    state.playStart = state.last;
+    state.playDraws = state.draws;
+    requestAnimationFrame(now => tick(v, now));
+  }
+}
+
+// One animation frame while playing: the replay time moves on by the time since the last one times the speed.
+function tick(v, now) {
+  const state = v.state;
+  if (!state.playing) return;
+  state.time += Math.max(0, now - state.last) / 1000 * state.speed;
+  state.last = now;
+  const f = frameAt(v.times, state.time);
+  if (f !== state.frame) { state.frame = f; draw(v); }
+  if (state.time >= v.times[v.rows - 1]) { setPlaying(v, false); return; }
+  requestAnimationFrame(next => tick(v, next));
+}
+
+// The replay speed, 0.1x to 4x (ignored when not a number).
+function setSpeed(v, s) {
+  s = Number(s);
+  if (!Number.isFinite(s)) return;
+  v.state.speed = Math.max(0.1, Math.min(4, s));
+  v.speed.value = String(v.state.speed);
+  document.getElementById('speed-label').textContent = v.state.speed.toFixed(2).replace(/\.?0+$/, '') + 'x';
+}
+
+// The keyboard: space plays or pauses, the arrows step a row (ten with shift), Home and End go to the ends.
+function onKey(v, e) {
+  if (e.target instanceof HTMLInputElement && e.target.type !== 'range' && e.target.type !== 'checkbox') return;
+  if (e.target instanceof HTMLSelectElement) return;
+  const step = e.shiftKey ? 10 : 1;
+  if (e.key === ' ') { setPlaying(v, !v.state.playing); e.preventDefault(); }
+  else if (e.key === 'ArrowLeft') { setPlaying(v, false); seekFrame(v, v.state.frame - step); e.preventDefault(); }
+  else if (e.key === 'ArrowRight') { setPlaying(v, false); seekFrame(v, v.state.frame + step); e.preventDefault(); }
+  else if (e.key === 'Home') { setPlaying(v, false); seekFrame(v, 0); e.preventDefault(); }
+  else if (e.key === 'End') { setPlaying(v, false); seekFrame(v, v.rows - 1); e.preventDefault(); }
+}
+
+// Connects the buttons, the scrubber, the speed slider, the keyboard, the column list and its filter.
+function bindControls(v) {
+  v.scrubber.max = String(v.rows - 1);
+  v.playButton.addEventListener('click', () => setPlaying(v, !v.state.playing));
+  document.getElementById('back').addEventListener('click', () => {
+    setPlaying(v, false);
+    seekFrame(v, v.state.frame - 1);
+  });
+  document.getElementById('forward').addEventListener('click', () => {
+    setPlaying(v, false);
+    seekFrame(v, v.state.frame + 1);
+  });
+  v.scrubber.addEventListener('input', () => { setPlaying(v, false); seekFrame(v, Number(v.scrubber.value)); });
+  v.speed.addEventListener('input', () => setSpeed(v, Number(v.speed.value)));
+  document.addEventListener('keydown', e => onKey(v, e));
+  v.select.addEventListener('change', () => pickColumns(v));
+  document.getElementById('filter').addEventListener('input', e => optionsFor(v, e.target.value));
+}
+"""#),
+        ("main.js", #"""
+// dynsim view: replays a run embedded in this page (docs/view.md). No network: everything is in the page.
+// URL parameters: t=SECONDS (start there), highlight=NAME (draw that item or layer alone in magenta, #ff00ff),
+// zoom=PX (CSS pixels per point), origin=X,Y (CSS pixels in the canvas where the point (0, 0) lands), play=1,
+// speed=S, plot=a,b (columns to plot), hide=contacts,sleep,anchors,paths,labels,ghosts,bounds, raster=1|0 (draw items
+// with the page's own rasterizer, as it does past 300 items, or never).
+// The viewer's files (Sources/Replay/Web/*.js) are joined into one script in embed.py's order; this one, the last,
+// starts it.
+
+// Says on the page why it shows nothing (a paragraph above it, with `id`), and on the console.
+function refuse(id, text) {
+  const note = document.createElement('p');
+  note.id = id;
+  note.textContent = text;
+  document.body.prepend(note);
+  console.info('dynsim view: ' + text);
+}
+
+// The payload, or null (said on the page) when it is of another format or does not follow the contract.
+function readPayload() {
+  const data = JSON.parse(document.getElementById('dynsim-data').textContent);
+  if (data.format !== PAYLOAD_FORMAT) {
+    refuse('format-error', 'This page holds data in format "' + data.format + '", which this viewer (' +
+      PAYLOAD_FORMAT + ') cannot read: write the page again with the dynsim that reads it.');
+    return null;
+  }
+  const problems = payloadProblems(data);
+  if (problems.length) {
+    refuse('payload-error', 'This page\'s data does not follow its format (' + PAYLOAD_FORMAT + '): ' +
+      problems.slice(0, 5).join('; ') + '. Write the page again with dynsim.');
+    return null;
+  }
+  return data;
+}
+
+// The view: the decoded payload, the URL's options, the page's elements and the replay's state, which every
+// module's functions take as their first argument.
+function makeView(data) {
+  const series = decodeAllSeries(data, decodeBase64(document.getElementById('dynsim-blob').textContent.trim()));
+  const params = new URLSearchParams(location.search);
+  const highlight = params.get('highlight');
+  const canvas = document.getElementById('stage');
+  const world = data.bounds || [0, 0, 375, 667];
+  return {
+    data, series, params, highlight, canvas, world, rows: data.rows, times: rowTimes(data, series),
+    state: { frame: 0, time: 0, playing: false, speed: 1, drawn: -1, draws: 0, firstDraw: null, playStart: null },
+    hidden: new Set((params.get('hide') || '').split(',').filter(Boolean)),
+    highlightIsLayer: !!highlight && (data.layers || []).some(l => l.name === highlight),
+    rasterItems: params.get('raster') === '1' ? 0 : params.get('raster') === '0' ? Infinity : 300,
+    ctx: canvas.getContext('2d'), extent: stageExtent(data, series, world), zoom: 1, origin: [0, 0],
+    layerOrder: layerOrderOf(data.layers || []), contactStarts: null, raster: null,
+    colors: readPalette(), plot: plotState(data),
+    scrubber: document.getElementById('scrubber'), playButton: document.getElementById('play'),
+    speed: document.getElementById('speed'), select: document.getElementById('columns'),
+    plotDiv: document.getElementById('plot'), cursor: document.getElementById('cursor'),
+    eventsList: document.getElementById('events'),
+  };
+}
+
+// The page's title, description and notices.
+function writeText(data) {
+  document.getElementById('title').textContent = 'dynsim view: ' + data.title;
+  document.getElementById('description').textContent =
+    (data.description || '') + (data.kind === 'scene' ? ' (profile ' + data.profile + ', ' + data.rate + ' rows/s' +
+      (data.stride > 1 ? ', every ' + data.stride + 'th row shown' : '') + ')' : '');
+  for (const n of data.notices || []) {
+    const li = document.createElement('li');
+    li.textContent = n;
+    document.getElementById('notices').appendChild(li);
+  }
+}
+
+// For tests and tools: the replay's state and controls, as window.dynsimView.
+function publish(v, started, parsedAt) {
+  const state = v.state;
+  window.dynsimView = {
+    seek: t => seek(v, t), seekFrame: f => seekFrame(v, f), play: () => setPlaying(v, true),
+    pause: () => setPlaying(v, false), setSpeed: s => setSpeed(v, s),
+    state: () => ({ frame: state.frame, time: v.times[state.frame], playing: state.playing, speed: state.speed,
+      rows: v.rows, draws: state.draws, label: document.getElementById('time').textContent }),
+    viewport: () => ({ zoom: v.zoom, origin: v.origin.slice() }),
+    plot: () => (v.plot.graph ? { labels: v.plot.graph.getLabels(), rows: v.plot.graph.numRows() }
+      : { labels: [], rows: 0 }),
+    stats: () => ({ parsedMs: parsedAt() - started, firstDrawMs: state.firstDraw, draws: state.draws,
+      playMs: state.playStart === null ? 0 : performance.now() - state.playStart,
+      playDraws: state.playStart === null ? 0 : state.draws - state.playDraws }),
+  };
+}
+
+// Start-up: the payload checked and decoded, the page's text, toggles and controls, the stage laid out, the plot
+// drawn, the first frame (or the URL's time) shown.
+function start() {
+  const started = performance.now();
+  const data = readPayload();
+  if (!data) return;
+  const v = makeView(data);
+  writeText(data);
+  addToggles(v);
+  bindControls(v);
+  if (data.kind !== 'scene') document.getElementById('picker').style.display = 'none';
+  v.plot.plotted = (v.params.get('plot') ? v.params.get('plot').split(',') : (data.plot || []))
+    .filter(n => v.plot.numeric.some(c => c.name === n));
+  optionsFor(v, '');
+  layoutStage(v);
+  setSpeed(v, 1);
+  if (v.params.has('speed')) setSpeed(v, v.params.get('speed'));
+  buildPlot(v);
+  seekFrame(v, 0);
+  if (v.params.has('t')) seek(v, v.params.get('t'));
+  window.addEventListener('resize', () => { layoutStage(v); redraw(v); if (v.plot.graph) v.plot.graph.resize(); });
+  if (v.params.get('play') === '1') setPlaying(v, true);
+  let parsedAt = null;
+  publish(v, started, () => parsedAt);
+  parsedAt = performance.now();
+}
+
+start();
+"""#),
+    ]
+    /// The viewer: its modules joined in order into one strict-mode function, called once.
+    static let viewerJS = "(function () {\n'use strict';\n" + viewerModules.map(\.text).joined(separator: "\n\n") + "\n})();"
 }

@@ -187,6 +187,49 @@ final class LayeringTests: XCTestCase {
         XCTAssertEqual(problems, [], "files over 500 lines or functions over 80")
     }
 
+    /// The viewer's scripts (Sources/Replay/Web/*.js; vendor/ is dygraphs, not ours) keep the same sizes: no file over
+    /// 500 lines, no function over 80, counted from its `function` line (or the line an arrow's `=> {` opens) to its
+    /// closing brace. The rule's own check: a script with an 81-line function fails it, one of 80 passes.
+    func testViewerScriptsStaySmall() throws {
+        let web = LayeringTests.root.appendingPathComponent("Sources/Replay/Web")
+        let files = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix(".js") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 5, "the viewer is in modules (issue 31)")
+        var problems: [String] = []
+        for file in files {
+            let text = try String(contentsOf: web.appendingPathComponent(file), encoding: .utf8)
+            problems += LayeringTests.scriptSizeProblems(text, file: file)
+        }
+        XCTAssertEqual(problems, [], "viewer scripts over 500 lines or functions over 80")
+        func body(_ n: Int) -> String {
+            "// a comment naming a function (\n  function f() {\n" + String(repeating: "    x();\n", count: n - 2) + "  }\n"
+        }
+        XCTAssertEqual(LayeringTests.scriptSizeProblems(body(81), file: "long.js"), ["long.js:2: 81 lines"])
+        XCTAssertEqual(LayeringTests.scriptSizeProblems(body(80), file: "ok.js"), [])
+        let arrow = "  items.forEach(item => {\n" + String(repeating: "    x();\n", count: 80) + "  });\n"
+        XCTAssertEqual(LayeringTests.scriptSizeProblems(arrow, file: "arrow.js"), ["arrow.js:1: 82 lines"])
+    }
+
+    /// A script's files over 500 lines and functions over 80 (`file:line: n lines`). A function starts at a line with
+    /// `function NAME(` or `function (`, or one ending in `=> {`, whose braces do not balance on it (comments aside),
+    /// and ends at the first later line that starts with `}` at its indentation (the house style indents every body).
+    static func scriptSizeProblems(_ text: String, file: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let count = lines.last == "" ? lines.count - 1 : lines.count
+        var problems = count > 500 ? ["\(file): \(count) lines"] : []
+        let opening = try! NSRegularExpression(pattern: #"\bfunction\s*[\w$]*\s*\(|=>\s*\{\s*$"#)
+        for (i, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("*"), !trimmed.hasPrefix("/*"),
+                  opening.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil,
+                  line.filter({ $0 == "{" }).count > line.filter({ $0 == "}" }).count else { continue }
+            let close = String(repeating: " ", count: line.prefix { $0 == " " }.count) + "}"
+            var j = i + 1
+            while j < lines.count && !lines[j].hasPrefix(close) { j += 1 }
+            if j - i + 1 > 80 { problems.append("\(file):\(i + 1): \(j - i + 1) lines") }
+        }
+        return problems
+    }
+
     /// The repository stands alone: no source, test, doc, benchmark, Package.swift or README names a path outside it
     /// (notes kept beside a working copy are not in a clone). The design lives in docs/design.md.
     func testTheRepositoryNamesNoPathOutsideIt() throws {

@@ -28,6 +28,14 @@ class Browser:
                 "--disable-component-update", "--disable-sync", "--disable-default-apps", "--mute-audio",
                 "--hide-scrollbars", "--remote-debugging-port=0", "--user-data-dir=" + self.profile, "about:blank"]
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            self._connect(width, height, scale)
+        except BaseException:
+            self.close()  # chromium stopped by its PID even when it never answered
+            raise
+
+    def _connect(self, width, height, scale):
+        self.ws = None
         deadline = time.time() + 60
         port = None
         while time.time() < deadline:
@@ -117,7 +125,8 @@ class Browser:
 
     def close(self):
         try:
-            self.ws.close()
+            if getattr(self, "ws", None) is not None:
+                self.ws.close()
         finally:
             self.process.kill()
             self.process.wait()

@@ -333,7 +333,7 @@ def check_row_times(browser):
 def check_contacts_and_format(browser):
     """Contact points come from prefix sums of the per-frame counts, made once (each frame once re-added every earlier
     frame's count): the boxes' page draws its last frame, contacts shown, without an error. And a page whose payload
-    names another format says so on the page and stops, without an error."""
+    names another format, or lacks a key the contract requires, says so on the page and stops, without an error."""
     dynsim("view", "boxes", "--duration", "3", "--output", "boxes.html")
     browser.open("file://" + os.path.join(WORK, "boxes.html"))
     state = browser.evaluate("dynsimView.seek(1e9); dynsimView.state()")
@@ -352,6 +352,15 @@ def check_contacts_and_format(browser):
     print("  format: a page of format 2 says:", text[:80])
     if "dynsim-replay 2" not in text or browser.problems(url):
         fail("future.html: no clear refusal of another payload format (%r, %s)" % (text, browser.problems(url)))
+    # A payload of the right format without a key its kind must have (the contract, docs/view.md "The payload").
+    with open(os.path.join(WORK, "broken.html"), "w", encoding="utf-8") as f:
+        f.write(page.replace('"items":', '"itemz":', 1))
+    url = "file://" + os.path.join(WORK, "broken.html")
+    browser.open(url)
+    text = browser.evaluate("(document.getElementById('payload-error') || {}).textContent || ''")
+    print("  contract: a page without items says:", text[:90])
+    if "no items (array)" not in text or browser.problems(url):
+        fail("broken.html: no clear refusal of a payload without items (%r, %s)" % (text, browser.problems(url)))
 
 
 def evaluate_linear(css, x):
