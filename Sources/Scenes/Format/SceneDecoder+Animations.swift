@@ -201,6 +201,21 @@ extension SceneDecoder {
         return tr
     }
 
+    /// SVG path data's tokens: command letters stand alone even when written tight against numbers ("M0,0L10,10"),
+    /// and a minus sign starts a new number ("10-5" is 10 and −5), as SVG path data allows. A letter between other
+    /// letters ("nan") stays part of its word, so an error shows the whole word.
+    static func pathTokens(_ text: String) -> [String] {
+        var spaced = ""
+        let chars = Array(text)
+        for (k, c) in chars.enumerated() {
+            let previous: Character = k > 0 ? chars[k - 1] : " ", next: Character = k + 1 < chars.count ? chars[k + 1] : " "
+            if c.isLetter && c != "e" && c != "E" && !previous.isLetter && !next.isLetter { spaced += " \(c) " }
+            else if c == "-" && (previous.isNumber || previous == ".") { spaced += " -" }
+            else { spaced.append(c) }
+        }
+        return spaced.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
+    }
+
     /// A path from SVG-style path data in points: absolute commands `M x y`, `L x y`, `H x`, `V y`, `Q cx cy x y`,
     /// `C c1x c1y c2x c2y x y` and `Z`, separated by spaces or commas or written tight ("M0,0L10-5"), with a command's
     /// coordinates repeated for more segments as SVG allows; one subpath (drawn from the first `M`).
@@ -212,18 +227,7 @@ extension SceneDecoder {
             throw InputError(file: fileName, path: path,
                              message: "the path data of a scene must total at most \(Limits.maxPathDataBytes) bytes, got \(budget.pathDataBytes) with this one")
         }
-        // Tokens: command letters stand alone even when written tight against numbers ("M0,0L10,10"), and a minus
-        // sign starts a new number ("10-5" is 10 and −5), as SVG path data allows.
-        // A letter between other letters ("nan") stays part of its word, so the error shows the whole word.
-        var spaced = ""
-        let chars = Array(text)
-        for (k, c) in chars.enumerated() {
-            let previous: Character = k > 0 ? chars[k - 1] : " ", next: Character = k + 1 < chars.count ? chars[k + 1] : " "
-            if c.isLetter && c != "e" && c != "E" && !previous.isLetter && !next.isLetter { spaced += " \(c) " }
-            else if c == "-" && (previous.isNumber || previous == ".") { spaced += " -" }
-            else { spaced.append(c) }
-        }
-        let tokens = spaced.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
+        let tokens = SceneDecoder.pathTokens(text)
         var i = 0
         func fail(_ why: String) -> InputError { InputError(file: fileName, path: path, message: why) }
         func numbers(_ n: Int, for command: String) throws -> [Double] {

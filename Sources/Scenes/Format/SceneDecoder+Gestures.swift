@@ -1,0 +1,97 @@
+import Animation
+import IO
+
+// Scripted gestures in a scene file (UIPanGestureRecognizer, UITapGestureRecognizer, two-finger touches): their samples
+// and what they do (docs/scene-format.md, "Views, animation blocks and gestures").
+extension SceneDecoder {
+    func decodeGestures(_ json: JSON, scene: Scene, names: inout Set<String>) throws -> [SceneGesture] {
+        guard case .array(let arr) = json else { throw InputError(file: fileName, path: "gestures", message: "must be an array of gestures, got \(json.brief)") }
+        // UIKit's recognizers and animation blocks work on views, not on bare layers.
+        let targets = Set(scene.layers.filter(\.isView).map(\.name))
+        var gestures: [SceneGesture] = []
+        for (k, gj) in arr.enumerated() {
+            let path = "gestures[\(k)]"
+            let f = try Fields(gj, path: path, file: fileName, allowed: ["name", "type", "view", "touches", "csv", "action"])
+            guard let name = try f.string("name") else { throw f.missing("name", "the gesture's name") }
+            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))") }
+            guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
+            guard let typeName = try f.string("type") else { throw f.missing("type", "pan, tap or touches") }
+            guard let kind = SceneGesture.Kind(rawValue: typeName) else { throw f.error("type", "must be pan, tap or touches, got \(quoted(typeName))") }
+            guard let view = try f.string("view") else { throw f.missing("view", "the view the recognizer is attached to") }
+            guard targets.contains(view) else { throw f.error("view", "no such view, got \(quoted(view))") }
+            let rows = try decodeTouches(f, path: path, kind: kind)
+            if kind == .pan && rows.count < 2 {
+                throw f.error(f.value("csv") != nil ? "csv" : "touches", "a pan needs at least 2 samples (down and up), got \(rows.count)")
+            }
+            let samples = rows.map { r in (time: r[0], points: stride(from: 1, to: r.count, by: 2).map { SIMD2(r[$0], r[$0 + 1]) }) }
+            guard let aj = f.value("action") else { throw f.missing("action", kind == .pan ? "{\"scrub\": animator, ...}" : "{\"animate\": block}") }
+            let action = try decodeGestureAction(aj, path: path, kind: kind, name: name, scene: scene, targets: targets)
+            gestures.append(SceneGesture(name: name, kind: kind, view: view, samples: samples, csv: try f.string("csv"), action: action))
+        }
+        return gestures
+    }
+
+    /// A gesture's samples: `touches` ([t, x, y] for a pan or tap, [t, x1, y1, x2, y2] for two fingers) or a `csv`
+    /// file of them; times from 0, non-decreasing. - Throws: ``InputError`` naming the sample.
+    func decodeTouches(_ f: Fields, path: String, kind: SceneGesture.Kind) throws -> [[Double]] {
+        let width = kind == .touches ? 5 : 3
+        let header = kind == .touches ? ["t", "x1", "y1", "x2", "y2"] : ["t", "x", "y"]
+        var rows: [[Double]] = []
+        switch (f.value("touches"), try f.string("csv")) {
+        case (_?, _?): throw f.error("csv", "give touches or csv, not both, got \(f.text("csv"))")
+        case (nil, nil): throw f.missing("touches", "[[\(header.joined(separator: ", "))], ...] or a csv file of \(header.joined(separator: ","))")
+        case (nil, let csv?):
+            guard !csv.isEmpty else { throw f.error("csv", "must be a file name, got \"\"") }
+            let bytes = try readSampleFile(csv, path: path + ".csv")
+            rows = try SampleCSV.parse(bytes, fileName: displayName(csv), header: header, nonNegativeTimes: true,
+                                       maxRows: Limits.maxSamples - budget.samples)
+            budget.samples += rows.count
+        case (let tj?, nil):
+            guard case .array(let list) = tj, !list.isEmpty else { throw f.error("touches", "must be a non-empty array of [\(header.joined(separator: ", "))], got \(tj.brief)") }
+            for (i, sj) in list.enumerated() {
+                let p = "\(path).touches[\(i)]"
+                try countSample(path: p)
+                guard case .array(let a) = sj, a.count == width else {
+                    throw InputError(file: fileName, path: p, message: "must be [\(header.joined(separator: ", "))], got \(sj.brief)")
+                }
+                var row: [Double] = []
+                for (c, v) in a.enumerated() {
+                    guard case .number(let x, let text) = v else { throw InputError(file: fileName, path: "\(p)[\(c)]", message: "must be a number, got \(v.brief)") }
+                    guard x.isFinite else { throw InputError(file: fileName, path: "\(p)[\(c)]", message: "must be a finite number, got \(text)") }
+                    guard abs(x) <= Limits.magnitude else { throw InputError(file: fileName, path: "\(p)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)") }
+                    row.append(x)
+                }
+                if let last = rows.last?[0], row[0] < last {
+                    throw InputError(file: fileName, path: "\(p)[0]", message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(row[0]))")
+                }
+                guard row[0] >= 0 else { throw InputError(file: fileName, path: "\(p)[0]", message: "must be >= 0, got \(NumberFormat.shortest(row[0]))") }
+                rows.append(row)
+            }
+        }
+        return rows
+    }
+
+    /// What a gesture does: a pan scrubs a property animator (`scrub`, `distance`, `release`, `timing`,
+    /// `durationFactor`); a tap or touches run a block (`animate`). - Throws: ``InputError`` naming the field.
+    func decodeGestureAction(_ aj: JSON, path: String, kind: SceneGesture.Kind, name: String, scene: Scene,
+                             targets: Set<String>) throws -> SceneGesture.Action {
+        let a = try Fields(aj, path: path + ".action", file: fileName,
+                           allowed: kind == .pan ? ["scrub", "distance", "release", "timing", "durationFactor"] : ["animate"])
+        if kind == .pan {
+            guard let animator = try a.string("scrub") else { throw a.missing("scrub", "the animator the pan scrubs") }
+            guard let def = scene.animators.first(where: { $0.name == animator }) else { throw a.error("scrub", "no such animator, got \(quoted(animator))") }
+            guard def.animator.isInterruptible else { throw a.error("scrub", "the animator must be interruptible to be scrubbed, got \(quoted(animator))") }
+            guard let distance = try a.number("distance") else { throw a.missing("distance", "points of translation.x for the whole animation") }
+            guard distance != 0 else { throw a.error("distance", "must not be 0, got \(a.text("distance"))") }
+            let r = try a.string("release") ?? "center"
+            guard let release = SceneGesture.Release(rawValue: r) else { throw a.error("release", "must be center, velocity, continue or reverse, got \(quoted(r))") }
+            let timing = try a.value("timing").map { try decodeTiming($0, path: path + ".action.timing") }
+            let factor = try a.number("durationFactor") ?? 1
+            guard factor > 0 else { throw a.error("durationFactor", "must be positive, got \(a.text("durationFactor"))") }
+            return .scrub(animator: animator, distance: distance, release: release, timing: timing, durationFactor: factor)
+        } else {
+            guard let bj = a.value("animate") else { throw a.missing("animate", "the block a \(kind.rawValue) runs") }
+            return .animate(try decodeBlock(bj, path: path + ".action.animate", name: name, start: .gesture, targets: targets, gesture: kind))
+        }
+    }
+}
