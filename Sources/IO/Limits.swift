@@ -89,6 +89,10 @@ public enum Limits {
     /// A spring's natural frequency √(stiffness / mass) on the command line (`spring`, `view`, `export`), rad/s:
     /// 1e-6 to 1e6 (a period from 6 µs to 73 days).
     public static let minNaturalFrequency = 1e-6, maxNaturalFrequency = 1e6
+    /// A UIView block's longest `duration` and `delay`, and a property animator's longest `duration`, seconds.
+    public static let maxBlockTime = 1e6
+    /// A scene's damping ratios (a spring block's, a property animator's spring timing): 0.01 to 100.
+    public static let minSceneDampingRatio = 0.01, maxSceneDampingRatio = 100.0
     /// Largest damping ratio on the command line: 1e6 (the slow mode's rate then rounds no worse than 1e-12).
     public static let maxDampingRatio = 1e6
     /// Smallest mass, stiffness or damping of a spring: on the command line and in a scene's spring animation.

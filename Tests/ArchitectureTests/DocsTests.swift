@@ -153,7 +153,8 @@ final class DocsTests: XCTestCase {
         XCTAssertEqual(try documentedDefault("delay", after: block), NumberFormat.shortest(bl.animation.delay))
         XCTAssertEqual(bl.animation.options, [])
         XCTAssertEqual(scene.blocks[1].animation.spring?.initialSpringVelocity, 0)
-        XCTAssertEqual(try documentedDefault("relativeStartTime", after: block), "0, the rest")
+        XCTAssertEqual(try documentedDefault("relativeStartTime", after: block), "0")
+        XCTAssertEqual(try documentedDefault("relativeDuration", after: block), "1 − relativeStartTime")
         XCTAssertEqual(bl.keyframes[0].relativeStartTime, 0)
         XCTAssertEqual(bl.keyframes[0].relativeDuration, 1)
     }

@@ -18,6 +18,9 @@ final class FieldTableTests: XCTestCase {
         "timing": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
         "springAnimation": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"spring\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
         "transition": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"transition\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
+        "block": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}" }, "blocks[0]"),
+        "blockSpring": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}], \"spring\": {\($0.joined(separator: ", "))}}]}" }, "blocks[0].spring"),
+        "blockKeyframe": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"keyframes\": [{\"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}]}" }, "blocks[0].keyframes[0]"),
         "scene": ({ "{\"items\": [{\"center\": [0, 0]}]\($0.map { ", " + $0 }.joined())}" }, ""),
         "item": ({ "{\"items\": [{\($0.joined(separator: ", "))}]}" }, "items[0]"),
         "snap": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"snap\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
@@ -30,7 +33,7 @@ final class FieldTableTests: XCTestCase {
     ]
     /// Required fields the walk supplies (besides `type` and item names, which the hosts write).
     static let required: [String: [String: String]] = [
-        "item": ["center": "[0, 0]"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
+        "item": ["center": "[0, 0]"], "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
     ]
 
     /// Fields a walk sets beside one at the end of its range, so that the scene stays within the run's budgets (a
@@ -44,15 +47,29 @@ final class FieldTableTests: XCTestCase {
         let json = host.scene(fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" })
         do {
             let scene = try SceneDecoder(fileName: "scene.json") { _ in [] }.decode(Array(json.utf8))
-            guard case .object(let top) = SceneEncoder.json(scene) else { return (nil, "no scene") }
-            if kind == "scene" { return (top, "") }
-            let list = kind == "item" ? "items" : FieldTableTests.hosts[kind]!.path.hasPrefix("animations") ? "animations" : "behaviors"
-            guard case .array(let list)? = top.first(where: { $0.key == list })?.value,
-                  case .object(let members) = list[0] else { return (nil, "no \(kind) in the encoded scene") }
+            guard let members = FieldTableTests.object(at: host.path, in: SceneEncoder.json(scene)) else {
+                return (nil, "no \(kind) at \(host.path) in the encoded scene")
+            }
             return (members, "")
         } catch {
             return (nil, "\(error)")
         }
+    }
+
+    /// The members of the object at `path` ("blocks[0].keyframes[0]", "" for the top level) in `json`.
+    static func object(at path: String, in json: JSON) -> [JSON.Member]? {
+        var here = json
+        for step in path.split(separator: ".") {
+            let parts = step.split(separator: "[")
+            guard case .object(let members) = here, let next = members.first(where: { $0.key == parts[0] })?.value else { return nil }
+            here = next
+            if parts.count > 1, let k = Int(parts[1].dropLast()) {
+                guard case .array(let list) = here, k < list.count else { return nil }
+                here = list[k]
+            }
+        }
+        if case .object(let members) = here { return members }
+        return nil
     }
 
     /// The value a number or vector field takes at `x`, as JSON text.

@@ -250,6 +250,12 @@ public struct FieldTable<Model>: @unchecked Sendable {
         names = fields.map(\.name)
     }
 
+    /// This table without the fields `names`, as another kind (a gesture's block has no name or start of its own).
+    func excluding(_ names: [String], kind: String, summary: String) -> FieldTable {
+        FieldTable(kind: kind, summary: summary, fields: fields.filter { !names.contains($0.name) },
+                   required: required.filter { !names.contains($0) })
+    }
+
     /// The names of every field, for ``Fields``' unknown-field check.
     let names: [String]
 
@@ -372,7 +378,10 @@ public enum FieldTables {
          (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown),
          (AnimationFields.timing.kind, AnimationFields.timing.info, AnimationFields.timing.markdown),
          (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
-         (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown)]
+         (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown),
+         (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
+         (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
+         (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown)]
     }
 
     /// (kind, its docs table).

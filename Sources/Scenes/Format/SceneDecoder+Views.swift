@@ -126,29 +126,33 @@ extension SceneDecoder {
         }
     }
 
+    /// A block: its table's fields, then the rules between them (a spring needs a duration of at least 1e-6 s and no
+    /// curve option; changes or keyframes). A gesture's block has no name or start (`gesture` is its kind).
+    /// - Throws: ``InputError`` naming the field.
     func decodeBlock(_ json: JSON, path: String, name: String?, start: SceneBlock.Start?, targets: Set<String>,
                      gesture: SceneGesture.Kind?) throws -> SceneBlock {
-        let allowed = ["duration", "delay", "options", "spring", "changes", "keyframes"] + (gesture == nil ? ["name", "t", "after"] : [])
-        let f = try Fields(json, path: path, file: fileName, allowed: allowed)
-        guard let duration = try f.number("duration") else { throw f.missing("duration", "seconds; 0 sets the values at once") }
-        guard duration >= 0 && duration <= 1e6 else { throw f.error("duration", "must be from 0 to 1e6 s, got \(f.text("duration"))") }
-        let delay = try f.number("delay") ?? 0
-        guard delay >= 0 && delay <= 1e6 else { throw f.error("delay", "must be from 0 to 1e6 s, got \(f.text("delay"))") }
-        let (options, curves) = try decodeBlockOptions(f, path: path)
-        var spring: ViewAnimation.SpringParameters?
+        let table = gesture == nil ? BlockFields.table : BlockFields.gestureTable
+        let f = try Fields(json, path: path, file: fileName, allowed: table.names)
+        if gesture == nil, f.value("name") == nil { throw f.missing("name", "the block's name") }
+        guard f.value("duration") != nil else { throw f.missing("duration", "seconds; 0 sets the values at once") }
+        var block = SceneBlock(name: name ?? "", start: start ?? (gesture == nil ? .time(0) : .gesture),
+                               animation: ViewAnimation(duration: 0), changes: [], keyframes: [])
+        try table.decode(f, into: &block)
+        let curves: Int
+        (block.animation.options, curves) = try decodeBlockOptions(f, path: path)
         if let sj = f.value("spring") {
-            let s = try Fields(sj, path: path + ".spring", file: fileName, allowed: ["dampingRatio", "initialSpringVelocity"])
-            guard let z = try s.number("dampingRatio") else { throw s.missing("dampingRatio", "usingSpringWithDamping, 0.01 to 100") }
-            guard z >= 0.01 && z <= 100 else { throw s.error("dampingRatio", "must be from 0.01 to 100, got \(s.text("dampingRatio"))") }
-            guard duration >= 1e-6 else { throw f.error("duration", "a spring block needs a duration of at least 1e-6 s, got \(f.text("duration"))") }
-            spring = .init(dampingRatio: z, initialSpringVelocity: try s.number("initialSpringVelocity") ?? 0)
-            guard curves == 0 else { throw f.error("options", "a spring block takes no curve option (the spring is its timing), got \(f.text("options"))") }
+            let s = try Fields(sj, path: path + ".spring", file: fileName, allowed: BlockFields.springTable.names)
+            guard s.value("dampingRatio") != nil else { throw s.missing("dampingRatio", "usingSpringWithDamping, 0.01 to 100") }
+            var spring = ViewAnimation.SpringParameters(dampingRatio: 1)
+            try BlockFields.springTable.decode(s, into: &spring)
+            guard block.animation.duration >= 1e-6 else {
+                throw f.error("duration", "a spring block needs a duration of at least 1e-6 s, got \(f.text("duration"))")
+            }
+            guard curves == 0 else {
+                throw f.error("options", "a spring block takes no curve option (the spring is its timing), got \(f.text("options"))")
+            }
+            block.animation.spring = spring
         }
-        var blockName = name ?? ""
-        var blockStart = start ?? .gesture
-        if gesture == nil { (blockName, blockStart) = try decodeBlockStart(f) }
-        var block = SceneBlock(name: blockName, start: blockStart, animation: ViewAnimation(duration: duration, delay: delay, options: options, spring: spring),
-                               changes: [], keyframes: [])
         try decodeBlockBody(f, path: path, into: &block, targets: targets, gesture: gesture)
         return block
     }
@@ -173,20 +177,6 @@ extension SceneDecoder {
         return (options, curves)
     }
 
-    /// A top-level block's `name` and its start: at `t` (s, default 0) or `after` another block.
-    /// - Throws: ``InputError`` naming the field.
-    func decodeBlockStart(_ f: Fields) throws -> (String, SceneBlock.Start) {
-        guard let n = try f.string("name") else { throw f.missing("name", "the block's name") }
-        guard SceneDecoder.isValidName(n) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(n))") }
-        if let after = try f.string("after") {
-            guard f.value("t") == nil else { throw f.error("after", "give t or after, not both, got \(quoted(after))") }
-            return (n, .after(after))
-        }
-        let t = try f.number("t") ?? 0
-        guard t >= 0 else { throw f.error("t", "must be >= 0, got \(f.text("t"))") }
-        return (n, .time(t))
-    }
-
     /// A block's `changes`, or its `keyframes` (UIView.animateKeyframes), into `block`.
     /// - Throws: ``InputError`` naming the field.
     func decodeBlockBody(_ f: Fields, path: String, into block: inout SceneBlock, targets: Set<String>,
@@ -201,10 +191,13 @@ extension SceneDecoder {
             guard block.animation.spring == nil else { throw f.error("spring", "a keyframe block takes no spring, got \(f.text("spring"))") }
             for (i, kj) in frames.enumerated() {
                 let p = "\(path).keyframes[\(i)]"
-                let k = try Fields(kj, path: p, file: fileName, allowed: ["relativeStartTime", "relativeDuration", "changes"])
-                let s = try k.number("relativeStartTime") ?? 0, d = try k.number("relativeDuration") ?? 1 - s
-                guard s >= 0 && s <= 1 else { throw k.error("relativeStartTime", "must be from 0 to 1, got \(k.text("relativeStartTime"))") }
-                guard d >= 0 && s + d <= 1 + 1e-9 else { throw k.error("relativeDuration", "must be from 0 to 1 - relativeStartTime, got \(k.text("relativeDuration"))") }
+                let k = try Fields(kj, path: p, file: fileName, allowed: BlockFields.keyframeTable.names)
+                var frame = BlockFields.Keyframe()
+                try BlockFields.keyframeTable.decode(k, into: &frame)
+                let s = frame.relativeStartTime, d = frame.relativeDuration ?? 1 - s
+                guard s + d <= 1 + 1e-9 else {
+                    throw k.error("relativeDuration", "must be from 0 to 1 - relativeStartTime, got \(k.text("relativeDuration"))")
+                }
                 guard let cj = k.value("changes") else { throw k.missing("changes", "the keyframe's changes") }
                 block.keyframes.append((s, min(d, 1 - s), try changes(cj, p + ".changes")))
             }

@@ -55,35 +55,19 @@ extension SceneEncoder {
         ("allowUserInteraction", .allowUserInteraction),
     ]
 
-    static func block(_ b: SceneBlock, inGesture: Bool) -> JSON {
-        var m: [JSON.Member] = []
-        if !inGesture {
-            m.append(.init("name", .string(b.name)))
-            switch b.start {
-            case .time(let t): m.append(.init("t", .num(t)))
-            case .after(let a): m.append(.init("after", .string(a)))
-            case .gesture: break
-            }
-        }
-        let curveBits = b.animation.options.rawValue & ViewAnimationOptions.curveMask
+    /// A block's options by name (the curve options are one two-bit field: the curve in use is written, unless it is
+    /// ease in and out, the default).
+    static func blockOptions(_ all: ViewAnimationOptions) -> JSON {
+        let curveBits = all.rawValue & ViewAnimationOptions.curveMask
         let options = blockOptionNames.filter { name, o in
-            name.hasPrefix("curve") ? curveBits == o.rawValue : b.animation.options.contains(o)
+            name.hasPrefix("curve") ? curveBits == o.rawValue : all.contains(o)
         }
-        m += [.init("duration", .num(b.animation.duration)), .init("delay", .num(b.animation.delay)),
-              .init("options", .array(options.map { .string($0.0) }))]
-        if let s = b.animation.spring {
-            m.append(.init("spring", .object([.init("dampingRatio", .num(s.dampingRatio)),
-                                              .init("initialSpringVelocity", .num(s.initialSpringVelocity))])))
-        }
-        if b.keyframes.isEmpty {
-            m.append(.init("changes", .array(b.changes.map(change))))
-        } else {
-            m.append(.init("keyframes", .array(b.keyframes.map { k in
-                .object([.init("relativeStartTime", .num(k.relativeStartTime)), .init("relativeDuration", .num(k.relativeDuration)),
-                         .init("changes", .array(k.changes.map(change)))])
-            })))
-        }
-        return .object(m)
+        return .array(options.map { .string($0.0) })
+    }
+
+    /// A block; in a gesture, without its name and start.
+    static func block(_ b: SceneBlock, inGesture: Bool) -> JSON {
+        .object((inGesture ? BlockFields.gestureTable : BlockFields.table).encode(b))
     }
 
     static func change(_ c: ViewChange) -> JSON {

@@ -102,24 +102,12 @@ extension SceneSchema {
                   anyOf: [["value"], ["by"]])
     }
 
+    /// A block (``BlockFields``), with exactly one of `changes` and `keyframes`.
     static func block(inGesture: Bool) -> JSON {
-        let options = SceneEncoder.blockOptionNames.map(\.0) + ["curveEaseInOut"]
-        let fields: [(String, JSON)] = [
-            ("duration", number(min: 0, max: 1e6)), ("delay", number(min: 0, max: 1e6)), ("options", array(oneOf(options))),
-            ("spring", object([("dampingRatio", number(min: 0.01, max: 100)), ("initialSpringVelocity", num)], required: ["dampingRatio"])),
-            ("changes", array(ref("change"), min: 1)),
-            ("keyframes", array(object([("relativeStartTime", number(min: 0, max: 1)), ("relativeDuration", number(min: 0, max: 1)),
-                                        ("changes", array(ref("change"), min: 1))], required: ["changes"]), min: 1)),
-        ]
-        // Exactly one of changes and keyframes.
-        func oneBody(_ schema: JSON) -> JSON {
-            .object([.init("allOf", .array([schema, .object([.init("oneOf", .array([
-                .object([.init("required", .array([str("changes")]))]), .object([.init("required", .array([str("keyframes")]))]),
-            ]))])]))])
-        }
-        if inGesture { return oneBody(object(fields, required: ["duration"])) }
-        return oneBody(object([("name", ref("name")), ("t", nonNegative), ("after", string)] + fields, required: ["name", "duration"],
-                              description: "A UIView animation block, called at t or from another block's completion."))
+        let schema = (inGesture ? BlockFields.gestureTable : BlockFields.table).schema
+        return .object([.init("allOf", .array([schema, .object([.init("oneOf", .array([
+            .object([.init("required", .array([str("changes")]))]), .object([.init("required", .array([str("keyframes")]))]),
+        ]))])]))])
     }
 
     static var gesture: JSON {
