@@ -39,7 +39,8 @@ final class InvalidInteractionSceneTests: XCTestCase {
         ]
         let files = ["touches.csv": "t,x1,y1,x2,y2\n1,0,0,10,10\n0.5,1,1,2,2\n", "nan.csv": "t,x,y\n0,nan,1\n"]
         for (gesture, expected) in cases + more {
-            XCTAssertThrowsError(try decode(gestureScene.replacingOccurrences(of: "GESTURE", with: gesture), files: files), expected) {
+            let scene = gestureScene.replacingOccurrences(of: "GESTURE", with: gesture)
+            XCTAssertThrowsError(try decode(scene, files: files), expected) {
                 XCTAssertEqual("\($0)", expected)
             }
         }
