@@ -18,7 +18,7 @@ final class BenchmarkTests: XCTestCase {
         try Benchmark.options(try Benchmark.spec(program: "dynsim-bench", command: nil).parse(args), command: nil)
     }
 
-    func testArgumentsAndErrors() throws {
+    func testArgumentsAreParsed() throws {
         let o = try parse(["B", "C", "--sizes", "5,7", "--profile", "uikit", "--repeats", "2", "--frames", "3", "--csv", "x.csv"])
         XCTAssertEqual(o.scenes, ["B", "C"])
         XCTAssertEqual(o.sizes, [5, 7])
@@ -27,28 +27,44 @@ final class BenchmarkTests: XCTestCase {
         XCTAssertEqual(o.frames, 3)
         XCTAssertEqual(o.csv, "x.csv")
         XCTAssertEqual(try parse([]).scenes, ["A", "B", "C", "pendulum", "timing"])
-        for (args, message) in [(["D"], #"unknown benchmark (A, B, C, pendulum, timing or drift), got "D""#),
-                                (["--sizes", "0"], #"--sizes: must be whole numbers from 1 to 100000, got "0""#),
-                                (["--repeats"], "--repeats: missing value"),
-                                (["--frames=100000", "--sizes", "100000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 100000), got "100000""#),
-                                // drift runs scene B's sizes (up to 1000 links) unless --sizes says otherwise.
-                                (["drift", "--frames", "10000000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "10000000""#),
-                                (["timing", "drift", "--frames", "1000001"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "1000001""#),
-                                (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#),
-                                // A benchmark, size or sub-step count given twice would only repeat its rows.
-                                (["A", "B", "A"], #"benchmarks: A given twice, got "A B A""#),
-                                (["A", "--sizes", "10,20,10"], #"--sizes: 10 given twice, got "10,20,10""#),
-                                (["A", "--substeps", "2,2"], #"--substeps: 2 given twice, got "2,2""#),
-                                // An option none of the chosen benchmarks uses is refused, not ignored.
-                                (["timing", "--sizes", "10"], "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
-                                (["pendulum", "timing", "--sizes", "10"], "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
-                                (["timing", "--substeps", "2"], "--substeps: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"),
-                                (["timing", "--profile", "uikit"], "--profile: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"),
-                                (["timing", "--frames", "100"], "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
-                                (["pendulum", "timing", "--frames", "100"], "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
-                                (["pendulum", "--repeats", "5"], "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"),
-                                (["pendulum", "drift", "--repeats", "5"], "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"),
-                                (["A", "--pile-up-to", "5"], "--pile-up-to: applies to scene C only; add C to the scenes or leave the option out")] {
+    }
+
+    /// Bad values, too much work, and a benchmark, size or sub-step count given twice: each refused with its message.
+    func testBadArgumentsAreRefused() {
+        let cases: [([String], String)] = [
+            (["D"], #"unknown benchmark (A, B, C, pendulum, timing or drift), got "D""#),
+            (["--sizes", "0"], #"--sizes: must be whole numbers from 1 to 100000, got "0""#),
+            (["--repeats"], "--repeats: missing value"),
+            (["--frames=100000", "--sizes", "100000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 100000), got "100000""#),
+            // drift runs scene B's sizes (up to 1000 links) unless --sizes says otherwise.
+            (["drift", "--frames", "10000000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "10000000""#),
+            (["timing", "drift", "--frames", "1000001"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "1000001""#),
+            (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#),
+            // A benchmark, size or sub-step count given twice would only repeat its rows.
+            (["A", "B", "A"], #"benchmarks: A given twice, got "A B A""#),
+            (["A", "--sizes", "10,20,10"], #"--sizes: 10 given twice, got "10,20,10""#),
+            (["A", "--substeps", "2,2"], #"--substeps: 2 given twice, got "2,2""#),
+        ]
+        for (args, message) in cases {
+            XCTAssertThrowsError(try parse(args)) { XCTAssertEqual("\($0)", message) }
+        }
+    }
+
+    /// An option none of the chosen benchmarks uses is refused, not ignored; with one benchmark that uses it, it is
+    /// taken.
+    func testOptionsApplyOnlyToTheBenchmarksThatUseThem() throws {
+        let cases: [([String], String)] = [
+            (["timing", "--sizes", "10"], "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
+            (["pendulum", "timing", "--sizes", "10"], "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
+            (["timing", "--substeps", "2"], "--substeps: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"),
+            (["timing", "--profile", "uikit"], "--profile: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"),
+            (["timing", "--frames", "100"], "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
+            (["pendulum", "timing", "--frames", "100"], "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
+            (["pendulum", "--repeats", "5"], "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"),
+            (["pendulum", "drift", "--repeats", "5"], "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"),
+            (["A", "--pile-up-to", "5"], "--pile-up-to: applies to scene C only; add C to the scenes or leave the option out"),
+        ]
+        for (args, message) in cases {
             XCTAssertThrowsError(try parse(args)) { XCTAssertEqual("\($0)", message) }
         }
         // With one benchmark that uses it, the option is taken.

@@ -73,16 +73,52 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(SceneEncoder.text(s).contains("\"csv\": \"pan.csv\""), true)
     }
 
-    /// Each bad input and the exact message it must produce: file, JSON path (or line), problem, offending value.
-    func testBadInputNamesFilePathAndValue() {
-        let item = #"{"name": "bob", "center": [100, 200]}"#
-        let cases: [(String, String)] = [
+    // The bad inputs below, grouped by topic, each with the exact message it must produce: file, JSON path (or line),
+    // problem, offending value.
+
+    /// A valid item for the bad inputs to sit beside.
+    private let item = #"{"name": "bob", "center": [100, 200]}"#
+    /// The CSV files the bad inputs may name.
+    private let files = ["pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n",
+                         "header.csv": "t,x,y\n", "hex.csv": "0,0x10,0\n"]
+
+    /// Decoding each case's text must fail with exactly its message.
+    private func assertRefusals(_ cases: [(String, String)]) {
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try decode(text, files: files), expected) { error in
+                XCTAssertEqual("\(error)", expected)
+            }
+        }
+    }
+
+    /// Malformed JSON names the line and column of the first problem.
+    func testMalformedJSONIsRefusedWithLineAndColumn() {
+        assertRefusals([
             (#"{"items": [{"name": "bob", "center": [100, 200]}"#,
              "scene.json: line 1, column 49: malformed JSON: expected ',' or ']', got end of file"),
             ("{\"items\": [\n  {\"name\": \"bob\" \"center\": [1, 2]}]}",
              #"scene.json: line 2, column 18: malformed JSON: expected ',' or '}', got "\"center\": [1""#),
+            (#"{"items": [\#(item)], "items": []}"#, "scene.json: line 1, column 52: malformed JSON: duplicate key, got \"items\""),
+            ("", "scene.json: line 1, column 1: malformed JSON: expected a value, got end of file"),
+        ])
+    }
+
+    /// Top-level fields: unknown or missing ones, a bad profile, an empty item list, an unknown column.
+    func testBadTopLevelFieldsAreRefused() {
+        assertRefusals([
             (#"{"items": [\#(item)], "gravity": 1}"#,
              "scene.json: gravity: unknown field (expected one of: $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns), got \"gravity\""),
+            (#"{"items": [\#(item)], "profile": "box2d"}"#, "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""),
+            (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
+            (#"{"duration": 1}"#, "scene.json: items: is required (a scene needs at least one item, unless it has views or layers), got nothing"),
+            (#"{"items": [\#(item)], "columns": ["t", "bob.z"]}"#, "scene.json: columns[1]: unknown column, got \"bob.z\""),
+            (#"[1, 2]"#, "scene.json: top level: must be an object with fields $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns, got [1, 2]"),
+        ])
+    }
+
+    /// Item fields: unknown, out of range, not finite, badly named or duplicated.
+    func testBadItemFieldsAreRefused() {
+        assertRefusals([
             (#"{"items": [{"name": "bob", "center": [1, 2], "sise": [1, 2]}]}"#,
              "scene.json: items[0].sise: unknown field, did you mean \"size\"? (expected one of: name, center, size, angle, velocity, angularVelocity, density, resistance, angularResistance, allowsRotation, isAnchored, charge, elasticity, friction, collisionBoundsType, collisionBoundingPath), got \"sise\""),
             (#"{"items": [\#(item), {"name": "b", "center": [0, 0], "size": [100, -3]}]}"#,
@@ -97,6 +133,20 @@ final class SceneFileTests: XCTestCase {
              "scene.json: items[0].angle: must be a finite number, got 1e999"),
             (#"{"items": [{"name": "bob", "center": [1, 2], "angle": -Infinity}]}"#,
              "scene.json: items[0].angle: must be a finite number, got -Infinity"),
+            (#"{"items": [{"name": "bob", "center": [1e300, 0]}]}"#, "scene.json: items[0].center: must be between -1e9 and 1e9, got 1e300"),
+            (#"{"items": [{"name": "bob\"\n", "center": [0, 0]}]}"#,
+             #"scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got "bob\"\n""#),
+            (#"{"items": [{"name": "\#(String(repeating: "x", count: 100))", "center": [0, 0]}]}"#,
+             "scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got \"" + String(repeating: "x", count: 60) + "\"…"),
+            (#"{"items": [\#(item), {"name": "bob", "center": [0, 0]}]}"#, "scene.json: items[1].name: duplicate name, got \"bob\""),
+            (#"{"items": [{"name": "a.b", "center": [0, 0]}]}"#,
+             "scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got \"a.b\""),
+        ])
+    }
+
+    /// Time step, sub-steps, duration and rate, alone and as the size of the run they add up to.
+    func testRunLimitsAreRefused() {
+        assertRefusals([
             (#"{"items": [\#(item)], "timeStep": 0}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got 0"),
             (#"{"items": [\#(item)], "timeStep": -0.01}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got -0.01"),
             (#"{"items": [\#(item)], "timeStep": 1e-9}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got 1e-9"),
@@ -106,11 +156,16 @@ final class SceneFileTests: XCTestCase {
              "scene.json: duration: the run would take 120000000 sub-steps (duration / timeStep x subSteps), more than the limit of 1e8, got 1000000"),
             (#"{"items": [\#(item)], "duration": 100000, "rate": 100000}"#,
              "scene.json: duration: the run would write 10000000001 rows (duration x rate + 1), more than the limit of 1e8, got 100000"),
-            (#"{"items": [{"name": "bob", "center": [1e300, 0]}]}"#, "scene.json: items[0].center: must be between -1e9 and 1e9, got 1e300"),
-            (#"{"items": [{"name": "bob\"\n", "center": [0, 0]}]}"#,
-             #"scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got "bob\"\n""#),
-            (#"{"items": [{"name": "\#(String(repeating: "x", count: 100))", "center": [0, 0]}]}"#,
-             "scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got \"" + String(repeating: "x", count: 60) + "\"…"),
+            (#"{"items": [\#(item)], "rate": 0}"#, "scene.json: rate: must be positive and at most 100000 Hz, got 0"),
+            (#"{"items": [\#(item)], "rate": -30}"#, "scene.json: rate: must be positive and at most 100000 Hz, got -30"),
+            (#"{"items": [\#(item)], "duration": -1}"#, "scene.json: duration: must be from 0 to 1e6 s, got -1"),
+            (#"{"items": [\#(item)], "subSteps": 1.5}"#, "scene.json: subSteps: must be a whole number, got 1.5"),
+        ])
+    }
+
+    /// Drags: bad keyframes and bad, missing or unreadable CSV files.
+    func testBadDragsAreRefused() {
+        assertRefusals([
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": ""}}]}"#,
              "scene.json: behaviors[0].drag.csv: must be a file name, got \"\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "header.csv"}}]}"#,
@@ -119,48 +174,6 @@ final class SceneFileTests: XCTestCase {
              "hex.csv: line 1, field x: must be a number, got \"0x10\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 2e9, 0]]}}]}"#,
              "scene.json: behaviors[0].drag.keyframes[0][1]: must be between -1e9 and 1e9, got 2e9"),
-            (#"{"items": [\#(item)], "behaviors": [\#(Array(repeating: #"{"type": "collision", "items": ["bob"]}"#, count: 65).joined(separator: ","))]}"#,
-             "scene.json: behaviors[64]: at most 64 collision behaviors, got one more"),
-            (#"{"items": [\#(item)], "rate": 0}"#, "scene.json: rate: must be positive and at most 100000 Hz, got 0"),
-            (#"{"items": [\#(item)], "rate": -30}"#, "scene.json: rate: must be positive and at most 100000 Hz, got -30"),
-            (#"{"items": [\#(item)], "duration": -1}"#, "scene.json: duration: must be from 0 to 1e6 s, got -1"),
-            (#"{"items": [\#(item)], "subSteps": 1.5}"#, "scene.json: subSteps: must be a whole number, got 1.5"),
-        ]
-        let files = ["pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n", "header.csv": "t,x,y\n",
-                     "hex.csv": "0,0x10,0\n"]
-        for (text, expected) in cases {
-            XCTAssertThrowsError(try decode(text, files: files), expected) { error in
-                XCTAssertEqual("\(error)", expected)
-            }
-        }
-    }
-
-    /// More bad inputs and their exact messages (behaviors, fields, files).
-    func testMoreBadInputNamesFilePathAndValue() {
-        let item = #"{"name": "bob", "center": [100, 200]}"#
-        let cases: [(String, String)] = [
-            // A break-it pass: a seed past the scene's ±1e9, gravity over no items.
-            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e10}]}"#,
-             "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e10"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e16}]}"#,
-             "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e16"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": []}]}"#,
-             "scene.json: behaviors[0].items: must name at least one item (leave items out for every item), got []"),
-            (#"{"items": [\#(item)], "profile": "box2d"}"#, "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""),
-            (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
-            (#"{"duration": 1}"#, "scene.json: items: is required (a scene needs at least one item, unless it has views or layers), got nothing"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bobb", "anchorPoint": [0, 0]}]}"#,
-             "scene.json: behaviors[0].item: no such item, got \"bobb\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "anchorPoint": [0, 0]}]}"#,
-             "scene.json: behaviors[0].item: is required (the name of the attached item), got nothing"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": ["bob", "ghost"]}]}"#,
-             "scene.json: behaviors[0].items[1]: no such item, got \"ghost\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "snap2"}]}"#,
-             "scene.json: behaviors[0].type: unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got \"snap2\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob"}]}"#,
-             "scene.json: behaviors[0].anchorPoint: is required (an anchor [x, y] in points, or attachedTo an item, or a drag), got nothing"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "anchorPoint": [0, 0], "frequency": -2}]}"#,
-             "scene.json: behaviors[0].frequency: must be from 0 to 1000 Hz, got -2"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0, 0], [0.5, 1, 1], [0.4, 2, 2]]}}]}"#,
              "scene.json: behaviors[0].drag.keyframes[2][0]: time goes backwards (after 0.5), got 0.4"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0]]}}]}"#,
@@ -171,12 +184,41 @@ final class SceneFileTests: XCTestCase {
              "bad.csv: line 2, field x: must be a number, got \"abc\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "missing.csv"}}]}"#,
              "scene.json: behaviors[0].drag.csv: cannot read the file, got \"missing.csv\""),
-            (#"{"items": [\#(item)], "columns": ["t", "bob.z"]}"#, "scene.json: columns[1]: unknown column, got \"bob.z\""),
-            (#"{"items": [\#(item), {"name": "bob", "center": [0, 0]}]}"#, "scene.json: items[1].name: duplicate name, got \"bob\""),
-            (#"{"items": [{"name": "a.b", "center": [0, 0]}]}"#,
-             "scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got \"a.b\""),
-            (#"{"items": [\#(item)], "items": []}"#, "scene.json: line 1, column 52: malformed JSON: duplicate key, got \"items\""),
-            (#"[1, 2]"#, "scene.json: top level: must be an object with fields $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns, got [1, 2]"),
+        ])
+    }
+
+    /// Behaviors naming items that do not exist, no item, an unknown type, or one collision too many.
+    func testBadBehaviorReferencesAreRefused() {
+        assertRefusals([
+            (#"{"items": [\#(item)], "behaviors": [\#(Array(repeating: #"{"type": "collision", "items": ["bob"]}"#, count: 65).joined(separator: ","))]}"#,
+             "scene.json: behaviors[64]: at most 64 collision behaviors, got one more"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bobb", "anchorPoint": [0, 0]}]}"#,
+             "scene.json: behaviors[0].item: no such item, got \"bobb\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "anchorPoint": [0, 0]}]}"#,
+             "scene.json: behaviors[0].item: is required (the name of the attached item), got nothing"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": ["bob", "ghost"]}]}"#,
+             "scene.json: behaviors[0].items[1]: no such item, got \"ghost\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "snap2"}]}"#,
+             "scene.json: behaviors[0].type: unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got \"snap2\""),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "addVelocity", "item": "ghost"}]}"#,
+             "scene.json: behaviors[0].item: no such item, got \"ghost\""),
+        ])
+    }
+
+    /// Behavior options: seeds, item lists, attachment, push, snap and field parameters.
+    func testBadBehaviorOptionsAreRefused() {
+        assertRefusals([
+            // A break-it pass: a seed past the scene's ±1e9, gravity over no items.
+            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e10}]}"#,
+             "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e10"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e16}]}"#,
+             "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e16"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": []}]}"#,
+             "scene.json: behaviors[0].items: must name at least one item (leave items out for every item), got []"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob"}]}"#,
+             "scene.json: behaviors[0].anchorPoint: is required (an anchor [x, y] in points, or attachedTo an item, or a drag), got nothing"),
+            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "anchorPoint": [0, 0], "frequency": -2}]}"#,
+             "scene.json: behaviors[0].frequency: must be from 0 to 1000 Hz, got -2"),
             (#"{"items": [\#(item)], "behaviors": [{"type": "push", "items": ["bob"], "mode": "sideways"}]}"#,
              "scene.json: behaviors[0].mode: must be \"continuous\" or \"instantaneous\", got \"sideways\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "push", "items": ["bob"], "mode": "instantaneous", "endTime": 2}]}"#,
@@ -191,17 +233,7 @@ final class SceneFileTests: XCTestCase {
              "scene.json: behaviors[0].kind: must be one of linearGravity, radialGravity, electric, magnetic, spring, vortex, drag, velocity, noise, turbulence, got \"gravity\""),
             (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "drag", "items": ["bob"], "region": {"radius": -5}}]}"#,
              "scene.json: behaviors[0].region.radius: must be >= 0, got -5"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "addVelocity", "item": "ghost"}]}"#,
-             "scene.json: behaviors[0].item: no such item, got \"ghost\""),
-            ("", "scene.json: line 1, column 1: malformed JSON: expected a value, got end of file"),
-        ]
-        let files = ["pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n", "header.csv": "t,x,y\n",
-                     "hex.csv": "0,0x10,0\n"]
-        for (text, expected) in cases {
-            XCTAssertThrowsError(try decode(text, files: files), expected) { error in
-                XCTAssertEqual("\(error)", expected)
-            }
-        }
+        ])
     }
 
     /// Inputs at the edge of what is valid run to the end with finite numbers (these once trapped): Catmull–Rom drag

@@ -10,6 +10,16 @@ final class SwiftBuiltSceneTests: XCTestCase {
     /// Every layer, animation, animator, block and gesture form.
     static func everything() -> Scene {
         var s = Catalog.newScene("everything", "Every part of the model.", duration: 3)
+        s.layers = layers()
+        s.animations = animations()
+        s.animators = animators()
+        s.blocks = blocks()
+        s.gestures = gestures()
+        return s
+    }
+
+    /// A root view, a view with every property views take, a text layer and its sublayer.
+    private static func layers() -> [SceneLayer] {
         var label = SceneLayer(name: "label", size: [120, 30], position: [50, 60], [("opacity", .scalar(0.5)), ("transform", .transform(.rotation(0.3, 0, 0, 1)))])
         label.text = #"a, "b""#
         label.textColor = .color(0.1, 0.2, 0.3, 1)
@@ -23,12 +33,16 @@ final class SwiftBuiltSceneTests: XCTestCase {
         ])
         tilted.superlayer = "root"
         tilted.isView = true
-        s.layers = [.view("root", frame: [0, 0, 375, 667], backgroundColor: .color(1, 1, 1, 1)), tilted, label, child]
+        return [.view("root", frame: [0, 0, 375, 667], backgroundColor: .color(1, 1, 1, 1)), tilted, label, child]
+    }
+
+    /// A basic, spring, path keyframe, cubic keyframe, group and transition animation.
+    private static func animations() -> [SceneAnimation] {
         var path = KeyframeAnimation(keyPath: "position", values: [], calculationMode: .paced,
                                      timing: MediaTiming(beginTime: 0.1, duration: 2, speed: 2, timeOffset: 0.25, repeatDuration: 3))
         path.path = BezierPath([.move([0, 0]), .line([10, 0]), .quad([20, 10], [30, 0]), .cubic([40, 10], [50, -10], [60, 0]), .close])
         path.rotationMode = .autoReverse
-        s.animations = [
+        return [
             SceneAnimation(layer: "label", key: "by", animation: .basic(BasicAnimation(
                 keyPath: "position.y", byValue: .scalar(20), timing: MediaTiming(duration: 1, repeatCount: .infinity, autoreverses: true),
                 timingFunction: CubicBezier(0.1, -0.5, 0.9, 1.5), isAdditive: true, isCumulative: true))),
@@ -48,10 +62,14 @@ final class SwiftBuiltSceneTests: XCTestCase {
                 type: .push, subtype: .fromTop, startProgress: 0.1, endProgress: 0.9, timing: MediaTiming(duration: 0.5),
                 timingFunction: .easeOut, text: "next", textColor: .color(0, 0, 1, 1))), after: "by"),
         ]
+    }
+
+    /// An animator with every script call, and one on a curve.
+    private static func animators() -> [SceneAnimator] {
         var animator = PropertyAnimator(duration: 1, timing: .springDampingRatio(0.6, initialVelocity: 0.5))
         animator.scrubsLinearly = false
         animator.pausesOnCompletion = true
-        s.animators = [
+        return [
             SceneAnimator(name: "mover", layer: "tilted", animator: animator, animations: [("position.x", .scalar(200), 0.25)], script: [
                 (0.1, .start(delay: 0.05)), (0.3, .pause), (0.4, .fractionComplete(0.5)), (0.5, .reversed(true)),
                 (0.6, .continueAnimation(timing: .spring(Spring(mass: 1, stiffness: 80, damping: 9), initialVelocity: 0), durationFactor: 0.5)),
@@ -60,7 +78,11 @@ final class SwiftBuiltSceneTests: XCTestCase {
             ]),
             SceneAnimator(name: "curved", layer: "root", animator: PropertyAnimator(duration: 0.5, timing: .curve(CubicBezier(0.2, 0, 0.4, 1)))),
         ]
-        s.blocks = [
+    }
+
+    /// Blocks at a time, after another block, and with keyframes.
+    private static func blocks() -> [SceneBlock] {
+        [
             SceneBlock(name: "first", start: .time(0.2), animation: ViewAnimation(
                 duration: 0.4, delay: 0.1, options: [.curveLinear, .allowUserInteraction, .beginFromCurrentState]),
                 changes: [ViewChange(view: "tilted", property: "scale", value: .value(.size(1, 2))),
@@ -72,7 +94,11 @@ final class SwiftBuiltSceneTests: XCTestCase {
                        keyframes: [(0, 0.5, [ViewChange(view: "tilted", property: "center", value: .value(.point(150, 150)))]),
                                    (0.5, 0.5, [ViewChange(view: "tilted", property: "rotation", value: .by(.scalar(1)))])]),
         ]
-        s.gestures = [
+    }
+
+    /// A pan, a tap, a two-finger touch and a tap read from a CSV file.
+    private static func gestures() -> [SceneGesture] {
+        [
             SceneGesture(name: "pan", kind: .pan, view: "root", samples: SceneGesture.samples([[1.2, 10, 10], [1.3, 40, 12]]),
                          action: .scrub(animator: "curved", distance: -100, release: .velocity, timing: nil, durationFactor: 2)),
             SceneGesture(name: "tap", kind: .tap, view: "root", samples: SceneGesture.samples([[1.5, 30, 40]]),
@@ -85,7 +111,6 @@ final class SwiftBuiltSceneTests: XCTestCase {
                          action: .animate(SceneBlock(name: "fromFile", start: .gesture, animation: ViewAnimation(duration: 0),
                                                      changes: [ViewChange(view: "tilted", property: "center.x", value: .value(.scalar(7)))]))),
         ]
-        return s
     }
 
     func testEverythingBuiltInSwiftEncodesAndDecodesEqual() throws {

@@ -56,8 +56,10 @@ final class ParsingTests: XCTestCase {
         XCTAssertEqual(usage(["bench", "--repeats", "2", "--repeats=3"]), "--repeats: given twice, got \"3\"")
     }
 
-    /// Each refusal of each command, as the option tables generate them.
-    func testEachRefusal() {
+    // Each refusal of each command, as the option tables generate them.
+
+    /// The refusals of run and scenes.
+    func testRunAndScenesRefusals() {
         let cases: [([String], String)] = [
             // run
             (["run", "--duration", "-1"], "--duration: must be from 0 to 1e6 s, got -1"),
@@ -73,6 +75,13 @@ final class ParsingTests: XCTestCase {
             (["scenes", "a", "b"], "no built-in scene named that (dynsim scenes lists them), got \"a\""),
             (["scenes", "pendulum", "spring"], "scenes takes at most one name, got \"spring\""),
             (["scenes", "--all"], "unknown option, got \"--all\""),
+        ]
+        for (args, message) in cases { XCTAssertEqual(usage(args), message, "\(args)") }
+    }
+
+    /// The refusals of spring.
+    func testSpringRefusals() {
+        let cases: [([String], String)] = [
             // spring
             (["spring"], "give a spring: --mass/--stiffness/--damping, --damping-ratio/--response or --perceptual-duration/--bounce, got none"),
             (["spring", "--stiffness", "0", "--damping", "1"], "--stiffness: must be positive, got 0"),
@@ -87,6 +96,13 @@ final class ParsingTests: XCTestCase {
             (["spring", "--stiffness", "1", "--damping", "1", "--initial-velocity", "1", "--relative-velocity", "1"],
              "--relative-velocity: give either --initial-velocity or --relative-velocity, got both"),
             (["spring", "--stiffness", "1", "--damping", "1", "--from", "1e16"], "--from: must be within ±1e15, got 1e16"),
+        ]
+        for (args, message) in cases { XCTAssertEqual(usage(args), message, "\(args)") }
+    }
+
+    /// The refusals of curve and bench, and whole numbers in every command that reads them.
+    func testCurveBenchAndWholeNumberRefusals() {
+        let cases: [([String], String)] = [
             // curve
             (["curve"], "give a curve: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, position), got nothing"),
             (["curve", "easeIn", "linear"], "only one curve, got \"linear\" too"),
@@ -104,6 +120,13 @@ final class ParsingTests: XCTestCase {
             (["bench", "--frames", " 60"], "--frames: must be from 1 to 10000000, got \" 60\""),
             (["curve", "easeIn", "--samples", "+3"], "--samples: must be a whole number from 2 to 10000000, got \"+3\""),
             (["view", "pendulum", "--svg", "x.svg", "--every", "+2"], "--every: must be a whole number of rows from 1, got \"+2\""),
+        ]
+        for (args, message) in cases { XCTAssertEqual(usage(args), message, "\(args)") }
+    }
+
+    /// The refusals of compare and help.
+    func testCompareAndHelpRefusals() {
+        let cases: [([String], String)] = [
             // compare: a column given twice would only repeat its row (NAME and NAME=NAME are one column).
             (["compare", "e.csv", "a.csv", "--columns", "x,x"], "--columns: x given twice, got \"x,x\""),
             (["compare", "e.csv", "a.csv", "--columns", "x,y,x=x"], "--columns: x given twice, got \"x,y,x=x\""),
