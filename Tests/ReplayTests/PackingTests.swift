@@ -4,7 +4,7 @@ import XCTest
 /// The page's packed series, decoded here by a decoder written from Packing.swift's description (zigzag LEB128
 /// differences of multiples of the step), not by the code under test.
 final class PackingTests: XCTestCase {
-    /// Decodes one `q` series: the reference for what viewer.js does.
+    /// Decodes one `q` series: the reference for what the page's decode.js does.
     private func decode(_ bytes: [UInt8], offset: Int, count: Int, step: Double) -> [Double] {
         var out: [Double] = [], p = offset, q: Int64 = 0
         for _ in 0..<count {

@@ -127,7 +127,10 @@ final class ViewCLITests: XCTestCase {
     /// docs/view.md names every option and every URL parameter the page reads.
     func testDocsNameEveryOptionAndURLParameter() throws {
         let doc = try String(contentsOf: ViewCLITests.root.appendingPathComponent("docs/view.md"), encoding: .utf8)
-        let js = try String(contentsOf: ViewCLITests.root.appendingPathComponent("Sources/Replay/Web/viewer.js"), encoding: .utf8)
+        // The page's script, every module of it (Sources/Replay/Web/*.js).
+        let web = ViewCLITests.root.appendingPathComponent("Sources/Replay/Web")
+        let js = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix(".js") }.sorted()
+            .map { try String(contentsOf: web.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
         let pattern = try NSRegularExpression(pattern: #"params\.(?:get|has)\('(\w+)'\)"#)
         let names = Set(pattern.matches(in: js, range: NSRange(js.startIndex..., in: js)).map { String(js[Range($0.range(at: 1), in: js)!]) })
         XCTAssertGreaterThanOrEqual(names.count, 8)
