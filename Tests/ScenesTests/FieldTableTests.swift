@@ -18,6 +18,7 @@ final class FieldTableTests: XCTestCase {
         "timing": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
         "springAnimation": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"spring\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
         "transition": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"transition\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
+        "view": ({ "{\"views\": [{\($0.joined(separator: ", "))}]}" }, "views[0]"),
         "block": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}" }, "blocks[0]"),
         "blockSpring": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}], \"spring\": {\($0.joined(separator: ", "))}}]}" }, "blocks[0].spring"),
         "blockKeyframe": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"keyframes\": [{\"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}]}" }, "blocks[0].keyframes[0]"),
@@ -33,7 +34,7 @@ final class FieldTableTests: XCTestCase {
     ]
     /// Required fields the walk supplies (besides `type` and item names, which the hosts write).
     static let required: [String: [String: String]] = [
-        "item": ["center": "[0, 0]"], "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
+        "item": ["center": "[0, 0]"], "view": ["name": "\"v\"", "center": "[0, 0]", "size": "[1, 1]"], "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
     ]
 
     /// Fields a walk sets beside one at the end of its range, so that the scene stays within the run's budgets (a

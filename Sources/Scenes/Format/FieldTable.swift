@@ -379,6 +379,7 @@ public enum FieldTables {
          (AnimationFields.timing.kind, AnimationFields.timing.info, AnimationFields.timing.markdown),
          (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
          (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown),
+         (ViewFields.table.kind, ViewFields.table.info, ViewFields.table.markdown),
          (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
          (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
          (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown)]

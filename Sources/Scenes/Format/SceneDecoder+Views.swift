@@ -27,29 +27,24 @@ extension SceneDecoder {
         let asView = ["superlayer": "to a layer: a view's is \"superview\"", "opacity": "to a layer: a view's is \"alpha\"",
                       "position": "to a layer: a view's is \"center\"", "bounds": "to a layer: a view's is \"frame\" or \"size\"",
                       "text": "to a layer (a view has none here: add a layer with text)"]
-        let f = try Fields(vj, path: path, file: fileName, allowed: ["name", "superview", "frame", "center", "size", "rotation",
-                                                                    "scale", "alpha", "backgroundColor", "cornerRadius",
-                                                                    "beginTime", "speed", "timeOffset"], homes: asView)
+        let f = try Fields(vj, path: path, file: fileName, allowed: ViewFields.table.names, homes: asView)
         guard let name = try f.string("name") else { throw f.missing("name", "the view's name (column prefix)") }
-        guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))") }
+        var layer = SceneLayer(name: name, values: [])
+        try ViewFields.table.decode(f, into: &layer)
         guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
-        var superview: String?
         if let s = try f.string("superview") {
             guard views.contains(where: { $0.name == s }) else { throw f.error("superview", "must name an earlier view, got \(quoted(s))") }
-            superview = s
+            layer.superlayer = s
         }
-        var layer = SceneLayer(name: name, values: try viewValues(f, path: path))
-        layer.superlayer = superview
+        // The geometry's values come first, as a view's bounds and position are set before its other properties.
+        layer.values = try viewGeometry(f, path: path) + layer.values
         layer.isView = true
-        for p in SceneTimingChange.Property.allCases {
-            if let v = f.value(p.rawValue) { try decodeLayerTiming(p, v, path: path + "." + p.rawValue, into: &layer.timing) }
-        }
         return layer
     }
 
-    /// A view's frame (or center and size), rotation, scale, alpha, background color and corner radius as its layer's
-    /// values by key path. - Throws: ``InputError`` naming the field.
-    func viewValues(_ f: Fields, path: String) throws -> [(keyPath: String, value: AnimatableValue)] {
+    /// A view's frame, or its center and size, as its layer's bounds and position.
+    /// - Throws: ``InputError`` naming the field.
+    func viewGeometry(_ f: Fields, path: String) throws -> [(keyPath: String, value: AnimatableValue)] {
         var center: [Double], size: [Double]
         if let fr = f.value("frame") {
             guard f.value("center") == nil && f.value("size") == nil else { throw f.error("frame", "give frame or center and size, not both, got \(fr.brief)") }
@@ -60,25 +55,14 @@ extension SceneDecoder {
             guard let s = try f.vector("size") else { throw f.missing("size", "[width, height]") }
             center = [c.x, c.y]; size = [s.x, s.y]
         }
-        guard size[0] >= 0 && size[1] >= 0 else {
-            throw f.error(f.value("frame") != nil ? "frame" : "size", "width and height must be >= 0, got \(f.text(f.value("frame") != nil ? "frame" : "size"))")
+        if f.value("frame") != nil {
+            guard size[0] >= 0 && size[1] >= 0 else { throw f.error("frame", "width and height must be >= 0, got \(f.text("frame"))") }
+        } else {
+            for x in size {
+                if let problem = NumberRange.nonNegative.problem(x, text: NumberFormat.shortest(x)) { throw f.error("size", problem) }
+            }
         }
-        var values: [(keyPath: String, value: AnimatableValue)] = [("bounds", .rect(0, 0, size[0], size[1])), ("position", .point(center[0], center[1]))]
-        if let r = try f.number("rotation") { values.append(("transform.rotation.z", .scalar(r))) }
-        if let sj = f.value("scale") {
-            if case .number = sj, let s = try f.number("scale") {
-                values.append(("transform.scale.x", .scalar(s))); values.append(("transform.scale.y", .scalar(s)))
-            } else if let s = try? f.vector("scale") {
-                values.append(("transform.scale.x", .scalar(s.x))); values.append(("transform.scale.y", .scalar(s.y)))
-            } else { throw f.error("scale", "must be a number or [sx, sy], got \(sj.brief)") }
-        }
-        if let a = try f.number("alpha") {
-            guard a >= 0 && a <= 1 else { throw f.error("alpha", "must be from 0 to 1, got \(f.text("alpha"))") }
-            values.append(("opacity", .scalar(a)))
-        }
-        if let c = f.value("backgroundColor") { values.append(("backgroundColor", try decodeValue(c, keyPath: "backgroundColor", path: path + ".backgroundColor"))) }
-        if let c = try f.number("cornerRadius") { values.append(("cornerRadius", .scalar(c))) }
-        return values
+        return [("bounds", .rect(0, 0, size[0], size[1])), ("position", .point(center[0], center[1]))]
     }
 
     /// A change inside a block; `gesture` says which gesture values it may take.

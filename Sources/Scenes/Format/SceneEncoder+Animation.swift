@@ -53,22 +53,7 @@ extension SceneEncoder {
     }
 
     /// A view in UIView's terms, from its layer's values (``SceneLayer/isView``).
-    static func view(_ layer: SceneLayer) -> JSON {
-        func v(_ keyPath: String) -> AnimatableValue? { layer.values.last { $0.keyPath == keyPath }?.value }
-        var m: [JSON.Member] = [.init("name", .string(layer.name))]
-        if let s = layer.superlayer { m.append(.init("superview", .string(s))) }
-        let b = v("bounds")?.components ?? [0, 0, 0, 0], p = v("position")?.components ?? [0, 0]
-        m.append(.init("center", .array([.num(p[0]), .num(p[1])])))
-        m.append(.init("size", .array([.num(b[2]), .num(b[3])])))
-        if let r = v("transform.rotation.z") { m.append(.init("rotation", value(r))) }
-        if let sx = v("transform.scale.x"), let sy = v("transform.scale.y") {
-            m.append(.init("scale", sx == sy ? value(sx) : .array([.num(sx.scalar), .num(sy.scalar)])))
-        }
-        if let a = v("opacity") { m.append(.init("alpha", value(a))) }
-        if let c = v("backgroundColor") { m.append(.init("backgroundColor", value(c))) }
-        if let c = v("cornerRadius") { m.append(.init("cornerRadius", value(c))) }
-        return .object(m + timing(layer.timing))
-    }
+    static func view(_ layer: SceneLayer) -> JSON { .object(ViewFields.table.encode(layer)) }
 
     /// CAMediaTiming's fields.
     static func timing(_ t: MediaTiming) -> [JSON.Member] { AnimationFields.timing.encode(t) }

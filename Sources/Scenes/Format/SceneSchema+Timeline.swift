@@ -9,13 +9,7 @@ extension SceneSchema {
     /// (1000 characters here).
     static let labelText = type("string", [.init("maxLength", .num(1000)), .init("pattern", str("^[^\\u0000-\\u001f\\u007f]*$"))])
 
-    static var view: JSON {
-        requiring(object([("name", ref("name")), ("superview", string),
-                ("frame", tuple([num, num, nonNegative, nonNegative])), ("center", vec2),
-                ("size", tuple([nonNegative, nonNegative])), ("rotation", num), ("scale", anyOf([num, vec2])),
-                ("alpha", number(min: 0, max: 1)), ("backgroundColor", vec4), ("cornerRadius", num)] + layerTimingFields,
-               required: ["name"], description: "A view (UIView), reported in UIView's terms."), anyOf: [["frame"], ["center", "size"]])
-    }
+    static var view: JSON { requiring(ViewFields.table.schema, anyOf: [["frame"], ["center", "size"]]) }
 
     /// A layer: its name, superlayer, contents and timing, and every layer property of ``LayerProperty/all`` and its
     /// sub key paths, each in its kind's form.
