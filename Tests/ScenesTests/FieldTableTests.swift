@@ -19,6 +19,9 @@ final class FieldTableTests: XCTestCase {
         "springAnimation": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"spring\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
         "transition": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"transition\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
         "view": ({ "{\"views\": [{\($0.joined(separator: ", "))}]}" }, "views[0]"),
+        "animator": ({ "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\"\($0.map { ", " + $0 }.joined())}]}" }, "animators[0]"),
+        "animatorSpring": ({ "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"timing\": {\($0.joined(separator: ", "))}}]}" }, "animators[0].timing"),
+        "animatorDampingRatio": ({ "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"timing\": {\($0.joined(separator: ", "))}}]}" }, "animators[0].timing"),
         "block": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}" }, "blocks[0]"),
         "blockSpring": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}], \"spring\": {\($0.joined(separator: ", "))}}]}" }, "blocks[0].spring"),
         "blockKeyframe": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"keyframes\": [{\"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}]}" }, "blocks[0].keyframes[0]"),
@@ -34,8 +37,14 @@ final class FieldTableTests: XCTestCase {
     ]
     /// Required fields the walk supplies (besides `type` and item names, which the hosts write).
     static let required: [String: [String: String]] = [
-        "item": ["center": "[0, 0]"], "view": ["name": "\"v\"", "center": "[0, 0]", "size": "[1, 1]"], "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
+        "item": ["center": "[0, 0]"], "view": ["name": "\"v\"", "center": "[0, 0]", "size": "[1, 1]"], "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"], "animatorSpring": ["mass": "1", "stiffness": "1", "damping": "1"],
+        "animatorDampingRatio": ["dampingRatio": "1"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
     ]
+
+    /// Kinds the model keeps in another form, so the encoder writes that form: a property animator resolves a
+    /// damping-ratio timing into the mass, stiffness and damping spring that settles in its duration, as UIKit does.
+    /// Their fields are walked for acceptance and refusal only.
+    static let resolvedOnRead: Set = ["animatorDampingRatio"]
 
     /// Fields a walk sets beside one at the end of its range, so that the scene stays within the run's budgets (a
     /// 1e6 s run at 1/60 s frames would take more than 1e8 sub-steps).
@@ -104,7 +113,9 @@ final class FieldTableTests: XCTestCase {
                     XCTAssertNotNil(members, "\(kind).\(field.name) at \(end): \(message)")
                     let written = members?.first { $0.key == field.name }?.value
                     let leftOut = field.isConditional && field.defaultJSON == .num(end) ? value(field.kind, end) : nil
-                    XCTAssertEqual(written?.brief ?? leftOut, value(field.kind, end), "\(kind).\(field.name)")
+                    if !FieldTableTests.resolvedOnRead.contains(kind) {
+                        XCTAssertEqual(written?.brief ?? leftOut, value(field.kind, end), "\(kind).\(field.name)")
+                    }
                 }
                 let isInteger = if case .integer = field.kind { true } else { false }
                 let pastEnds = isInteger ? [low - 1, high + 1] : [low == .leastNonzeroMagnitude ? 0 : low.nextDown, high.nextUp]

@@ -250,6 +250,11 @@ public struct FieldTable<Model>: @unchecked Sendable {
         names = fields.map(\.name)
     }
 
+    /// This table as another kind, with other fields required.
+    func with(kind: String, summary: String, required: [String]) -> FieldTable {
+        FieldTable(kind: kind, summary: summary, fields: fields, required: required)
+    }
+
     /// This table without the fields `names`, as another kind (a gesture's block has no name or start of its own).
     func excluding(_ names: [String], kind: String, summary: String) -> FieldTable {
         FieldTable(kind: kind, summary: summary, fields: fields.filter { !names.contains($0.name) },
@@ -380,6 +385,9 @@ public enum FieldTables {
          (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
          (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown),
          (ViewFields.table.kind, ViewFields.table.info, ViewFields.table.markdown),
+         (AnimatorFields.table.kind, AnimatorFields.table.info, AnimatorFields.table.markdown),
+         (AnimatorFields.spring.kind, AnimatorFields.spring.info, AnimatorFields.spring.markdown),
+         (AnimatorFields.dampingRatio.kind, AnimatorFields.dampingRatio.info, AnimatorFields.dampingRatio.markdown),
          (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
          (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
          (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown)]

@@ -6,25 +6,22 @@ extension SceneDecoder {
     func decodeTiming(_ json: JSON, path: String) throws -> PropertyAnimator.Timing {
         if case .object = json {
             let f = try Fields(json, path: path, file: fileName, allowed: ["mass", "stiffness", "damping", "dampingRatio", "initialVelocity"])
-            let v = try f.number("initialVelocity") ?? 0
-            if let ratio = try f.number("dampingRatio") {
+            if f.value("dampingRatio") != nil {
                 guard f.value("mass") == nil && f.value("stiffness") == nil && f.value("damping") == nil else {
                     throw f.error("dampingRatio", "give dampingRatio or mass/stiffness/damping, not both, got \(f.text("dampingRatio")) with \(["mass", "stiffness", "damping"].filter { f.value($0) != nil }.joined(separator: ", "))")
                 }
-                guard ratio >= 0.01 && ratio <= 100 else { throw f.error("dampingRatio", "must be from 0.01 to 100, got \(f.text("dampingRatio"))") }
-                return .springDampingRatio(ratio, initialVelocity: v)
+                var r = AnimatorFields.DampingRatio()
+                try AnimatorFields.dampingRatio.decode(f, into: &r)
+                return .springDampingRatio(r.dampingRatio, initialVelocity: r.initialVelocity)
             }
             // UISpringTimingParameters(mass:stiffness:damping:initialVelocity:) takes all three (no defaults, unlike
             // CASpringAnimation); initialVelocity defaults to 0.
-            var values: [Double] = []
-            for key in ["mass", "stiffness", "damping"] {
-                guard let x = try f.number(key) else {
-                    throw f.missing(key, "a spring timing gives mass, stiffness and damping (or dampingRatio)")
-                }
-                guard x >= 1e-9 && x <= 1e9 else { throw f.error(key, "must be from 1e-9 to 1e9, got \(f.text(key))") }
-                values.append(x)
+            for key in AnimatorFields.spring.required where f.value(key) == nil {
+                throw f.missing(key, "a spring timing gives mass, stiffness and damping (or dampingRatio)")
             }
-            return .spring(Spring(mass: values[0], stiffness: values[1], damping: values[2]), initialVelocity: v)
+            var spring = AnimationFields.SpringSettings()
+            try AnimatorFields.spring.decode(f, into: &spring)
+            return .spring(spring.spring, initialVelocity: spring.initialVelocity)
         }
         // UIView.AnimationCurve's name for the ease-in-out curve, as UIViewPropertyAnimator(duration:curve:) takes it.
         if case .string("easeInOut") = json { return .curve(.easeInEaseOut) }
@@ -113,20 +110,15 @@ extension SceneDecoder {
         }
         return try arr.enumerated().map { k, aj in
             let path = "animators[\(k)]"
-            let f = try Fields(aj, path: path, file: fileName, allowed: ["name", "layer", "duration", "timing", "scrubsLinearly",
-                                                                        "pausesOnCompletion", "isInterruptible", "animations", "script"])
-            guard let name = try f.string("name") else { throw f.missing("name", "the animator's name (column prefix)") }
-            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))") }
-            guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
+            let f = try Fields(aj, path: path, file: fileName, allowed: AnimatorFields.table.names)
+            guard try f.string("name") != nil else { throw f.missing("name", "the animator's name (column prefix)") }
+            var a = SceneAnimator(name: "", layer: "", animator: PropertyAnimator(duration: 0.25, timing: .curve(.easeInEaseOut)),
+                                  animations: [], script: [])
+            try AnimatorFields.table.decode(f, into: &a)
+            guard names.insert(a.name).inserted else { throw f.error("name", "duplicate name, got \(quoted(a.name))") }
             guard let layer = try f.string("layer") else { throw f.missing("layer", "the animated layer's name") }
             guard scene.layers.contains(where: { $0.name == layer }) else { throw f.error("layer", "no such layer, got \(quoted(layer))") }
-            let duration = try f.number("duration") ?? 0.25
-            guard duration >= 1e-6 && duration <= 1e6 else { throw f.error("duration", "must be from 1e-6 to 1e6 s, got \(f.text("duration"))") }
-            let timing = try f.value("timing").map { try decodeTiming($0, path: path + ".timing") } ?? .curve(.easeInEaseOut)
-            var animator = PropertyAnimator(duration: duration, timing: timing)
-            animator.scrubsLinearly = try f.bool("scrubsLinearly") ?? true
-            animator.pausesOnCompletion = try f.bool("pausesOnCompletion") ?? false
-            animator.isInterruptible = try f.bool("isInterruptible") ?? true
+            a.layer = layer
             var animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)] = []
             if let aj = f.value("animations") {
                 guard case .array(let list) = aj else { throw f.error("animations", "must be an array of changes, got \(aj.brief)") }
@@ -138,8 +130,8 @@ extension SceneDecoder {
                     animations.append((c.0, c.1, c.2))
                 }
             }
-            let script = try f.value("script").map { try decodeScript($0, path: path + ".script") } ?? []
-            let a = SceneAnimator(name: name, layer: layer, animator: animator, animations: animations, script: script)
+            a.animations = animations
+            a.script = try f.value("script").map { try decodeScript($0, path: path + ".script") } ?? []
             return a
         }
     }

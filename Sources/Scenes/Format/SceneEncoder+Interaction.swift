@@ -17,19 +17,12 @@ extension SceneEncoder {
         }
     }
 
-    static func animator(_ a: SceneAnimator) -> JSON {
-        func change(_ keyPath: String, _ to: AnimatableValue, _ delayFactor: Double) -> [JSON.Member] {
-            [.init("keyPath", .string(keyPath)), .init("toValue", value(to)), .init("delayFactor", .num(delayFactor))]
-        }
-        return .object([
-            .init("name", .string(a.name)), .init("layer", .string(a.layer)), .init("duration", .num(a.animator.duration)),
-            .init("timing", animatorTiming(a.animator.timing)), .init("scrubsLinearly", .bool(a.animator.scrubsLinearly)),
-            .init("pausesOnCompletion", .bool(a.animator.pausesOnCompletion)),
-            .init("isInterruptible", .bool(a.animator.isInterruptible)),
-            .init("animations", .array(a.animations.map { .object(change($0.keyPath, $0.to, $0.delayFactor)) })),
-            .init("script", .array(a.script.map { .object([.init("t", .num($0.time))] + call($0.call, change)) })),
-        ])
+    /// An animator's change (`animations`, `addAnimations`): its key path, target value and delay factor.
+    static func animatorChange(_ keyPath: String, _ to: AnimatableValue, _ delayFactor: Double) -> [JSON.Member] {
+        [.init("keyPath", .string(keyPath)), .init("toValue", value(to)), .init("delayFactor", .num(delayFactor))]
     }
+
+    static func animator(_ a: SceneAnimator) -> JSON { .object(AnimatorFields.table.encode(a)) }
 
     /// A scripted call's name and arguments.
     static func call(_ c: SceneAnimator.Call,

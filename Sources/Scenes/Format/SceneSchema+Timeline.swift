@@ -62,14 +62,20 @@ extension SceneSchema {
     }
 
     static var animatorTiming: JSON {
-        anyOf([ref("curve"),
-               object([("mass", number(min: 1e-9, max: 1e9)), ("stiffness", number(min: 1e-9, max: 1e9)),
-                       ("damping", number(min: 1e-9, max: 1e9)), ("initialVelocity", num)], required: ["mass", "stiffness", "damping"]),
-               object([("dampingRatio", number(min: 0.01, max: 100)), ("initialVelocity", num)], required: ["dampingRatio"])])
+        anyOf([ref("curve"), AnimatorFields.spring.schema, AnimatorFields.dampingRatio.schema])
     }
 
-    static var animator: JSON {
-        let change: [(String, JSON)] = [("keyPath", oneOf(LayerProperty.all.map(\.keyPath) + ["position.x", "position.y", "bounds.size.width", "bounds.size.height"])), ("toValue", ref("value")), ("delayFactor", number(min: 0, max: 1, exclusiveMax: true))]
+    static var animator: JSON { AnimatorFields.table.schema }
+
+    /// An animator's change: a key path it animates, the target value, the delay factor.
+    static var animatorChange: [(String, JSON)] {
+        [("keyPath", oneOf(LayerProperty.all.map(\.keyPath) + ["position.x", "position.y", "bounds.size.width", "bounds.size.height"])),
+         ("toValue", ref("value")), ("delayFactor", number(min: 0, max: 1, exclusiveMax: true))]
+    }
+
+    /// A call of an animator's script, by `call`.
+    static var animatorCall: JSON {
+        let change = animatorChange
         let t: (String, JSON) = ("t", nonNegative), call: (String, JSON) = ("call", .object([]))
         let calls: [(String, JSON)] = [
             ("startAnimation", object([t, call, ("delay", nonNegative)], required: ["t"])),
@@ -82,11 +88,7 @@ extension SceneSchema {
                                          required: ["t"])),
             ("addAnimations", object([t, call] + change, required: ["t", "keyPath", "toValue"])),
         ]
-        return object([("name", ref("name")), ("layer", string), ("duration", number(min: 1e-6, max: 1e6)),
-                       ("timing", ref("animatorTiming")), ("scrubsLinearly", bool), ("pausesOnCompletion", bool),
-                       ("isInterruptible", bool), ("animations", array(object(change, required: ["keyPath", "toValue"]))),
-                       ("script", array(tagged("call", calls)))],
-                      required: ["name", "layer"], description: "A property animator (UIViewPropertyAnimator) and its script.")
+        return tagged("call", calls)
     }
 
     static var change: JSON {

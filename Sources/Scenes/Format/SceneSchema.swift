@@ -103,7 +103,7 @@ public enum SceneSchema {
             ("value", anyOf([num, array(num, min: 2, max: 16), ref("transform")])),
             ("item", item), ("behavior", behavior), ("drag", drag), ("view", view), ("layer", layer),
             ("animation", animation(topLevel: true)), ("childAnimation", animation(topLevel: false)),
-            ("animatorTiming", animatorTiming), ("animator", animator), ("change", change),
+            ("animatorTiming", animatorTiming), ("animator", animator), ("animatorCall", animatorCall), ("change", change),
             ("block", block(inGesture: false)), ("gestureBlock", block(inGesture: true)), ("gesture", gesture),
             ("timingChange", timingChange),
         ]
