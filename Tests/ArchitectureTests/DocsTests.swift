@@ -168,7 +168,9 @@ final class DocsTests: XCTestCase {
          "gestures": [{"name": "g", "type": "pan", "view": "root", "touches": [[0, 1, 1], [1, 2, 2]], "action": {"scrub": "a", "distance": 10}}]}
         """#)
         guard case let .scrub(_, _, release, timing, factor) = scene.gestures[0].action else { return XCTFail("a scrub") }
-        XCTAssertTrue(text.contains("default `\(release.rawValue)`; `durationFactor` default \(NumberFormat.shortest(factor))"))
+        XCTAssertEqual(try declaredDefault("panAction", "release"), "`\(release.rawValue)`")
+        XCTAssertEqual(try declaredDefault("panAction", "durationFactor"), NumberFormat.shortest(factor))
+        XCTAssertEqual(try declaredDefault("panAction", "timing"), "the animator's own")
         XCTAssertNil(timing, "the animator's own")
         let drag = try decode(#"{"items": [{"name": "v", "center": [0, 0]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"keyframes": [[0, 0, -100]]}}]}"#)
         guard case .attachment(let a) = drag.behaviors[0] else { return XCTFail("an attachment") }

@@ -388,6 +388,8 @@ public enum FieldTables {
          (AnimatorFields.table.kind, AnimatorFields.table.info, AnimatorFields.table.markdown),
          (AnimatorFields.spring.kind, AnimatorFields.spring.info, AnimatorFields.spring.markdown),
          (AnimatorFields.dampingRatio.kind, AnimatorFields.dampingRatio.info, AnimatorFields.dampingRatio.markdown),
+         (GestureFields.table.kind, GestureFields.table.info, GestureFields.table.markdown),
+         (GestureFields.pan.kind, GestureFields.pan.info, GestureFields.pan.markdown),
          (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
          (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
          (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown)]

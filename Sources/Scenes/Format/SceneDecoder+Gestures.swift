@@ -11,12 +11,14 @@ extension SceneDecoder {
         var gestures: [SceneGesture] = []
         for (k, gj) in arr.enumerated() {
             let path = "gestures[\(k)]"
-            let f = try Fields(gj, path: path, file: fileName, allowed: ["name", "type", "view", "touches", "csv", "action"])
+            let f = try Fields(gj, path: path, file: fileName, allowed: GestureFields.table.names)
             guard let name = try f.string("name") else { throw f.missing("name", "the gesture's name") }
-            guard SceneDecoder.isValidName(name) else { throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))") }
+            guard f.value("type") != nil else { throw f.missing("type", "pan, tap or touches") }
+            var gesture = SceneGesture(name: name, kind: .pan, view: "", samples: [], action: .animate(SceneBlock(
+                name: name, start: .gesture, animation: ViewAnimation(duration: 0), changes: [], keyframes: [])))
+            try GestureFields.table.decode(f, into: &gesture)
             guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
-            guard let typeName = try f.string("type") else { throw f.missing("type", "pan, tap or touches") }
-            guard let kind = SceneGesture.Kind(rawValue: typeName) else { throw f.error("type", "must be pan, tap or touches, got \(quoted(typeName))") }
+            let kind = gesture.kind
             guard let view = try f.string("view") else { throw f.missing("view", "the view the recognizer is attached to") }
             guard targets.contains(view) else { throw f.error("view", "no such view, got \(quoted(view))") }
             let rows = try decodeTouches(f, path: path, kind: kind)
@@ -25,8 +27,11 @@ extension SceneDecoder {
             }
             let samples = rows.map { r in (time: r[0], points: stride(from: 1, to: r.count, by: 2).map { SIMD2(r[$0], r[$0 + 1]) }) }
             guard let aj = f.value("action") else { throw f.missing("action", kind == .pan ? "{\"scrub\": animator, ...}" : "{\"animate\": block}") }
-            let action = try decodeGestureAction(aj, path: path, kind: kind, name: name, scene: scene, targets: targets)
-            gestures.append(SceneGesture(name: name, kind: kind, view: view, samples: samples, csv: try f.string("csv"), action: action))
+            gesture.action = try decodeGestureAction(aj, path: path, kind: kind, name: name, scene: scene, targets: targets)
+            gesture.view = view
+            gesture.samples = samples
+            gesture.csv = try f.string("csv")
+            gestures.append(gesture)
         }
         return gestures
     }
@@ -75,20 +80,18 @@ extension SceneDecoder {
     /// `durationFactor`); a tap or touches run a block (`animate`). - Throws: ``InputError`` naming the field.
     func decodeGestureAction(_ aj: JSON, path: String, kind: SceneGesture.Kind, name: String, scene: Scene,
                              targets: Set<String>) throws -> SceneGesture.Action {
-        let a = try Fields(aj, path: path + ".action", file: fileName,
-                           allowed: kind == .pan ? ["scrub", "distance", "release", "timing", "durationFactor"] : ["animate"])
+        let a = try Fields(aj, path: path + ".action", file: fileName, allowed: kind == .pan ? GestureFields.pan.names : ["animate"])
         if kind == .pan {
             guard let animator = try a.string("scrub") else { throw a.missing("scrub", "the animator the pan scrubs") }
             guard let def = scene.animators.first(where: { $0.name == animator }) else { throw a.error("scrub", "no such animator, got \(quoted(animator))") }
             guard def.animator.isInterruptible else { throw a.error("scrub", "the animator must be interruptible to be scrubbed, got \(quoted(animator))") }
-            guard let distance = try a.number("distance") else { throw a.missing("distance", "points of translation.x for the whole animation") }
-            guard distance != 0 else { throw a.error("distance", "must not be 0, got \(a.text("distance"))") }
-            let r = try a.string("release") ?? "center"
-            guard let release = SceneGesture.Release(rawValue: r) else { throw a.error("release", "must be center, velocity, continue or reverse, got \(quoted(r))") }
-            let timing = try a.value("timing").map { try decodeTiming($0, path: path + ".action.timing") }
-            let factor = try a.number("durationFactor") ?? 1
-            guard factor > 0 else { throw a.error("durationFactor", "must be positive, got \(a.text("durationFactor"))") }
-            return .scrub(animator: animator, distance: distance, release: release, timing: timing, durationFactor: factor)
+            guard a.value("distance") != nil else { throw a.missing("distance", "points of translation.x for the whole animation") }
+            var pan = GestureFields.Pan()
+            try GestureFields.pan.decode(a, into: &pan)
+            guard pan.distance != 0 else { throw a.error("distance", "must not be 0, got \(a.text("distance"))") }
+            pan.timing = try a.value("timing").map { try decodeTiming($0, path: path + ".action.timing") }
+            return .scrub(animator: animator, distance: pan.distance, release: pan.release, timing: pan.timing,
+                          durationFactor: pan.durationFactor)
         } else {
             guard let bj = a.value("animate") else { throw a.missing("animate", "the block a \(kind.rawValue) runs") }
             return .animate(try decodeBlock(bj, path: path + ".action.animate", name: name, start: .gesture, targets: targets, gesture: kind))

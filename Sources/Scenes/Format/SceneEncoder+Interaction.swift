@@ -74,24 +74,5 @@ extension SceneEncoder {
         return .object(m)
     }
 
-    static func gesture(_ g: SceneGesture) -> JSON {
-        var m: [JSON.Member] = [.init("name", .string(g.name)), .init("type", .string(g.kind.rawValue)), .init("view", .string(g.view))]
-        if let csv = g.csv {
-            m.append(.init("csv", .string(csv)))
-        } else {
-            m.append(.init("touches", .array(g.samples.map { s in
-                .array([.num(s.time)] + s.points.flatMap { [JSON.num($0.x), .num($0.y)] })
-            })))
-        }
-        switch g.action {
-        case let .scrub(animator, distance, release, timing, factor):
-            m.append(.init("action", .object([.init("scrub", .string(animator)), .init("distance", .num(distance)),
-                                              .init("release", .string(release.rawValue))]
-                                             + (timing.map { [.init("timing", animatorTiming($0))] } ?? [])
-                                             + [.init("durationFactor", .num(factor))])))
-        case .animate(let b):
-            m.append(.init("action", .object([.init("animate", block(b, inGesture: true))])))
-        }
-        return .object(m)
-    }
+    static func gesture(_ g: SceneGesture) -> JSON { .object(GestureFields.table.encode(g)) }
 }

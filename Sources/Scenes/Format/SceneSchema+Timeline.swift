@@ -106,18 +106,7 @@ extension SceneSchema {
         ]))])]))])
     }
 
-    static var gesture: JSON {
-        let action = anyOf([
-            object([("scrub", string), ("distance", .object([.init("allOf", .array([num, .object([.init("not", .object([.init("const", .num(0))]))])]))])), ("release", oneOf(["center", "velocity", "continue", "reverse"])),
-                    ("timing", ref("animatorTiming")), ("durationFactor", number(min: 0, exclusiveMin: true))], required: ["scrub", "distance"]),
-            object([("animate", ref("gestureBlock"))], required: ["animate"]),
-        ])
-        return requiring(object([("name", ref("name")), ("type", oneOf(["pan", "tap", "touches"])), ("view", string),
-                       ("touches", array(anyOf([tuple([nonNegative, num, num]), tuple([nonNegative, num, num, num, num])]), min: 1)),
-                       ("csv", type("string", [.init("minLength", .num(1))])), ("action", action)],
-                      required: ["name", "type", "view", "action"], description: "A scripted gesture and what it does."),
-                         anyOf: [["touches"], ["csv"]])
-    }
+    static var gesture: JSON { requiring(GestureFields.table.schema, anyOf: [["touches"], ["csv"]]) }
 
     static var timingChange: JSON {
         let value = anyOf([num, .object([.init("const", str("localTime"))])])

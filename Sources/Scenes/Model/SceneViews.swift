@@ -152,9 +152,9 @@ public struct SceneBlock: Equatable, Sendable {
 ///   change may take "touchRect", the rectangle between the two points.
 public struct SceneGesture: Equatable, Sendable {
     /// The recognizer.
-    public enum Kind: String, Sendable { case pan, tap, touches }
+    public enum Kind: String, Sendable, CaseIterable { case pan, tap, touches }
     /// How a pan's release decides the direction.
-    public enum Release: String, Sendable { case center, velocity, `continue`, reverse }
+    public enum Release: String, Sendable, CaseIterable { case center, velocity, `continue`, reverse }
     /// What the gesture does.
     public enum Action: Equatable, Sendable {
         /// Scrubs a property animator (pan only).
