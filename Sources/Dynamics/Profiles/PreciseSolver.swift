@@ -126,7 +126,6 @@ extension World {
     func rattleStep(h: Double, from t0: Double, to t1: Double) {
         let n = bodyData.items.count
         let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
-        let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base
         let im = bodies.invMass.base, ii = bodies.invInertia.base
         let jc = jointData.joints.count, J = jointData.joints.base
         let halfH = 0.5 * h
@@ -141,56 +140,20 @@ extension World {
         }
 
         // Drift.
-        for i in 0..<n where im[i] > 0 {
-            x0[i] = x[i]
-            a0[i] = a[i]
-            x[i] += h * v[i]
-            a[i] += h * w[i]
-        }
+        drift(h, x: x, a: a, v: v, w: w, count: n)
 
         // Anchors at t_{n+1}, less any jump (applied after the velocities are taken).
         var jumped = false
-        if !jointData.scriptedJoints.isEmpty {
-            for k in jointData.scriptedJoints {
-                let path = jointData.paths[J[k].path]
-                let jump = path.jumpDisplacement(after: t0, through: t1)
-                if jump != .zero { jumped = true }
-                J[k].anchor = path.position(at: t1) - jump
-                J[k].anchorVelocity = path.velocity(at: t1)
-            }
-        }
+        if !jointData.scriptedJoints.isEmpty { moveScriptedAnchors(from: t0, to: t1, J: J, jumped: &jumped) }
 
         // SHAKE: positions onto g(q, t_{n+1}) = 0 (each rod's multipliers summed into `tension`).
         for k in 0..<jc { J[k].tension = 0 }
         let chains = jc > 0 && chainsReady(im: im, J: J, count: jc)
         if jc > 0 {
-            // Chains: Newton steps with a tridiagonal solve (PreciseChains.swift); otherwise, or if that breaks down,
-            // Gauss–Seidel sweeps.
-            var solved = chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, warmStart: preciseScratch.stepHold.holding ? h * h : 0)
-            if chains && !solved {
-                // The old gradients broke down (a rod turned too far in the step): Newton along the current ones.
-                preciseScratch.chainFallbacks += 1
-                preciseScratch.fallbackProjections += 1
-                solved = shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)
-            }
-            if !solved && !shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: false) {
-                preciseScratch.fallbackProjections += 1
-                _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
-            }
-            // The multipliers as forces (signed λ / h²), this piece's and the last one's, for the next piece's warm
-            // start (PreciseChains.swift; `impulse` and `bias` are uikit scratch, unused in `precise`).
-            for k in 0..<jc {
-                J[k].bias = J[k].impulse
-                J[k].impulse = J[k].tension / (h * h)
-                J[k].tension = abs(J[k].impulse)
-            }
+            shakeRodPositions(h, x: x, a: a, im: im, ii: ii, J: J, count: jc, chains: chains)
             if preciseScratch.measuresTurn { preciseScratch.rodTurnedTooFar = rodsTurnedTooFar() }
             // Half-step velocities including the constraint correction.
-            let invH = 1 / h
-            for i in 0..<n where im[i] > 0 {
-                v[i] = (x[i] - x0[i]) * invH
-                w[i] = (a[i] - a0[i]) * invH
-            }
+            takeDriftVelocities(h, x: x, a: a, v: v, w: w, count: n)
             if jumped { applyAnchorJumps(t0: t0, t1: t1, x: x, a: a, im: im, ii: ii, J: J, chains: chains) }
         }
 
@@ -202,6 +165,77 @@ extension World {
 
         // The other half of the damping.
         dampHalf(halfH)
+    }
+
+    /// RATTLE's drift over `h` seconds: each moving body's position (points) and angle (radians) advance by h times
+    /// its half-step velocity, q_n kept in `previousPosition` and `previousAngle` for the velocities after SHAKE.
+    @inline(__always)
+    private func drift(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                       v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>, count n: Int) {
+        let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base, im = bodies.invMass.base
+        for i in 0..<n where im[i] > 0 {
+            x0[i] = x[i]
+            a0[i] = a[i]
+            x[i] += h * v[i]
+            a[i] += h * w[i]
+        }
+    }
+
+    /// Moves the scripted anchors to their paths at `t1` (seconds), less any jump in (`t0`, `t1`], with their
+    /// velocities there (points/s); sets `jumped` when some path jumps (the jump is applied after the velocities).
+    @inline(__always)
+    private func moveScriptedAnchors(from t0: Double, to t1: Double, J: UnsafeMutablePointer<Joint>,
+                                     jumped: inout Bool) {
+        for k in jointData.scriptedJoints {
+            let path = jointData.paths[J[k].path]
+            let jump = path.jumpDisplacement(after: t0, through: t1)
+            if jump != .zero { jumped = true }
+            J[k].anchor = path.position(at: t1) - jump
+            J[k].anchorVelocity = path.velocity(at: t1)
+        }
+    }
+
+    /// RATTLE's SHAKE projection of a step of `h` seconds: the positions onto g(q, t_{n+1}) = 0 along the gradients
+    /// at q_n, by Newton along chains (PreciseChains.swift) or else Gauss–Seidel sweeps, falling back to the current
+    /// gradients when those break down; then each rod's multipliers as forces (signed λ / h²) for the next warm start.
+    @inline(__always)
+    private func shakeRodPositions(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                                   im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+                                   J: UnsafeMutablePointer<Joint>, count jc: Int, chains: Bool) {
+        // Chains: Newton steps with a tridiagonal solve (PreciseChains.swift); otherwise, or if that breaks down,
+        // Gauss–Seidel sweeps.
+        let warmStart = preciseScratch.stepHold.holding ? h * h : 0
+        var solved = chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, warmStart: warmStart)
+        if chains && !solved {
+            // The old gradients broke down (a rod turned too far in the step): Newton along the current ones.
+            preciseScratch.chainFallbacks += 1
+            preciseScratch.fallbackProjections += 1
+            solved = shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)
+        }
+        if !solved && !shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: false) {
+            preciseScratch.fallbackProjections += 1
+            _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
+        }
+        // The multipliers as forces (signed λ / h²), this piece's and the last one's, for the next piece's warm
+        // start (PreciseChains.swift; `impulse` and `bias` are uikit scratch, unused in `precise`).
+        for k in 0..<jc {
+            J[k].bias = J[k].impulse
+            J[k].impulse = J[k].tension / (h * h)
+            J[k].tension = abs(J[k].impulse)
+        }
+    }
+
+    /// RATTLE's half-step velocities after SHAKE: v½ = (q' − q) / h for each moving body (points/s and rad/s), so
+    /// they include the constraint correction. `h` in seconds.
+    @inline(__always)
+    private func takeDriftVelocities(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                                     v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>, count n: Int) {
+        let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base, im = bodies.invMass.base
+        let invH = 1 / h
+        for i in 0..<n where im[i] > 0 {
+            v[i] = (x[i] - x0[i]) * invH
+            w[i] = (a[i] - a0[i]) * invH
+        }
     }
 
     /// Whether some rod turned more than ``maxTurnPerPiece`` in the piece just taken (`J[k].u` is still the direction
