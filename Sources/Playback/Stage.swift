@@ -185,50 +185,11 @@ struct Stage {
     private mutating func run(_ block: SceneBlock, at time: Double, location: SIMD2<Double>?, rect: [Double]?) {
         let c = calls.count
         calls.append(Call(name: block.name, keys: []))
-        var removed: [(Int, String)] = []
-        var n = 0
-        // One key per assignment, so a property set twice in a block keeps both additive offsets (they add up to the
-        // one animation from the old value to the last one).
-        func key(_ li: Int, _ keyPath: String) -> String { n += 1; return "\(block.name)#\(c).\(layers[li].name).\(keyPath).\(n)" }
-        if block.keyframes.isEmpty {
-            for change in block.changes {
-                guard let li = layerIndex[change.view] else { continue }
-                let (loc, r) = converted(location, rect, into: superIndex[li], at: time)
-                for (keyPath, v) in change.assignments(model: { self.layers[li].modelValue($0) ?? .scalar(0) }, location: loc, rect: r) {
-                    // A size never goes negative (a `by` change may ask for it): clamped at 0.
-                    let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(v.scalar, 0)) : v
-                    let k = key(li, keyPath)
-                    // UIKit makes no animation for a value that does not change.
-                    let changes = layers[li].modelValue(keyPath) != value || block.animation.options.contains(.beginFromCurrentState)
-                    removed += layers[li].animate(keyPath, to: value, with: changes ? block.animation : ViewAnimation(duration: 0),
-                                                  at: clocks.localTime(li, at: time), key: k, sparing: Stage.isAnimatorKey).map { (li, $0) }
-                    if changes && block.animation.duration > 0 { calls[c].keys.append((li, k)) }
-                }
-            }
-        } else {
-            // Per layer and key path, the keyframes that set it, in order.
-            var frames: [(li: Int, keyPath: String, frames: [ViewKeyframe])] = []
-            for kf in block.keyframes {
-                for change in kf.changes {
-                    guard let li = layerIndex[change.view] else { continue }
-                    let (loc, r) = converted(location, rect, into: superIndex[li], at: time)
-                    // A relative change builds on the value the previous keyframe of that key path set.
-                    for (keyPath, value) in change.assignments(model: { kp in
-                        frames.last(where: { $0.li == li && $0.keyPath == kp })?.frames.last?.value ?? self.layers[li].modelValue(kp) ?? .scalar(0)
-                    }, location: loc, rect: r) {
-                        let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(value.scalar, 0)) : value
-                        let frame = ViewKeyframe(relativeStartTime: kf.relativeStartTime, relativeDuration: kf.relativeDuration, value: value)
-                        if let i = frames.firstIndex(where: { $0.li == li && $0.keyPath == keyPath }) { frames[i].frames.append(frame) } else { frames.append((li, keyPath, [frame])) }
-                    }
-                }
-            }
-            for f in frames {
-                let k = key(f.li, f.keyPath)
-                removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation, at: clocks.localTime(f.li, at: time),
-                                                         key: k, sparing: Stage.isAnimatorKey).map { (f.li, $0) }
-                if block.animation.duration > 0 { calls[c].keys.append((f.li, k)) }
-            }
-        }
+        // One key per assignment (numbered from 1), so a property set twice in a block keeps both additive offsets
+        // (they add up to the one animation from the old value to the last one).
+        let removed = block.keyframes.isEmpty
+            ? animateChanges(block, call: c, at: time, location: location, rect: rect)
+            : animateKeyframes(block, call: c, at: time, location: location, rect: rect)
         for (_, k) in calls[c].keys { keyOwner[k] = c }
         // A block that animates nothing completes at once (UIKit calls its completion on the next turn of the run loop).
         // Otherwise when the last of its animations ends, each in its layer's time (a paused layer holds it back).
@@ -254,6 +215,73 @@ struct Stage {
             }
         }
         if end.isFinite { schedule(end, .completion(c)) }
+    }
+
+    /// Animates a block without keyframes, called at `time` (seconds) as call `c`: each change sets its layer's model
+    /// and adds the additive animation. Returns the animations beginFromCurrentState removed, (layer, key).
+    private mutating func animateChanges(_ block: SceneBlock, call c: Int, at time: Double, location: SIMD2<Double>?,
+                                         rect: [Double]?) -> [(Int, String)] {
+        var removed: [(Int, String)] = []
+        var n = 0
+        for change in block.changes {
+            guard let li = layerIndex[change.view] else { continue }
+            let (loc, r) = converted(location, rect, into: superIndex[li], at: time)
+            let assignments = change.assignments(model: { self.layers[li].modelValue($0) ?? .scalar(0) },
+                                                 location: loc, rect: r)
+            for (keyPath, v) in assignments {
+                // A size never goes negative (a `by` change may ask for it): clamped at 0.
+                let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(v.scalar, 0)) : v
+                n += 1
+                let k = "\(block.name)#\(c).\(layers[li].name).\(keyPath).\(n)"
+                // UIKit makes no animation for a value that does not change.
+                let changes = layers[li].modelValue(keyPath) != value
+                    || block.animation.options.contains(.beginFromCurrentState)
+                let animation = changes ? block.animation : ViewAnimation(duration: 0)
+                removed += layers[li].animate(keyPath, to: value, with: animation, at: clocks.localTime(li, at: time),
+                                              key: k, sparing: Stage.isAnimatorKey).map { (li, $0) }
+                if changes && block.animation.duration > 0 { calls[c].keys.append((li, k)) }
+            }
+        }
+        return removed
+    }
+
+    /// Animates a block with keyframes, called at `time` (seconds) as call `c`: one keyframe animation per layer and
+    /// key path the keyframes set, a relative change building on the previous keyframe's value. Returns the
+    /// animations beginFromCurrentState removed, (layer, key).
+    private mutating func animateKeyframes(_ block: SceneBlock, call c: Int, at time: Double, location: SIMD2<Double>?,
+                                           rect: [Double]?) -> [(Int, String)] {
+        // Per layer and key path, the keyframes that set it, in order.
+        var frames: [(li: Int, keyPath: String, frames: [ViewKeyframe])] = []
+        for kf in block.keyframes {
+            for change in kf.changes {
+                guard let li = layerIndex[change.view] else { continue }
+                let (loc, r) = converted(location, rect, into: superIndex[li], at: time)
+                // A relative change builds on the value the previous keyframe of that key path set.
+                let assignments = change.assignments(model: { kp in
+                    frames.last(where: { $0.li == li && $0.keyPath == kp })?.frames.last?.value
+                        ?? self.layers[li].modelValue(kp) ?? .scalar(0)
+                }, location: loc, rect: r)
+                for (keyPath, value) in assignments {
+                    let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(value.scalar, 0)) : value
+                    let frame = ViewKeyframe(relativeStartTime: kf.relativeStartTime,
+                                             relativeDuration: kf.relativeDuration, value: value)
+                    if let i = frames.firstIndex(where: { $0.li == li && $0.keyPath == keyPath }) {
+                        frames[i].frames.append(frame)
+                    } else {
+                        frames.append((li, keyPath, [frame]))
+                    }
+                }
+            }
+        }
+        var removed: [(Int, String)] = []
+        for (n, f) in zip(1..., frames) {
+            let k = "\(block.name)#\(c).\(layers[f.li].name).\(f.keyPath).\(n)"
+            removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation,
+                                                     at: clocks.localTime(f.li, at: time), key: k,
+                                                     sparing: Stage.isAnimatorKey).map { (f.li, $0) }
+            if block.animation.duration > 0 { calls[c].keys.append((f.li, k)) }
+        }
+        return removed
     }
 
     /// Runs a call's completion handler: reports it and calls the blocks chained after it.

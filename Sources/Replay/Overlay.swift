@@ -53,28 +53,56 @@ public struct Overlay: Sendable {
         let names = Array(header.fields.dropFirst())
         guard !names.isEmpty else { throw fail("line \(header.line)", "has only t: give the columns to draw after it (t,x,y, t,value or the scene's)") }
         if let k = names.firstIndex(of: "t") { throw fail("line \(header.line), column \(k + 2)", "repeats the column \"t\"") }
+        let kind = try Overlay.kind(of: names, line: header.line, fileName: fileName, sceneName: sceneName,
+                                    columns: columns)
+        let numeric = names.enumerated().filter { !textColumns.contains($0.element) }
+        let (times, values) = try Overlay.rows(records.dropFirst(), header: header, reading: numeric.map(\.offset),
+                                               fileName: fileName)
+        guard !times.isEmpty else { throw fail("", "has a header but no rows") }
+        self.label = fileName
+        self.kind = kind
+        self.times = times
+        self.columns = zip(numeric, values).map { ($0.element, $1) }
+    }
+
+    /// What a file whose header names `names` after `t` holds: `x,y` a point trace, `value` a value trace, anything
+    /// else a run of the scene, whose columns must each be one of the scene's `columns`, once.
+    /// - Throws: `InputError` naming `fileName` and the header's `line` and column for a column that is not the
+    ///   scene's (`sceneName`'s) or one repeated.
+    private static func kind(of names: [String], line: Int, fileName: String, sceneName: String,
+                             columns: [String]) throws -> Kind {
+        func fail(_ path: String, _ message: String) -> InputError {
+            InputError(file: fileName, path: path, message: message)
+        }
+        if names == ["x", "y"] { return .point }
+        if names == ["value"] { return .series }
         let known = Set(columns)
-        let kind: Kind
-        if names == ["x", "y"] {
-            kind = .point
-        } else if names == ["value"] {
-            kind = .series
-        } else {
-            kind = .run
-            var seen = Set<String>()
-            for (k, name) in names.enumerated() {
-                guard known.contains(name) else {
-                    let some = columns.prefix(6).joined(separator: ", ") + (columns.count > 6 ? ", ..." : "")
-                    throw fail("line \(header.line), column \(k + 2)",
-                               "not a column of \(sceneName) (its columns: \(some); dynsim run \(sceneName) | head -1 lists them all), nor a trace's t,x,y or t,value, got \(quoted(name))")
-                }
-                guard seen.insert(name).inserted else { throw fail("line \(header.line), column \(k + 2)", "repeats the column \(quoted(name))") }
+        var seen = Set<String>()
+        for (k, name) in names.enumerated() {
+            guard known.contains(name) else {
+                let some = columns.prefix(6).joined(separator: ", ") + (columns.count > 6 ? ", ..." : "")
+                throw fail("line \(line), column \(k + 2)",
+                           "not a column of \(sceneName) (its columns: \(some); dynsim run \(sceneName) | head -1 lists them all), nor a trace's t,x,y or t,value, got \(quoted(name))")
+            }
+            guard seen.insert(name).inserted else {
+                throw fail("line \(line), column \(k + 2)", "repeats the column \(quoted(name))")
             }
         }
-        let numeric = names.enumerated().filter { !textColumns.contains($0.element) }
+        return .run
+    }
+
+    /// The rows after the header: their times (seconds) and, for each column index in `reading` (after `t`: 0 is
+    /// the header's second field), its values.
+    /// - Throws: `InputError` naming `fileName` and the line (and column) for a row with another number of fields than
+    ///   `header`, a field that is not a finite number or beyond ±``Limits/maxTraceValue``, or `t` decreasing.
+    private static func rows(_ records: ArraySlice<CSVRecords.Record>, header: CSVRecords.Record, reading: [Int],
+                             fileName: String) throws -> (times: [Double], values: [[Double]]) {
+        func fail(_ path: String, _ message: String) -> InputError {
+            InputError(file: fileName, path: path, message: message)
+        }
         var times: [Double] = []
-        var values = Array(repeating: [Double](), count: numeric.count)
-        for record in records.dropFirst() {
+        var values = Array(repeating: [Double](), count: reading.count)
+        for record in records {
             guard record.fields.count == header.fields.count else {
                 throw fail("line \(record.line)", "has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)")
             }
@@ -93,13 +121,8 @@ public struct Overlay: Sendable {
                 throw fail("line \(record.line), column 1 (t)", "must not decrease, got \(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last))")
             }
             times.append(t)
-            for (j, (k, _)) in numeric.enumerated() { values[j].append(try number(k + 1)) }
+            for (j, k) in reading.enumerated() { values[j].append(try number(k + 1)) }
         }
-        guard !times.isEmpty else { throw fail("", "has a header but no rows") }
-        self.label = fileName
-        self.kind = kind
-        self.times = times
-        self.columns = zip(numeric, values).map { ($0.element, $1) }
+        return (times, values)
     }
 }
-

@@ -83,18 +83,15 @@ public enum ScenePage {
         let items = itemsPayload(r, columnSeries: columnSeries)
         let (attachments, drags, boundaries, referenceBoundary) = behaviorsPayload(r, columnSeries: columnSeries, add: add)
         let layers = layerPayload(r, add: add, addText: addText)
-        var contacts: CompactJSON = .null
-        if let counts = r.contactCounts, !r.contactPoints.isEmpty {
-            contacts = .object([("counts", .int({ series.append(packer.add(integers: counts)); return series.count - 1 }())),
-                                ("points", .int(add(r.contactPoints)))])
+        func addIntegers(_ values: [Int]) -> Int {
+            series.append(packer.add(integers: values))
+            return series.count - 1
         }
+        let contacts = contactsPayload(r, add: add, addIntegers: addIntegers)
         let events: [CompactJSON] = r.events.map { e in
             .array([.number(e.time)] + e.fields.map { .string($0) })
         }
-        let ghosts: [CompactJSON] = overlays.map { o in
-            .object([("label", .string(o.label)), ("kind", .string(o.kind.rawValue)), ("t", .int(add(o.times))),
-                     ("columns", .array(o.columns.map { c in .object([("name", .string(c.name)), ("series", .int(add(c.values)))]) }))])
-        }
+        let ghosts = overlaysPayload(overlays, add: add)
         let b = scene.bounds
         let times = { () -> Int in
             series.append(packer.add(times: r.times, rate: scene.rate, stride: r.stride, last: r.run.sampleCount - 1))
@@ -111,6 +108,21 @@ public enum ScenePage {
             (.layers, .array(layers)), (.contacts, contacts), (.events, .array(events)), (.overlays, .array(ghosts)),
             (.plot, .array(plotted)), (.notices, .array(notices.map { .string($0) })), (.series, .array(series)),
         ])
+    }
+
+    /// The contacts: their counts' and points' series, added by `addIntegers` and `add`; null when none were recorded.
+    private static func contactsPayload(_ r: Recording, add: ([Double]) -> Int, addIntegers: ([Int]) -> Int)
+        -> CompactJSON {
+        guard let counts = r.contactCounts, !r.contactPoints.isEmpty else { return .null }
+        return .object([("counts", .int(addIntegers(counts))), ("points", .int(add(r.contactPoints)))])
+    }
+
+    /// Each overlay: its label, kind, and the series (added by `add`) of its times and of each column.
+    private static func overlaysPayload(_ overlays: [Overlay], add: ([Double]) -> Int) -> [CompactJSON] {
+        overlays.map { o in
+            .object([("label", .string(o.label)), ("kind", .string(o.kind.rawValue)), ("t", .int(add(o.times))),
+                     ("columns", .array(o.columns.map { c in .object([("name", .string(c.name)), ("series", .int(add(c.values)))]) }))])
+        }
     }
 
     /// Each item: its name, size, collision shape, the series of its x, y and angle, its sleeping rows.

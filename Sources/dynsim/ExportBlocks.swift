@@ -193,7 +193,6 @@ struct SpringBlocks {
     /// - Throws: ``UsageError`` when from = to, when the spring is too far from its target at --until, or when no
     ///   linear() of at most ``Limits/maxLinearPoints`` points reaches the error (a spring oscillating too long).
     func css() throws -> String {
-        func fail(_ message: String) -> UsageError { UsageError(message: message, command: "export") }
         guard from != to else {
             throw fail("--to: CSS linear() eases a progress from --from to --to; they must differ, got \(n(to))")
         }
@@ -206,9 +205,39 @@ struct SpringBlocks {
                 : "--to: the distance from --from to --to is under 1e-9 of |from|, too small for a progress of full precision; animate an offset from 0 to \(NumberFormat.shortest(to - from)) instead, got \(NumberFormat.shortest(distance))")
         }
         let band = min(0.001, maxError / 2) * distance
+        let (end, periods) = try cssDuration(band: band)
+        let (easing, digits, inputDigits, bound) = cssEasing(end: end, periods: periods)
+        guard easing.points.count <= Limits.maxLinearPoints else {
+            // Within the error but too many points: fewer oscillations (a shorter --until) or a looser error fix it.
+            let fix = until != nil ? "give a shorter --until or a larger --max-error" : "give a larger --max-error, or --until to cut the motion short"
+            throw fail("--max-error: the linear() within \(n(maxError)) of the distance has \(easing.points.count) points, more than the \(Limits.maxLinearPoints) a linear() may have here; \(fix)")
+        }
+        guard bound <= maxError else {
+            throw fail("--max-error: the closest linear() this finds errs by up to \(n(bound)) of the distance, more than \(n(maxError)); ask for a larger error")
+        }
+        return """
+        /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(end * 1000)) ms (\(until != nil ? "--until" : "until it stays within \(n(band / distance)) of the distance")),
+           \(easing.points.count) points, error at most \(n(bound)) of the distance, the end included (asked: \(n(maxError))). */
+        transition: transform \(n(end * 1000))ms \(easing.css(digits: digits, inputDigits: inputDigits));
+
+        """
+    }
+
+    /// `export`'s usage error with `message` (the CSS block's checks).
+    private func fail(_ message: String) -> UsageError { UsageError(message: message, command: "export") }
+
+    /// The spring's progress (value − from) / (to − from) at `t` seconds (0 at the start, 1 at the target).
+    private func progress(_ t: Double) -> Double {
+        (s.value(at: t, from: from, to: to, initialVelocity: v0) - from) / (to - from)
+    }
+
+    /// The CSS transition's duration in seconds: --until, or where the spring stays within `band` (value units) of
+    /// its target, rounded up to whole ms; and the spring's oscillations within it (0 when not underdamped).
+    /// - Throws: ``UsageError`` when the spring does not settle, ends farther than `maxError` of the distance from its
+    ///   target (where CSS jumps to it), or oscillates more than 2000 times.
+    private func cssDuration(band: Double) throws -> (end: Double, periods: Double) {
         var end = until ?? s.settlingDuration(from: from, to: to, initialVelocity: v0, epsilon: band)
         end = (end * 1000).rounded(.up) / 1000
-        func progress(_ t: Double) -> Double { (s.value(at: t, from: from, to: to, initialVelocity: v0) - from) / (to - from) }
         let jump = abs(1 - progress(end))
         guard end.isFinite, end > 0, jump <= maxError else {
             guard end.isFinite else { throw fail("--until: required, the spring does not settle within the band, got nothing") }
@@ -222,6 +251,14 @@ struct SpringBlocks {
             }
             throw fail("--max-error: the spring oscillates \(Int(periods)) times before it settles; a linear() of it would need more than \(Limits.maxLinearPoints) points (damping ratio \(n(s.dampingRatio)))")
         }
+        return (end, periods)
+    }
+
+    /// The linear() of the progress over `end` seconds (`periods` oscillations) that ``LinearEasing/fit`` finds within
+    /// `maxError`, its digits, and a bound on its error (a fraction of the distance), sampled finer (up to twice 4
+    /// times) while the bound misses `maxError` and the points allow.
+    private func cssEasing(end: Double, periods: Double)
+        -> (easing: LinearEasing, digits: Int, inputDigits: Int, bound: Double) {
         // Sampled by the spring's own time scale: the progress's curvature is at most ω² + 2 ζ ω |v0 / distance|
         // (its value at t = 0 bounds it), and a chord of a curve of curvature a over Δt errs by at most a Δt² / 8, so
         // samples Δt ≤ √(2 E) / √a apart err by at most E / 4 between them; and at least 200 per oscillation, 200 in all.
@@ -242,20 +279,7 @@ struct SpringBlocks {
             samples = min(2_000_000, samples * 4)
             (easing, digits, inputDigits, bound) = attempt()
         }
-        guard easing.points.count <= Limits.maxLinearPoints else {
-            // Within the error but too many points: fewer oscillations (a shorter --until) or a looser error fix it.
-            let fix = until != nil ? "give a shorter --until or a larger --max-error" : "give a larger --max-error, or --until to cut the motion short"
-            throw fail("--max-error: the linear() within \(n(maxError)) of the distance has \(easing.points.count) points, more than the \(Limits.maxLinearPoints) a linear() may have here; \(fix)")
-        }
-        guard bound <= maxError else {
-            throw fail("--max-error: the closest linear() this finds errs by up to \(n(bound)) of the distance, more than \(n(maxError)); ask for a larger error")
-        }
-        return """
-        /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(end * 1000)) ms (\(until != nil ? "--until" : "until it stays within \(n(band / distance)) of the distance")),
-           \(easing.points.count) points, error at most \(n(bound)) of the distance, the end included (asked: \(n(maxError))). */
-        transition: transform \(n(end * 1000))ms \(easing.css(digits: digits, inputDigits: inputDigits));
-
-        """
+        return (easing, digits, inputDigits, bound)
     }
 }
 

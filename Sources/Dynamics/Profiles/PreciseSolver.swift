@@ -126,7 +126,6 @@ extension World {
     func rattleStep(h: Double, from t0: Double, to t1: Double) {
         let n = bodyData.items.count
         let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base
-        let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base
         let im = bodies.invMass.base, ii = bodies.invInertia.base
         let jc = jointData.joints.count, J = jointData.joints.base
         let halfH = 0.5 * h
@@ -141,56 +140,20 @@ extension World {
         }
 
         // Drift.
-        for i in 0..<n where im[i] > 0 {
-            x0[i] = x[i]
-            a0[i] = a[i]
-            x[i] += h * v[i]
-            a[i] += h * w[i]
-        }
+        drift(h, x: x, a: a, v: v, w: w, count: n)
 
         // Anchors at t_{n+1}, less any jump (applied after the velocities are taken).
         var jumped = false
-        if !jointData.scriptedJoints.isEmpty {
-            for k in jointData.scriptedJoints {
-                let path = jointData.paths[J[k].path]
-                let jump = path.jumpDisplacement(after: t0, through: t1)
-                if jump != .zero { jumped = true }
-                J[k].anchor = path.position(at: t1) - jump
-                J[k].anchorVelocity = path.velocity(at: t1)
-            }
-        }
+        if !jointData.scriptedJoints.isEmpty { moveScriptedAnchors(from: t0, to: t1, J: J, jumped: &jumped) }
 
         // SHAKE: positions onto g(q, t_{n+1}) = 0 (each rod's multipliers summed into `tension`).
         for k in 0..<jc { J[k].tension = 0 }
         let chains = jc > 0 && chainsReady(im: im, J: J, count: jc)
         if jc > 0 {
-            // Chains: Newton steps with a tridiagonal solve (PreciseChains.swift); otherwise, or if that breaks down,
-            // Gauss–Seidel sweeps.
-            var solved = chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, warmStart: preciseScratch.stepHold.holding ? h * h : 0)
-            if chains && !solved {
-                // The old gradients broke down (a rod turned too far in the step): Newton along the current ones.
-                preciseScratch.chainFallbacks += 1
-                preciseScratch.fallbackProjections += 1
-                solved = shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)
-            }
-            if !solved && !shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: false) {
-                preciseScratch.fallbackProjections += 1
-                _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
-            }
-            // The multipliers as forces (signed λ / h²), this piece's and the last one's, for the next piece's warm
-            // start (PreciseChains.swift; `impulse` and `bias` are uikit scratch, unused in `precise`).
-            for k in 0..<jc {
-                J[k].bias = J[k].impulse
-                J[k].impulse = J[k].tension / (h * h)
-                J[k].tension = abs(J[k].impulse)
-            }
+            shakeRodPositions(h, x: x, a: a, im: im, ii: ii, J: J, count: jc, chains: chains)
             if preciseScratch.measuresTurn { preciseScratch.rodTurnedTooFar = rodsTurnedTooFar() }
             // Half-step velocities including the constraint correction.
-            let invH = 1 / h
-            for i in 0..<n where im[i] > 0 {
-                v[i] = (x[i] - x0[i]) * invH
-                w[i] = (a[i] - a0[i]) * invH
-            }
+            takeDriftVelocities(h, x: x, a: a, v: v, w: w, count: n)
             if jumped { applyAnchorJumps(t0: t0, t1: t1, x: x, a: a, im: im, ii: ii, J: J, chains: chains) }
         }
 
@@ -202,6 +165,77 @@ extension World {
 
         // The other half of the damping.
         dampHalf(halfH)
+    }
+
+    /// RATTLE's drift over `h` seconds: each moving body's position (points) and angle (radians) advance by h times
+    /// its half-step velocity, q_n kept in `previousPosition` and `previousAngle` for the velocities after SHAKE.
+    @inline(__always)
+    private func drift(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                       v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>, count n: Int) {
+        let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base, im = bodies.invMass.base
+        for i in 0..<n where im[i] > 0 {
+            x0[i] = x[i]
+            a0[i] = a[i]
+            x[i] += h * v[i]
+            a[i] += h * w[i]
+        }
+    }
+
+    /// Moves the scripted anchors to their paths at `t1` (seconds), less any jump in (`t0`, `t1`], with their
+    /// velocities there (points/s); sets `jumped` when some path jumps (the jump is applied after the velocities).
+    @inline(__always)
+    private func moveScriptedAnchors(from t0: Double, to t1: Double, J: UnsafeMutablePointer<Joint>,
+                                     jumped: inout Bool) {
+        for k in jointData.scriptedJoints {
+            let path = jointData.paths[J[k].path]
+            let jump = path.jumpDisplacement(after: t0, through: t1)
+            if jump != .zero { jumped = true }
+            J[k].anchor = path.position(at: t1) - jump
+            J[k].anchorVelocity = path.velocity(at: t1)
+        }
+    }
+
+    /// RATTLE's SHAKE projection of a step of `h` seconds: the positions onto g(q, t_{n+1}) = 0 along the gradients
+    /// at q_n, by Newton along chains (PreciseChains.swift) or else Gauss–Seidel sweeps, falling back to the current
+    /// gradients when those break down; then each rod's multipliers as forces (signed λ / h²) for the next warm start.
+    @inline(__always)
+    private func shakeRodPositions(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                                   im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+                                   J: UnsafeMutablePointer<Joint>, count jc: Int, chains: Bool) {
+        // Chains: Newton steps with a tridiagonal solve (PreciseChains.swift); otherwise, or if that breaks down,
+        // Gauss–Seidel sweeps.
+        let warmStart = preciseScratch.stepHold.holding ? h * h : 0
+        var solved = chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, warmStart: warmStart)
+        if chains && !solved {
+            // The old gradients broke down (a rod turned too far in the step): Newton along the current ones.
+            preciseScratch.chainFallbacks += 1
+            preciseScratch.fallbackProjections += 1
+            solved = shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)
+        }
+        if !solved && !shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: false) {
+            preciseScratch.fallbackProjections += 1
+            _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
+        }
+        // The multipliers as forces (signed λ / h²), this piece's and the last one's, for the next piece's warm
+        // start (PreciseChains.swift; `impulse` and `bias` are uikit scratch, unused in `precise`).
+        for k in 0..<jc {
+            J[k].bias = J[k].impulse
+            J[k].impulse = J[k].tension / (h * h)
+            J[k].tension = abs(J[k].impulse)
+        }
+    }
+
+    /// RATTLE's half-step velocities after SHAKE: v½ = (q' − q) / h for each moving body (points/s and rad/s), so
+    /// they include the constraint correction. `h` in seconds.
+    @inline(__always)
+    private func takeDriftVelocities(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+                                     v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>, count n: Int) {
+        let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base, im = bodies.invMass.base
+        let invH = 1 / h
+        for i in 0..<n where im[i] > 0 {
+            v[i] = (x[i] - x0[i]) * invH
+            w[i] = (a[i] - a0[i]) * invH
+        }
     }
 
     /// Whether some rod turned more than ``maxTurnPerPiece`` in the piece just taken (`J[k].u` is still the direction
@@ -314,26 +348,6 @@ extension World {
         for k in 0..<jointData.joints.count { J[k].tension = tension[k] }
     }
 
-    /// Adds `dt` worth of the fields' accelerations (evaluated at the current positions and velocities); inside a
-    /// velocity field the velocity is set instead (after gravity and pushes, which it overrides).
-    private func kickFields(_ dt: Double, endTime t: Double) {
-        evaluateFields(endTime: t)
-        let v = bodies.velocity.base, im = bodies.invMass.base, fa = behaviors.fieldAcceleration.base, fo = behaviors.fieldOverride.base
-        for i in 0..<behaviors.fieldAcceleration.count where im[i] > 0 {
-            if behaviors.fieldOverrides[i] { v[i] = fo[i] } else { v[i] += dt * fa[i] }
-        }
-    }
-
-    /// Adds `dt` worth of the continuous pushes' forces and torques (constant over the sub-step) to the velocities.
-    private func kickPushes(_ dt: Double) {
-        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
-        let f = behaviors.forceColumn.base, tq = behaviors.torqueColumn.base
-        for i in 0..<behaviors.forceColumn.count where im[i] > 0 {
-            v[i] += (dt * im[i]) * f[i]
-            w[i] += (dt * ii[i]) * tq[i]
-        }
-    }
-
     /// Lever arms, unit axis and effective mass of a joint at the current positions (anchors as stored).
     @inline(__always)
     private func refreshGeometry(_ j: inout Joint, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>) {
@@ -412,39 +426,5 @@ extension World {
             if worst <= World.shakeTolerance { return true }
         }
         return fallback
-    }
-
-    /// Applies `dt` worth of every spring attachment to the velocities: Hooke's force along the axis as a kick
-    /// (dt k stretch), then the damping of the axial relative velocity as its exact exponential relaxation,
-    /// v_rel ← v_rel e^(−c dt / m_eff) with m_eff the effective mass along the axis, which is stable for any damping.
-    @inline(__always)
-    private func applySpringForces(dt: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                                   v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
-                                   im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>) {
-        let jc = jointData.joints.count, J = jointData.joints.base
-        for k in 0..<jc where !J[k].isRigid {
-            let ia = J[k].a, ib = J[k].b
-            let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
-            let rB = rotate(J[k].localB, by: a[ib])
-            let rA = ia >= 0 ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
-            let pA = ia >= 0 ? x[ia] + rA : J[k].anchor
-            let d = x[ib] + rB - pA
-            let len = norm(d)
-            guard len > 0 else { continue }
-            let u = d / len
-            @inline(__always) func apply(_ impulse: Double) {
-                applyPairImpulse(impulse * u, a: ia, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
-            }
-            apply(-dt * J[k].stiffness * (len - J[k].length))
-            if J[k].damping > 0 {
-                let crA = cross(rA, u), crB = cross(rB, u)
-                let invMass = imA + imB + iiA * crA * crA + iiB * crB * crB
-                guard invMass > 0 else { continue }
-                let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
-                let vpB = v[ib] + cross(w[ib], rB)
-                let relative = dot(u, vpB - vpA)
-                apply(relative * (exp(-J[k].damping * invMass * dt) - 1) / invMass)
-            }
-        }
     }
 }
