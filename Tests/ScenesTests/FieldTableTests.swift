@@ -24,6 +24,7 @@ final class FieldTableTests: XCTestCase {
         "animatorDampingRatio": ({ "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"timing\": {\($0.joined(separator: ", "))}}]}" }, "animators[0].timing"),
         "gesture": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"gestures\": [{\"name\": \"g\", \"type\": \"tap\", \"view\": \"v\", \"touches\": [[0, 1, 1]], \"action\": {\"animate\": {\"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]}}\($0.map { ", " + $0 }.joined())}]}" }, "gestures[0]"),
         "panAction": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"animators\": [{\"name\": \"a\", \"layer\": \"v\"}], \"gestures\": [{\"name\": \"g\", \"type\": \"pan\", \"view\": \"v\", \"touches\": [[0, 1, 1], [1, 2, 2]], \"action\": {\"scrub\": \"a\"\($0.map { ", " + $0 }.joined())}}]}" }, "gestures[0].action"),
+        "timingChange": ({ "{\"layers\": [{\"name\": \"l\"}], \"layerTiming\": [{\"layer\": \"l\", \"call\": \"pause\"\($0.map { ", " + $0 }.joined())}]}" }, "layerTiming[0]"),
         "block": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}" }, "blocks[0]"),
         "blockSpring": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}], \"spring\": {\($0.joined(separator: ", "))}}]}" }, "blocks[0].spring"),
         "blockKeyframe": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"keyframes\": [{\"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}]}" }, "blocks[0].keyframes[0]"),
@@ -40,7 +41,7 @@ final class FieldTableTests: XCTestCase {
     /// Required fields the walk supplies (besides `type` and item names, which the hosts write).
     static let required: [String: [String: String]] = [
         "item": ["center": "[0, 0]"], "view": ["name": "\"v\"", "center": "[0, 0]", "size": "[1, 1]"], "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"], "animatorSpring": ["mass": "1", "stiffness": "1", "damping": "1"],
-        "animatorDampingRatio": ["dampingRatio": "1"], "panAction": ["distance": "10"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
+        "animatorDampingRatio": ["dampingRatio": "1"], "panAction": ["distance": "10"], "timingChange": ["t": "0"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
     ]
 
     /// Kinds the model keeps in another form, so the encoder writes that form: a property animator resolves a

@@ -390,6 +390,7 @@ public enum FieldTables {
          (AnimatorFields.dampingRatio.kind, AnimatorFields.dampingRatio.info, AnimatorFields.dampingRatio.markdown),
          (GestureFields.table.kind, GestureFields.table.info, GestureFields.table.markdown),
          (GestureFields.pan.kind, GestureFields.pan.info, GestureFields.pan.markdown),
+         (TimingChangeFields.table.kind, TimingChangeFields.table.info, TimingChangeFields.table.markdown),
          (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
          (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
          (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown)]

@@ -13,20 +13,23 @@ extension SceneDecoder {
         return try list.enumerated().map { k, cj in
             let path = "layerTiming[\(k)]"
             let inSet = "inside \"set\": {\"set\": {\"speed\": ..., \"timeOffset\": ..., \"beginTime\": ...}}"
-            let f = try Fields(cj, path: path, file: fileName, allowed: ["t", "layer", "call", "set"],
+            let f = try Fields(cj, path: path, file: fileName, allowed: TimingChangeFields.table.names,
                                homes: ["speed": inSet, "timeOffset": inSet, "beginTime": inSet])
-            guard let t = try f.number("t") else { throw f.missing("t", "the change's time in seconds") }
-            guard t >= previous else {
-                throw f.error("t", "must be >= 0 and not go backwards (previous \(NumberFormat.shortest(previous))), got \(f.text("t"))")
+            guard f.value("t") != nil else { throw f.missing("t", "the change's time in seconds") }
+            var change = SceneTimingChange(time: 0, layer: "", action: .pause)
+            try TimingChangeFields.table.decode(f, into: &change)
+            guard change.time >= previous else {
+                throw f.error("t", "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(f.text("t"))")
             }
-            previous = t
+            previous = change.time
             guard let layer = try f.string("layer") else { throw f.missing("layer", "the layer or view whose timing changes") }
             guard layers.contains(layer) else { throw f.error("layer", "no such layer or view, got \(quoted(layer))") }
-            switch (try f.string("call"), f.value("set")) {
-            case ("pause"?, nil): return SceneTimingChange(time: t, layer: layer, action: .pause)
-            case ("resume"?, nil): return SceneTimingChange(time: t, layer: layer, action: .resume)
-            case (let call?, nil): throw f.error("call", "must be pause or resume, got \(quoted(call))")
-            case (nil, let sj?): return SceneTimingChange(time: t, layer: layer, action: .set(try assignments(sj, path: path + ".set")))
+            change.layer = layer
+            switch (f.value("call"), f.value("set")) {
+            case (_?, nil): return change
+            case (nil, let sj?):
+                change.action = .set(try assignments(sj, path: path + ".set"))
+                return change
             case (_?, _?): throw f.error("set", "give call or set, not both, got \(f.text("set"))")
             case (nil, nil): throw f.missing("call", "pause or resume, or set: {speed, timeOffset, beginTime}")
             }

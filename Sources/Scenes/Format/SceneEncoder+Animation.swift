@@ -36,21 +36,7 @@ extension SceneEncoder {
     }
 
     /// A timed change of a layer's timing.
-    static func timingChange(_ c: SceneTimingChange) -> JSON {
-        var m: [JSON.Member] = [.init("t", .num(c.time)), .init("layer", .string(c.layer))]
-        switch c.action {
-        case .pause: m.append(.init("call", .string("pause")))
-        case .resume: m.append(.init("call", .string("resume")))
-        case .set(let assignments):
-            m.append(.init("set", .object(assignments.map { a in
-                switch a.value {
-                case .number(let x): return .init(a.property.rawValue, .num(x))
-                case .localTime: return .init(a.property.rawValue, .string("localTime"))
-                }
-            })))
-        }
-        return .object(m)
-    }
+    static func timingChange(_ c: SceneTimingChange) -> JSON { .object(TimingChangeFields.table.encode(c)) }
 
     /// A view in UIView's terms, from its layer's values (``SceneLayer/isView``).
     static func view(_ layer: SceneLayer) -> JSON { .object(ViewFields.table.encode(layer)) }

@@ -108,16 +108,9 @@ extension SceneSchema {
 
     static var gesture: JSON { requiring(GestureFields.table.schema, anyOf: [["touches"], ["csv"]]) }
 
+    /// A timing change (``TimingChangeFields``), with exactly one of `call` and `set`.
     static var timingChange: JSON {
-        let value = anyOf([num, .object([.init("const", str("localTime"))])])
-        let change = object([("t", nonNegative), ("layer", string), ("call", oneOf(["pause", "resume"])),
-                             ("set", .object([.init("type", str("object")), .init("minProperties", .num(1)),
-                                              .init("properties", .object([.init("speed", value), .init("timeOffset", value),
-                                                                           .init("beginTime", value)])),
-                                              .init("additionalProperties", .bool(false))]))],
-                            required: ["t", "layer"], description: "A timed change of a layer's timing (QA1673's pause and resume, or set).")
-        // Exactly one of call and set.
-        return .object([.init("allOf", .array([change, .object([.init("oneOf", .array([
+        .object([.init("allOf", .array([TimingChangeFields.table.schema, .object([.init("oneOf", .array([
             .object([.init("required", .array([str("call")]))]), .object([.init("required", .array([str("set")]))]),
         ]))])]))])
     }
