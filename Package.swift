@@ -31,38 +31,53 @@ let package = Package(
         .target(name: "IO", linkerSettings: libm),
         .target(name: "Scenes", dependencies: ["Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
         // Playback: a scene -> a running world and timeline -> typed rows and events (the seam every front end reads).
-        .target(name: "Playback", dependencies: ["Scenes", "Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
+        .target(
+            name: "Playback", dependencies: ["Scenes", "Dynamics", "Animation", "Springs", "IO"], linkerSettings: libm),
         // Replay: a run as a self-contained HTML replay page or an SVG still (`dynsim view`); its web files are embedded
         // in WebAssets.swift by Web/embed.py, so the binary needs no resource bundle.
-        .target(name: "Replay", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
-                exclude: ["Web"], linkerSettings: libm),
+        .target(
+            name: "Replay", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
+            exclude: ["Web"], linkerSettings: libm),
         // Traces: recorded or simulated motion from CSV, resampled, compared (`dynsim compare`) and fitted (`dynsim fit`).
         .target(name: "Traces", dependencies: ["Springs", "IO"], linkerSettings: libm),
         // Shell: what the executables share about being one: option tables (parsing, checks and help generated from
         // them), exit statuses, signal handling (not a product).
         .target(name: "Shell", dependencies: ["IO"], linkerSettings: libm),
         // Bench: the benchmark runner that `dynsim bench` and dynsim-bench share (not a product).
-        .target(name: "Bench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"], linkerSettings: libm),
-        .executableTarget(name: "dynsim", dependencies: ["Scenes", "Playback", "Replay", "Traces", "Dynamics", "Springs", "IO", "Bench", "Shell"],
-                          linkerSettings: libm),
+        .target(
+            name: "Bench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"],
+            linkerSettings: libm),
+        .executableTarget(
+            name: "dynsim",
+            dependencies: ["Scenes", "Playback", "Replay", "Traces", "Dynamics", "Springs", "IO", "Bench", "Shell"],
+            linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
-        .executableTarget(name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
-        .executableTarget(name: "spring-and-layer-example", dependencies: ["Springs", "Animation"],
-                          path: "Examples/SpringAndLayer", linkerSettings: libm),
-        .executableTarget(name: "DynsimBench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench", "Shell"], path: "Benchmarks/DynsimBench",
-                          linkerSettings: libm),
+        .executableTarget(
+            name: "pendulum-example", dependencies: ["Dynamics"], path: "Examples/Pendulum", linkerSettings: libm),
+        .executableTarget(
+            name: "spring-and-layer-example", dependencies: ["Springs", "Animation"],
+            path: "Examples/SpringAndLayer", linkerSettings: libm),
+        .executableTarget(
+            name: "DynsimBench", dependencies: ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Bench", "Shell"],
+            path: "Benchmarks/DynsimBench",
+            linkerSettings: libm),
         .testTarget(name: "SpringsTests", dependencies: ["Springs"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Springs"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "IOTests", dependencies: ["IO"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Animation", "Springs", "IO"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
-        .testTarget(name: "BenchTests", dependencies: ["Bench", "Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"]),
+        .testTarget(
+            name: "PlaybackTests", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
+        .testTarget(
+            name: "BenchTests", dependencies: ["Bench", "Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "IO"]),
         // The repository as a whole: layering, file and function sizes, docs against the code.
-        .testTarget(name: "ArchitectureTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO"]),
+        .testTarget(
+            name: "ArchitectureTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim", "Shell", "Bench", "IO", "Scenes", "Playback"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Springs", "IO"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["Replay", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
     ]
 )

@@ -3,7 +3,7 @@
 //                                     [--repeats R] [--frames F] [--csv FILE]
 // `dynsim bench` takes the same arguments. Speed is measured here, never in tests.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import Scenes
@@ -11,7 +11,7 @@ import IO
 import Bench
 import Shell
 
-OutputFile.reserveStandardDescriptors()   // with stdout closed, the --csv file must not become descriptor 1
+OutputFile.reserveStandardDescriptors()  // with stdout closed, the --csv file must not become descriptor 1
 let spec = Benchmark.spec(program: "dynsim-bench", command: nil)
 let options: Benchmark.Options
 do {
@@ -25,6 +25,6 @@ do {
     fputs("dynsim-bench: error: \(error)\n\(spec.usageText)\n", stderr)
     exit(ExitStatus.usage)
 }
-signal(SIGPIPE, SIG_IGN)   // a closed pipe is an EPIPE error to handle, not a signal that kills the run
-Signals.install()   // an interrupted run leaves no half-written --csv file
+signal(SIGPIPE, SIG_IGN)  // a closed pipe is an EPIPE error to handle, not a signal that kills the run
+Signals.install()  // an interrupted run leaves no half-written --csv file
 exit(Benchmark.runToStdout(options, program: "dynsim-bench"))

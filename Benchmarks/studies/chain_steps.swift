@@ -111,7 +111,7 @@ struct Chain {
         switch method {
         case .rattle:
             measure()
-            for p in 0..<n { d[p] = u[p] }                      // the old gradients
+            for p in 0..<n { d[p] = u[p] }  // the old gradients
             for k in 0..<n { v[k] += 0.5 * h * gravity; x[k] += h * v[k]; start[k] = x[k] - h * v[k] }
             projectPositions(limit: iterations, keepDirections: true)
             for k in 0..<n { v[k] = (x[k] - start[k]) / h + 0.5 * h * gravity }
@@ -148,7 +148,8 @@ func run(n: Int, steps: Int, method: Method, iterations: Int, frames: Int) -> (D
     return (worst, ns, Double(chain.solves) / Double(frames * steps))
 }
 
-let usage = "usage: chain_steps [--sizes N1,N2,...] [--repeats R]   (sizes 1 to 10000 links, default 10,100,1000; repeats 1 to 100, default 3)"
+let usage =
+    "usage: chain_steps [--sizes N1,N2,...] [--repeats R]   (sizes 1 to 10000 links, default 10,100,1000; repeats 1 to 100, default 3)"
 /// Prints `message` and the usage line to standard error and exits 2.
 func refuse(_ message: String) -> Never {
     FileHandle.standardError.write("chain_steps: \(message)\n\(usage)\n".data(using: .utf8)!)
@@ -183,11 +184,13 @@ while index < arguments.count {
         sizes = numbers.map { $0! }
         guard Set(sizes).count == sizes.count else { refuse("--sizes: a size given twice, got \"\(text)\"") }
     } else {
-        guard let r = Int(text), (1...100).contains(r) else { refuse("--repeats: must be a whole number from 1 to 100, got \"\(text)\"") }
+        guard let r = Int(text), (1...100).contains(r) else {
+            refuse("--repeats: must be a whole number from 1 to 100, got \"\(text)\"")
+        }
         repeats = r
     }
 }
-setvbuf(stdout, nil, _IOLBF, 0)   // a row at a time, so an interrupted run keeps what it finished
+setvbuf(stdout, nil, _IOLBF, 0)  // a row at a time, so an interrupted run keeps what it finished
 print("method   iterations  N     steps  error       ns/body/frame  solves/step")
 for n in sizes {
     for method in Method.allCases {

@@ -8,8 +8,10 @@ import Dynamics
 let anchor = Vector2(187.5, 150)
 let world = World(profile: .precise)
 let start = 60 * Double.pi / 180
-let view = world.addItem(ItemDefinition(center: anchor + 100 * Vector2(sin(start), cos(start)),
-                                        resistance: 0, angularResistance: 0))
+let view = world.addItem(
+    ItemDefinition(
+        center: anchor + 100 * Vector2(sin(start), cos(start)),
+        resistance: 0, angularResistance: 0))
 world.addGravity(GravityBehavior(items: [view]))
 world.addAttachment(AttachmentBehavior(item: view, attachedTo: .anchor(point: anchor, path: nil)))
 

@@ -8,8 +8,9 @@ import Animation
 import Springs
 
 let spring = Spring(perceptualDuration: 0.5, bounce: 0.3)
-print("spring: mass \(spring.mass), stiffness \(spring.stiffness), damping \(spring.damping), "
-      + "settlingDuration \(spring.settlingDuration) s")
+print(
+    "spring: mass \(spring.mass), stiffness \(spring.stiffness), damping \(spring.damping), "
+        + "settlingDuration \(spring.settlingDuration) s")
 print("t,value,velocity")
 for k in 0...5 {
     let t = Double(k) / 10
@@ -17,9 +18,12 @@ for k in 0...5 {
 }
 
 var layer = Layer(name: "box", bounds: .rect(0, 0, 100, 100), position: .point(100, 100))
-layer.add(.basic(BasicAnimation(keyPath: "opacity", fromValue: .scalar(1), toValue: .scalar(0),
-                                timing: MediaTiming(beginTime: 0.5, duration: 1),
-                                timingFunction: .easeInEaseOut)), forKey: "fade")
+layer.add(
+    .basic(
+        BasicAnimation(
+            keyPath: "opacity", fromValue: .scalar(1), toValue: .scalar(0),
+            timing: MediaTiming(beginTime: 0.5, duration: 1),
+            timingFunction: .easeInEaseOut)), forKey: "fade")
 print("t,opacity")
 for k in 0...8 {
     let t = Double(k) / 4

@@ -11,7 +11,8 @@ func resolvedTiming(_ t: MediaTiming) -> MediaTiming {
 /// combinations): from+to, from+by (to = from + by), by+to (from = to − by), from only (to = the current value),
 /// to only (from = the current value), by only (current → current + by), none (no change).
 func endpoints(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, current: AnimatableValue)
-    -> (AnimatableValue, AnimatableValue) {
+    -> (AnimatableValue, AnimatableValue)
+{
     switch (from, to, by) {
     case let (f?, t?, _): return (f, t)
     case let (f?, nil, b?): return (f, f + b)
@@ -46,9 +47,11 @@ public struct BasicAnimation: Equatable, Sendable {
     public var isCumulative: Bool
 
     /// An animation of `keyPath`; see the properties for defaults.
-    public init(keyPath: String, fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil,
-                byValue: AnimatableValue? = nil, timing: MediaTiming = MediaTiming(),
-                timingFunction: CubicBezier = .linear, isAdditive: Bool = false, isCumulative: Bool = false) {
+    public init(
+        keyPath: String, fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil,
+        byValue: AnimatableValue? = nil, timing: MediaTiming = MediaTiming(),
+        timingFunction: CubicBezier = .linear, isAdditive: Bool = false, isCumulative: Bool = false
+    ) {
         self.keyPath = keyPath
         self.fromValue = fromValue
         self.toValue = toValue
@@ -93,9 +96,11 @@ public struct SpringAnimation: Equatable, Sendable {
     public var isAdditive: Bool
 
     /// A spring animation of `keyPath`; see the properties for defaults.
-    public init(keyPath: String, fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil,
-                byValue: AnimatableValue? = nil, spring: Spring = Spring(), initialVelocity: Double = 0,
-                timing: MediaTiming = MediaTiming(), isAdditive: Bool = false) {
+    public init(
+        keyPath: String, fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil,
+        byValue: AnimatableValue? = nil, spring: Spring = Spring(), initialVelocity: Double = 0,
+        timing: MediaTiming = MediaTiming(), isAdditive: Bool = false
+    ) {
         self.keyPath = keyPath
         self.fromValue = fromValue
         self.toValue = toValue

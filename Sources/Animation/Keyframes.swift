@@ -49,11 +49,13 @@ public struct KeyframeAnimation: Equatable, Sendable {
     public var rotationMode: RotationMode?
 
     /// A keyframe animation; see the properties for defaults (linear mode, even key times, linear timing).
-    public init(keyPath: String, values: [AnimatableValue], keyTimes: [Double]? = nil,
-                timingFunction: CubicBezier = .linear, timingFunctions: [CubicBezier]? = nil,
-                calculationMode: CalculationMode = .linear, tensionValues: [Double]? = nil,
-                continuityValues: [Double]? = nil, biasValues: [Double]? = nil, timing: MediaTiming = MediaTiming(),
-                isAdditive: Bool = false, isCumulative: Bool = false) {
+    public init(
+        keyPath: String, values: [AnimatableValue], keyTimes: [Double]? = nil,
+        timingFunction: CubicBezier = .linear, timingFunctions: [CubicBezier]? = nil,
+        calculationMode: CalculationMode = .linear, tensionValues: [Double]? = nil,
+        continuityValues: [Double]? = nil, biasValues: [Double]? = nil, timing: MediaTiming = MediaTiming(),
+        isAdditive: Bool = false, isCumulative: Bool = false
+    ) {
         self.keyPath = keyPath
         self.values = values
         self.keyTimes = keyTimes
@@ -90,8 +92,12 @@ public struct KeyframeAnimation: Equatable, Sendable {
         if let kt = keyTimes, calculationMode != .paced && calculationMode != .cubicPaced {
             let allowed = calculationMode == .discrete ? [values.count, values.count + 1] : [values.count]
             if !allowed.contains(kt.count) { return "keyTimes: \(kt.count) key times for \(values.count) values" }
-            if let bad = kt.first(where: { !($0 >= 0 && $0 <= 1) }) { return "keyTimes: must lie in [0, 1], got \(bad)" }
-            for i in 1..<max(1, kt.count) where kt[i] < kt[i - 1] { return "keyTimes: must not decrease, got \(kt[i]) after \(kt[i - 1])" }
+            if let bad = kt.first(where: { !($0 >= 0 && $0 <= 1) }) {
+                return "keyTimes: must lie in [0, 1], got \(bad)"
+            }
+            for i in 1..<max(1, kt.count) where kt[i] < kt[i - 1] {
+                return "keyTimes: must not decrease, got \(kt[i]) after \(kt[i - 1])"
+            }
             // Apple: in linear, cubic and discrete modes the first key time must be 0 and the last 1.
             if kt.count >= 2, let first = kt.first, first != 0 { return "keyTimes: the first must be 0, got \(first)" }
             if kt.count >= 2, let last = kt.last, last != 1 { return "keyTimes: the last must be 1, got \(last)" }
@@ -107,7 +113,9 @@ public struct KeyframeAnimation: Equatable, Sendable {
         let n = values.count
         if calculationMode == .paced || calculationMode == .cubicPaced {
             var cumulative = [0.0]
-            for i in 1..<max(1, n) { cumulative.append(cumulative[i - 1] + AnimatableValue.distance(values[i - 1], values[i])) }
+            for i in 1..<max(1, n) {
+                cumulative.append(cumulative[i - 1] + AnimatableValue.distance(values[i - 1], values[i]))
+            }
             let total = cumulative.last ?? 0
             return total > 0 ? cumulative.map { $0 / total } : (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
         }
@@ -132,7 +140,9 @@ public struct KeyframeAnimation: Equatable, Sendable {
 
     /// The rotation a path with a rotation mode gives the layer at `parentTime` (radians), or nil.
     public func rotation(atParentTime parentTime: Double) -> Double? {
-        guard let path, let mode = rotationMode, let s = resolvedTiming(timing).sample(atParentTime: parentTime) else { return nil }
+        guard let path, let mode = rotationMode, let s = resolvedTiming(timing).sample(atParentTime: parentTime) else {
+            return nil
+        }
         let angle = pathSample(path, timingFunction.value(at: s.progress)).angle
         return mode == .auto ? angle : angle + Double.pi
     }
@@ -174,9 +184,11 @@ public struct KeyframeAnimation: Equatable, Sendable {
             (tensionValues?[safe: k] ?? 0, continuityValues?[safe: k] ?? 0, biasValues?[safe: k] ?? 0)
         }
         let (t0, c0, b0) = tcb(i), (t1, c1, b1) = tcb(i + 1)
-        let outgoing = (p(i) - p(i - 1)) * ((1 - t0) * (1 + b0) * (1 + c0) / 2)
+        let outgoing =
+            (p(i) - p(i - 1)) * ((1 - t0) * (1 + b0) * (1 + c0) / 2)
             + (p(i + 1) - p(i)) * ((1 - t0) * (1 - b0) * (1 - c0) / 2)
-        let incoming = (p(i + 1) - p(i)) * ((1 - t1) * (1 + b1) * (1 - c1) / 2)
+        let incoming =
+            (p(i + 1) - p(i)) * ((1 - t1) * (1 + b1) * (1 - c1) / 2)
             + (p(i + 2) - p(i + 1)) * ((1 - t1) * (1 - b1) * (1 + c1) / 2)
         let u2 = u * u, u3 = u2 * u
         return p(i) * (2 * u3 - 3 * u2 + 1) + outgoing * (u3 - 2 * u2 + u) + p(i + 1) * (-2 * u3 + 3 * u2)

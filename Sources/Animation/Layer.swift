@@ -60,7 +60,9 @@ public struct AnimationGroup: Equatable, Sendable {
     public var timingFunction: CubicBezier
 
     /// A group; see the properties for defaults.
-    public init(animations: [LayerAnimation], timing: MediaTiming = MediaTiming(), timingFunction: CubicBezier = .linear) {
+    public init(
+        animations: [LayerAnimation], timing: MediaTiming = MediaTiming(), timingFunction: CubicBezier = .linear
+    ) {
         self.animations = animations
         self.timing = timing
         self.timingFunction = timingFunction
@@ -179,10 +181,12 @@ public struct Layer: Sendable {
             running = tr.state(atParentTime: time, size: size)
         }
         guard let state = running else {
-            return Contents(text: current.0, textColor: current.1, oldText: "", oldTextColor: .color(0, 0, 0, 0),
-                            transition: .settled)
+            return Contents(
+                text: current.0, textColor: current.1, oldText: "", oldTextColor: .color(0, 0, 0, 0),
+                transition: .settled)
         }
-        return Contents(text: current.0, textColor: current.1, oldText: previous.0, oldTextColor: previous.1, transition: state)
+        return Contents(
+            text: current.0, textColor: current.1, oldText: previous.0, oldTextColor: previous.1, transition: state)
     }
 
     /// The 2D placement of a layer in its superlayer at one moment: p ↦ origin + R(θ) S (p − pivot).
@@ -226,9 +230,10 @@ public struct Layer: Sendable {
     private func placement(_ value: (String) -> AnimatableValue?) -> Placement {
         func v(_ k: String) -> [Double] { value(k)?.components ?? [0, 0, 0, 0] }
         let b = v("bounds"), a = v("anchorPoint"), pos = v("position"), th = v("transform.rotation.z")[0]
-        return Placement(pivot: SIMD2(b[0] + a[0] * b[2], b[1] + a[1] * b[3]),
-                         origin: SIMD2(pos[0] + v("transform.translation.x")[0], pos[1] + v("transform.translation.y")[0]),
-                         scale: SIMD2(v("transform.scale.x")[0], v("transform.scale.y")[0]), cosSin: SIMD2(cos(th), sin(th)))
+        return Placement(
+            pivot: SIMD2(b[0] + a[0] * b[2], b[1] + a[1] * b[3]),
+            origin: SIMD2(pos[0] + v("transform.translation.x")[0], pos[1] + v("transform.translation.y")[0]),
+            scale: SIMD2(v("transform.scale.x")[0], v("transform.scale.y")[0]), cosSin: SIMD2(cos(th), sin(th)))
     }
 
     /// Maps a point in this layer's own coordinate space (its bounds) into its superlayer's space at `time`
@@ -244,8 +249,10 @@ public struct Layer: Sendable {
     }
 
     /// A layer with CA's defaults and the given overrides.
-    public init(name: String, bounds: AnimatableValue = .rect(0, 0, 0, 0), position: AnimatableValue = .point(0, 0),
-                values: [String: AnimatableValue] = [:]) {
+    public init(
+        name: String, bounds: AnimatableValue = .rect(0, 0, 0, 0), position: AnimatableValue = .point(0, 0),
+        values: [String: AnimatableValue] = [:]
+    ) {
         self.name = name
         var m = Layer.defaults(bounds: bounds, position: position)
         for (k, v) in values { m[k] = v }
@@ -300,7 +307,9 @@ public struct Layer: Sendable {
     static let componentPaths: [String: [String?]] = {
         var paths: [String: [String?]] = [:]
         for (keyPath, address) in LayerProperty.subKeyPaths {
-            guard let c = address.component, let kind = LayerProperty.byKeyPath[address.property]?.kind else { continue }
+            guard let c = address.component, let kind = LayerProperty.byKeyPath[address.property]?.kind else {
+                continue
+            }
             var list = paths[address.property] ?? Array(repeating: nil, count: kind.componentCount)
             list[c] = keyPath
             paths[address.property] = list
@@ -312,7 +321,9 @@ public struct Layer: Sendable {
     /// `bounds`) presents its components' animations too.
     public func presentationValue(_ keyPath: String, at time: Double) -> AnimatableValue? {
         // Apple: opacity outside [0, 1] is clamped (a spring may overshoot it; the model may be set outside).
-        if keyPath == "opacity" { return rawPresentationValue(keyPath, at: time).map { .scalar(min(max($0.scalar, 0), 1)) } }
+        if keyPath == "opacity" {
+            return rawPresentationValue(keyPath, at: time).map { .scalar(min(max($0.scalar, 0), 1)) }
+        }
         return rawPresentationValue(keyPath, at: time)
     }
 
@@ -326,7 +337,8 @@ public struct Layer: Sendable {
             whole = AnimatableValue(kind: whole.kind, components: comps)
             return whole
         }
-        return componentPresentation(keyPath, at: time, base: nil).map { .scalar($0) } ?? simplePresentation(keyPath, at: time)
+        return componentPresentation(keyPath, at: time, base: nil).map { .scalar($0) }
+            ?? simplePresentation(keyPath, at: time)
     }
 
     /// A whole property with only its whole-property animations applied.
@@ -341,7 +353,9 @@ public struct Layer: Sendable {
     /// A component key path's presented scalar (nil when `keyPath` is not a component path), starting from `base` or the
     /// whole property's presentation.
     private func componentPresentation(_ keyPath: String, at time: Double, base: Double?) -> Double? {
-        guard let (property, component) = Layer.address(keyPath), let c = component, property != keyPath else { return nil }
+        guard let (property, component) = Layer.address(keyPath), let c = component, property != keyPath else {
+            return nil
+        }
         var value = AnimatableValue.scalar(base ?? wholePresentation(property, at: time)?.components[c] ?? 0)
         for (_, animation) in animations {
             if let v = animation.value(for: keyPath, at: time, below: value) { value = v }
@@ -355,16 +369,20 @@ public struct Layer: Sendable {
         for (_, animation) in animations {
             // An animation of the whole property presents its component; `transform.scale` drives both scales.
             if let v = animation.value(for: keyPath, at: time, below: value) { value = v; continue }
-            if scaleParts, let v = animation.value(for: "transform.scale", at: time, below: value) { value = v; continue }
+            if scaleParts, let v = animation.value(for: "transform.scale", at: time, below: value) {
+                value = v; continue
+            }
             if let (property, component) = Layer.address(keyPath), let c = component, property != keyPath,
-               let whole = presentationWhole(property, animation, time), whole.components.count > c {
+                let whole = presentationWhole(property, animation, time), whole.components.count > c
+            {
                 value = .scalar(whole.components[c])
             }
         }
         return value
     }
 
-    private func presentationWhole(_ property: String, _ animation: LayerAnimation, _ time: Double) -> AnimatableValue? {
+    private func presentationWhole(_ property: String, _ animation: LayerAnimation, _ time: Double) -> AnimatableValue?
+    {
         guard let base = model[property] else { return nil }
         return animation.value(for: property, at: time, below: base)
     }

@@ -29,8 +29,10 @@ public struct LayerProperty: Sendable {
     /// animates it).
     public let isAlwaysWritten: Bool
 
-    init(_ keyPath: String, _ kind: AnimatableValue.Kind, _ defaultValue: AnimatableValue, columns: [Column]? = nil,
-         isAlwaysWritten: Bool = true) {
+    init(
+        _ keyPath: String, _ kind: AnimatableValue.Kind, _ defaultValue: AnimatableValue, columns: [Column]? = nil,
+        isAlwaysWritten: Bool = true
+    ) {
         self.keyPath = keyPath
         self.kind = kind
         self.defaultValue = defaultValue
@@ -53,7 +55,8 @@ public struct LayerProperty: Sendable {
     /// key paths).
     public static let all: [LayerProperty] = [
         LayerProperty("position", .point, .point(0, 0), columns: scalars(["position.x", "position.y"])),
-        LayerProperty("bounds", .rect, .rect(0, 0, 0, 0), columns: scalars(["bounds.size.width", "bounds.size.height"])),
+        LayerProperty(
+            "bounds", .rect, .rect(0, 0, 0, 0), columns: scalars(["bounds.size.width", "bounds.size.height"])),
         LayerProperty("opacity", .scalar, .scalar(1)),
         LayerProperty("cornerRadius", .scalar, .scalar(0)),
         LayerProperty("transform.rotation.x", .scalar, .scalar(0)),
@@ -63,12 +66,17 @@ public struct LayerProperty: Sendable {
         LayerProperty("transform.scale.y", .scalar, .scalar(1)),
         LayerProperty("transform.translation.x", .scalar, .scalar(0)),
         LayerProperty("transform.translation.y", .scalar, .scalar(0)),
-        LayerProperty("backgroundColor", .color, .color(0, 0, 0, 0), columns: parts("backgroundColor", ["red", "green", "blue", "alpha"])),
+        LayerProperty(
+            "backgroundColor", .color, .color(0, 0, 0, 0),
+            columns: parts("backgroundColor", ["red", "green", "blue", "alpha"])),
         LayerProperty("anchorPoint", .point, .point(0.5, 0.5), columns: []),
-        LayerProperty("transform", .transform, .transform(.identity),
-                      columns: (1...4).flatMap { i in (1...4).map { j in
-                          Column(name: "transform.m\(i)\(j)", keyPath: "transform", component: (i - 1) * 4 + j - 1)
-                      } }, isAlwaysWritten: false),
+        LayerProperty(
+            "transform", .transform, .transform(.identity),
+            columns: (1...4).flatMap { i in
+                (1...4).map { j in
+                    Column(name: "transform.m\(i)\(j)", keyPath: "transform", component: (i - 1) * 4 + j - 1)
+                }
+            }, isAlwaysWritten: false),
     ]
 
     /// Key paths that address part of a stored property, or stand for one: the component (nil: the whole) of the
@@ -81,7 +89,8 @@ public struct LayerProperty: Sendable {
     ]
 
     /// The properties by key path.
-    public static let byKeyPath: [String: LayerProperty] = Dictionary(uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
+    public static let byKeyPath: [String: LayerProperty] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
 
     /// The kind of value a key path takes (a stored property's kind; a sub key path's is a scalar), or nil for an
     /// unknown key path.

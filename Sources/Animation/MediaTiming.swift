@@ -41,9 +41,11 @@ public struct MediaTiming: Hashable, Sendable {
     public var isRemovedOnCompletion = true
 
     /// Timing with the given properties; every default is CAMediaTiming's.
-    public init(beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
-                repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
-                fillMode: FillMode = .removed, isRemovedOnCompletion: Bool = true) {
+    public init(
+        beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
+        repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
+        fillMode: FillMode = .removed, isRemovedOnCompletion: Bool = true
+    ) {
         self.beginTime = beginTime
         self.duration = duration
         self.speed = speed

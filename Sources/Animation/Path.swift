@@ -63,20 +63,27 @@ public struct BezierPath: Sendable, Equatable {
         return s.0 * (u * u * u) + s.1 * (3 * u * u * t) + s.2 * (3 * u * t * t) + s.3 * (t * t * t)
     }
 
-    static func derivative(_ s: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), _ t: Double) -> SIMD2<Double> {
+    static func derivative(_ s: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), _ t: Double) -> SIMD2<
+        Double
+    > {
         let u = 1 - t
         return (s.1 - s.0) * (3 * u * u) + (s.2 - s.1) * (6 * u * t) + (s.3 - s.2) * (3 * t * t)
     }
 
     // 16-point Gauss–Legendre nodes and weights on [−1, 1] (positive half).
-    static let nodes = [0.0950125098376374, 0.2816035507792589, 0.4580167776572274, 0.6178762444026438,
-                        0.7554044083550030, 0.8656312023878318, 0.9445750230732326, 0.9894009349916499]
-    static let weights = [0.1894506104550685, 0.1826034150449236, 0.1691565193950025, 0.1495959888165767,
-                          0.1246289712555339, 0.0951585116824928, 0.0622535239386479, 0.0271524594117541]
+    static let nodes = [
+        0.0950125098376374, 0.2816035507792589, 0.4580167776572274, 0.6178762444026438,
+        0.7554044083550030, 0.8656312023878318, 0.9445750230732326, 0.9894009349916499,
+    ]
+    static let weights = [
+        0.1894506104550685, 0.1826034150449236, 0.1691565193950025, 0.1495959888165767,
+        0.1246289712555339, 0.0951585116824928, 0.0622535239386479, 0.0271524594117541,
+    ]
 
     /// Arc length from parameter 0 to t: composite Gauss–Legendre, 4 panels of 16 nodes (a curve whose speed nearly
     /// vanishes, near a cusp, still integrates to ~1e-9 relative).
-    static func length(_ s: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), upTo t: Double = 1) -> Double {
+    static func length(_ s: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), upTo t: Double = 1) -> Double
+    {
         let panels = 4, h = t / Double(panels)
         var sum = 0.0
         for k in 0..<panels {
@@ -134,9 +141,13 @@ public struct BezierPath: Sendable, Equatable {
             // Where a control point sits on its end point the speed vanishes; the tangent is its limit there: toward
             // the next distinct control point (from the start) or from the previous one (at the end), else the chord.
             let s = segments[i]
-            if t <= 0 { d = s.1 != s.0 ? s.1 - s.0 : s.2 != s.0 ? s.2 - s.0 : s.3 - s.0 }
-            else if t >= 1 { d = s.3 != s.2 ? s.3 - s.2 : s.3 != s.1 ? s.3 - s.1 : s.3 - s.0 }
-            else { d = s.3 - s.0 }
+            if t <= 0 {
+                d = s.1 != s.0 ? s.1 - s.0 : s.2 != s.0 ? s.2 - s.0 : s.3 - s.0
+            } else if t >= 1 {
+                d = s.3 != s.2 ? s.3 - s.2 : s.3 != s.1 ? s.3 - s.1 : s.3 - s.0
+            } else {
+                d = s.3 - s.0
+            }
         }
         return (p, atan2(d.y, d.x))
     }

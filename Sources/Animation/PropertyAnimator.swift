@@ -103,8 +103,9 @@ public struct PropertyAnimator: Sendable {
 
     // The running segment: it began (after its delay) at `segmentTime` with fraction f₀, progress u₀, velocity v₀.
     private var segmentTime = 0.0, f0 = 0.0, u0 = 0.0, v0 = 0.0
-    private var span: Double?   // the segment's length in seconds when set by continueAnimation, else by the fraction left
-    private var resumeScaled = false   // after a linear scrub: the curve resumes rescaled
+    /// The segment's length in seconds when set by continueAnimation, else by the fraction left.
+    private var span: Double?
+    private var resumeScaled = false  // after a linear scrub: the curve resumes rescaled
 
     /// An inactive animator. - Precondition: duration > 0 and finite.
     public init(duration: Double, timing: Timing) {
@@ -133,7 +134,7 @@ public struct PropertyAnimator: Sendable {
         case .curve: return segmentTime + curveSpan
         case .spring(let s, _):
             return segmentTime + s.settlingDuration(from: u0, to: end, initialVelocity: v0, epsilon: 0.001)
-        case .springDampingRatio: return segmentTime   // resolved to a spring at init; never stored
+        case .springDampingRatio: return segmentTime  // resolved to a spring at init; never stored
         }
     }
 
@@ -154,7 +155,7 @@ public struct PropertyAnimator: Sendable {
             if t >= endTime { return (end, end) }
             let u = springMotion(s).value(at: tau)
             return (u, min(max(u, 0), 1))
-        case .springDampingRatio: return (u0, f0)   // resolved at init
+        case .springDampingRatio: return (u0, f0)  // resolved at init
         }
     }
 
@@ -167,13 +168,21 @@ public struct PropertyAnimator: Sendable {
     /// the duration after `delayFactor` of it; added while running it uses the remaining duration (Apple), delayed by
     /// `delayFactor` of that. With curve timing the change's own progress runs the curve over its span; with spring
     /// timing it follows the spring's progress from its start. Throws when stopped or when delayFactor is outside [0, 1).
-    public mutating func addAnimations(keyPath: String, from: AnimatableValue, to: AnimatableValue, delayFactor: Double = 0,
-                                       at t: Double) throws {
-        guard state != .stopped else { throw AnimatorError(description: "addAnimations: not allowed on a stopped animator, got stopped") }
+    public mutating func addAnimations(
+        keyPath: String, from: AnimatableValue, to: AnimatableValue, delayFactor: Double = 0,
+        at t: Double
+    ) throws {
+        guard state != .stopped else {
+            throw AnimatorError(description: "addAnimations: not allowed on a stopped animator, got stopped")
+        }
         guard delayFactor >= 0 && delayFactor < 1 else {
             throw AnimatorError(description: "addAnimations: delayFactor must be in [0, 1), got \(delayFactor)")
         }
-        guard from.kind == to.kind else { throw AnimatorError(description: "addAnimations: from and to must be of one kind, got \(from.kind.rawValue) and \(to.kind.rawValue)") }
+        guard from.kind == to.kind else {
+            throw AnimatorError(
+                description:
+                    "addAnimations: from and to must be of one kind, got \(from.kind.rawValue) and \(to.kind.rawValue)")
+        }
         let f = state == .inactive ? 0 : progress(at: t).fraction
         changes.append(Change(keyPath: keyPath, from: from, to: to, startFraction: f + delayFactor * (1 - f)))
     }
@@ -210,7 +219,9 @@ public struct PropertyAnimator: Sendable {
     /// du/dt at `t` (progress per second), for carrying velocity into a new motion.
     public func velocity(at t: Double) -> Double {
         guard isRunning else { return 0 }
-        if case .spring(let s, _) = timing, t < endTime { return springMotion(s).state(at: max(0, t - segmentTime)).velocity }
+        if case .spring(let s, _) = timing, t < endTime {
+            return springMotion(s).state(at: max(0, t - segmentTime)).velocity
+        }
         let h = 1e-6
         return (progress(at: t + h).u - progress(at: t - h).u) / (2 * h)
     }
@@ -237,8 +248,12 @@ public struct PropertyAnimator: Sendable {
 
     /// startAnimation(afterDelay:). Throws when stopped.
     public mutating func startAnimation(at t: Double, afterDelay delay: Double = 0) throws {
-        guard state != .stopped else { throw AnimatorError(description: "startAnimation: a stopped animator must be finished first, got stopped") }
-        guard delay >= 0 && delay.isFinite else { throw AnimatorError(description: "startAnimation: delay must be >= 0, got \(delay)") }
+        guard state != .stopped else {
+            throw AnimatorError(description: "startAnimation: a stopped animator must be finished first, got stopped")
+        }
+        guard delay >= 0 && delay.isFinite else {
+            throw AnimatorError(description: "startAnimation: delay must be >= 0, got \(delay)")
+        }
         update(to: t)
         if isRunning { return }
         if case .spring(_, let v) = timing, state == .inactive { v0 = v }
@@ -249,8 +264,13 @@ public struct PropertyAnimator: Sendable {
 
     /// pauseAnimation(). Throws when stopped.
     public mutating func pauseAnimation(at t: Double) throws {
-        guard state != .stopped else { throw AnimatorError(description: "pauseAnimation: not allowed on a stopped animator, got stopped") }
-        guard isInterruptible || state == .inactive else { throw AnimatorError(description: "pauseAnimation: needs an interruptible animator, got isInterruptible false") }
+        guard state != .stopped else {
+            throw AnimatorError(description: "pauseAnimation: not allowed on a stopped animator, got stopped")
+        }
+        guard isInterruptible || state == .inactive else {
+            throw AnimatorError(
+                description: "pauseAnimation: needs an interruptible animator, got isInterruptible false")
+        }
         update(to: t)
         if state == .inactive { state = .active; return }
         guard isRunning else { return }
@@ -265,9 +285,15 @@ public struct PropertyAnimator: Sendable {
     /// along the forward path.
     public mutating func setFractionComplete(_ fraction: Double, at t: Double) throws {
         update(to: t)
-        guard state != .stopped else { throw AnimatorError(description: "fractionComplete: not allowed on a stopped animator, got stopped") }
-        guard !isRunning else { throw AnimatorError(description: "fractionComplete: cannot be set while running (pause first), got running") }
-        guard fraction.isFinite else { throw AnimatorError(description: "fractionComplete: must be finite, got \(fraction)") }
+        guard state != .stopped else {
+            throw AnimatorError(description: "fractionComplete: not allowed on a stopped animator, got stopped")
+        }
+        guard !isRunning else {
+            throw AnimatorError(description: "fractionComplete: cannot be set while running (pause first), got running")
+        }
+        guard fraction.isFinite else {
+            throw AnimatorError(description: "fractionComplete: must be finite, got \(fraction)")
+        }
         let clamped = min(max(fraction, 0), 1)
         let f = isReversed ? 1 - clamped : clamped
         state = .active
@@ -284,8 +310,13 @@ public struct PropertyAnimator: Sendable {
     /// Sets isReversed: the motion turns around from where it is shown, keeping the value (its velocity changes sign).
     /// Throws when stopped.
     public mutating func setReversed(_ reversed: Bool, at t: Double) throws {
-        guard state != .stopped else { throw AnimatorError(description: "isReversed: not allowed on a stopped animator, got stopped") }
-        guard isInterruptible || !isRunning else { throw AnimatorError(description: "isReversed: needs an interruptible animator while running, got isInterruptible false") }
+        guard state != .stopped else {
+            throw AnimatorError(description: "isReversed: not allowed on a stopped animator, got stopped")
+        }
+        guard isInterruptible || !isRunning else {
+            throw AnimatorError(
+                description: "isReversed: needs an interruptible animator while running, got isInterruptible false")
+        }
         update(to: t)
         guard reversed != isReversed else { return }
         if isRunning {
@@ -305,8 +336,13 @@ public struct PropertyAnimator: Sendable {
     /// waiting for finishAnimation(at:). Throws when already stopped or inactive.
     public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws {
         update(to: t)
-        guard state == .active else { throw AnimatorError(description: "stopAnimation: only an active animator can stop, got \(state.rawValue)") }
-        guard isInterruptible else { throw AnimatorError(description: "stopAnimation: needs an interruptible animator, got isInterruptible false") }
+        guard state == .active else {
+            throw AnimatorError(description: "stopAnimation: only an active animator can stop, got \(state.rawValue)")
+        }
+        guard isInterruptible else {
+            throw AnimatorError(
+                description: "stopAnimation: needs an interruptible animator, got isInterruptible false")
+        }
         if isRunning { freeze(at: t) }
         isRunning = false
         v0 = 0
@@ -317,7 +353,8 @@ public struct PropertyAnimator: Sendable {
     /// completes with that position.
     public mutating func finishAnimation(at position: Position, time t: Double) throws {
         guard state == .stopped else {
-            throw AnimatorError(description: "finishAnimation: only a stopped animator can finish, got \(state.rawValue)")
+            throw AnimatorError(
+                description: "finishAnimation: only a stopped animator can finish, got \(state.rawValue)")
         }
         switch position {
         case .start: u0 = 0; f0 = 0
@@ -330,11 +367,16 @@ public struct PropertyAnimator: Sendable {
 
     /// continueAnimation(withTimingParameters:durationFactor:): resumes a paused animator with new timing (or the
     /// same), its remaining part running over durationFactor × the original duration, from the shown value.
-    public mutating func continueAnimation(withTimingParameters newTiming: Timing?, durationFactor factor: Double,
-                                           at t: Double) throws {
+    public mutating func continueAnimation(
+        withTimingParameters newTiming: Timing?, durationFactor factor: Double,
+        at t: Double
+    ) throws {
         update(to: t)
         guard state == .active && !isRunning else {
-            throw AnimatorError(description: "continueAnimation: only a paused animator can continue, got \(isRunning ? "running" : state.rawValue)")
+            throw AnimatorError(
+                description:
+                    "continueAnimation: only a paused animator can continue, got \(isRunning ? "running" : state.rawValue)"
+            )
         }
         guard factor > 0 && factor.isFinite else {
             throw AnimatorError(description: "continueAnimation: durationFactor must be positive, got \(factor)")

@@ -119,8 +119,9 @@ public struct Transform3D: Hashable, Sendable {
         skew.y /= scale.z
         skew.z /= scale.z
         // A left-handed frame is a mirror: flip everything so the rotation stays proper.
-        let c = SIMD3(row[1].y * row[2].z - row[1].z * row[2].y, row[1].z * row[2].x - row[1].x * row[2].z,
-                      row[1].x * row[2].y - row[1].y * row[2].x)
+        let c = SIMD3(
+            row[1].y * row[2].z - row[1].z * row[2].y, row[1].z * row[2].x - row[1].x * row[2].z,
+            row[1].x * row[2].y - row[1].y * row[2].x)
         if (row[0] * c).sum() < 0 {
             scale = -scale
             for i in 0..<3 { row[i] = -row[i] }
@@ -128,10 +129,11 @@ public struct Transform3D: Hashable, Sendable {
         // Quaternion from the row-vector rotation matrix R (R = Rc transposed): magnitudes from the diagonal, signs
         // from the antisymmetric part. At exactly 180° that part is rounding noise; sin(Double.pi) > 0 gives it
         // the sign of the angle, so a turn by +π decomposes as +π about +axis.
-        var q = SIMD4(0.5 * max(1 + row[0].x - row[1].y - row[2].z, 0).squareRoot(),
-                      0.5 * max(1 - row[0].x + row[1].y - row[2].z, 0).squareRoot(),
-                      0.5 * max(1 - row[0].x - row[1].y + row[2].z, 0).squareRoot(),
-                      0.5 * max(1 + row[0].x + row[1].y + row[2].z, 0).squareRoot())
+        var q = SIMD4(
+            0.5 * max(1 + row[0].x - row[1].y - row[2].z, 0).squareRoot(),
+            0.5 * max(1 - row[0].x + row[1].y - row[2].z, 0).squareRoot(),
+            0.5 * max(1 - row[0].x - row[1].y + row[2].z, 0).squareRoot(),
+            0.5 * max(1 + row[0].x + row[1].y + row[2].z, 0).squareRoot())
         if row[2].y > row[1].z { q.x = -q.x }
         if row[0].z > row[2].x { q.y = -q.y }
         if row[1].x > row[0].y { q.z = -q.z }
@@ -142,13 +144,17 @@ public struct Transform3D: Hashable, Sendable {
     public init(_ d: Decomposed) {
         let (x, y, z, w) = (d.quaternion.x, d.quaternion.y, d.quaternion.z, d.quaternion.w)
         // Row-vector rotation: the transpose of the usual column-vector quaternion matrix.
-        let r = [SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
-                 SIMD3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
-                 SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))]
+        let r = [
+            SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
+            SIMD3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
+            SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)),
+        ]
         // Rows of the upper 3 x 3: S · L · R with L the unit lower-triangular shear.
-        let rows = [d.scale.x * r[0],
-                    d.scale.y * (r[1] + d.skew.x * r[0]),
-                    d.scale.z * (r[2] + d.skew.y * r[0] + d.skew.z * r[1])]
+        let rows = [
+            d.scale.x * r[0],
+            d.scale.y * (r[1] + d.skew.x * r[0]),
+            d.scale.z * (r[2] + d.skew.y * r[0] + d.skew.z * r[1]),
+        ]
         var n = Transform3D.identity
         for i in 0..<3 { for j in 0..<3 { n[i, j] = rows[i][j] } }
         for j in 0..<3 { n[3, j] = d.translation[j] }

@@ -36,9 +36,11 @@ public struct Transition: Equatable, Sendable {
     public var textColor: AnimatableValue?
 
     /// A transition; see the properties for defaults.
-    public init(type: Kind = .fade, subtype: Subtype = .fromLeft, startProgress: Double = 0, endProgress: Double = 1,
-                timing: MediaTiming = MediaTiming(), timingFunction: CubicBezier = .linear, text: String? = nil,
-                textColor: AnimatableValue? = nil) {
+    public init(
+        type: Kind = .fade, subtype: Subtype = .fromLeft, startProgress: Double = 0, endProgress: Double = 1,
+        timing: MediaTiming = MediaTiming(), timingFunction: CubicBezier = .linear, text: String? = nil,
+        textColor: AnimatableValue? = nil
+    ) {
         self.type = type
         self.subtype = subtype
         self.startProgress = startProgress
@@ -80,9 +82,13 @@ public struct Transition: Equatable, Sendable {
         let d = direction, extent = d.x != 0 ? size.x : size.y
         switch type {
         case .fade: return State(progress: p, oldOpacity: 1 - p, oldOffset: .zero, newOpacity: p, newOffset: .zero)
-        case .moveIn: return State(progress: p, oldOpacity: 1, oldOffset: .zero, newOpacity: 1, newOffset: -d * extent * (1 - p))
-        case .push: return State(progress: p, oldOpacity: 1, oldOffset: d * extent * p, newOpacity: 1, newOffset: -d * extent * (1 - p))
-        case .reveal: return State(progress: p, oldOpacity: 1, oldOffset: d * extent * p, newOpacity: 1, newOffset: .zero)
+        case .moveIn:
+            return State(progress: p, oldOpacity: 1, oldOffset: .zero, newOpacity: 1, newOffset: -d * extent * (1 - p))
+        case .push:
+            return State(
+                progress: p, oldOpacity: 1, oldOffset: d * extent * p, newOpacity: 1, newOffset: -d * extent * (1 - p))
+        case .reveal:
+            return State(progress: p, oldOpacity: 1, oldOffset: d * extent * p, newOpacity: 1, newOffset: .zero)
         }
     }
 
@@ -98,7 +104,9 @@ public struct Transition: Equatable, Sendable {
 
     /// Why the transition is invalid, or nil: progress outside [0, 1] or start after end.
     public var problem: String? {
-        if !(startProgress >= 0 && startProgress <= 1) { return "startProgress: must lie in [0, 1], got \(startProgress)" }
+        if !(startProgress >= 0 && startProgress <= 1) {
+            return "startProgress: must lie in [0, 1], got \(startProgress)"
+        }
         if !(endProgress >= 0 && endProgress <= 1) { return "endProgress: must lie in [0, 1], got \(endProgress)" }
         if endProgress < startProgress { return "endProgress: must not be less than startProgress, got \(endProgress)" }
         return nil

@@ -39,9 +39,13 @@ public struct AnimatableValue: Hashable, Sendable {
     /// A number.
     public static func scalar(_ x: Double) -> AnimatableValue { AnimatableValue(kind: .scalar, components: [x]) }
     /// A point, points.
-    public static func point(_ x: Double, _ y: Double) -> AnimatableValue { AnimatableValue(kind: .point, components: [x, y]) }
+    public static func point(_ x: Double, _ y: Double) -> AnimatableValue {
+        AnimatableValue(kind: .point, components: [x, y])
+    }
     /// A size, points.
-    public static func size(_ w: Double, _ h: Double) -> AnimatableValue { AnimatableValue(kind: .size, components: [w, h]) }
+    public static func size(_ w: Double, _ h: Double) -> AnimatableValue {
+        AnimatableValue(kind: .size, components: [w, h])
+    }
     /// A rectangle, points.
     public static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> AnimatableValue {
         AnimatableValue(kind: .rect, components: [x, y, w, h])
@@ -52,7 +56,9 @@ public struct AnimatableValue: Hashable, Sendable {
     }
 
     /// A whole 3D transform.
-    public static func transform(_ t: Transform3D) -> AnimatableValue { AnimatableValue(kind: .transform, components: t.m) }
+    public static func transform(_ t: Transform3D) -> AnimatableValue {
+        AnimatableValue(kind: .transform, components: t.m)
+    }
 
     /// The value as a transform. - Precondition: kind `transform`.
     public var transform3D: Transform3D { Transform3D(components) }

@@ -78,9 +78,12 @@ public struct ViewAnimation: Equatable, Sendable {
     public var spring: SpringParameters?
 
     /// A block's timing. - Precondition: duration and delay finite and >= 0.
-    public init(duration: Double, delay: Double = 0, options: ViewAnimationOptions = [], spring: SpringParameters? = nil) {
-        precondition(duration >= 0 && duration.isFinite && delay >= 0 && delay.isFinite,
-                     "ViewAnimation: duration and delay must be finite and >= 0")
+    public init(
+        duration: Double, delay: Double = 0, options: ViewAnimationOptions = [], spring: SpringParameters? = nil
+    ) {
+        precondition(
+            duration >= 0 && duration.isFinite && delay >= 0 && delay.isFinite,
+            "ViewAnimation: duration and delay must be finite and >= 0")
         self.duration = duration
         self.delay = delay
         self.options = options
@@ -108,11 +111,15 @@ public struct ViewAnimation: Equatable, Sendable {
         let timing = timing(calledAt: time)
         if let spring {
             let s = PropertyAnimator.fittedSpring(dampingRatio: spring.dampingRatio, duration: duration)
-            return .spring(SpringAnimation(keyPath: keyPath, fromValue: offset, toValue: offset.additiveIdentity, spring: s,
-                                           initialVelocity: spring.initialSpringVelocity, timing: timing, isAdditive: true))
+            return .spring(
+                SpringAnimation(
+                    keyPath: keyPath, fromValue: offset, toValue: offset.additiveIdentity, spring: s,
+                    initialVelocity: spring.initialSpringVelocity, timing: timing, isAdditive: true))
         }
-        return .basic(BasicAnimation(keyPath: keyPath, fromValue: offset, toValue: offset.additiveIdentity, timing: timing,
-                                     timingFunction: options.curve, isAdditive: true))
+        return .basic(
+            BasicAnimation(
+                keyPath: keyPath, fromValue: offset, toValue: offset.additiveIdentity, timing: timing,
+                timingFunction: options.curve, isAdditive: true))
     }
 }
 
@@ -127,8 +134,9 @@ public struct ViewKeyframe: Equatable, Sendable {
     public var value: AnimatableValue
     /// A keyframe. - Precondition: 0 <= start, 0 <= duration, start + duration <= 1 (+1e-9).
     public init(relativeStartTime: Double, relativeDuration: Double, value: AnimatableValue) {
-        precondition(relativeStartTime >= 0 && relativeDuration >= 0 && relativeStartTime + relativeDuration <= 1 + 1e-9,
-                     "ViewKeyframe: relative times must lie in [0, 1]")
+        precondition(
+            relativeStartTime >= 0 && relativeDuration >= 0 && relativeStartTime + relativeDuration <= 1 + 1e-9,
+            "ViewKeyframe: relative times must lie in [0, 1]")
         self.relativeStartTime = relativeStartTime
         self.relativeDuration = relativeDuration
         self.value = value
@@ -176,10 +184,13 @@ extension Layer {
     /// - Returns: the keys of animations removed by `beginFromCurrentState` (their blocks finish with `false`).
     /// - Precondition: the value's kind matches the model's and is not `.transform`.
     @discardableResult
-    public mutating func animate(_ keyPath: String, to value: AnimatableValue, with block: ViewAnimation, at time: Double,
-                                 key: String, sparing: (String) -> Bool = { _ in false }) -> [String] {
+    public mutating func animate(
+        _ keyPath: String, to value: AnimatableValue, with block: ViewAnimation, at time: Double,
+        key: String, sparing: (String) -> Bool = { _ in false }
+    ) -> [String] {
         guard let model = modelValue(keyPath) else { preconditionFailure("Layer.animate: unknown key path \(keyPath)") }
-        precondition(model.kind == value.kind && value.kind != .transform, "Layer.animate: \(keyPath) takes a \(model.kind)")
+        precondition(
+            model.kind == value.kind && value.kind != .transform, "Layer.animate: \(keyPath) takes a \(model.kind)")
         var removed: [String] = []
         var old = model
         var block = block
@@ -191,9 +202,12 @@ extension Layer {
             if let spring = block.spring, value.kind == .scalar, value.scalar != old.scalar {
                 let h = 1e-6
                 if let a = presentationValue(keyPath, at: time - h, except: sparing),
-                   let b = presentationValue(keyPath, at: time + h, except: sparing) {
+                    let b = presentationValue(keyPath, at: time + h, except: sparing)
+                {
                     let velocity = (b.scalar - a.scalar) / (2 * h)
-                    block.spring = .init(dampingRatio: spring.dampingRatio, initialSpringVelocity: velocity / (value.scalar - old.scalar))
+                    block.spring = .init(
+                        dampingRatio: spring.dampingRatio, initialSpringVelocity: velocity / (value.scalar - old.scalar)
+                    )
                 }
             }
             removed = removeAnimations(touching: keyPath, sparing: sparing)
@@ -220,18 +234,24 @@ extension Layer {
     /// - Returns: the keys of animations removed by `beginFromCurrentState`.
     /// - Precondition: at least one keyframe; kinds as for ``animate(_:to:with:at:key:sparing:)``.
     @discardableResult
-    public mutating func animateKeyframes(_ keyPath: String, _ keyframes: [ViewKeyframe], with block: ViewAnimation,
-                                          at time: Double, key: String, sparing: (String) -> Bool = { _ in false }) -> [String] {
+    public mutating func animateKeyframes(
+        _ keyPath: String, _ keyframes: [ViewKeyframe], with block: ViewAnimation,
+        at time: Double, key: String, sparing: (String) -> Bool = { _ in false }
+    ) -> [String] {
         precondition(!keyframes.isEmpty, "Layer.animateKeyframes: no keyframes")
-        guard let model = modelValue(keyPath) else { preconditionFailure("Layer.animateKeyframes: unknown key path \(keyPath)") }
+        guard let model = modelValue(keyPath) else {
+            preconditionFailure("Layer.animateKeyframes: unknown key path \(keyPath)")
+        }
         var removed: [String] = []
         var old = model
         if block.options.contains(.beginFromCurrentState) {
             old = presentationValue(keyPath, at: time, except: sparing) ?? model
             removed = removeAnimations(touching: keyPath, sparing: sparing)
         }
-        let frames = keyframes.enumerated().sorted { ($0.element.relativeStartTime, $0.offset) < ($1.element.relativeStartTime, $1.offset) }
-            .map(\.element)
+        let frames = keyframes.enumerated().sorted {
+            ($0.element.relativeStartTime, $0.offset) < ($1.element.relativeStartTime, $1.offset)
+        }
+        .map(\.element)
         let final = frames.last!.value
         var values = [old - final], times = [0.0]
         var current = old
@@ -241,11 +261,16 @@ extension Layer {
             values.append(f.value - final); times.append(end)
             current = f.value
         }
-        if times.last! < 1 { values.append(.init(kind: final.kind, components: final.additiveIdentity.components)); times.append(1) }
+        if times.last! < 1 {
+            values.append(.init(kind: final.kind, components: final.additiveIdentity.components)); times.append(1)
+        }
         setValue(final, for: keyPath)
         if block.duration > 0 {
-            add(.keyframe(KeyframeAnimation(keyPath: keyPath, values: values, keyTimes: times, timing: block.timing(calledAt: time),
-                                            isAdditive: true)), forKey: key)
+            add(
+                .keyframe(
+                    KeyframeAnimation(
+                        keyPath: keyPath, values: values, keyTimes: times, timing: block.timing(calledAt: time),
+                        isAdditive: true)), forKey: key)
         }
         return removed
     }

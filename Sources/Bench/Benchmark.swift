@@ -39,9 +39,13 @@ public enum Benchmark {
         public var pile: PileAccuracy?
 
         /// Creates a row.
-        public init(scene: String, n: Int, subSteps: Int, frames: Int, profile: String, ns: Double,
-                    energyError: Double? = nil, periodError: Double? = nil, pile: PileAccuracy? = nil) {
-            (self.scene, self.n, self.subSteps, self.frames, self.profile, self.ns) = (scene, n, subSteps, frames, profile, ns)
+        public init(
+            scene: String, n: Int, subSteps: Int, frames: Int, profile: String, ns: Double,
+            energyError: Double? = nil, periodError: Double? = nil, pile: PileAccuracy? = nil
+        ) {
+            (self.scene, self.n, self.subSteps, self.frames, self.profile, self.ns) = (
+                scene, n, subSteps, frames, profile, ns
+            )
             (self.energyError, self.periodError, self.pile) = (energyError, periodError, pile)
         }
 
@@ -49,7 +53,8 @@ public enum Benchmark {
         public var nsPerBodyFrame: Double? { subSteps > 0 ? ns * Double(subSteps) : nil }
 
         /// The CSV header. Columns are only ever appended, so older readers keep working.
-        public static let csvHeader = "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,"
+        public static let csvHeader =
+            "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,"
             + "fall_max_overlap,settled_max_overlap,settle_time,end_ke"
 
         /// `settle_time` as written: seconds to 3 decimals, or `>CAP` (e.g. `>20`) when the pile had not settled by the
@@ -62,19 +67,26 @@ public enum Benchmark {
         /// The CSV row (engine `dynsim`): ns to 0.1, errors and the end kinetic energy to 4 digits (%.3e), overlaps to
         /// 4 significant digits (%.4g), as the peers write them.
         public var csvRow: String {
-            [scene, String(n), "dynsim", profile, String(subSteps), String(frames), String(format: "%.1f", ns),
-             energyError.map { String(format: "%.3e", $0) } ?? "", periodError.map { String(format: "%.3e", $0) } ?? "",
-             pile.map { String(format: "%.4g", $0.fallMaxOverlap) } ?? "",
-             pile.map { String(format: "%.4g", $0.settledMaxOverlap) } ?? "", settleText,
-             pile.map { String(format: "%.3e", $0.endKineticEnergy) } ?? ""]
-                .joined(separator: ",")
+            [
+                scene, String(n), "dynsim", profile, String(subSteps), String(frames), String(format: "%.1f", ns),
+                energyError.map { String(format: "%.3e", $0) } ?? "",
+                periodError.map { String(format: "%.3e", $0) } ?? "",
+                pile.map { String(format: "%.4g", $0.fallMaxOverlap) } ?? "",
+                pile.map { String(format: "%.4g", $0.settledMaxOverlap) } ?? "", settleText,
+                pile.map { String(format: "%.3e", $0.endKineticEnergy) } ?? "",
+            ]
+            .joined(separator: ",")
         }
 
         /// One line of the table.
         public var tableRow: String {
-            func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
-            return pad(scene, 15) + pad(String(n), 7) + pad(profile, 14) + pad(String(subSteps), 4) + pad(String(frames), 9)
-                + pad(String(format: "%12.1f", ns), 13) + pad(nsPerBodyFrame.map { String(format: "%13.1f", $0) } ?? "            -", 14)
+            func pad(_ s: String, _ n: Int) -> String {
+                s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
+            }
+            return pad(scene, 15) + pad(String(n), 7) + pad(profile, 14) + pad(String(subSteps), 4)
+                + pad(String(frames), 9)
+                + pad(String(format: "%12.1f", ns), 13)
+                + pad(nsPerBodyFrame.map { String(format: "%13.1f", $0) } ?? "            -", 14)
                 + pad(energyError.map { String(format: "%.2e", $0) } ?? "-", 10)
                 + pad(periodError.map { String(format: "%.2e", $0) } ?? "-", 10)
                 + pad(pile.map { String(format: "%.3f", $0.fallMaxOverlap) } ?? "-", 9)
@@ -85,7 +97,8 @@ public enum Benchmark {
         }
 
         /// The table header.
-        public static let tableHeader = "scene          N      profile       ss  frames   ns/body-step ns/body-frame energy    "
+        public static let tableHeader =
+            "scene          N      profile       ss  frames   ns/body-step ns/body-frame energy    "
             + "period    fall-ovl settled-ovl settle-s end-KE"
     }
 
@@ -94,7 +107,9 @@ public enum Benchmark {
     public static let defaultPileUpTo = 1000
 
     /// The default sizes of each scene.
-    public static let sizes: [String: [Int]] = ["A": [100, 1000, 10000], "B": [10, 100, 1000], "C": [100, 1000, 4000]]
+    public static let sizes: [String: [Int]] = [
+        "A": [100, 1000, 10000], "B": [10, 100, 1000], "C": [100, 1000, 4000],
+    ]
 
     /// The sizes benchmark `name` runs without --sizes: its scene's (``sizes``), scene B's for `drift`, nil for
     /// `pendulum` and `timing`, which have no size.
@@ -109,7 +124,9 @@ public enum Benchmark {
     /// default). With `boxSkin`, scene C's boxes collide as their own outline drawn as a path, which UIKit gives a 0.9 pt
     /// skin (as Box2D 2.4.1 gives every polygon a 1 pt one), instead of as rectangles (no skin, UIKit's default).
     /// - Precondition: a known name, n >= 1.
-    public static func scene(_ name: String, n: Int, profile: SolverProfile, subSteps: Int? = nil, boxSkin: Bool = false) -> Scene {
+    public static func scene(
+        _ name: String, n: Int, profile: SolverProfile, subSteps: Int? = nil, boxSkin: Bool = false
+    ) -> Scene {
         var s: Scene
         switch name {
         case "A": s = Catalog.pendulums(count: n)
@@ -120,7 +137,9 @@ public enum Benchmark {
         if boxSkin && name == "C" {
             for k in s.items.indices {
                 let h = 0.5 * s.items[k].definition.size
-                s.items[k].definition.collisionBounds = .path([Vector2(-h.x, -h.y), Vector2(h.x, -h.y), h, Vector2(-h.x, h.y)])
+                s.items[k].definition.collisionBounds = .path([
+                    Vector2(-h.x, -h.y), Vector2(h.x, -h.y), h, Vector2(-h.x, h.y),
+                ])
             }
         }
         s.profile = profile
@@ -149,8 +168,10 @@ public enum Benchmark {
     /// `repeats`. Accuracy without `frames`: A and B's energy error over one simulated minute up to 1000 bodies (an
     /// untimed run, or for `precise` the timed one); C's overlap and settling (``PileAccuracy``, untimed) up to
     /// `pileUpTo` boxes, whatever `frames` says (nil: up to ``defaultPileUpTo`` boxes without `frames`, none with them).
-    public static func run(_ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil,
-                           subSteps: Int? = nil, pileUpTo: Int? = nil, boxSkin: Bool = false) -> Result {
+    public static func run(
+        _ name: String, n: Int, profile: SolverProfile, repeats: Int, frames: Int? = nil,
+        subSteps: Int? = nil, pileUpTo: Int? = nil, boxSkin: Bool = false
+    ) -> Result {
         let scene = scene(name, n: n, profile: profile, subSteps: subSteps, boxSkin: boxSkin)
         let subSteps = scene.effectiveSubSteps
         // A and B's error is read after one simulated minute up to 1000 bodies. `precise` holds its step at the most
@@ -190,8 +211,10 @@ public enum Benchmark {
         // says): skipped by default in a quick run with `frames`, measured when `pileUpTo` asks.
         let pileLimit = pileUpTo ?? (frames == nil ? defaultPileUpTo : 0)
         let pile = name == "C" && n <= pileLimit ? PileAccuracy.measure(scene) : nil
-        return Result(scene: boxSkin && name == "C" ? "C-skin" : name, n: n, subSteps: subSteps, frames: count, profile: profile.rawValue,
-                      ns: Double(best) / Double(n * count * subSteps), energyError: energyError, periodError: nil, pile: pile)
+        return Result(
+            scene: boxSkin && name == "C" ? "C-skin" : name, n: n, subSteps: subSteps, frames: count,
+            profile: profile.rawValue,
+            ns: Double(best) / Double(n * count * subSteps), energyError: energyError, periodError: nil, pile: pile)
     }
 
     /// The exact period of a rigid pendulum of length `l` (points) released from rest at `theta0` (radians) under
@@ -210,7 +233,9 @@ public enum Benchmark {
         var s = Scene()
         s.profile = profile
         s.subSteps = subSteps
-        s.items = [Catalog.item("bob", center: Vector2(287.5, 100), size: Vector2(20, 20), resistance: 0, angularResistance: 0)]
+        s.items = [
+            Catalog.item("bob", center: Vector2(287.5, 100), size: Vector2(20, 20), resistance: 0, angularResistance: 0)
+        ]
         var a = SceneAttachment(item: "bob")
         a.anchorPoint = Vector2(187.5, 100)
         s.behaviors = [.gravity(SceneGravity()), .attachment(a)]
@@ -233,9 +258,10 @@ public enum Benchmark {
         let elapsed = now() - start
         let period = crossings.count >= 2 ? (crossings.last! - crossings.first!) / Double(crossings.count - 1) : .nan
         let exact = exactPeriod(length: 100, gravity: 1000, amplitude: .pi / 2)
-        return Result(scene: "pendulum-90", n: 1, subSteps: s.effectiveSubSteps, frames: frames, profile: profile.rawValue,
-                      ns: Double(elapsed) / Double(frames * s.effectiveSubSteps),
-                      energyError: abs(world.mechanicalEnergy() - e0) / (m * 1000 * 100), periodError: (period - exact) / exact)
+        return Result(
+            scene: "pendulum-90", n: 1, subSteps: s.effectiveSubSteps, frames: frames, profile: profile.rawValue,
+            ns: Double(elapsed) / Double(frames * s.effectiveSubSteps),
+            energyError: abs(world.mechanicalEnergy() - e0) / (m * 1000 * 100), periodError: (period - exact) / exact)
     }
 
     /// Minimum over `repeats` of the time per call of `body`, which makes `count` calls and returns a checksum.
@@ -326,8 +352,11 @@ extension Benchmark {
                 for profile in options.profiles {
                     for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
                         for n in options.sizes ?? defaultSizes(of: scene)! {
-                            try add(run(scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames, subSteps: subSteps,
-                                        pileUpTo: options.pileUpTo, boxSkin: options.boxSkin))
+                            try add(
+                                run(
+                                    scene, n: n, profile: profile, repeats: options.repeats, frames: options.frames,
+                                    subSteps: subSteps,
+                                    pileUpTo: options.pileUpTo, boxSkin: options.boxSkin))
                         }
                     }
                 }
@@ -341,7 +370,9 @@ extension Benchmark {
                 for profile in options.profiles {
                     for subSteps in options.subSteps.map({ $0.map(Optional.some) }) ?? [nil] {
                         for n in options.sizes ?? defaultSizes(of: scene)! {
-                            for r in chainDrift(n: n, profile: profile, frames: options.frames ?? defaultDriftFrames, subSteps: subSteps) {
+                            for r in chainDrift(
+                                n: n, profile: profile, frames: options.frames ?? defaultDriftFrames, subSteps: subSteps
+                            ) {
                                 try add(r)
                             }
                         }

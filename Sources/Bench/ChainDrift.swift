@@ -21,11 +21,13 @@ extension Benchmark {
         for f in 1...frames {
             world.stepFrame()
             let error = abs(world.mechanicalEnergy() - e0) / swing
-            if !(error <= worst) { worst = error.isFinite ? error : .infinity }   // NaN (diverged) counts as infinite
+            if !(error <= worst) { worst = error.isFinite ? error : .infinity }  // NaN (diverged) counts as infinite
             if f == 3600 || f == frames {
-                rows.append(Result(scene: "B-drift", n: n, subSteps: scene.effectiveSubSteps, frames: f, profile: profile.rawValue,
-                                   ns: Double(now() - start) / Double(n * f * scene.effectiveSubSteps), energyError: worst,
-                                   periodError: nil))
+                rows.append(
+                    Result(
+                        scene: "B-drift", n: n, subSteps: scene.effectiveSubSteps, frames: f, profile: profile.rawValue,
+                        ns: Double(now() - start) / Double(n * f * scene.effectiveSubSteps), energyError: worst,
+                        periodError: nil))
             }
             if worst == .infinity { break }
         }

@@ -57,7 +57,8 @@ public struct PileAccuracy: Equatable, Sendable {
     /// Measures scene C (``Catalog/boxes(count:)``) with `n` boxes for `profile` at `subSteps` per frame (nil: the
     /// profile's default). `settleCap` lowers the cap on the settling search (seconds; at least the hold).
     public static func measure(n: Int, profile: SolverProfile, subSteps: Int? = nil, settleCap: Double = settleCap)
-        -> PileAccuracy {
+        -> PileAccuracy
+    {
         measure(Benchmark.scene("C", n: n, profile: profile, subSteps: subSteps), settleCap: settleCap)
     }
 
@@ -67,18 +68,22 @@ public struct PileAccuracy: Equatable, Sendable {
         world.allowsSleeping = false
         let segments = Self.segments(of: scene)
         let n = world.items.count
-        let reach = (0..<n).map { 0.5 * (world.items[$0].size.x * world.items[$0].size.x
-                                         + world.items[$0].size.y * world.items[$0].size.y).squareRoot() }
+        let reach = (0..<n).map {
+            0.5
+                * (world.items[$0].size.x * world.items[$0].size.x
+                + world.items[$0].size.y * world.items[$0].size.y).squareRoot()
+        }
         func maxPointSpeed() -> Double {
             var top = 0.0
             for i in 0..<n {
                 let v = world.velocity(of: ItemID(i))
-                top = max(top, (v.x * v.x + v.y * v.y).squareRoot() + reach[i] * abs(world.angularVelocity(of: ItemID(i))))
+                top = max(
+                    top, (v.x * v.x + v.y * v.y).squareRoot() + reach[i] * abs(world.angularVelocity(of: ItemID(i))))
             }
             return top
         }
         let hold = frames(settleHold), cap = max(frames(settleCap), hold), fall = frames(fallWindow)
-        var fallOverlap: [Double] = []   // per frame of the first `fall` frames
+        var fallOverlap: [Double] = []  // per frame of the first `fall` frames
         var streakStart: Int?
         var settledAt: Int?
         var frame = 0
@@ -106,10 +111,11 @@ public struct PileAccuracy: Equatable, Sendable {
             let item = world.items[i], v = world.velocity(of: ItemID(i)), w = world.angularVelocity(of: ItemID(i))
             ke += 0.5 * item.mass * (v.x * v.x + v.y * v.y) + (item.allowsRotation ? 0.5 * item.inertia * w * w : 0)
         }
-        return PileAccuracy(fallMaxOverlap: fallMax, settledMaxOverlap: settledMax,
-                            settleTime: settledAt.map { Double($0) / 60 }, endKineticEnergy: ke / Double(max(n, 1)),
-                            simulated: Double(frame) / 60, cap: Double(cap) / 60,
-                            contactLimitExceeded: world.contactLimitExceeded)
+        return PileAccuracy(
+            fallMaxOverlap: fallMax, settledMaxOverlap: settledMax,
+            settleTime: settledAt.map { Double($0) / 60 }, endKineticEnergy: ke / Double(max(n, 1)),
+            simulated: Double(frame) / 60, cap: Double(cap) / 60,
+            contactLimitExceeded: world.contactLimitExceeded)
     }
 
     /// The segments of the scene's named collision boundaries, points.
@@ -159,7 +165,8 @@ public struct PileAccuracy: Equatable, Sendable {
 
     /// Penetration depth of two rectangles (centers `ca`, `cb`; x axes `ua`, `ub`; half sizes `ha`, `hb`), 0 if apart.
     static func boxOverlap(_ ca: Vector2, _ ua: Vector2, _ ha: Vector2, _ cb: Vector2, _ ub: Vector2, _ hb: Vector2)
-        -> Double {
+        -> Double
+    {
         let d = cb - ca
         var depth = Double.infinity
         for axis in [ua, Vector2(-ua.y, ua.x), ub, Vector2(-ub.y, ub.x)] {

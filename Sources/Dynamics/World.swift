@@ -99,8 +99,9 @@ public final class World {
     /// - Precondition: positive finite size and density, finite values, non-negative resistances.
     @discardableResult
     public func addItem(_ item: ItemDefinition) -> ItemID {
-        precondition(item.size.x > 0 && item.size.y > 0 && item.size.x.isFinite && item.size.y.isFinite,
-                     "World.addItem: size must be positive")
+        precondition(
+            item.size.x > 0 && item.size.y > 0 && item.size.x.isFinite && item.size.y.isFinite,
+            "World.addItem: size must be positive")
         precondition(item.density > 0 && item.density.isFinite, "World.addItem: density must be positive")
         precondition(item.resistance >= 0 && item.angularResistance >= 0, "World.addItem: resistance must be >= 0")
         let dynamic = !item.isAnchored
@@ -126,10 +127,12 @@ public final class World {
             bodyData.itemCircleRadius.append(-1)
             bodyData.itemThickness.append(p.leastWidth)
         case .circle(let r)?:
-            bodyData.itemPolygon.append((0, 0, 0)); bodyData.itemCircleRadius.append(r); bodyData.itemReach.append(max(0.5 * norm(item.size), r))
+            bodyData.itemPolygon.append((0, 0, 0)); bodyData.itemCircleRadius.append(r);
+            bodyData.itemReach.append(max(0.5 * norm(item.size), r))
             bodyData.itemThickness.append(2 * r)
         case nil:
-            bodyData.itemPolygon.append((0, 0, 0)); bodyData.itemCircleRadius.append(-1); bodyData.itemReach.append(0.5 * norm(item.size))
+            bodyData.itemPolygon.append((0, 0, 0)); bodyData.itemCircleRadius.append(-1);
+            bodyData.itemReach.append(0.5 * norm(item.size))
             bodyData.itemThickness.append(min(item.size.x, item.size.y))
         }
         bodyData.awake.append(true)
@@ -141,7 +144,10 @@ public final class World {
         bodyData.itemCollisionMask.append(0)
         bodyData.boundaryCollisionMask.append(0)
         if !behaviors.forces.isEmpty { behaviors.forceColumn.append(.zero); behaviors.torqueColumn.append(0) }
-        if !behaviors.fields.isEmpty { behaviors.fieldAcceleration.append(.zero); behaviors.fieldOverride.append(.zero); behaviors.fieldOverrides.append(false) }
+        if !behaviors.fields.isEmpty {
+            behaviors.fieldAcceleration.append(.zero); behaviors.fieldOverride.append(.zero);
+            behaviors.fieldOverrides.append(false)
+        }
         bodies.previousPosition.append(item.center)
         bodies.previousAngle.append(item.angle)
         bodyData.items.append(item)
@@ -168,7 +174,9 @@ public final class World {
             precondition(id.index >= 0 && id.index < bodyData.items.count, "World.addGravity: no such item")
             bodyData.affectedByGravity[id.index] = true
         }
-        for i in 0..<bodyData.items.count where bodyData.affectedByGravity[i] && bodies.invMass[i] > 0 { bodies.gravity[i] = gravityAcceleration }
+        for i in 0..<bodyData.items.count where bodyData.affectedByGravity[i] && bodies.invMass[i] > 0 {
+            bodies.gravity[i] = gravityAcceleration
+        }
     }
 
     /// World position of a point given in an item's frame (offset from its center), points.
@@ -188,10 +196,12 @@ public final class World {
     public func addAttachment(_ behavior: AttachmentBehavior) -> AttachmentID {
         let b = behavior.item.index
         precondition(b >= 0 && b < bodyData.items.count, "World.addAttachment: no such item")
-        precondition(behavior.frequency >= 0 && behavior.frequency.isFinite, "World.addAttachment: frequency must be >= 0")
+        precondition(
+            behavior.frequency >= 0 && behavior.frequency.isFinite, "World.addAttachment: frequency must be >= 0")
         precondition(behavior.damping >= 0 && behavior.damping.isFinite, "World.addAttachment: damping must be >= 0")
-        var joint = Joint(a: -1, b: b, localA: .zero, localB: behavior.offsetFromCenter, anchor: .zero,
-                          anchorVelocity: .zero, path: -1, length: 0, stiffness: 0, damping: 0, isRigid: true)
+        var joint = Joint(
+            a: -1, b: b, localA: .zero, localB: behavior.offsetFromCenter, anchor: .zero,
+            anchorVelocity: .zero, path: -1, length: 0, stiffness: 0, damping: 0, isRigid: true)
         let pointA: Vector2
         var massA = 0.0
         switch behavior.attachedTo {
@@ -207,8 +217,9 @@ public final class World {
             }
             pointA = joint.anchor
         case let .item(other, offset):
-            precondition(other.index >= 0 && other.index < bodyData.items.count && other.index != b,
-                         "World.addAttachment: the other item must exist and differ")
+            precondition(
+                other.index >= 0 && other.index < bodyData.items.count && other.index != b,
+                "World.addAttachment: the other item must exist and differ")
             joint.a = other.index
             joint.localA = offset
             pointA = worldPoint(of: other, offsetFromCenter: offset)
@@ -232,7 +243,9 @@ public final class World {
             jointData.maxSpringRate = max(jointData.maxSpringRate, omega, 2 * behavior.damping * omega)
         }
         if joint.isRigid {
-            if jointData.rodCount.count < bodyData.items.count { jointData.rodCount += [Int](repeating: 0, count: bodyData.items.count - jointData.rodCount.count) }
+            if jointData.rodCount.count < bodyData.items.count {
+                jointData.rodCount += [Int](repeating: 0, count: bodyData.items.count - jointData.rodCount.count)
+            }
             for end in [joint.a, joint.b] where end >= 0 && bodies.invMass[end] > 0 {
                 jointData.rodCount[end] += 1
                 if jointData.rodCount[end] > 1 { jointData.rodsShareOrTurnItems = true }
@@ -294,7 +307,8 @@ public final class World {
     public func currentDistance(of id: AttachmentID) -> Double {
         let j = jointData.joints[id.index]
         let pB = bodies.position[j.b] + rotate(j.localB, by: bodies.angle[j.b])
-        let pA = j.a < 0 ? anchorPosition(of: id, at: time) : bodies.position[j.a] + rotate(j.localA, by: bodies.angle[j.a])
+        let pA =
+            j.a < 0 ? anchorPosition(of: id, at: time) : bodies.position[j.a] + rotate(j.localA, by: bodies.angle[j.a])
         return norm(pB - pA)
     }
 
@@ -316,7 +330,11 @@ public final class World {
         guard profile == .precise else { return nil }
         var first: Double?
         for k in jointData.scriptedJoints {
-            if let t = jointData.paths[jointData.joints[k].path].firstJumpTime(after: t0, through: t1), t < (first ?? .infinity) { first = t }
+            if let t = jointData.paths[jointData.joints[k].path].firstJumpTime(after: t0, through: t1),
+                t < (first ?? .infinity)
+            {
+                first = t
+            }
         }
         return first
     }
@@ -335,7 +353,9 @@ public final class World {
             let m = bodyData.items[i].mass
             let v = bodies.velocity[i]
             e += 0.5 * m * dot(v, v)
-            if bodyData.items[i].allowsRotation { e += 0.5 * bodyData.items[i].inertia * bodies.angularVelocity[i] * bodies.angularVelocity[i] }
+            if bodyData.items[i].allowsRotation {
+                e += 0.5 * bodyData.items[i].inertia * bodies.angularVelocity[i] * bodies.angularVelocity[i]
+            }
             e -= m * dot(bodies.gravity[i], bodies.position[i])
         }
         for k in 0..<jointData.joints.count where !jointData.joints[k].isRigid {
@@ -348,8 +368,12 @@ public final class World {
     /// Whether every position and velocity is finite.
     public var isFinite: Bool {
         for i in 0..<bodyData.items.count {
-            if !Dynamics.isFinite(bodies.position[i]) || !Dynamics.isFinite(bodies.velocity[i]) || !bodies.angle[i].isFinite
-                || !bodies.angularVelocity[i].isFinite { return false }
+            if !Dynamics.isFinite(bodies.position[i]) || !Dynamics.isFinite(bodies.velocity[i])
+                || !bodies.angle[i].isFinite
+                || !bodies.angularVelocity[i].isFinite
+            {
+                return false
+            }
         }
         return true
     }

@@ -36,7 +36,9 @@ public enum CSVRecords {
         }
         func endRecord() throws {
             fields.append(try text())
-            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) { records.append(Record(line: start, fields: fields)) }
+            if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
+                records.append(Record(line: start, fields: fields))
+            }
             fields = []
             field = []
             wasQuoted = false
@@ -46,7 +48,11 @@ public enum CSVRecords {
             k += 1
             if quoted {
                 if b == UInt8(ascii: "\"") {
-                    if k < bytes.count && bytes[k] == UInt8(ascii: "\"") { field.append(b); k += 1 } else { quoted = false }
+                    if k < bytes.count && bytes[k] == UInt8(ascii: "\"") {
+                        field.append(b); k += 1
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     if b == UInt8(ascii: "\n") { line += 1 }
                     field.append(b)

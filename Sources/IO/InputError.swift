@@ -18,7 +18,8 @@ public struct InputError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `<file>: <path>: <message>`, on one line: control characters in the file's name (a newline) are escaped as JSON
     /// escapes them.
     public var description: String {
-        let name = file.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        let name =
+            file.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
             ? String(TextQuoting.json(file).dropFirst().dropLast()) : file
         return path.isEmpty ? "\(name): \(message)" : "\(name): \(path): \(message)"
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why an input file cannot be read: what is wrong, ending with `, got <value>` where there is one. The caller adds
@@ -61,7 +61,8 @@ public func readInputFile(_ path: String, maxBytes: Int) throws -> [UInt8] {
         }
         if n < chunk.count {
             if ferror(f) != 0 {
-                throw InputFileError(message: "cannot read the file (\(String(cString: strerror(errno)))), got \(quoted(path))")
+                throw InputFileError(
+                    message: "cannot read the file (\(String(cString: strerror(errno)))), got \(quoted(path))")
             }
             break
         }

@@ -39,7 +39,8 @@ public indirect enum JSON: Equatable, Sendable {
             let inner = a.prefix(4).map(\.brief).joined(separator: ", ")
             return "[" + inner + (a.count > 4 ? ", ..." : "") + "]"
         case .object(let m):
-            return "{" + m.prefix(3).map { quoted($0.key) + ": ..." }.joined(separator: ", ") + (m.count > 3 ? ", ..." : "") + "}"
+            return "{" + m.prefix(3).map { quoted($0.key) + ": ..." }.joined(separator: ", ")
+                + (m.count > 3 ? ", ..." : "") + "}"
         }
     }
 }
@@ -171,7 +172,9 @@ public struct JSONParser {
                 throw error("duplicate key, got \(quoted(key))")
             }
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':', got \(peekDescription)") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                throw error("expected ':', got \(peekDescription)")
+            }
             i += 1
             skipSpace()
             members.append(JSON.Member(key, try value()))
@@ -226,7 +229,8 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
-                       bytes[i + 1] == UInt8(ascii: "u") {
+                        bytes[i + 1] == UInt8(ascii: "u")
+                    {
                         i += 2
                         let low = try hex4()
                         guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
@@ -328,7 +332,11 @@ public enum JSONWriter {
         case .array(let a):
             if a.isEmpty { out += "[]"; return }
             if a.allSatisfy(isScalar) {
-                out += "[" + a.map { v -> String in var s = ""; emit(v, indent: 0, into: &s); return s }
+                out +=
+                    "["
+                    + a.map { v -> String in
+                        var s = ""; emit(v, indent: 0, into: &s); return s
+                    }
                     .joined(separator: ", ") + "]"
                 return
             }

@@ -1,9 +1,8 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-
 
 /// Input limits that keep a run finite, its counters in range, its arithmetic away from overflow and its memory
 /// bounded. Each count is checked before the things it counts are built (the file size before the file is read, the
@@ -128,11 +127,13 @@ public enum Limits {
     public static func runBudgetProblem(duration: Double, rate: Double, timeStep: Double, subSteps: Int) -> String? {
         let steps = duration / timeStep * Double(subSteps)
         if steps > maxTotalSubSteps {
-            return "the run would take \(NumberFormat.shortest(steps.rounded(.up))) sub-steps (duration / timeStep x subSteps), more than the limit of 1e8"
+            return
+                "the run would take \(NumberFormat.shortest(steps.rounded(.up))) sub-steps (duration / timeStep x subSteps), more than the limit of 1e8"
         }
         let rows = duration * rate + 1
         if rows > maxRows {
-            return "the run would write \(NumberFormat.shortest(rows.rounded(.down))) rows (duration x rate + 1), more than the limit of 1e8"
+            return
+                "the run would write \(NumberFormat.shortest(rows.rounded(.down))) rows (duration x rate + 1), more than the limit of 1e8"
         }
         return nil
     }

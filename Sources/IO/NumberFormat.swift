@@ -22,7 +22,11 @@ public enum NumberFormat {
             var exponent = String(s[s.index(after: e)...])
             if mantissa.hasSuffix(".0") { mantissa.removeLast(2) }
             var negative = false
-            if exponent.hasPrefix("+") { exponent.removeFirst() } else if exponent.hasPrefix("-") { negative = true; exponent.removeFirst() }
+            if exponent.hasPrefix("+") {
+                exponent.removeFirst()
+            } else if exponent.hasPrefix("-") {
+                negative = true; exponent.removeFirst()
+            }
             while exponent.count > 1 && exponent.hasPrefix("0") { exponent.removeFirst() }
             return mantissa + "e" + (negative ? "-" : "") + exponent
         }
@@ -87,4 +91,3 @@ public func parseDecimal(_ s: Substring) -> Double? {
     guard i == u.endIndex else { return nil }
     return Double(String(s))
 }
-

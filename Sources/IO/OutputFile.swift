@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -115,7 +115,9 @@ public final class OutputFile {
             var tmp = ""
             var fd: Int32 = -1
             for attempt in 0..<100 where fd < 0 {
-                tmp = (folder.isEmpty ? "" : folder + "/") + ".dynsim-\(getpid())-\(OutputFile.counter)-\(attempt).partial"
+                tmp =
+                    (folder.isEmpty ? "" : folder + "/")
+                    + ".dynsim-\(getpid())-\(OutputFile.counter)-\(attempt).partial"
                 fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
                 if fd < 0 && errno != EEXIST { break }
             }
@@ -127,7 +129,9 @@ public final class OutputFile {
                 // The file is there and writable (checkReplaceable), but no new file can be made beside it to
                 // replace it: its directory takes no new file (a kernel file such as /proc/version, whose directory
                 // answers "No such file or directory" even to root).
-                throw Failure(path: path, problem: "cannot create a file in \(folder.isEmpty ? "." : folder) to replace it (\(reason))")
+                throw Failure(
+                    path: path,
+                    problem: "cannot create a file in \(folder.isEmpty ? "." : folder) to replace it (\(reason))")
             }
             // A file written over keeps its permissions (a 0600 file stays private).
             if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
@@ -145,7 +149,8 @@ public final class OutputFile {
         // The running program's own file (`--csv .build/release/dynsim`) is never replaced: a typo away from the
         // binary, it would leave a text file where the tool was.
         if exists, let program = OutputFile.runningProgram, let own = FileIdentity(path: program),
-           FileIdentity(path: target) == own {
+            FileIdentity(path: target) == own
+        {
             throw Failure(path: path, problem: "is the program that is running; name another file")
         }
         if exists && faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 {
@@ -154,7 +159,8 @@ public final class OutputFile {
         let folder = directoryPart(of: target)
         let limit = pathconf(folder.isEmpty ? "." : folder, Int32(_PC_NAME_MAX))
         if limit > 0 && target.split(separator: "/").last.map({ $0.utf8.count > limit }) == true {
-            throw Failure(path: path, problem: "cannot create the output file (\(String(cString: strerror(ENAMETOOLONG))))")
+            throw Failure(
+                path: path, problem: "cannot create the output file (\(String(cString: strerror(ENAMETOOLONG))))")
         }
     }
 
@@ -237,28 +243,28 @@ public final class OutputFile {
     /// executable; nil when it cannot be told.
     static let runningProgram: String? = {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard n > 0 else { return nil }
+            return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #else
-        return Bundle.main.executablePath
+            return Bundle.main.executablePath
         #endif
     }()
 
     /// An unnamed regular file in `folder` open for writing (Linux's O_TMPFILE), or nil where there is none.
     private static func openUnnamed(in folder: String) -> Int32? {
         #if os(Linux)
-        let fd = open(folder, O_TMPFILE_VALUE | O_WRONLY | O_CLOEXEC, 0o644)
-        return fd >= 0 ? fd : nil
+            let fd = open(folder, O_TMPFILE_VALUE | O_WRONLY | O_CLOEXEC, 0o644)
+            return fd >= 0 ? fd : nil
         #else
-        return nil
+            return nil
         #endif
     }
 
     #if os(Linux)
-    /// O_TMPFILE as Linux defines it (__O_TMPFILE | O_DIRECTORY; the macro does not import into Swift).
-    private static let O_TMPFILE_VALUE: Int32 = 0o20000000 | O_DIRECTORY
+        /// O_TMPFILE as Linux defines it (__O_TMPFILE | O_DIRECTORY; the macro does not import into Swift).
+        private static let O_TMPFILE_VALUE: Int32 = 0o20000000 | O_DIRECTORY
     #endif
 
     /// Removes named temporary files (`.dynsim-PID-…partial`) in `folder` whose process is gone: what a crash or
@@ -277,24 +283,26 @@ public final class OutputFile {
     /// over the target (a link cannot replace a file, a rename can). Returns errno's reason on failure.
     private func linkUnnamed(into folder: String) -> String? {
         #if os(Linux)
-        let source = "/proc/self/fd/\(fileno(stream))"
-        var tmp = ""
-        var linked = false
-        for attempt in 0..<100 where !linked {
-            tmp = (folder.isEmpty ? "" : folder + "/") + ".dynsim-\(getpid())-\(OutputFile.counter)-\(attempt).partial"
-            linked = linkat(AT_FDCWD, source, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0
-            if !linked && errno != EEXIST { break }
-        }
-        OutputFile.counter += 1
-        guard linked else { return String(cString: strerror(errno)) }
-        if rename(tmp, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(tmp)
-            return reason
-        }
-        return nil
+            let source = "/proc/self/fd/\(fileno(stream))"
+            var tmp = ""
+            var linked = false
+            for attempt in 0..<100 where !linked {
+                tmp =
+                    (folder.isEmpty ? "" : folder + "/")
+                    + ".dynsim-\(getpid())-\(OutputFile.counter)-\(attempt).partial"
+                linked = linkat(AT_FDCWD, source, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0
+                if !linked && errno != EEXIST { break }
+            }
+            OutputFile.counter += 1
+            guard linked else { return String(cString: strerror(errno)) }
+            if rename(tmp, target) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(tmp)
+                return reason
+            }
+            return nil
         #else
-        return "no unnamed files here"
+            return "no unnamed files here"
         #endif
     }
 
@@ -337,4 +345,3 @@ public final class OutputFile {
         for p in pathsForSignals { unlink(p) }
     }
 }
-

@@ -38,21 +38,21 @@ enum Schubfach {
         let fraction = x.significandBitPattern
         guard fraction != 0 else { return nil }  // power of two: asymmetric interval
         let c = fraction | 1 << 52
-        let q = Int(x.exponentBitPattern) - 1075                    // x = c · 2^q, −65 ≤ q ≤ −4
+        let q = Int(x.exponentBitPattern) - 1075  // x = c · 2^q, −65 ≤ q ≤ −4
         var digits: UInt64
         var exponent10: Int
         if -q <= 52 && c & (1 << UInt64(-q) - 1) == 0 {
-            digits = c >> UInt64(-q)                               // an integer: its digits as they are
+            digits = c >> UInt64(-q)  // an integer: its digits as they are
             exponent10 = 0
         } else {
-            let k = (q * 661_971_961_083) >> 41                   // ⌊q · log10 2⌋ (exact for |q| < 5·10^6)
+            let k = (q * 661_971_961_083) >> 41  // ⌊q · log10 2⌋ (exact for |q| < 5·10^6)
             let entry = table[-k]
             let h = q + entry.log2Pow10 + 2
             let cb = c << 2, cbl = cb - 2, cbr = cb + 2
             let vb = roundToOdd(entry.g, cb << h)
             let vbl = roundToOdd(entry.g, cbl << h)
             let vbr = roundToOdd(entry.g, cbr << h)
-            let outside: UInt64 = c & 1                           // odd c: the interval's ends round away
+            let outside: UInt64 = c & 1  // odd c: the interval's ends round away
             let s = vb >> 2
             let sp10 = s / 10 * 10, tp10 = sp10 + 10
             let upin = vbl + outside <= sp10 << 2
@@ -77,7 +77,7 @@ enum Schubfach {
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
         return withUnsafeMutableBytes(of: &scratch) { raw -> Int in
             let d = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let high = UInt32(truncatingIfNeeded: digits / 100_000_000)   // < 10^9
+            let high = UInt32(truncatingIfNeeded: digits / 100_000_000)  // < 10^9
             let low = UInt32(truncatingIfNeeded: digits % 100_000_000)
             d[0] = UInt8(truncatingIfNeeded: high / 100_000_000) &+ 48
             eight(high % 100_000_000, d + 1)
@@ -87,7 +87,7 @@ enum Schubfach {
             let first = d + (17 - n)
             var w = 0
             if x < 0 { out[0] = UInt8(ascii: "-"); w = 1 }
-            let point = n + exponent10                           // digits before the decimal point
+            let point = n + exponent10  // digits before the decimal point
             if exponent10 >= 0 {
                 (out + w).update(from: first, count: n); w += n
                 for _ in 0..<exponent10 { out[w] = 48; w += 1 }

@@ -14,7 +14,8 @@ public enum TextQuoting {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}" where inScript:
+            case "<", ">", "&", "\u{2028}",
+                "\u{2029}" where inScript:
                 out += "\\u" + String(format: "%04x", scalar.value)
             default:
                 if scalar.value < 0x20 {
@@ -40,7 +41,8 @@ public enum TextQuoting {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             default:
-                let allowed = u == "\t" || u == "\n" || u == "\r" || (0x20...0xD7FF).contains(u.value)
+                let allowed =
+                    u == "\t" || u == "\n" || u == "\r" || (0x20...0xD7FF).contains(u.value)
                     || (0xE000...0xFFFD).contains(u.value) || u.value >= 0x10000
                 out.unicodeScalars.append(allowed ? u : "\u{FFFD}")
             }
@@ -66,7 +68,10 @@ public enum TextQuoting {
     /// A CSV field as RFC 4180 writes it: as is, or double-quoted with inner quotes doubled when it holds a comma, a
     /// quote, a carriage return or a line feed.
     public static func csvField(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        guard
+            text.utf8.contains(where: {
+                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+            })
         else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

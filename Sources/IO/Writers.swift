@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Output formats of `dynsim run`.
@@ -208,7 +208,9 @@ public final class RowWriter {
         case .jsonl:
             for (k, v) in values.enumerated() {
                 out.append(contentsOf: jsonKeys[k])
-                if let text = texts?[k] { out.append(contentsOf: Array(TextQuoting.json(text).utf8)) } else {
+                if let text = texts?[k] {
+                    out.append(contentsOf: Array(TextQuoting.json(text).utf8))
+                } else {
                     out.append(number: v)
                 }
             }

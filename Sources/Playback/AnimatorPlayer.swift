@@ -30,8 +30,9 @@ struct AnimatorPlayer {
     mutating func prepare(at t: Double) {
         prepared = true
         for c in scene.animations {
-            try? animator.addAnimations(keyPath: c.keyPath, from: layer.modelValue(c.keyPath) ?? c.to, to: c.to,
-                                        delayFactor: c.delayFactor, at: t)
+            try? animator.addAnimations(
+                keyPath: c.keyPath, from: layer.modelValue(c.keyPath) ?? c.to, to: c.to,
+                delayFactor: c.delayFactor, at: t)
         }
     }
 

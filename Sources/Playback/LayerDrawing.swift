@@ -109,11 +109,12 @@ extension SceneRun {
             opacities.append(opacity)
             let b = layer.presentationValue("bounds", at: lt)?.components ?? [0, 0, 0, 0]
             let c = layer.presentationValue("backgroundColor", at: lt)?.components ?? [0, 0, 0, 0]
-            out.append(LayerDrawing(
-                homography: map, bounds: SIMD4(b[0], b[1], b[2], b[3]), opacity: opacity,
-                backgroundColor: SIMD4(c[0], c[1], c[2], c[3]),
-                cornerRadius: layer.presentationValue("cornerRadius", at: lt)?.scalar ?? 0,
-                contents: layer.presentedContents(at: lt, size: SIMD2(b[2], b[3]))))
+            out.append(
+                LayerDrawing(
+                    homography: map, bounds: SIMD4(b[0], b[1], b[2], b[3]), opacity: opacity,
+                    backgroundColor: SIMD4(c[0], c[1], c[2], c[3]),
+                    cornerRadius: layer.presentationValue("cornerRadius", at: lt)?.scalar ?? 0,
+                    contents: layer.presentedContents(at: lt, size: SIMD2(b[2], b[3]))))
         }
         return out
     }

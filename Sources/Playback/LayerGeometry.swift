@@ -23,8 +23,10 @@ struct Affine {
 
     /// self ∘ other.
     func after(_ o: Affine) -> Affine {
-        Affine(m: SIMD4(m[0] * o.m[0] + m[1] * o.m[2], m[0] * o.m[1] + m[1] * o.m[3],
-                        m[2] * o.m[0] + m[3] * o.m[2], m[2] * o.m[1] + m[3] * o.m[3]), b: apply(o.b))
+        Affine(
+            m: SIMD4(
+                m[0] * o.m[0] + m[1] * o.m[2], m[0] * o.m[1] + m[1] * o.m[3],
+                m[2] * o.m[0] + m[3] * o.m[2], m[2] * o.m[1] + m[3] * o.m[3]), b: apply(o.b))
     }
 
     /// The point this map sends to `p`, or nil when the map is singular (a zero scale).
@@ -90,7 +92,9 @@ struct LayerGeometry {
 
     /// Layer li's presented position on the screen (`root.position`) and the direction of its x-axis there
     /// (`root.rotation.z`, radians in (−π, π]): its position mapped up through each superlayer.
-    mutating func screenPosition(of li: Int, in layers: [Layer], at t: Double) -> (position: SIMD2<Double>, rotation: Double) {
+    mutating func screenPosition(of li: Int, in layers: [Layer], at t: Double) -> (
+        position: SIMD2<Double>, rotation: Double
+    ) {
         let lt = clocks.localTime(li, at: t)
         let own = layers[li].presentationValue("position", at: lt)?.components ?? [0, 0]
         var point = SIMD2(own[0], own[1])
@@ -112,8 +116,9 @@ struct LayerGeometry {
     mutating func hitTest(_ p: SIMD2<Double>, in layers: [Layer], at t: Double, hittable: (Int) -> Bool) -> Int? {
         func test(_ li: Int) -> Int? {
             guard hittable(li), let q = local(p, in: li, layers: layers, at: t),
-                  let r = layers[li].modelValue("bounds")?.components,
-                  q.x >= r[0], q.x < r[0] + r[2], q.y >= r[1], q.y < r[1] + r[3] else { return nil }
+                let r = layers[li].modelValue("bounds")?.components,
+                q.x >= r[0], q.x < r[0] + r[2], q.y >= r[1], q.y < r[1] + r[3]
+            else { return nil }
             for child in superIndex.indices.reversed() where superIndex[child] == li {
                 if let hit = test(child) { return hit }
             }

@@ -26,8 +26,8 @@ public enum SceneEvent: Equatable, Sendable {
     public var time: Double {
         switch self {
         case let .contactBegan(t, _, _, _), let .contactEnded(t, _, _), let .rest(t, _), let .animationStarted(t, _, _),
-             let .animationStopped(t, _, _), let .animatorCompleted(t, _, _), let .blockCompleted(t, _, _),
-             let .gesture(t, _, _, _):
+            let .animationStopped(t, _, _), let .animatorCompleted(t, _, _), let .blockCompleted(t, _, _),
+            let .gesture(t, _, _, _):
             return t
         }
     }
@@ -47,7 +47,8 @@ public enum SceneEvent: Equatable, Sendable {
         case let .animationStarted(_, layer, key): return ["start", layer, key, "", ""]
         case let .animationStopped(_, layer, key): return ["stop", layer, key, "finished", ""]
         case let .animatorCompleted(_, animator, position): return ["complete", animator, position, "", ""]
-        case let .blockCompleted(_, block, finished): return ["complete", block, finished ? "finished" : "unfinished", "", ""]
+        case let .blockCompleted(_, block, finished):
+            return ["complete", block, finished ? "finished" : "unfinished", "", ""]
         case let .gesture(_, name, state, p): return ["gesture", name, state] + point(p)
         }
     }

@@ -11,7 +11,8 @@ extension SceneRun {
     /// the `precise` profile cannot join (``massRatioProblems(fileName:)``), items starting inside a boundary
     /// (``startingOverlaps(fileName:)``). Empty when the scene can run.
     public func inputProblems(fileName: String) -> [InputError] {
-        layerTimeProblems(fileName: fileName) + animatorTimeProblems(fileName: fileName) + scriptRejections(fileName: fileName) + massRatioProblems(fileName: fileName)
+        layerTimeProblems(fileName: fileName) + animatorTimeProblems(fileName: fileName)
+            + scriptRejections(fileName: fileName) + massRatioProblems(fileName: fileName)
             + startingOverlaps(fileName: fileName)
     }
 
@@ -22,10 +23,17 @@ extension SceneRun {
         guard !clocks.isTrivial else { return [] }
         let times = [(path: "", time: 0.0)] + scene.layerTiming.enumerated().map { ("layerTiming[\($0)]", $1.time) }
         for (path, t) in times {
-            for li in scene.layers.indices where !(clocks.localTime(li, at: t).isFinite && clocks.rate(li, at: t).isFinite) {
+            for li in scene.layers.indices
+            where !(clocks.localTime(li, at: t).isFinite && clocks.rate(li, at: t).isFinite) {
                 let name = scene.layers[li].name
-                return [InputError(file: fileName, path: path.isEmpty ? (scene.layers[li].isView ? "views" : "layers") + "[\(name)]" : path,
-                                   message: "the time of \(quoted(name)) overflows (its speeds and offsets down the tree multiply past a Double) at t = \(NumberFormat.shortest(t)) s; use smaller speeds or offsets, got local time \(clocks.localTime(li, at: t)) at rate \(clocks.rate(li, at: t))")]
+                return [
+                    InputError(
+                        file: fileName,
+                        path: path.isEmpty ? (scene.layers[li].isView ? "views" : "layers") + "[\(name)]" : path,
+                        message:
+                            "the time of \(quoted(name)) overflows (its speeds and offsets down the tree multiply past a Double) at t = \(NumberFormat.shortest(t)) s; use smaller speeds or offsets, got local time \(clocks.localTime(li, at: t)) at rate \(clocks.rate(li, at: t))"
+                    )
+                ]
             }
         }
         return []
@@ -42,17 +50,26 @@ extension SceneRun {
             guard let li = index[a.layer] else { continue }
             let times = [0] + scene.layerTiming.map(\.time)
             let back = scene.layerTiming.map(\.time).first { t in
-                clocks.localTime(li, at: t) < clocks.localTime(li, at: t.nextDown) - 1e-9 * max(1, abs(clocks.localTime(li, at: t)))
+                clocks.localTime(li, at: t) < clocks.localTime(li, at: t.nextDown) - 1e-9
+                    * max(1, abs(clocks.localTime(li, at: t)))
             }
             if let t = back {
-                return [InputError(file: fileName, path: "animators[\(k)].layer", message: "the layer's time jumps back at t = "
-                    + "\(NumberFormat.shortest(t)) s (a layerTiming change of beginTime or timeOffset, or a resume without a "
-                    + "pause), and a property animator's time only moves forward; got \(quoted(a.layer))")]
+                return [
+                    InputError(
+                        file: fileName, path: "animators[\(k)].layer",
+                        message: "the layer's time jumps back at t = "
+                            + "\(NumberFormat.shortest(t)) s (a layerTiming change of beginTime or timeOffset, or a resume without a "
+                            + "pause), and a property animator's time only moves forward; got \(quoted(a.layer))")
+                ]
             }
             if let t = times.first(where: { clocks.rate(li, at: $0) < 0 }) {
-                return [InputError(file: fileName, path: "animators[\(k)].layer", message: "the layer's time runs backwards "
-                    + "(a negative speed on it or a superlayer) from t = \(NumberFormat.shortest(t)) s, and a property animator's "
-                    + "time only moves forward; give the layer a speed >= 0, got \(quoted(a.layer))")]
+                return [
+                    InputError(
+                        file: fileName, path: "animators[\(k)].layer",
+                        message: "the layer's time runs backwards "
+                            + "(a negative speed on it or a superlayer) from t = \(NumberFormat.shortest(t)) s, and a property animator's "
+                            + "time only moves forward; give the layer a speed >= 0, got \(quoted(a.layer))")
+                ]
             }
         }
         return []
@@ -65,7 +82,9 @@ extension SceneRun {
     public func scriptRejections(fileName: String) -> [InputError] {
         guard !scene.animators.isEmpty else { return [] }
         var dry = Stage(scene: scene, layers: startLayers, clocks: geometry.clocks)
-        let last = (scene.gestures.flatMap { $0.samples.map(\.time) } + scene.animators.flatMap { $0.script.map(\.time) }).max() ?? 0
+        let last =
+            (scene.gestures.flatMap { $0.samples.map(\.time) } + scene.animators.flatMap { $0.script.map(\.time) })
+            .max() ?? 0
         dry.advance(to: last)
         return dry.rejections.map { InputError(file: fileName, path: $0.path, message: $0.message) }
     }
@@ -77,8 +96,11 @@ extension SceneRun {
             let k = overlap.item.index
             let name = overlap.boundary.isEmpty ? "the reference bounds" : "boundary \(quoted(overlap.boundary))"
             let c = scene.items[k].definition.center
-            return InputError(file: fileName, path: "items[\(k)]",
-                              message: "overlaps \(name) by \(NumberFormat.shortest((overlap.depth * 100).rounded() / 100)) pt at the start, got center [\(NumberFormat.shortest(c.x)), \(NumberFormat.shortest(c.y))]")
+            return InputError(
+                file: fileName, path: "items[\(k)]",
+                message:
+                    "overlaps \(name) by \(NumberFormat.shortest((overlap.depth * 100).rounded() / 100)) pt at the start, got center [\(NumberFormat.shortest(c.x)), \(NumberFormat.shortest(c.y))]"
+            )
         }
     }
 
@@ -100,8 +122,9 @@ extension SceneRun {
         func mass(_ i: Int) -> Double { scene.items[i].definition.mass }
         for (k, behavior) in scene.behaviors.enumerated() {
             guard case .attachment(let a) = behavior, a.frequency == 0, let other = a.attachedTo,
-                  let i = index[a.item], let j = index[other],
-                  !scene.items[i].definition.isAnchored, !scene.items[j].definition.isAnchored else { continue }
+                let i = index[a.item], let j = index[other],
+                !scene.items[i].definition.isAnchored, !scene.items[j].definition.isAnchored
+            else { continue }
             let ri = root(i), rj = root(j)
             guard ri != rj else { continue }
             parent[rj] = ri
@@ -111,12 +134,16 @@ extension SceneRun {
             let ratio = mass(heavy) / mass(light)
             guard ratio > World.maxPreciseRigidMassRatio * (1 + 1e-9) else { continue }
             let names = (scene.items[light].name, scene.items[heavy].name)
-            return [InputError(file: fileName, path: "behaviors[\(k)]", message: "the precise profile joins items by "
-                + "rigid attachments only when the masses in one group of joined items differ by at most "
-                + "\(NumberFormat.shortest(World.maxPreciseRigidMassRatio))x (a light link between heavy ones whips faster "
-                + "than its steps resolve); bring the densities or sizes closer or use the uikit profile, got \(quoted(names.0)) "
-                + "of mass \(NumberFormat.shortest(mass(light))) and \(quoted(names.1)) of mass "
-                + "\(NumberFormat.shortest(mass(heavy))) joined, a ratio of \(NumberFormat.shortest(ratio))")]
+            return [
+                InputError(
+                    file: fileName, path: "behaviors[\(k)]",
+                    message: "the precise profile joins items by "
+                        + "rigid attachments only when the masses in one group of joined items differ by at most "
+                        + "\(NumberFormat.shortest(World.maxPreciseRigidMassRatio))x (a light link between heavy ones whips faster "
+                        + "than its steps resolve); bring the densities or sizes closer or use the uikit profile, got \(quoted(names.0)) "
+                        + "of mass \(NumberFormat.shortest(mass(light))) and \(quoted(names.1)) of mass "
+                        + "\(NumberFormat.shortest(mass(heavy))) joined, a ratio of \(NumberFormat.shortest(ratio))")
+            ]
         }
         return []
     }

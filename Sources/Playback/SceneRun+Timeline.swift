@@ -7,7 +7,8 @@ extension SceneRun {
     /// The scene's layers with their animations added, `resolved` being ``resolvedAnimations(of:clocks:)``.
     static func layers(of scene: Scene, resolved: [LayerAnimation]) -> [Layer] {
         var layers = scene.layers.map(\.layer)
-        let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let layerIndex = Dictionary(
+            scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for (a, animation) in zip(scene.animations, resolved) {
             if let index = layerIndex[a.layer] { layers[index].add(animation, forKey: a.key) }
         }
@@ -32,7 +33,9 @@ extension SceneRun {
             if let after = a.after, let stop = stops[after] {
                 if clocks.isTrivial || stop.layer == li || !stop.local.isFinite {
                     animation = animation.delayed(by: stop.local)
-                } else if let from = stop.layer, let to = li, let run = clocks.firstTime(from, from: 0, reaching: stop.local) {
+                } else if let from = stop.layer, let to = li,
+                    let run = clocks.firstTime(from, from: 0, reaching: stop.local)
+                {
                     animation = animation.delayed(by: clocks.localTime(to, at: run))
                 } else {
                     animation = animation.delayed(by: .infinity)
@@ -55,16 +58,21 @@ extension SceneRun {
     /// before the run starts, as on iOS, when it is added (at 0); one that also ended before it stops there too. One
     /// whose time runs backwards (a negative speed) starts when its layer's time enters its active interval from
     /// before, at the interval's end, and stops on reaching its start.
-    static func animationTimes(of scene: Scene, resolved: [LayerAnimation],
-                               clocks: LayerClocks) -> [(layer: String, key: String, start: Double, stop: Double)] {
-        let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    static func animationTimes(
+        of scene: Scene, resolved: [LayerAnimation],
+        clocks: LayerClocks
+    ) -> [(layer: String, key: String, start: Double, stop: Double)] {
+        let layerIndex = Dictionary(
+            scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         return zip(scene.animations, resolved).map { a, animation in
             let timing = animation.effectiveTiming
             guard let li = layerIndex[a.layer] else { return (a.layer, a.key, .infinity, .infinity) }
             // The active interval in the layer's local time.
             var lo = timing.beginTime, hi = localStop(timing)
             if timing.speed < 0 {
-                lo = timing.activeDuration.isFinite ? timing.beginTime + timing.activeDuration / timing.speed : -.infinity
+                lo =
+                    timing.activeDuration.isFinite
+                    ? timing.beginTime + timing.activeDuration / timing.speed : -.infinity
                 hi = timing.beginTime
             } else if timing.speed == 0 {
                 lo = -.infinity

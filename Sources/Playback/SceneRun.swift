@@ -59,12 +59,12 @@ public final class SceneRun {
 
     private enum Source {
         case time
-        case item(Int, Int)        // item index, property (x, y, angle, vx, vy, omega)
+        case item(Int, Int)  // item index, property (x, y, angle, vx, vy, omega)
         case anchor(AttachmentID, Int)
-        case layer(Int, String, Int?)   // layer index, key path, component
-        case contents(Int, Int)          // layer index, index into `contentsColumnSuffixes`
-        case root(Int, Int)              // layer index, index into `sublayerColumnSuffixes`
-        case animator(Int, Int)          // animator index, index into `animatorColumnSuffixes`
+        case layer(Int, String, Int?)  // layer index, key path, component
+        case contents(Int, Int)  // layer index, index into `contentsColumnSuffixes`
+        case root(Int, Int)  // layer index, index into `sublayerColumnSuffixes`
+        case animator(Int, Int)  // animator index, index into `animatorColumnSuffixes`
     }
     /// The scene's layers with their animations, begin times resolved (an `after` animation starts when its
     /// predecessor stops).
@@ -108,8 +108,10 @@ public final class SceneRun {
         let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
         // Layers and animators by name (names are unique across a scene): a scan per column made a scene of n layers,
         // about 17 columns each, cost O(n²) to start (15 s for 20,000 layers).
-        let layerIndex = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let animatorIndex = Dictionary(scene.animators.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let layerIndex = Dictionary(
+            scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let animatorIndex = Dictionary(
+            scene.animators.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let layerColumns = Dictionary(uniqueKeysWithValues: LayerProperty.all.flatMap(\.columns).map { ($0.name, $0) })
         self.sources = columns.map { column in
             if column == "t" { return .time }
@@ -124,7 +126,9 @@ public final class SceneRun {
             let first = column.firstIndex(of: ".")!
             let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
             let li = layerIndex[layerName]!
-            if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) { return .layer(li, c.keyPath, c.component) }
+            if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) {
+                return .layer(li, c.keyPath, c.component)
+            }
             if let c = layerColumns[keyPath] { return .layer(li, c.keyPath, c.component) }
             if let k = layerContentsColumnSuffixes.firstIndex(of: keyPath) { return .contents(li, k) }
             return .root(li, sublayerColumnSuffixes.firstIndex(of: keyPath)!)
@@ -136,7 +140,8 @@ public final class SceneRun {
         self.removals = zip(zip(scene.animations, resolved), animationTimes).compactMap { pair, times in
             let (a, animation) = pair
             if case .transition = animation { return nil }
-            guard animation.effectiveTiming.isRemovedOnCompletion, times.stop.isFinite, let li = layerIndex[a.layer] else { return nil }
+            guard animation.effectiveTiming.isRemovedOnCompletion, times.stop.isFinite, let li = layerIndex[a.layer]
+            else { return nil }
             return (li, a.key, max(times.stop, 0))
         }.sorted { $0.stop < $1.stop }
         self.texts = Array(repeating: nil, count: columns.count)
@@ -147,7 +152,9 @@ public final class SceneRun {
     /// (which the decoder refuses) is left out rather than trapped on: a scene built in Swift gets no crash from it.
     static func buildWorld(_ scene: Scene) -> (World, [String: ItemID], [String: AttachmentID]) {
         let world = World(profile: scene.profile, timeStep: scene.timeStep, subSteps: scene.effectiveSubSteps)
-        world.referenceBounds = (Vector2(scene.bounds.x, scene.bounds.y), Vector2(scene.bounds.width, scene.bounds.height))
+        world.referenceBounds = (
+            Vector2(scene.bounds.x, scene.bounds.y), Vector2(scene.bounds.width, scene.bounds.height)
+        )
         var itemIDs: [String: ItemID] = [:]
         for item in scene.items { itemIDs[item.name] = world.addItem(item.definition) }
         var anchorIDs: [String: AttachmentID] = [:]
@@ -157,17 +164,21 @@ public final class SceneRun {
                 let ids = (g.items ?? scene.items.map(\.name)).compactMap { itemIDs[$0] }
                 world.addGravity(GravityBehavior(items: ids, gravityDirection: g.gravityDirection))
             case .push(let p):
-                world.addPush(PushBehavior(items: p.items.compactMap { itemIDs[$0] }, mode: p.mode, pushDirection: p.pushDirection,
-                                           targetOffsetFromCenter: p.targetOffsetFromCenter, beginTime: p.beginTime,
-                                           endTime: p.endTime ?? .infinity))
+                world.addPush(
+                    PushBehavior(
+                        items: p.items.compactMap { itemIDs[$0] }, mode: p.mode, pushDirection: p.pushDirection,
+                        targetOffsetFromCenter: p.targetOffsetFromCenter, beginTime: p.beginTime,
+                        endTime: p.endTime ?? .infinity))
             case .collision(let c):
                 var boundaries: [(identifier: String, from: Vector2, to: Vector2)] = []
                 for b in c.boundaries {
                     for (from, to) in b.segments { boundaries.append((b.identifier, from, to)) }
                 }
-                world.addCollision(CollisionBehavior(items: c.items.compactMap { itemIDs[$0] }, mode: c.collisionMode,
-                                                     translatesReferenceBoundsIntoBoundary: c.translatesReferenceBoundsIntoBoundary,
-                                                     boundaries: boundaries))
+                world.addCollision(
+                    CollisionBehavior(
+                        items: c.items.compactMap { itemIDs[$0] }, mode: c.collisionMode,
+                        translatesReferenceBoundsIntoBoundary: c.translatesReferenceBoundsIntoBoundary,
+                        boundaries: boundaries))
             case .field(let sf):
                 var field = sf.field
                 field.items = sf.items.compactMap { itemIDs[$0] }
@@ -187,9 +198,10 @@ public final class SceneRun {
                 } else {
                     end = .anchor(point: a.anchorPoint ?? .zero, path: a.drag?.path)
                 }
-                let id = world.addAttachment(AttachmentBehavior(
-                    item: item, offsetFromCenter: a.offsetFromCenter, attachedTo: end, length: a.length,
-                    frequency: a.frequency, damping: a.damping))
+                let id = world.addAttachment(
+                    AttachmentBehavior(
+                        item: item, offsetFromCenter: a.offsetFromCenter, attachedTo: end, length: a.length,
+                        frequency: a.frequency, damping: a.damping))
                 if let name = a.name { anchorIDs[name] = id }
             }
         }
@@ -202,7 +214,6 @@ public final class SceneRun {
     /// The time of row i in seconds: i / rate.
     public func sampleTime(_ i: Int) -> Double { Double(i) / scene.rate }
 
-
     /// A physics event as a typed scene event, with the scene's names.
     private func sceneEvent(_ e: ContactEvent) -> SceneEvent {
         let item = scene.items[e.item].name
@@ -213,9 +224,6 @@ public final class SceneRun {
         case .rest: return .rest(time: e.time, item: item)
         }
     }
-
-
-
 
     /// How many runs (``run(events:_:)`` calls) this process has started: what a test reads to see that a command
     /// simulates a scene once (`view SCENE --svg F --output P`). Not synchronised: read it where one thread runs.
@@ -258,7 +266,11 @@ public final class SceneRun {
                 fillInterpolated(t: t, s: s, h: h)
             }
             if world.contactLimitExceeded {
-                throw SimulationError(time: t, column: "", reason: "more than \(NumberFormat.shortest(Double(World.maxContacts))) contacts, or \(NumberFormat.shortest(Double(World.maxCandidatePairs))) pairs of items whose bounding circles overlap, in one sub-step (items piled on one another by the thousand, or long items each crossing thousands of others), the limit that bounds memory; spread the items out")
+                throw SimulationError(
+                    time: t, column: "",
+                    reason:
+                        "more than \(NumberFormat.shortest(Double(World.maxContacts))) contacts, or \(NumberFormat.shortest(Double(World.maxCandidatePairs))) pairs of items whose bounding circles overlap, in one sub-step (items piled on one another by the thousand, or long items each crossing thousands of others), the limit that bounds memory; spread the items out"
+                )
             }
             for (k, v) in values.enumerated() where !v.isFinite {
                 throw SimulationError(time: t, column: columns[k])
@@ -271,7 +283,9 @@ public final class SceneRun {
                 for (k, player) in players.enumerated() {
                     // In the run's time, across the animator's renewals (``Stage/completionLog``).
                     for c in stage.completionLog[k].dropFirst(reportedCompletions[k]) {
-                        try events(.animatorCompleted(time: c.time, animator: player.scene.name, position: c.position.rawValue))
+                        try events(
+                            .animatorCompleted(time: c.time, animator: player.scene.name, position: c.position.rawValue)
+                        )
                     }
                     reportedCompletions[k] = stage.completionLog[k].count
                 }
@@ -280,8 +294,12 @@ public final class SceneRun {
                     // An animation that began before the scene (negative beginTime) starts, as on iOS, when it is
                     // added: at 0; so does one that ended before the scene, and it stops there too.
                     let a = (layer: a.layer, key: a.key, start: max(a.start, 0), stop: max(a.stop, 0))
-                    if a.start > previous && a.start <= t { try events(.animationStarted(time: a.start, layer: a.layer, key: a.key)) }
-                    if a.stop > previous && a.stop <= t { try events(.animationStopped(time: a.stop, layer: a.layer, key: a.key)) }
+                    if a.start > previous && a.start <= t {
+                        try events(.animationStarted(time: a.start, layer: a.layer, key: a.key))
+                    }
+                    if a.stop > previous && a.stop <= t {
+                        try events(.animationStopped(time: a.stop, layer: a.layer, key: a.key))
+                    }
                 }
             }
             try body(SceneRow(index: i, time: t, values: values, texts: texts))
@@ -384,8 +402,10 @@ public final class SceneRun {
                 switch p {
                 case 0: values[k] = hermite(x0.x, v0.x, x1.x, v1.x)
                 case 1: values[k] = hermite(x0.y, v0.y, x1.y, v1.y)
-                case 2: values[k] = hermite(snapshot.angle[i], snapshot.angularVelocity[i], world.angle(of: id),
-                                            world.angularVelocity(of: id))
+                case 2:
+                    values[k] = hermite(
+                        snapshot.angle[i], snapshot.angularVelocity[i], world.angle(of: id),
+                        world.angularVelocity(of: id))
                 case 3: values[k] = lerp(v0.x, v1.x)
                 case 4: values[k] = lerp(v0.y, v1.y)
                 default: values[k] = lerp(snapshot.angularVelocity[i], world.angularVelocity(of: id))

@@ -86,9 +86,13 @@ struct Stage {
         self.completionsCheckedAt = Array(repeating: 0, count: scene.animators.count)
         self.busyUntil = Array(repeating: -.infinity, count: scene.layers.count)
         // The scripted events, sorted once (the next one last).
-        for (k, b) in scene.blocks.enumerated() { if case .time(let t) = b.start { pending.append((t, seq, .block(k))); seq += 1 } }
+        for (k, b) in scene.blocks.enumerated() {
+            if case .time(let t) = b.start { pending.append((t, seq, .block(k))); seq += 1 }
+        }
         for (g, gesture) in scene.gestures.enumerated() {
-            for s in gesture.samples.indices { pending.append((gesture.samples[s].time, seq, .gesture(g, s))); seq += 1 }
+            for s in gesture.samples.indices {
+                pending.append((gesture.samples[s].time, seq, .gesture(g, s))); seq += 1
+            }
         }
         pending.sort { ($0.time, $0.seq) > ($1.time, $1.seq) }
         syncAnimators(at: 0)
@@ -132,7 +136,9 @@ struct Stage {
             // A rejected call stays at the head of the script and is reported each time: record it once.
             let clocks = self.clocks, li = layerIndex[players[p].scene.layer]
             let clock = { (t: Double) in li.map { clocks.localTime($0, at: t) } ?? t }
-            if let (k, message) = players[p].advance(to: t, clock: clock), !rejections.contains(where: { $0.path == "animators[\(p)].script[\(k)]" }) {
+            if let (k, message) = players[p].advance(to: t, clock: clock),
+                !rejections.contains(where: { $0.path == "animators[\(p)].script[\(k)]" })
+            {
                 rejections.append(("animators[\(p)].script[\(k)]", message))
             }
             logCompletions(p, at: t)
@@ -160,9 +166,12 @@ struct Stage {
                 applied[p] = animator.changes.count
                 for (kp, c) in last.sorted(by: { $0.key < $1.key }) {
                     let offset = animator.value(of: c, at: animatorTime(p, at: t)) - c.to
-                    layers[li].add(.basic(BasicAnimation(keyPath: kp, fromValue: offset, toValue: offset,
-                                                         timing: MediaTiming(beginTime: -1e12, duration: 1e15), isAdditive: true)),
-                                   forKey: key(kp))
+                    layers[li].add(
+                        .basic(
+                            BasicAnimation(
+                                keyPath: kp, fromValue: offset, toValue: offset,
+                                timing: MediaTiming(beginTime: -1e12, duration: 1e15), isAdditive: true)),
+                        forKey: key(kp))
                 }
             } else if driving[p] {
                 // Inactive again: the model keeps where the animator left it relative to its target (unchanged at the
@@ -187,15 +196,21 @@ struct Stage {
         calls.append(Call(name: block.name, keys: []))
         // One key per assignment (numbered from 1), so a property set twice in a block keeps both additive offsets
         // (they add up to the one animation from the old value to the last one).
-        let removed = block.keyframes.isEmpty
+        let removed =
+            block.keyframes.isEmpty
             ? animateChanges(block, call: c, at: time, location: location, rect: rect)
             : animateKeyframes(block, call: c, at: time, location: location, rect: rect)
         for (_, k) in calls[c].keys { keyOwner[k] = c }
         // A block that animates nothing completes at once (UIKit calls its completion on the next turn of the run loop).
         // Otherwise when the last of its animations ends, each in its layer's time (a paused layer holds it back).
-        let end = calls[c].keys.isEmpty ? time : Set(calls[c].keys.map(\.layer)).map { li in
-            clocks.firstTime(li, from: time, reaching: block.animation.completionTime(calledAt: clocks.localTime(li, at: time))) ?? .infinity
-        }.max() ?? time
+        let end =
+            calls[c].keys.isEmpty
+            ? time
+            : Set(calls[c].keys.map(\.layer)).map { li in
+                clocks.firstTime(
+                    li, from: time, reaching: block.animation.completionTime(calledAt: clocks.localTime(li, at: time)))
+                    ?? .infinity
+            }.max() ?? time
         calls[c].end = end
         calls[c].interactive = block.animation.options.contains(.allowUserInteraction)
         if !calls[c].interactive {
@@ -209,7 +224,10 @@ struct Stage {
                 complete(owner, at: time)
                 // Its views take touches again unless another block still animates them.
                 for (li, _) in calls[owner].keys {
-                    busyUntil[li] = calls.indices.filter { !calls[$0].done && !calls[$0].interactive && calls[$0].keys.contains { $0.layer == li } }
+                    busyUntil[li] =
+                        calls.indices.filter {
+                            !calls[$0].done && !calls[$0].interactive && calls[$0].keys.contains { $0.layer == li }
+                        }
                         .map { calls[$0].end }.max() ?? -.infinity
                 }
             }
@@ -219,26 +237,32 @@ struct Stage {
 
     /// Animates a block without keyframes, called at `time` (seconds) as call `c`: each change sets its layer's model
     /// and adds the additive animation. Returns the animations beginFromCurrentState removed, (layer, key).
-    private mutating func animateChanges(_ block: SceneBlock, call c: Int, at time: Double, location: SIMD2<Double>?,
-                                         rect: [Double]?) -> [(Int, String)] {
+    private mutating func animateChanges(
+        _ block: SceneBlock, call c: Int, at time: Double, location: SIMD2<Double>?,
+        rect: [Double]?
+    ) -> [(Int, String)] {
         var removed: [(Int, String)] = []
         var n = 0
         for change in block.changes {
             guard let li = layerIndex[change.view] else { continue }
             let (loc, r) = converted(location, rect, into: superIndex[li], at: time)
-            let assignments = change.assignments(model: { self.layers[li].modelValue($0) ?? .scalar(0) },
-                                                 location: loc, rect: r)
+            let assignments = change.assignments(
+                model: { self.layers[li].modelValue($0) ?? .scalar(0) },
+                location: loc, rect: r)
             for (keyPath, v) in assignments {
                 // A size never goes negative (a `by` change may ask for it): clamped at 0.
                 let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(v.scalar, 0)) : v
                 n += 1
                 let k = "\(block.name)#\(c).\(layers[li].name).\(keyPath).\(n)"
                 // UIKit makes no animation for a value that does not change.
-                let changes = layers[li].modelValue(keyPath) != value
+                let changes =
+                    layers[li].modelValue(keyPath) != value
                     || block.animation.options.contains(.beginFromCurrentState)
                 let animation = changes ? block.animation : ViewAnimation(duration: 0)
-                removed += layers[li].animate(keyPath, to: value, with: animation, at: clocks.localTime(li, at: time),
-                                              key: k, sparing: Stage.isAnimatorKey).map { (li, $0) }
+                removed += layers[li].animate(
+                    keyPath, to: value, with: animation, at: clocks.localTime(li, at: time),
+                    key: k, sparing: Stage.isAnimatorKey
+                ).map { (li, $0) }
                 if changes && block.animation.duration > 0 { calls[c].keys.append((li, k)) }
             }
         }
@@ -248,8 +272,10 @@ struct Stage {
     /// Animates a block with keyframes, called at `time` (seconds) as call `c`: one keyframe animation per layer and
     /// key path the keyframes set, a relative change building on the previous keyframe's value. Returns the
     /// animations beginFromCurrentState removed, (layer, key).
-    private mutating func animateKeyframes(_ block: SceneBlock, call c: Int, at time: Double, location: SIMD2<Double>?,
-                                           rect: [Double]?) -> [(Int, String)] {
+    private mutating func animateKeyframes(
+        _ block: SceneBlock, call c: Int, at time: Double, location: SIMD2<Double>?,
+        rect: [Double]?
+    ) -> [(Int, String)] {
         // Per layer and key path, the keyframes that set it, in order.
         var frames: [(li: Int, keyPath: String, frames: [ViewKeyframe])] = []
         for kf in block.keyframes {
@@ -257,14 +283,16 @@ struct Stage {
                 guard let li = layerIndex[change.view] else { continue }
                 let (loc, r) = converted(location, rect, into: superIndex[li], at: time)
                 // A relative change builds on the value the previous keyframe of that key path set.
-                let assignments = change.assignments(model: { kp in
-                    frames.last(where: { $0.li == li && $0.keyPath == kp })?.frames.last?.value
-                        ?? self.layers[li].modelValue(kp) ?? .scalar(0)
-                }, location: loc, rect: r)
+                let assignments = change.assignments(
+                    model: { kp in
+                        frames.last(where: { $0.li == li && $0.keyPath == kp })?.frames.last?.value
+                            ?? self.layers[li].modelValue(kp) ?? .scalar(0)
+                    }, location: loc, rect: r)
                 for (keyPath, value) in assignments {
                     let value = keyPath.hasPrefix("bounds.size") ? .scalar(max(value.scalar, 0)) : value
-                    let frame = ViewKeyframe(relativeStartTime: kf.relativeStartTime,
-                                             relativeDuration: kf.relativeDuration, value: value)
+                    let frame = ViewKeyframe(
+                        relativeStartTime: kf.relativeStartTime,
+                        relativeDuration: kf.relativeDuration, value: value)
                     if let i = frames.firstIndex(where: { $0.li == li && $0.keyPath == keyPath }) {
                         frames[i].frames.append(frame)
                     } else {
@@ -276,9 +304,11 @@ struct Stage {
         var removed: [(Int, String)] = []
         for (n, f) in zip(1..., frames) {
             let k = "\(block.name)#\(c).\(layers[f.li].name).\(f.keyPath).\(n)"
-            removed += layers[f.li].animateKeyframes(f.keyPath, f.frames, with: block.animation,
-                                                     at: clocks.localTime(f.li, at: time), key: k,
-                                                     sparing: Stage.isAnimatorKey).map { (f.li, $0) }
+            removed += layers[f.li].animateKeyframes(
+                f.keyPath, f.frames, with: block.animation,
+                at: clocks.localTime(f.li, at: time), key: k,
+                sparing: Stage.isAnimatorKey
+            ).map { (f.li, $0) }
             if block.animation.duration > 0 { calls[c].keys.append((f.li, k)) }
         }
         return removed
@@ -305,7 +335,8 @@ struct Stage {
         let points = gesture.samples[s].points
         guard let vi = layerIndex[gesture.view] else { return }
         func report(_ state: String) {
-            events.append(.gesture(time: time, name: gesture.name, state: state, point: points.first.map { Vector2($0.x, $0.y) }))
+            events.append(
+                .gesture(time: time, name: gesture.name, state: state, point: points.first.map { Vector2($0.x, $0.y) }))
         }
         /// Whether a touch at p reaches the gesture's view: the view hit is it or one of its subviews.
         func reaches(_ p: SIMD2<Double>) -> Bool {
@@ -330,7 +361,9 @@ struct Stage {
             // The animator's own time (its layer's).
             let at = animatorTime(a, at: time)
             func call(_ body: (inout PropertyAnimator) throws -> Void) {
-                do { try body(&players[a].animator) } catch { rejections.append(("gestures[\(g)].touches[\(s)]", "\(error)")) }
+                do { try body(&players[a].animator) } catch {
+                    rejections.append(("gestures[\(g)].touches[\(s)]", "\(error)"))
+                }
             }
             if s == 0 {
                 report("began")
@@ -346,7 +379,8 @@ struct Stage {
                 report(last ? "ended" : "changed")
                 // translation(in: view): the finger's displacement in the pan view's own space.
                 let start = gesture.samples[0].points[0]
-                let translation = (local(points[0], in: vi, at: time) ?? points[0]) - (local(start, in: vi, at: time) ?? start)
+                let translation =
+                    (local(points[0], in: vi, at: time) ?? points[0]) - (local(start, in: vi, at: time) ?? start)
                 let f = min(max(panFraction[g] + translation.x / distance, 0), 1)
                 call { try $0.setFractionComplete(f, at: at) }
             }
@@ -355,7 +389,9 @@ struct Stage {
             // velocity(in: view) over the last segment that took time (points/s).
             var velocity = SIMD2<Double>(0, 0)
             if let p = gesture.samples[..<s].last(where: { $0.time < time }) {
-                let d = (local(points[0], in: vi, at: time) ?? points[0]) - (local(p.points[0], in: vi, at: time) ?? p.points[0])
+                let d =
+                    (local(points[0], in: vi, at: time) ?? points[0])
+                    - (local(p.points[0], in: vi, at: time) ?? p.points[0])
                 velocity = d / (time - p.time)
             }
             let reverse: Bool
@@ -398,7 +434,9 @@ struct Stage {
     }
 
     /// A gesture's point and rectangle in the space of superlayer `s` (the screen when nil).
-    private mutating func converted(_ location: SIMD2<Double>?, _ rect: [Double]?, into s: Int?, at t: Double) -> (SIMD2<Double>?, [Double]?) {
+    private mutating func converted(_ location: SIMD2<Double>?, _ rect: [Double]?, into s: Int?, at t: Double) -> (
+        SIMD2<Double>?, [Double]?
+    ) {
         func conv(_ p: SIMD2<Double>) -> SIMD2<Double> { s.flatMap { local(p, in: $0, at: t) } ?? p }
         let loc = location.map(conv)
         var r: [Double]?

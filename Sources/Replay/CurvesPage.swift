@@ -37,7 +37,8 @@ public enum CurvesPage {
 
         /// When the motion stays within ``band`` of `to` (Spring's settlingDuration), seconds.
         public var settlingDuration: Double {
-            band > 1e-300 ? spring.settlingDuration(from: from, to: to, initialVelocity: initialVelocity, epsilon: band) : 0
+            band > 1e-300
+                ? spring.settlingDuration(from: from, to: to, initialVelocity: initialVelocity, epsilon: band) : 0
         }
     }
 
@@ -55,30 +56,44 @@ public enum CurvesPage {
         let t = 0
         var lo = Double.infinity, hi = -Double.infinity
         let curves: [CompactJSON] = motions.map { m in
-            let values = times.map { m.spring.value(at: $0, from: m.from, to: m.to, initialVelocity: m.initialVelocity) }
+            let values = times.map {
+                m.spring.value(at: $0, from: m.from, to: m.to, initialVelocity: m.initialVelocity)
+            }
             lo = min(lo, values.min()!, m.to)
             hi = max(hi, values.max()!, m.to)
             var members: [(String, CompactJSON)] = [
                 ("label", .string(m.label)), ("t", .int(t)), ("value", .int(add(values))),
                 ("from", .number(m.from)), ("to", .number(m.to)), ("band", .number(m.band)),
                 ("settle", m.settlingDuration.isFinite ? .number(m.settlingDuration) : .null),
-                ("parameters", .string("mass \(g(m.spring.mass)), stiffness \(g(m.spring.stiffness)), damping \(g(m.spring.damping)); dampingRatio \(g(m.spring.dampingRatio)), response \(g(m.spring.response)) s, bounce \(g(m.spring.bounce))")),
+                (
+                    "parameters",
+                    .string(
+                        "mass \(g(m.spring.mass)), stiffness \(g(m.spring.stiffness)), damping \(g(m.spring.damping)); dampingRatio \(g(m.spring.dampingRatio)), response \(g(m.spring.response)) s, bounce \(g(m.spring.bounce))"
+                    )
+                ),
             ]
-            if let peak = m.spring.peak(from: m.from, to: m.to, initialVelocity: m.initialVelocity), peak.value.isFinite,
-               m.to != m.from, (peak.value - m.to) / (m.to - m.from) > 0 {
-                members += [("peak", .numbers([peak.time, peak.value])),
-                            ("overshoot", .string(g(100 * (peak.value - m.to) / (m.to - m.from)) + "%"))]
+            if let peak = m.spring.peak(from: m.from, to: m.to, initialVelocity: m.initialVelocity),
+                peak.value.isFinite,
+                m.to != m.from, (peak.value - m.to) / (m.to - m.from) > 0
+            {
+                members += [
+                    ("peak", .numbers([peak.time, peak.value])),
+                    ("overshoot", .string(g(100 * (peak.value - m.to) / (m.to - m.from)) + "%")),
+                ]
             }
             return .object(members)
         }
-        return page(kind: .spring, title: motions.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
-                    curves: curves, range: [lo, hi], series: series, packer: packer,
-                    description: motions.map { m in
-                        m.settlingDuration.isFinite ? "\(m.label): settles (within \(g(m.band))) at \(g(m.settlingDuration)) s"
-                            : "\(m.label): never settles (undamped)"
-                    }.joined(separator: "; ")
-                        + (rate < requestedRate ? "; sampled at \(g(rate)) per second (at most \(maxSamples) samples a page)" : "")
-                        + samplingWarnings(motions, until: until, requested: requestedRate).map { "; " + $0 }.joined())
+        return page(
+            kind: .spring, title: motions.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
+            curves: curves, range: [lo, hi], series: series, packer: packer,
+            description: motions.map { m in
+                m.settlingDuration.isFinite
+                    ? "\(m.label): settles (within \(g(m.band))) at \(g(m.settlingDuration)) s"
+                    : "\(m.label): never settles (undamped)"
+            }.joined(separator: "; ")
+                + (rate < requestedRate
+                    ? "; sampled at \(g(rate)) per second (at most \(maxSamples) samples a page)" : "")
+                + samplingWarnings(motions, until: until, requested: requestedRate).map { "; " + $0 }.joined())
     }
 
     /// The rows per second a spring page samples at: `requested`, or fewer so the page holds at most ``maxSamples``
@@ -95,21 +110,25 @@ public enum CurvesPage {
 
     /// What to say about springs that oscillate faster than the page samples them (fewer than
     /// ``minSamplesPerPeriod`` samples per damped period): one sentence each, for the page and for stderr.
-    public static func samplingWarnings(_ motions: [SpringMotion], until: Double?, requested: Double = 240) -> [String] {
+    public static func samplingWarnings(_ motions: [SpringMotion], until: Double?, requested: Double = 240) -> [String]
+    {
         let rate = samplingRate(motions, until: until, requested: requested)
         return motions.compactMap { m in
             guard m.spring.dampingRatio < 1 else { return nil }
             let period = 2 * Double.pi / m.spring.dampedFrequency
             let perPeriod = period * rate
             guard perPeriod < minSamplesPerPeriod else { return nil }
-            return "\(m.label) oscillates every \(g(period)) s, but the page has \(g(perPeriod)) samples per oscillation (fewer than \(g(minSamplesPerPeriod))): what it draws aliases; give a shorter --until"
+            return
+                "\(m.label) oscillates every \(g(period)) s, but the page has \(g(perPeriod)) samples per oscillation (fewer than \(g(minSamplesPerPeriod))): what it draws aliases; give a shorter --until"
         }
     }
 
     /// The page for one or more timing curves over `duration` seconds (the input fraction is t / duration), sampled
     /// at `rate` rows per second.
-    public static func curves(_ curves: [(label: String, value: @Sendable (Double) -> Double)], duration: Double = 1,
-                              rate: Double = 240) -> String {
+    public static func curves(
+        _ curves: [(label: String, value: @Sendable (Double) -> Double)], duration: Double = 1,
+        rate: Double = 240
+    ) -> String {
         let n = Int((duration * rate).rounded(.down)) + 1
         let times = (0..<n).map { Double($0) / rate }
         var packer = SeriesPacker()
@@ -121,20 +140,27 @@ public enum CurvesPage {
             let values = times.map { c.value(min(1, $0 / duration)) }
             lo = min(lo, values.min()!)
             hi = max(hi, values.max()!)
-            var members: [(String, CompactJSON)] = [("label", .string(c.label)), ("t", .int(t)), ("value", .int(add(values))),
-                                                    ("from", .number(0)), ("to", .number(1))]
+            var members: [(String, CompactJSON)] = [
+                ("label", .string(c.label)), ("t", .int(t)), ("value", .int(add(values))),
+                ("from", .number(0)), ("to", .number(1)),
+            ]
             if let k = values.indices.max(by: { values[$0] < values[$1] }), values[k] > 1 {
-                members += [("peak", .numbers([times[k], values[k]])), ("overshoot", .string(g(100 * (values[k] - 1)) + "%"))]
+                members += [
+                    ("peak", .numbers([times[k], values[k]])), ("overshoot", .string(g(100 * (values[k] - 1)) + "%")),
+                ]
             }
             return .object(members)
         }
-        return page(kind: .curve, title: curves.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
-                    curves: items, range: [lo, hi], series: series, packer: packer,
-                    description: "progress against time over \(g(duration)) s")
+        return page(
+            kind: .curve, title: curves.map(\.label).joined(separator: " vs "), times: t, rows: n, rate: rate,
+            curves: items, range: [lo, hi], series: series, packer: packer,
+            description: "progress against time over \(g(duration)) s")
     }
 
-    private static func page(kind: PayloadContract.Kind, title: String, times: Int, rows: Int, rate: Double, curves: [CompactJSON],
-                             range: [Double], series: [CompactJSON], packer: SeriesPacker, description: String) -> String {
+    private static func page(
+        kind: PayloadContract.Kind, title: String, times: Int, rows: Int, rate: Double, curves: [CompactJSON],
+        range: [Double], series: [CompactJSON], packer: SeriesPacker, description: String
+    ) -> String {
         let height = 60 + 50 * Double(curves.count)
         let payload = PayloadContract.object([
             (.format, .string(PayloadContract.format)), (.kind, .string(kind.rawValue)), (.title, .string(title)),

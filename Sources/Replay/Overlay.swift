@@ -40,24 +40,37 @@ public struct Overlay: Sendable {
     ///   `t`, only `t`, a column the scene does not have (for a file that is not a `t,x,y` or `t,value` trace), a
     ///   repeated column (`t` too), a value beyond ±1e15, a row with another number of fields than the header, a field that is not a finite number, `t`
     ///   decreasing, an unclosed quote, no rows.
-    public init(_ bytes: [UInt8], fileName: String, sceneName: String, columns: [String], textColumns: Set<String>) throws {
-        func fail(_ path: String, _ message: String) -> InputError { InputError(file: fileName, path: path, message: message) }
+    public init(_ bytes: [UInt8], fileName: String, sceneName: String, columns: [String], textColumns: Set<String>)
+        throws
+    {
+        func fail(_ path: String, _ message: String) -> InputError {
+            InputError(file: fileName, path: path, message: message)
+        }
         let records: [CSVRecords.Record]
         do { records = try CSVRecords.parse(bytes) } catch let e as CSVRecords.Failure {
             throw InputError(file: fileName, path: "line \(e.line)", message: e.message)
         }
         guard let header = records.first else { throw fail("", "is empty: expected a header row such as t,x,y") }
         guard header.fields.first == "t" else {
-            throw fail("line \(header.line), column 1", "must be t (a run of the scene, or a trace t,x,y or t,value), got \(quoted(header.fields.first ?? ""))")
+            throw fail(
+                "line \(header.line), column 1",
+                "must be t (a run of the scene, or a trace t,x,y or t,value), got \(quoted(header.fields.first ?? ""))")
         }
         let names = Array(header.fields.dropFirst())
-        guard !names.isEmpty else { throw fail("line \(header.line)", "has only t: give the columns to draw after it (t,x,y, t,value or the scene's)") }
-        if let k = names.firstIndex(of: "t") { throw fail("line \(header.line), column \(k + 2)", "repeats the column \"t\"") }
-        let kind = try Overlay.kind(of: names, line: header.line, fileName: fileName, sceneName: sceneName,
-                                    columns: columns)
+        guard !names.isEmpty else {
+            throw fail(
+                "line \(header.line)", "has only t: give the columns to draw after it (t,x,y, t,value or the scene's)")
+        }
+        if let k = names.firstIndex(of: "t") {
+            throw fail("line \(header.line), column \(k + 2)", "repeats the column \"t\"")
+        }
+        let kind = try Overlay.kind(
+            of: names, line: header.line, fileName: fileName, sceneName: sceneName,
+            columns: columns)
         let numeric = names.enumerated().filter { !textColumns.contains($0.element) }
-        let (times, values) = try Overlay.rows(records.dropFirst(), header: header, reading: numeric.map(\.offset),
-                                               fileName: fileName)
+        let (times, values) = try Overlay.rows(
+            records.dropFirst(), header: header, reading: numeric.map(\.offset),
+            fileName: fileName)
         guard !times.isEmpty else { throw fail("", "has a header but no rows") }
         self.label = fileName
         self.kind = kind
@@ -69,8 +82,10 @@ public struct Overlay: Sendable {
     /// else a run of the scene, whose columns must each be one of the scene's `columns`, once.
     /// - Throws: `InputError` naming `fileName` and the header's `line` and column for a column that is not the
     ///   scene's (`sceneName`'s) or one repeated.
-    private static func kind(of names: [String], line: Int, fileName: String, sceneName: String,
-                             columns: [String]) throws -> Kind {
+    private static func kind(
+        of names: [String], line: Int, fileName: String, sceneName: String,
+        columns: [String]
+    ) throws -> Kind {
         func fail(_ path: String, _ message: String) -> InputError {
             InputError(file: fileName, path: path, message: message)
         }
@@ -81,8 +96,10 @@ public struct Overlay: Sendable {
         for (k, name) in names.enumerated() {
             guard known.contains(name) else {
                 let some = columns.prefix(6).joined(separator: ", ") + (columns.count > 6 ? ", ..." : "")
-                throw fail("line \(line), column \(k + 2)",
-                           "not a column of \(sceneName) (its columns: \(some); dynsim run \(sceneName) | head -1 lists them all), nor a trace's t,x,y or t,value, got \(quoted(name))")
+                throw fail(
+                    "line \(line), column \(k + 2)",
+                    "not a column of \(sceneName) (its columns: \(some); dynsim run \(sceneName) | head -1 lists them all), nor a trace's t,x,y or t,value, got \(quoted(name))"
+                )
             }
             guard seen.insert(name).inserted else {
                 throw fail("line \(line), column \(k + 2)", "repeats the column \(quoted(name))")
@@ -95,8 +112,10 @@ public struct Overlay: Sendable {
     /// the header's second field), its values.
     /// - Throws: `InputError` naming `fileName` and the line (and column) for a row with another number of fields than
     ///   `header`, a field that is not a finite number or beyond ±``Limits/maxTraceValue``, or `t` decreasing.
-    private static func rows(_ records: ArraySlice<CSVRecords.Record>, header: CSVRecords.Record, reading: [Int],
-                             fileName: String) throws -> (times: [Double], values: [[Double]]) {
+    private static func rows(
+        _ records: ArraySlice<CSVRecords.Record>, header: CSVRecords.Record, reading: [Int],
+        fileName: String
+    ) throws -> (times: [Double], values: [[Double]]) {
         func fail(_ path: String, _ message: String) -> InputError {
             InputError(file: fileName, path: path, message: message)
         }
@@ -104,21 +123,30 @@ public struct Overlay: Sendable {
         var values = Array(repeating: [Double](), count: reading.count)
         for record in records {
             guard record.fields.count == header.fields.count else {
-                throw fail("line \(record.line)", "has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)")
+                throw fail(
+                    "line \(record.line)",
+                    "has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)"
+                )
             }
             func number(_ k: Int) throws -> Double {
                 let text = record.fields[k]
                 guard let x = parseDecimal(Substring(text)), x.isFinite else {
-                    throw fail("line \(record.line), column \(k + 1) (\(header.fields[k]))", "must be a number, got \(quoted(text))")
+                    throw fail(
+                        "line \(record.line), column \(k + 1) (\(header.fields[k]))",
+                        "must be a number, got \(quoted(text))")
                 }
                 guard abs(x) <= Limits.maxTraceValue else {
-                    throw fail("line \(record.line), column \(k + 1) (\(header.fields[k]))", "must be within ±\(NumberFormat.limit(Limits.maxTraceValue)), got \(text)")
+                    throw fail(
+                        "line \(record.line), column \(k + 1) (\(header.fields[k]))",
+                        "must be within ±\(NumberFormat.limit(Limits.maxTraceValue)), got \(text)")
                 }
                 return x
             }
             let t = try number(0)
             if let last = times.last, t < last {
-                throw fail("line \(record.line), column 1 (t)", "must not decrease, got \(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last))")
+                throw fail(
+                    "line \(record.line), column 1 (t)",
+                    "must not decrease, got \(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last))")
             }
             times.append(t)
             for (j, k) in reading.enumerated() { values[j].append(try number(k + 1)) }

@@ -38,13 +38,18 @@ struct SeriesPacker {
                 appendVarint(q &- previous)
                 previous = q
             }
-            return .object([("enc", .string("q")), ("s", .number(step)), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(values.count))])
+            return .object([
+                ("enc", .string("q")), ("s", .number(step)), ("o", .int(start)), ("n", .int(bytes.count - start)),
+                ("len", .int(values.count)),
+            ])
         }
         for v in values {
             var bits = v.bitPattern.littleEndian
             withUnsafeBytes(of: &bits) { bytes.append(contentsOf: $0) }
         }
-        return .object([("enc", .string("f64")), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(values.count))])
+        return .object([
+            ("enc", .string("f64")), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(values.count)),
+        ])
     }
 
     /// Adds a page's row times, exactly: when every time is its row's index over `rate` (row k at
@@ -54,19 +59,25 @@ struct SeriesPacker {
     /// for 5 s at 100 kHz) would make rows share a time and leave some unreachable.
     mutating func add(times values: [Double], rate: Double, stride: Int, last: Int) -> CompactJSON {
         let n = values.count
-        let ticks = n > 0 && values.indices.allSatisfy { k in
-            values[k] == Double(k == n - 1 ? last : k * stride) / rate
-        }
+        let ticks =
+            n > 0
+            && values.indices.allSatisfy { k in
+                values[k] == Double(k == n - 1 ? last : k * stride) / rate
+            }
         if ticks {
-            return .object([("enc", .string("ticks")), ("rate", .number(rate)), ("stride", .int(stride)), ("last", .int(last)),
-                            ("len", .int(n))])
+            return .object([
+                ("enc", .string("ticks")), ("rate", .number(rate)), ("stride", .int(stride)), ("last", .int(last)),
+                ("len", .int(n)),
+            ])
         }
         let start = bytes.count
         for v in values {
             var bits = v.bitPattern.littleEndian
             withUnsafeBytes(of: &bits) { bytes.append(contentsOf: $0) }
         }
-        return .object([("enc", .string("f64")), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(n))])
+        return .object([
+            ("enc", .string("f64")), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(n)),
+        ])
     }
 
     /// Adds whole numbers (indices into a string table, counts): the `q` encoding with step 1.
@@ -80,7 +91,10 @@ struct SeriesPacker {
             appendVarint(Int64(v - previous))
             previous = v
         }
-        return .object([("enc", .string("q")), ("s", .int(1)), ("o", .int(start)), ("n", .int(bytes.count - start)), ("len", .int(values.count))])
+        return .object([
+            ("enc", .string("q")), ("s", .int(1)), ("o", .int(start)), ("n", .int(bytes.count - start)),
+            ("len", .int(values.count)),
+        ])
     }
 
     /// A difference zigzag-mapped (0, −1, 1, −2 ... → 0, 1, 2, 3 ...) and written as a LEB128 varint.

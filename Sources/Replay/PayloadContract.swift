@@ -56,60 +56,85 @@ enum PayloadContract {
     private static let curvePages: Set<Kind> = [.spring, .curve]
     /// "series index" in a shape: an index into `series`, whose values the page decodes (Packing.swift).
     static let keys: [Key] = [
-        Key(name: .format, type: .string, shape: "\"dynsim-replay 1\"", units: "",
+        Key(
+            name: .format, type: .string, shape: "\"dynsim-replay 1\"", units: "",
             meaning: "the payload's format; a page refuses any other, saying so", kinds: allPages),
-        Key(name: .kind, type: .string, shape: "scene, spring or curve", units: "", meaning: "what the page shows",
+        Key(
+            name: .kind, type: .string, shape: "scene, spring or curve", units: "", meaning: "what the page shows",
             kinds: allPages),
-        Key(name: .title, type: .string, shape: "text", units: "", meaning: "the scene's name, or the curves' labels",
+        Key(
+            name: .title, type: .string, shape: "text", units: "", meaning: "the scene's name, or the curves' labels",
             kinds: allPages),
-        Key(name: .description, type: .string, shape: "text", units: "",
+        Key(
+            name: .description, type: .string, shape: "text", units: "",
             meaning: "the scene's description, or the springs' settling", kinds: allPages),
-        Key(name: .profile, type: .string, shape: "uikit or precise", units: "", meaning: "the solver profile run",
+        Key(
+            name: .profile, type: .string, shape: "uikit or precise", units: "", meaning: "the solver profile run",
             kinds: scenePages),
-        Key(name: .rate, type: .number, shape: "> 0", units: "rows/s", meaning: "the run's output rate",
+        Key(
+            name: .rate, type: .number, shape: "> 0", units: "rows/s", meaning: "the run's output rate",
             kinds: allPages),
-        Key(name: .stride, type: .integer, shape: ">= 1", units: "rows", meaning: "every stride-th row of the run kept",
+        Key(
+            name: .stride, type: .integer, shape: ">= 1", units: "rows", meaning: "every stride-th row of the run kept",
             kinds: allPages),
-        Key(name: .rows, type: .integer, shape: ">= 1", units: "rows", meaning: "rows in the page",
+        Key(
+            name: .rows, type: .integer, shape: ">= 1", units: "rows", meaning: "rows in the page",
             kinds: allPages),
-        Key(name: .times, type: .integer, shape: "series index (rows values)", units: "s",
+        Key(
+            name: .times, type: .integer, shape: "series index (rows values)", units: "s",
             meaning: "each row's time (ticks: row index x stride / rate, the last the run's last)", kinds: allPages),
-        Key(name: .bounds, type: .array, shape: "[x, y, width, height]", units: "pt",
+        Key(
+            name: .bounds, type: .array, shape: "[x, y, width, height]", units: "pt",
             meaning: "the reference bounds (curves: the track area)", kinds: allPages),
-        Key(name: .referenceBoundary, type: .boolean, shape: "", units: "",
+        Key(
+            name: .referenceBoundary, type: .boolean, shape: "", units: "",
             meaning: "whether the reference bounds are a collision boundary", kinds: scenePages),
-        Key(name: .columns, type: .array, shape: "[{name, series} or {name, text: {series, strings}}]", units: "",
+        Key(
+            name: .columns, type: .array, shape: "[{name, series} or {name, text: {series, strings}}]", units: "",
             meaning: "the run's kept columns, as `dynsim run` names them", kinds: scenePages),
-        Key(name: .items, type: .array,
+        Key(
+            name: .items, type: .array,
             shape: "[{name, size [w, h], shape, path?, x, y, angle (series indices), sleep [start, end)..., anchored}]",
             units: "pt, rad, rows", meaning: "each item and where it sleeps", kinds: scenePages),
-        Key(name: .attachments, type: .array,
+        Key(
+            name: .attachments, type: .array,
             shape: "[{item, offset, spring?, other?, otherOffset?, name?, anchor? [x, y series], snap?}]",
             units: "pt", meaning: "attachments and snaps", kinds: scenePages),
-        Key(name: .drags, type: .array, shape: "[{times, points [x, y, ...], attachment}]", units: "s, pt",
+        Key(
+            name: .drags, type: .array, shape: "[{times, points [x, y, ...], attachment}]", units: "s, pt",
             meaning: "the finger's drag paths", kinds: scenePages),
-        Key(name: .boundaries, type: .array, shape: "[{identifier, closed, points [x, y, ...]}]", units: "pt",
+        Key(
+            name: .boundaries, type: .array, shape: "[{identifier, closed, points [x, y, ...]}]", units: "pt",
             meaning: "collision boundaries", kinds: scenePages),
-        Key(name: .layers, type: .array,
+        Key(
+            name: .layers, type: .array,
             shape: "[{name, isView, superlayer, h (9), bounds (4), opacity, color (4), cornerRadius, text, ...}]",
             units: "pt, 0...1", meaning: "each layer's drawing series (homography to the screen)", kinds: scenePages),
-        Key(name: .contacts, type: .objectOrNull, shape: "{counts, points [x, y, ...]} (series indices), or null",
+        Key(
+            name: .contacts, type: .objectOrNull, shape: "{counts, points [x, y, ...]} (series indices), or null",
             units: "pt", meaning: "contact points per row; null when over budget or none", kinds: scenePages),
-        Key(name: .events, type: .array, shape: "[[time, field, ...]]", units: "s",
+        Key(
+            name: .events, type: .array, shape: "[[time, field, ...]]", units: "s",
             meaning: "events (starts, stops, contacts, gestures)", kinds: scenePages),
-        Key(name: .overlays, type: .array,
+        Key(
+            name: .overlays, type: .array,
             shape: "[{label, kind (run, point, series), t, columns [{name, series}]}]", units: "s",
             meaning: "other runs and traces (--overlay)", kinds: scenePages),
-        Key(name: .plot, type: .array, shape: "[column name]", units: "", meaning: "the columns plotted at first",
+        Key(
+            name: .plot, type: .array, shape: "[column name]", units: "", meaning: "the columns plotted at first",
             kinds: scenePages),
-        Key(name: .notices, type: .array, shape: "[text]", units: "", meaning: "what the page left out",
+        Key(
+            name: .notices, type: .array, shape: "[text]", units: "", meaning: "what the page left out",
             kinds: scenePages),
-        Key(name: .curves, type: .array,
+        Key(
+            name: .curves, type: .array,
             shape: "[{label, t, value (series indices), from, to, band?, settle?, parameters?, peak?, overshoot?}]",
             units: "s, value units", meaning: "each spring or curve", kinds: curvePages),
-        Key(name: .range, type: .array, shape: "[low, high]", units: "value units",
+        Key(
+            name: .range, type: .array, shape: "[low, high]", units: "value units",
             meaning: "the values' range, the track's ends", kinds: curvePages),
-        Key(name: .series, type: .array, shape: "[{enc: const, q, f64 or ticks, len, ...}]", units: "",
+        Key(
+            name: .series, type: .array, shape: "[{enc: const, q, f64 or ticks, len, ...}]", units: "",
             meaning: "the packed series' descriptors, indexed by the keys above", kinds: allPages),
     ]
 }

@@ -80,16 +80,23 @@ final class Recording {
         self.run = run
         let columns = run.columns
         let rows = run.sampleCount
-        let drawing = Set(scene.items.flatMap { ["\($0.name).x", "\($0.name).y", "\($0.name).angle"] }
-                          + scene.anchorNames.flatMap { ["\($0).x", "\($0).y"] })
+        let drawing = Set(
+            scene.items.flatMap { ["\($0.name).x", "\($0.name).y", "\($0.name).angle"] }
+                + scene.anchorNames.flatMap { ["\($0).x", "\($0).y"] })
         var kept = Array(columns.indices.dropFirst())
         if kept.count * rows > budget.maxValues {
             let wanted = drawing.union(plot)
             kept = kept.filter { wanted.contains(columns[$0]) }
-            notices.append("\(columns.count - 1 - kept.count) of \(columns.count - 1) columns left out of the page (over \(budget.maxValues) values); name columns to keep with --plot")
+            notices.append(
+                "\(columns.count - 1 - kept.count) of \(columns.count - 1) columns left out of the page (over \(budget.maxValues) values); name columns to keep with --plot"
+            )
         }
         stride = Recording.stride(columns: kept.count, rows: rows, maxValues: budget.maxValues)
-        if stride > 1 { notices.append("one row in \(stride) kept, and the last (\(rows) rows x \(kept.count) columns is over \(budget.maxValues) values)") }
+        if stride > 1 {
+            notices.append(
+                "one row in \(stride) kept, and the last (\(rows) rows x \(kept.count) columns is over \(budget.maxValues) values)"
+            )
+        }
         self.kept = kept
         values = Array(repeating: [], count: kept.count)
         texts = Array(repeating: [], count: kept.count)
@@ -150,7 +157,8 @@ final class Recording {
         }
         for i in scene.items.indices { if let s = asleepSince[i] { sleep[i] += [s, kept] } }
         if droppedContactEvents > 0 {
-            notices.append("\(droppedContactEvents) contact events left out of the event list (over \(budget.maxContactEvents))")
+            notices.append(
+                "\(droppedContactEvents) contact events left out of the event list (over \(budget.maxContactEvents))")
         }
     }
 }

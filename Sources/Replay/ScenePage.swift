@@ -16,20 +16,29 @@ public enum ScenePage {
     ///     columns); each must be a column of the scene (checked by the caller).
     ///   - budget: what the page may hold.
     /// - Throws: `SimulationError` when the run diverges.
-    public static func html(scene: Scene, label: String, overlays: [Overlay] = [], plot: [String]? = nil,
-                            budget: ReplayBudget = ReplayBudget()) throws -> (html: String, notices: [String]) {
-        html(try RecordedScene(scene: scene, plot: plot ?? [], budget: budget), label: label, overlays: overlays, plot: plot,
-             budget: budget)
+    public static func html(
+        scene: Scene, label: String, overlays: [Overlay] = [], plot: [String]? = nil,
+        budget: ReplayBudget = ReplayBudget()
+    ) throws -> (html: String, notices: [String]) {
+        html(
+            try RecordedScene(scene: scene, plot: plot ?? [], budget: budget), label: label, overlays: overlays,
+            plot: plot,
+            budget: budget)
     }
 
     /// The page for a run already recorded (``RecordedScene``, with `plot`'s columns kept), and what it left out.
-    public static func html(_ recorded: RecordedScene, label: String, overlays: [Overlay] = [], plot: [String]? = nil,
-                            budget: ReplayBudget = ReplayBudget()) -> (html: String, notices: [String]) {
+    public static func html(
+        _ recorded: RecordedScene, label: String, overlays: [Overlay] = [], plot: [String]? = nil,
+        budget: ReplayBudget = ReplayBudget()
+    ) -> (html: String, notices: [String]) {
         let recording = recorded.recording
         let (thinned, notes) = thin(overlays, budget: budget)
         var packer = SeriesPacker()
-        let payload = payload(recording, label: label, overlays: thinned, plot: plot, packer: &packer, notices: recording.notices + notes)
-        return (Page.html(title: "dynsim view: \(label)", payload: payload, blob: packer.base64), recording.notices + notes)
+        let payload = payload(
+            recording, label: label, overlays: thinned, plot: plot, packer: &packer, notices: recording.notices + notes)
+        return (
+            Page.html(title: "dynsim view: \(label)", payload: payload, blob: packer.base64), recording.notices + notes
+        )
     }
 
     /// Overlays within half the page's budget of values: past it, one row in k of each (and its last).
@@ -40,7 +49,9 @@ public enum ScenePage {
         let k = Int((Double(total) / Double(allowed)).rounded(.up))
         let thinned = overlays.map { o -> Overlay in
             var o = o
-            let keep = Array(Swift.stride(from: 0, to: o.times.count, by: k)) + ((o.times.count - 1) % k == 0 ? [] : [o.times.count - 1])
+            let keep =
+                Array(Swift.stride(from: 0, to: o.times.count, by: k))
+                + ((o.times.count - 1) % k == 0 ? [] : [o.times.count - 1])
             o.times = keep.map { o.times[$0] }
             o.columns = o.columns.map { c in (c.name, keep.map { c.values[$0] }) }
             return o
@@ -49,8 +60,10 @@ public enum ScenePage {
     }
 
     /// A scene page's payload (``PayloadContract``'s keys for `scene`): the recording's series packed into `packer`.
-    static func payload(_ r: Recording, label: String, overlays: [Overlay], plot: [String]?,
-                        packer: inout SeriesPacker, notices: [String]) -> CompactJSON {
+    static func payload(
+        _ r: Recording, label: String, overlays: [Overlay], plot: [String]?,
+        packer: inout SeriesPacker, notices: [String]
+    ) -> CompactJSON {
         let scene = r.scene
         let names = r.kept.map { r.run.columns[$0] }
         var columnSeries: [String: Int] = [:]
@@ -81,7 +94,8 @@ public enum ScenePage {
             }
         }
         let items = itemsPayload(r, columnSeries: columnSeries)
-        let (attachments, drags, boundaries, referenceBoundary) = behaviorsPayload(r, columnSeries: columnSeries, add: add)
+        let (attachments, drags, boundaries, referenceBoundary) = behaviorsPayload(
+            r, columnSeries: columnSeries, add: add)
         let layers = layerPayload(r, add: add, addText: addText)
         func addIntegers(_ values: [Int]) -> Int {
             series.append(packer.add(integers: values))
@@ -112,7 +126,8 @@ public enum ScenePage {
 
     /// The contacts: their counts' and points' series, added by `addIntegers` and `add`; null when none were recorded.
     private static func contactsPayload(_ r: Recording, add: ([Double]) -> Int, addIntegers: ([Int]) -> Int)
-        -> CompactJSON {
+        -> CompactJSON
+    {
         guard let counts = r.contactCounts, !r.contactPoints.isEmpty else { return .null }
         return .object([("counts", .int(addIntegers(counts))), ("points", .int(add(r.contactPoints)))])
     }
@@ -120,8 +135,14 @@ public enum ScenePage {
     /// Each overlay: its label, kind, and the series (added by `add`) of its times and of each column.
     private static func overlaysPayload(_ overlays: [Overlay], add: ([Double]) -> Int) -> [CompactJSON] {
         overlays.map { o in
-            .object([("label", .string(o.label)), ("kind", .string(o.kind.rawValue)), ("t", .int(add(o.times))),
-                     ("columns", .array(o.columns.map { c in .object([("name", .string(c.name)), ("series", .int(add(c.values)))]) }))])
+            .object([
+                ("label", .string(o.label)), ("kind", .string(o.kind.rawValue)), ("t", .int(add(o.times))),
+                (
+                    "columns",
+                    .array(
+                        o.columns.map { c in .object([("name", .string(c.name)), ("series", .int(add(c.values)))]) })
+                ),
+            ])
         }
     }
 
@@ -129,7 +150,9 @@ public enum ScenePage {
     private static func itemsPayload(_ r: Recording, columnSeries: [String: Int]) -> [CompactJSON] {
         r.scene.items.enumerated().map { i, item in
             let d = item.definition
-            var members: [(String, CompactJSON)] = [("name", .string(item.name)), ("size", .numbers([d.size.x, d.size.y]))]
+            var members: [(String, CompactJSON)] = [
+                ("name", .string(item.name)), ("size", .numbers([d.size.x, d.size.y])),
+            ]
             switch d.collisionBounds {
             case .rectangle: members.append(("shape", .string("rectangle")))
             case .ellipse: members.append(("shape", .string("ellipse")))
@@ -137,16 +160,19 @@ public enum ScenePage {
                 members.append(("shape", .string("path")))
                 members.append(("path", .numbers(points.flatMap { [$0.x, $0.y] })))
             }
-            members += [("x", .int(columnSeries[item.name + ".x"]!)), ("y", .int(columnSeries[item.name + ".y"]!)),
-                        ("angle", .int(columnSeries[item.name + ".angle"]!)), ("sleep", .array(r.sleep[i].map { .int($0) })),
-                        ("anchored", .bool(d.isAnchored))]
+            members += [
+                ("x", .int(columnSeries[item.name + ".x"]!)), ("y", .int(columnSeries[item.name + ".y"]!)),
+                ("angle", .int(columnSeries[item.name + ".angle"]!)), ("sleep", .array(r.sleep[i].map { .int($0) })),
+                ("anchored", .bool(d.isAnchored)),
+            ]
             return .object(members)
         }
     }
     /// Attachments (and snaps) with their anchors' series, drag paths, boundaries, and whether the reference bounds are
     /// a boundary.
     private static func behaviorsPayload(_ r: Recording, columnSeries: [String: Int], add: ([Double]) -> Int)
-        -> ([CompactJSON], [CompactJSON], [CompactJSON], Bool) {
+        -> ([CompactJSON], [CompactJSON], [CompactJSON], Bool)
+    {
         let scene = r.scene
         let itemIndex = Dictionary(uniqueKeysWithValues: scene.items.enumerated().map { ($1.name, $0) })
         var attachments: [CompactJSON] = [], drags: [CompactJSON] = [], boundaries: [CompactJSON] = []
@@ -154,10 +180,16 @@ public enum ScenePage {
         for (k, behavior) in scene.behaviors.enumerated() {
             switch behavior {
             case .attachment(let a):
-                var m: [(String, CompactJSON)] = [("item", .int(itemIndex[a.item]!)), ("offset", .numbers([a.offsetFromCenter.x, a.offsetFromCenter.y])),
-                                                  ("spring", .bool(a.frequency > 0))]
+                var m: [(String, CompactJSON)] = [
+                    ("item", .int(itemIndex[a.item]!)),
+                    ("offset", .numbers([a.offsetFromCenter.x, a.offsetFromCenter.y])),
+                    ("spring", .bool(a.frequency > 0)),
+                ]
                 if let other = a.attachedTo {
-                    m += [("other", .int(itemIndex[other]!)), ("otherOffset", .numbers([a.attachedOffsetFromCenter.x, a.attachedOffsetFromCenter.y]))]
+                    m += [
+                        ("other", .int(itemIndex[other]!)),
+                        ("otherOffset", .numbers([a.attachedOffsetFromCenter.x, a.attachedOffsetFromCenter.y])),
+                    ]
                 } else if let name = a.name, let x = columnSeries[name + ".x"], let y = columnSeries[name + ".y"] {
                     m += [("name", .string(name)), ("anchor", .array([.int(x), .int(y)]))]
                 } else if let points = r.unnamedAnchors[k] {
@@ -165,17 +197,28 @@ public enum ScenePage {
                 }
                 attachments.append(.object(m))
                 if let drag = a.drag {
-                    drags.append(.object([("times", .numbers(drag.times)), ("points", .numbers(drag.points.flatMap { [$0.x, $0.y] })),
-                                          ("attachment", .int(attachments.count - 1))]))
+                    drags.append(
+                        .object([
+                            ("times", .numbers(drag.times)),
+                            ("points", .numbers(drag.points.flatMap { [$0.x, $0.y] })),
+                            ("attachment", .int(attachments.count - 1)),
+                        ]))
                 }
             case .collision(let c):
                 referenceBoundary = referenceBoundary || c.translatesReferenceBoundsIntoBoundary
                 for b in c.boundaries {
-                    boundaries.append(.object([("identifier", .string(b.identifier)), ("closed", .bool(b.closed)),
-                                               ("points", .numbers(b.points.flatMap { [$0.x, $0.y] }))]))
+                    boundaries.append(
+                        .object([
+                            ("identifier", .string(b.identifier)), ("closed", .bool(b.closed)),
+                            ("points", .numbers(b.points.flatMap { [$0.x, $0.y] })),
+                        ]))
                 }
             case .snap(let s):
-                attachments.append(.object([("item", .int(itemIndex[s.item]!)), ("offset", .numbers([0, 0])), ("snap", .numbers([s.snapPoint.x, s.snapPoint.y]))]))
+                attachments.append(
+                    .object([
+                        ("item", .int(itemIndex[s.item]!)), ("offset", .numbers([0, 0])),
+                        ("snap", .numbers([s.snapPoint.x, s.snapPoint.y])),
+                    ]))
             default: break
             }
         }
@@ -184,7 +227,9 @@ public enum ScenePage {
 
     /// The layers' drawing series: homography (9), bounds (4), opacity, backgroundColor (4), cornerRadius, and the
     /// contents (text, its color, a transition's old text, opacities and offsets).
-    private static func layerPayload(_ r: Recording, add: (([Double]) -> Int), addText: ([String]) -> CompactJSON) -> [CompactJSON] {
+    private static func layerPayload(_ r: Recording, add: (([Double]) -> Int), addText: ([String]) -> CompactJSON)
+        -> [CompactJSON]
+    {
         let superIndex = Dictionary(uniqueKeysWithValues: r.scene.layers.enumerated().map { ($1.name, $0) })
         return r.scene.layers.enumerated().map { li, layer in
             let d = r.drawings[li]
@@ -198,8 +243,10 @@ public enum ScenePage {
                 ("h", many(9) { $0.homography[$1] }), ("bounds", many(4) { $0.bounds[$1] }),
                 ("opacity", one { $0.opacity }), ("color", many(4) { $0.backgroundColor[$1] }),
                 ("cornerRadius", one { $0.cornerRadius }),
-                ("text", addText(d.map { $0.contents.text })), ("textColor", many(4) { $0.contents.textColor.components[$1] }),
-                ("oldText", addText(d.map { $0.contents.oldText })), ("oldTextColor", many(4) { $0.contents.oldTextColor.components[$1] }),
+                ("text", addText(d.map { $0.contents.text })),
+                ("textColor", many(4) { $0.contents.textColor.components[$1] }),
+                ("oldText", addText(d.map { $0.contents.oldText })),
+                ("oldTextColor", many(4) { $0.contents.oldTextColor.components[$1] }),
                 ("oldOpacity", one { $0.contents.transition.oldOpacity }),
                 ("oldOffset", many(2) { $0.contents.transition.oldOffset[$1] }),
                 ("newOpacity", one { $0.contents.transition.newOpacity }),

@@ -23,14 +23,18 @@ public enum Still {
     ///   - every: rows between exposures (nil: about 12 exposures over the run).
     ///   - budget: what the recording may hold (``ReplayBudget``).
     /// - Throws: `SimulationError`.
-    public static func svg(scene: Scene, label: String, every: Int? = nil,
-                           budget: ReplayBudget = ReplayBudget()) throws -> (svg: String, notices: [String]) {
+    public static func svg(
+        scene: Scene, label: String, every: Int? = nil,
+        budget: ReplayBudget = ReplayBudget()
+    ) throws -> (svg: String, notices: [String]) {
         svg(try RecordedScene(scene: scene, budget: budget), label: label, every: every)
     }
 
     /// The SVG text of a run already recorded (the one a page was made from, so `view --svg F --output P` simulates
     /// once).
-    public static func svg(_ recorded: RecordedScene, label: String, every: Int? = nil) -> (svg: String, notices: [String]) {
+    public static func svg(_ recorded: RecordedScene, label: String, every: Int? = nil) -> (
+        svg: String, notices: [String]
+    ) {
         let r = recorded.recording, scene = r.scene
         let n = r.times.count
         var step = max(1, every.map { max(1, $0 / r.stride) } ?? Int((Double(n - 1) / 12).rounded(.up)))
@@ -40,7 +44,9 @@ public enum Still {
         if shapes * ((n - 1) / step + 2) > maxShapes {
             let wanted = max(1, step)
             step = max(step, Int((Double(n - 1) / Double(max(1, maxShapes / shapes - 1))).rounded(.up)))
-            if step != wanted { notices.append("the still shows every \(step * r.stride) rows (at most \(maxShapes) outlines)") }
+            if step != wanted {
+                notices.append("the still shows every \(step * r.stride) rows (at most \(maxShapes) outlines)")
+            }
         }
         var frames = Array(Swift.stride(from: 0, to: n, by: step))
         if frames.last != n - 1 { frames.append(n - 1) }
@@ -50,22 +56,24 @@ public enum Still {
         func values(_ name: String) -> [Double] { column[name].map { r.values[$0] } ?? [] }
         let box = extent(scene, values: values, layers: r.drawings)
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(f(box.x)) \(f(box.y)) \(f(box.width)) \(f(box.height))" width="\(f(box.width))" height="\(f(box.height))">
-        <title>\(xml("dynsim view --svg: \(label)"))</title>
-        <rect x="\(f(b.x))" y="\(f(b.y))" width="\(f(b.width))" height="\(f(b.height))" fill="#ffffff" stroke="#bbbbbb" stroke-width="1"/>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(f(box.x)) \(f(box.y)) \(f(box.width)) \(f(box.height))" width="\(f(box.width))" height="\(f(box.height))">
+            <title>\(xml("dynsim view --svg: \(label)"))</title>
+            <rect x="\(f(b.x))" y="\(f(b.y))" width="\(f(b.width))" height="\(f(b.height))" fill="#ffffff" stroke="#bbbbbb" stroke-width="1"/>
 
-        """
+            """
         for behavior in scene.behaviors {
             if case .collision(let c) = behavior {
                 for boundary in c.boundaries {
                     let pts = boundary.points.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
-                    out += "<\(boundary.closed ? "polygon" : "polyline") class=\"boundary\" points=\"\(pts)\" fill=\"none\" stroke=\"#333333\" stroke-width=\"2\"/>\n"
+                    out +=
+                        "<\(boundary.closed ? "polygon" : "polyline") class=\"boundary\" points=\"\(pts)\" fill=\"none\" stroke=\"#333333\" stroke-width=\"2\"/>\n"
                 }
             }
             if case .attachment(let a) = behavior, let drag = a.drag {
                 let pts = drag.points.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
-                out += "<polyline class=\"drag\" points=\"\(pts)\" fill=\"none\" stroke=\"#f0a030\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
+                out +=
+                    "<polyline class=\"drag\" points=\"\(pts)\" fill=\"none\" stroke=\"#f0a030\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
             }
         }
         // Layers: their outlines on the screen.
@@ -77,7 +85,8 @@ public enum Still {
                 let c = d.backgroundColor
                 let fill = c[3] > 0 ? rgb(c) : "#9ab7e6"
                 let opacity = fade(k, frames.count) * max(0.15, d.opacity * (c[3] > 0 ? c[3] : 1))
-                out += "<polygon class=\"strobe\" data-name=\"\(xml(layer.name))\" data-t=\"\(NumberFormat.shortest(r.times[frame]))\" points=\"\(projected.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " "))\" fill=\"\(fill)\" fill-opacity=\"\(f(opacity))\" stroke=\"#555555\" stroke-opacity=\"\(f(opacity))\" stroke-width=\"0.5\"/>\n"
+                out +=
+                    "<polygon class=\"strobe\" data-name=\"\(xml(layer.name))\" data-t=\"\(NumberFormat.shortest(r.times[frame]))\" points=\"\(projected.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " "))\" fill=\"\(fill)\" fill-opacity=\"\(f(opacity))\" stroke=\"#555555\" stroke-opacity=\"\(f(opacity))\" stroke-width=\"0.5\"/>\n"
             }
         }
         // Items: center paths, then exposures.
@@ -85,14 +94,17 @@ public enum Still {
             for item in scene.items {
                 let xs = values(item.name + ".x"), ys = values(item.name + ".y")
                 let pts = zip(xs, ys).map { "\(f($0)),\(f($1))" }.joined(separator: " ")
-                out += "<polyline class=\"path\" data-name=\"\(xml(item.name))\" points=\"\(pts)\" fill=\"none\" stroke=\"#b03030\" stroke-width=\"1\" stroke-opacity=\"0.6\"/>\n"
+                out +=
+                    "<polyline class=\"path\" data-name=\"\(xml(item.name))\" points=\"\(pts)\" fill=\"none\" stroke=\"#b03030\" stroke-width=\"1\" stroke-opacity=\"0.6\"/>\n"
             }
         }
         for (k, frame) in frames.enumerated() {
             let opacity = fade(k, frames.count)
             for item in scene.items {
-                let x = values(item.name + ".x")[frame], y = values(item.name + ".y")[frame], a = values(item.name + ".angle")[frame]
-                out += "<g class=\"strobe\" data-name=\"\(xml(item.name))\" data-t=\"\(NumberFormat.shortest(r.times[frame]))\" transform=\"translate(\(f(x)) \(f(y))) rotate(\(f(a * 180 / .pi)))\" fill=\"#78aae6\" fill-opacity=\"\(f(opacity * 0.6))\" stroke=\"#2b5797\" stroke-opacity=\"\(f(opacity))\" stroke-width=\"1\">"
+                let x = values(item.name + ".x")[frame], y = values(item.name + ".y")[frame],
+                    a = values(item.name + ".angle")[frame]
+                out +=
+                    "<g class=\"strobe\" data-name=\"\(xml(item.name))\" data-t=\"\(NumberFormat.shortest(r.times[frame]))\" transform=\"translate(\(f(x)) \(f(y))) rotate(\(f(a * 180 / .pi)))\" fill=\"#78aae6\" fill-opacity=\"\(f(opacity * 0.6))\" stroke=\"#2b5797\" stroke-opacity=\"\(f(opacity))\" stroke-width=\"1\">"
                 out += shape(item.definition) + "</g>\n"
             }
         }
@@ -118,11 +130,16 @@ public enum Still {
             guard itemIndex[a.item] != nil else { continue }
             let p = point(a.item, a.offsetFromCenter)
             var q: SIMD2<Double>?
-            if let other = a.attachedTo { q = point(other, a.attachedOffsetFromCenter) }
-            else if let name = a.name, !values(name + ".x").isEmpty { q = SIMD2(values(name + ".x")[last], values(name + ".y")[last]) }
-            else if let anchor = a.anchorPoint { q = SIMD2(anchor.x, anchor.y) }
+            if let other = a.attachedTo {
+                q = point(other, a.attachedOffsetFromCenter)
+            } else if let name = a.name, !values(name + ".x").isEmpty {
+                q = SIMD2(values(name + ".x")[last], values(name + ".y")[last])
+            } else if let anchor = a.anchorPoint {
+                q = SIMD2(anchor.x, anchor.y)
+            }
             guard let q else { continue }
-            out += "<line class=\"attachment\" x1=\"\(f(q.x))\" y1=\"\(f(q.y))\" x2=\"\(f(p.x))\" y2=\"\(f(p.y))\" stroke=\"#2a7a2a\" stroke-width=\"1.5\"\(a.frequency > 0 ? " stroke-dasharray=\"3 3\"" : "")/>\n"
+            out +=
+                "<line class=\"attachment\" x1=\"\(f(q.x))\" y1=\"\(f(q.y))\" x2=\"\(f(p.x))\" y2=\"\(f(p.y))\" stroke=\"#2a7a2a\" stroke-width=\"1.5\"\(a.frequency > 0 ? " stroke-dasharray=\"3 3\"" : "")/>\n"
             out += "<circle class=\"anchor\" cx=\"\(f(q.x))\" cy=\"\(f(q.y))\" r=\"3\" fill=\"#2a7a2a\"/>\n"
         }
         return out
@@ -136,7 +153,9 @@ public enum Still {
             x0 = min(x0, x - r); x1 = max(x1, x + r); y0 = min(y0, y - r); y1 = max(y1, y + r)
         }
         for item in scene.items {
-            let r = (item.definition.size.x * item.definition.size.x + item.definition.size.y * item.definition.size.y).squareRoot() / 2
+            let r =
+                (item.definition.size.x * item.definition.size.x + item.definition.size.y * item.definition.size.y)
+                .squareRoot() / 2
             for (x, y) in zip(values(item.name + ".x"), values(item.name + ".y")) { add(x, y, r) }
         }
         for name in scene.anchorNames { for (x, y) in zip(values(name + ".x"), values(name + ".y")) { add(x, y, 4) } }
@@ -153,7 +172,8 @@ public enum Still {
             add(scene.bounds.x + scene.bounds.width, scene.bounds.y + scene.bounds.height, 0)
         }
         for drawings in layers {
-            for d in Swift.stride(from: 0, to: drawings.count, by: max(1, drawings.count / 200)).map({ drawings[$0] }) where d.opacity > 0 {
+            for d in Swift.stride(from: 0, to: drawings.count, by: max(1, drawings.count / 200)).map({ drawings[$0] })
+            where d.opacity > 0 {
                 for p in d.screenPolygon(d.corners) where p.x.isFinite && p.y.isFinite { add(p.x, p.y, 0) }
             }
         }
@@ -171,7 +191,8 @@ public enum Still {
         switch d.collisionBounds {
         case .rectangle: return "<rect x=\"\(f(-w / 2))\" y=\"\(f(-h / 2))\" width=\"\(f(w))\" height=\"\(f(h))\"/>"
         case .ellipse: return "<ellipse rx=\"\(f(w / 2))\" ry=\"\(f(h / 2))\"/>"
-        case .path(let points): return "<polygon points=\"\(points.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " "))\"/>"
+        case .path(let points):
+            return "<polygon points=\"\(points.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " "))\"/>"
         }
     }
 

@@ -127,10 +127,14 @@ public struct CommandSpec: Sendable {
     public let sections: [(title: String, text: String)]
 
     /// A command's table; see the properties.
-    public init(name: String?, program: String, summary: String, overview: String, synopsis: String,
-                usageLines: [String]? = nil, arguments: [Argument] = [], options: [Option], maxArguments: Int = 0,
-                tooManyArguments: @escaping @Sendable (String, String) -> String = { extra, _ in "unexpected argument, got \(quoted(extra))" },
-                checkArgument: (@Sendable (String) -> String?)? = nil, sections: [(title: String, text: String)] = []) {
+    public init(
+        name: String?, program: String, summary: String, overview: String, synopsis: String,
+        usageLines: [String]? = nil, arguments: [Argument] = [], options: [Option], maxArguments: Int = 0,
+        tooManyArguments: @escaping @Sendable (String, String) -> String = { extra, _ in
+            "unexpected argument, got \(quoted(extra))"
+        },
+        checkArgument: (@Sendable (String) -> String?)? = nil, sections: [(title: String, text: String)] = []
+    ) {
         self.name = name
         self.program = program
         self.summary = summary
@@ -179,7 +183,9 @@ public struct ParsedArguments: Equatable, Sendable {
     /// A whole-number option's value.
     public func integer(_ name: String) -> Int? { if case .integer(let x)? = values[name] { return x }; return nil }
     /// A list option's values.
-    public func numbers(_ name: String) -> [Double]? { if case .numbers(let x)? = values[name] { return x }; return nil }
+    public func numbers(_ name: String) -> [Double]? {
+        if case .numbers(let x)? = values[name] { return x }; return nil
+    }
     /// A whole-number list option's values.
     public func integers(_ name: String) -> [Int]? { if case .integers(let x)? = values[name] { return x }; return nil }
     /// A choice or path option's text.
@@ -243,7 +249,9 @@ extension CommandSpec {
                 k += 1
             }
             if option.isRepeatable {
-                guard !text.isEmpty else { throw fail("\(flag): must \(option.isPath ? "be a file path" : "not be empty"), got \"\"") }
+                guard !text.isEmpty else {
+                    throw fail("\(flag): must \(option.isPath ? "be a file path" : "not be empty"), got \"\"")
+                }
                 parsed.values[flag] = .texts(parsed.texts(flag) + [text])
                 continue
             }
@@ -258,7 +266,9 @@ extension CommandSpec {
         let flag = option.name
         func fail(_ message: String) -> UsageError { UsageError(message: "\(flag): " + message, command: name) }
         func decimal(_ s: Substring) throws -> Double {
-            guard let x = parseDecimal(s), x.isFinite else { throw fail("must be a decimal number, got \(quoted(String(s)))") }
+            guard let x = parseDecimal(s), x.isFinite else {
+                throw fail("must be a decimal number, got \(quoted(String(s)))")
+            }
             return x
         }
         switch option.kind {
@@ -269,7 +279,9 @@ extension CommandSpec {
             if let problem = check(x) { throw fail("\(problem), got \(NumberFormat.shortest(x))") }
             return .number(x)
         case .integer(let range, let message):
-            guard let n = CommandSpec.wholeNumber(Substring(text)), range.contains(n) else { throw fail("\(message), got \(quoted(text))") }
+            guard let n = CommandSpec.wholeNumber(Substring(text)), range.contains(n) else {
+                throw fail("\(message), got \(quoted(text))")
+            }
             return .integer(n)
         case .integers(let range, let message):
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(CommandSpec.wholeNumber)
@@ -284,12 +296,16 @@ extension CommandSpec {
             return .integers(parts.map { $0! })
         case .numbers(let check):
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count <= 1_000_000 else { throw fail("must be a comma-separated list of numbers, got \(quoted(text))") }
+            guard parts.count <= 1_000_000 else {
+                throw fail("must be a comma-separated list of numbers, got \(quoted(text))")
+            }
             let xs = try parts.map(decimal)
             for x in xs { if let problem = check(x) { throw fail("\(problem), got \(NumberFormat.shortest(x))") } }
             return .numbers(xs)
         case .choice(let words):
-            guard words.contains(text) else { throw fail("must be \(CommandSpec.alternatives(words)), got \(quoted(text))") }
+            guard words.contains(text) else {
+                throw fail("must be \(CommandSpec.alternatives(words)), got \(quoted(text))")
+            }
             return .text(text)
         case .path, .paths:
             guard !text.isEmpty else { throw fail("must be a file path, got \"\"") }
@@ -305,7 +321,9 @@ extension CommandSpec {
     /// the command line accepts. Nil when malformed or beyond `Int`.
     static func wholeNumber(_ s: Substring) -> Int? {
         let digits = s.utf8.first == UInt8(ascii: "-") ? s.utf8.dropFirst() : s.utf8[...]
-        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
         return Int(s)
     }
 
@@ -341,7 +359,10 @@ extension CommandSpec {
     public static func row(_ name: String, _ help: String) -> String {
         let head = "  " + name
         if help.isEmpty { return head }
-        let first = head.count + 1 > column ? head + "\n" + String(repeating: " ", count: column) : head.padding(toLength: column, withPad: " ", startingAt: 0)
+        let first =
+            head.count + 1 > column
+            ? head + "\n" + String(repeating: " ", count: column)
+            : head.padding(toLength: column, withPad: " ", startingAt: 0)
         return wrap(help, first: first, indent: column)
     }
 
@@ -362,8 +383,10 @@ extension CommandSpec {
         // Wrapped as printed (after `USAGE: `), continuation lines under the first option; an option and its value, or
         // `A | B`, stay on one line.
         let indent = 7 + program.count + 1 + (name.map { $0.count + 1 } ?? 0)
-        let glued = text.replacingOccurrences(of: " | ", with: "\u{2}|\u{2}").replacingOccurrences(of: "] [", with: "]\u{1}[")
-            .replacingOccurrences(of: " ", with: "\u{3}").replacingOccurrences(of: "\u{1}", with: " ")
+        let glued = text.replacingOccurrences(of: " | ", with: "\u{2}|\u{2}").replacingOccurrences(
+            of: "] [", with: "]\u{1}["
+        )
+        .replacingOccurrences(of: " ", with: "\u{3}").replacingOccurrences(of: "\u{1}", with: " ")
         let lines = CommandSpec.wrap(glued, first: "USAGE: ", indent: indent).split(separator: "\n").map {
             String($0).replacingOccurrences(of: "\u{2}", with: " ").replacingOccurrences(of: "\u{3}", with: " ")
         }
@@ -372,13 +395,17 @@ extension CommandSpec {
 
     /// The whole help text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS (`-h, --help` last) and the closing sections.
     public var help: String {
-        var out = [CommandSpec.wrap(overview, first: "OVERVIEW: ", indent: 0), "",
-                   "USAGE: " + usage.joined(separator: "\n       ")]
+        var out = [
+            CommandSpec.wrap(overview, first: "OVERVIEW: ", indent: 0), "",
+            "USAGE: " + usage.joined(separator: "\n       "),
+        ]
         if !arguments.isEmpty {
             out += ["", "ARGUMENTS:"] + arguments.map { CommandSpec.row($0.name, $0.help) }
         }
         out += ["", "OPTIONS:"]
-        out += options.map { CommandSpec.row($0.placeholder.isEmpty ? $0.name : "\($0.name) \($0.placeholder)", $0.help) }
+        out += options.map {
+            CommandSpec.row($0.placeholder.isEmpty ? $0.name : "\($0.name) \($0.placeholder)", $0.help)
+        }
         out.append(CommandSpec.row("-h, --help", "Show this help."))
         for s in sections { out += ["", CommandSpec.wrap(s.text, first: s.title + ": ", indent: 2)] }
         return out.joined(separator: "\n")

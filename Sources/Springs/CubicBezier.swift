@@ -43,14 +43,24 @@ public struct CubicBezier: Hashable, Sendable {
         rcy = 3 * (1 - y2)
         rby = 3 * ((1 - y1) - (1 - y2)) - rcy
         ray = 1 - rcy - rby
-        if x1 > 0 { startGradient = y1 / x1 }
-        else if y1 == 0 && x2 > 0 { startGradient = y2 / x2 }
-        else if y1 == 0 && y2 == 0 { startGradient = 1 }
-        else { startGradient = 0 }
-        if x2 < 1 { endGradient = (y2 - 1) / (x2 - 1) }
-        else if y2 == 1 && x1 < 1 { endGradient = (y1 - 1) / (x1 - 1) }
-        else if y2 == 1 && y1 == 1 { endGradient = 1 }
-        else { endGradient = 0 }
+        if x1 > 0 {
+            startGradient = y1 / x1
+        } else if y1 == 0 && x2 > 0 {
+            startGradient = y2 / x2
+        } else if y1 == 0 && y2 == 0 {
+            startGradient = 1
+        } else {
+            startGradient = 0
+        }
+        if x2 < 1 {
+            endGradient = (y2 - 1) / (x2 - 1)
+        } else if y2 == 1 && x1 < 1 {
+            endGradient = (y1 - 1) / (x1 - 1)
+        } else if y2 == 1 && y1 == 1 {
+            endGradient = 1
+        } else {
+            endGradient = 0
+        }
     }
 
     /// CAMediaTimingFunctionName.linear: (0, 0, 1, 1).

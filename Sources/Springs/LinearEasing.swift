@@ -32,7 +32,11 @@ public struct LinearEasing: Sendable, Equatable {
     /// two or the last two points extended (a pair with equal inputs gives the later output).
     public func value(at x: Double) -> Double {
         var lo = 0, hi = points.count - 1
-        if x < points[0].input { hi = 1 } else if x >= points[hi].input { lo = hi - 1 } else {
+        if x < points[0].input {
+            hi = 1
+        } else if x >= points[hi].input {
+            lo = hi - 1
+        } else {
             while hi - lo > 1 {
                 let mid = (lo + hi) / 2
                 if points[mid].input <= x { lo = mid } else { hi = mid }
@@ -72,7 +76,8 @@ public struct LinearEasing: Sendable, Equatable {
     /// The caller checks the error and the number of points.
     /// - Precondition: `maxError > 0`, `samples >= 2`.
     public static func fit(_ f: (Double) -> Double, maxError: Double, samples: Int, endValue: Double? = nil)
-        -> (easing: LinearEasing, digits: Int, inputDigits: Int, error: Double) {
+        -> (easing: LinearEasing, digits: Int, inputDigits: Int, error: Double)
+    {
         precondition(maxError > 0 && samples >= 2, "LinearEasing.fit: maxError > 0 and samples >= 2")
         let xs = (0...samples).map { Double($0) / Double(samples) }
         let ys = xs.map(f)
@@ -99,7 +104,11 @@ public struct LinearEasing: Sendable, Equatable {
             let keep = simplify(xs, ys, tolerance: tolerance)
             // Inputs rounded as percentages with `inputDigits` decimals: a fraction with inputDigits + 2 decimals.
             let inputScale = pow(10, Double(inputDigits)) * 100
-            var points = keep.map { Point(input: ($0 == 0 ? 0 : $0 == samples ? 1 : (xs[$0] * inputScale).rounded() / inputScale), output: round(ys[$0])) }
+            var points = keep.map {
+                Point(
+                    input: ($0 == 0 ? 0 : $0 == samples ? 1 : (xs[$0] * inputScale).rounded() / inputScale),
+                    output: round(ys[$0]))
+            }
             points[0].input = 0
             points[points.count - 1].input = 1
             if let endValue { points[points.count - 1].output = round(endValue) }

@@ -50,7 +50,9 @@ extension Spring {
     /// Value and velocity at time `t` (s) of a motion from `from` to `to` starting with `initialVelocity`
     /// (value units per second).
     @inlinable
-    public func state(at t: Double, from: Double, to: Double, initialVelocity: Double) -> (value: Double, velocity: Double) {
+    public func state(at t: Double, from: Double, to: Double, initialVelocity: Double) -> (
+        value: Double, velocity: Double
+    ) {
         let a = damping / (2 * mass), w2 = stiffness / mass
         let (c, s) = Spring.propagator(t: t, a: a, q: a * a - w2)
         let x0 = from - to, v0 = initialVelocity
@@ -112,7 +114,7 @@ extension Spring {
     func firstTurn(x0: Double, v0: Double) -> Double? {
         let a = decayRate, w2 = stiffness / mass
         let q = a * a - w2
-        let d = w2 * x0 + a * v0          // v(t) = e^(−at) (v0 C − d S)
+        let d = w2 * x0 + a * v0  // v(t) = e^(−at) (v0 C − d S)
         if x0 == 0 && v0 == 0 { return nil }
         if q < 0 {
             let wd = (-q).squareRoot()

@@ -30,12 +30,17 @@ public struct CurveFit: Sendable {
     /// - Throws: `InputError` naming `label` for fewer than 5 rows, or a trace that does not move.
     public init(times: [Double], values: [Double], from: Double?, to: Double?, label: String) throws {
         let n = times.count
-        guard n >= 5 else { throw InputError(file: label, path: "", message: "has \(n) rows; fitting a curve's 4 control values needs at least 5") }
+        guard n >= 5 else {
+            throw InputError(
+                file: label, path: "", message: "has \(n) rows; fitting a curve's 4 control values needs at least 5")
+        }
         let a = from ?? values[0], b = to ?? values[n - 1]
         let magnitude = max(abs(a), abs(b), values.map(abs).max() ?? 0)
         guard abs(b - a) > 1e-9 * magnitude, abs(b - a) > 1e-300 else {
             let fix = from != nil && to != nil ? "give --from and --to that differ" : "give --from and --to"
-            throw InputError(file: label, path: "", message: "starts and ends at \(a) (within 1e-9 of its values): no progress to fit (\(fix))")
+            throw InputError(
+                file: label, path: "",
+                message: "starts and ends at \(a) (within 1e-9 of its values): no progress to fit (\(fix))")
         }
         let span = times[n - 1] - times[0]
         let x = times.map { ($0 - times[0]) / span }, y = values.map { ($0 - a) / (b - a) }
@@ -43,7 +48,9 @@ public struct CurveFit: Sendable {
             let c = CubicBezier(p[0], p[1], p[2], p[3])
             return (0..<n).map { c.value(at: x[$0]) - y[$0] }
         }
-        func clamp(_ p: [Double]) -> [Double] { [min(max(p[0], 0), 1), min(max(p[1], -5), 5), min(max(p[2], 0), 1), min(max(p[3], -5), 5)] }
+        func clamp(_ p: [Double]) -> [Double] {
+            [min(max(p[0], 0), 1), min(max(p[1], -5), 5), min(max(p[2], 0), 1), min(max(p[3], -5), 5)]
+        }
         let problem = LeastSquares(residuals: residuals, clamp: clamp)
         var starts = CubicBezier.named.map { [$0.curve.x1, $0.curve.y1, $0.curve.x2, $0.curve.y2] }
         let grid = [0.0, 0.25, 0.5, 0.75, 1.0]
@@ -53,14 +60,17 @@ public struct CurveFit: Sendable {
         let subset = Array(Swift.stride(from: 0, to: n, by: every))
         func coarse(_ p: [Double]) -> Double {
             let c = CubicBezier(p[0], p[1], p[2], p[3])
-            return subset.reduce(0) { let d = c.value(at: x[$1]) - y[$1]; return $0 + d * d }
+            return subset.reduce(0) {
+                let d = c.value(at: x[$1]) - y[$1]; return $0 + d * d
+            }
         }
         let start = starts.min { coarse($0) < coarse($1) }!
         let xs = subset.map { x[$0] }, ys = subset.map { y[$0] }
-        let few = LeastSquares(residuals: { p in
-            let c = CubicBezier(p[0], p[1], p[2], p[3])
-            return (0..<xs.count).map { c.value(at: xs[$0]) - ys[$0] }
-        }, clamp: clamp)
+        let few = LeastSquares(
+            residuals: { p in
+                let c = CubicBezier(p[0], p[1], p[2], p[3])
+                return (0..<xs.count).map { c.value(at: xs[$0]) - ys[$0] }
+            }, clamp: clamp)
         let solution = problem.minimize(from: start, coarse: every > 1 ? few : nil)
         let p = solution.parameters
         passes = solution.passes
@@ -75,13 +85,16 @@ public struct CurveFit: Sendable {
         var steepest = 0.0
         for k in 1..<n where x[k] > x[k - 1] { steepest = max(steepest, abs(y[k] - y[k - 1]) / (x[k] - x[k - 1])) }
         let timeRounding = steepest * max(abs(times[0]), abs(times[n - 1])).ulp / span
-        if let misfit = SpringFit.misfit(rms: rmsResidual, noise: max(SpringFit.noiseLevel(y), timeRounding), range: 1) {
+        if let misfit = SpringFit.misfit(rms: rmsResidual, noise: max(SpringFit.noiseLevel(y), timeRounding), range: 1)
+        {
             notes.append(misfit + " (in progress units): the trace does not follow one timing curve")
             cannotTell = true
         }
         let variance = SpringFit.variance(y)
         if rmsResidual * rmsResidual > 0.5 * variance {
-            notes.append("the curve explains less than half of the progress's variance (R² \(1 - rmsResidual * rmsResidual / variance)): the trace is mostly noise")
+            notes.append(
+                "the curve explains less than half of the progress's variance (R² \(1 - rmsResidual * rmsResidual / variance)): the trace is mostly noise"
+            )
             cannotTell = true
         }
     }

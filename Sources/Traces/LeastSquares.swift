@@ -42,7 +42,9 @@ struct LeastSquares {
         var m = a, v = b
         let n = v.count
         for c in 0..<n {
-            guard let pivot = (c..<n).max(by: { abs(m[$0][c]) < abs(m[$1][c]) }), abs(m[pivot][c]) > 1e-300 else { return nil }
+            guard let pivot = (c..<n).max(by: { abs(m[$0][c]) < abs(m[$1][c]) }), abs(m[pivot][c]) > 1e-300 else {
+                return nil
+            }
             m.swapAt(c, pivot)
             v.swapAt(c, pivot)
             for r in (c + 1)..<n where m[r][c] != 0 {
@@ -139,7 +141,8 @@ struct LeastSquares {
             let s2 = max(cost / Double(n - k), residualFloor * residualFloor)
             covariance = inv.map { $0.map { $0 * s2 } }
         }
-        return Solution(parameters: p, sse: cost, covariance: covariance, iterations: iterations, passes: passes + 2 * k)
+        return Solution(
+            parameters: p, sse: cost, covariance: covariance, iterations: iterations, passes: passes + 2 * k)
     }
 
     /// Student's t quantile for a two-sided 95% interval with ν degrees of freedom (Cornish–Fisher expansion from the

@@ -95,22 +95,31 @@ public struct SpringFit: Sendable {
 
     /// What the fit's quality calls for saying, and whether the trace cannot tell the spring (see ``cannotTell``).
     /// `unitResponse` is the response over the trace's span, to compare with `responseBounds` (also over the span).
-    static func verdict(_ z: Estimate, _ r: Estimate, unitResponse: Double, responseBounds: ClosedRange<Double>,
-                        hasIntervals: Bool, rms: Double, noise: Double, range: Double, variance: Double)
-        -> (notes: [String], cannotTell: Bool) {
+    static func verdict(
+        _ z: Estimate, _ r: Estimate, unitResponse: Double, responseBounds: ClosedRange<Double>,
+        hasIntervals: Bool, rms: Double, noise: Double, range: Double, variance: Double
+    )
+        -> (notes: [String], cannotTell: Bool)
+    {
         var notes: [String] = [], cannotTell = false
         if z.value >= 49.99 {
             notes.append("dampingRatio reached the search's bound (\(z.value)): the trace may not be a spring's motion")
             cannotTell = true
         } else if z.high > SpringFit.maxToldDampingRatio {
-            notes.append("dampingRatio may be above \(SpringFit.maxToldDampingRatio) (its interval reaches \(z.high)): a strongly overdamped spring's fast mode barely shows, so its intervals are not to be trusted")
+            notes.append(
+                "dampingRatio may be above \(SpringFit.maxToldDampingRatio) (its interval reaches \(z.high)): a strongly overdamped spring's fast mode barely shows, so its intervals are not to be trusted"
+            )
             cannotTell = true
         }
         if unitResponse <= responseBounds.lowerBound * 1.0001 {
-            notes.append("response reached \(r.value), two sample intervals: a faster spring would alias onto the samples, so the trace cannot tell it")
+            notes.append(
+                "response reached \(r.value), two sample intervals: a faster spring would alias onto the samples, so the trace cannot tell it"
+            )
             cannotTell = true
         } else if unitResponse >= responseBounds.upperBound * 0.9999 {
-            notes.append("response reached the search's bound (\(r.value), 1000 times the trace's span): the trace is too short to tell the spring")
+            notes.append(
+                "response reached the search's bound (\(r.value), 1000 times the trace's span): the trace is too short to tell the spring"
+            )
             cannotTell = true
         }
         if let misfit = misfit(rms: rms, noise: noise, range: range) {
@@ -118,14 +127,22 @@ public struct SpringFit: Sendable {
             cannotTell = true
         }
         if rms * rms > 0.5 * variance {
-            notes.append("the spring explains less than half of the trace's variance (R² \(1 - rms * rms / variance)): the trace is mostly noise")
+            notes.append(
+                "the spring explains less than half of the trace's variance (R² \(1 - rms * rms / variance)): the trace is mostly noise"
+            )
             cannotTell = true
         }
         guard hasIntervals else {
-            return (notes + ["no intervals: the fit's Jacobian is singular (the trace does not determine every parameter)"], true)
+            return (
+                notes + ["no intervals: the fit's Jacobian is singular (the trace does not determine every parameter)"],
+                true
+            )
         }
-        for (name, e) in [("dampingRatio", z), ("response", r)] where e.low <= 0 && !(name == "dampingRatio" && z.value <= 1e-9) {
-            notes.append("the 95% interval of \(name) reaches \(e.low), below 0: the fit is poorly determined (noise, or a trace too short or not a spring)")
+        for (name, e) in [("dampingRatio", z), ("response", r)]
+        where e.low <= 0 && !(name == "dampingRatio" && z.value <= 1e-9) {
+            notes.append(
+                "the 95% interval of \(name) reaches \(e.low), below 0: the fit is poorly determined (noise, or a trace too short or not a spring)"
+            )
         }
         return (notes, cannotTell)
     }
@@ -160,16 +177,21 @@ public struct SpringFit: Sendable {
         } else {
             self.to = Estimate(value: rawTo!, low: rawTo!, high: rawTo!)
         }
-        (stiffness, damping) = SpringFit.physical(z: z, r: r, covariance: cov, span: span,
-                                                  estimate: { estimate($0, $1) })
+        (stiffness, damping) = SpringFit.physical(
+            z: z, r: r, covariance: cov, span: span,
+            estimate: { estimate($0, $1) })
         rmsResidual = (fit.sse / Double(n)).squareRoot() * unit
-        (notes, cannotTell) = SpringFit.verdict(dampingRatio, response, unitResponse: p[1],
-                                                responseBounds: u.responseBounds,
-                                                hasIntervals: cov != nil && [dampingRatio.low, dampingRatio.high, response.low, response.high].allSatisfy(\.isFinite),
-                                                rms: rmsResidual, noise: max(SpringFit.noiseLevel(raw), floor * unit),
-                                                range: unit, variance: SpringFit.variance(raw))
+        (notes, cannotTell) = SpringFit.verdict(
+            dampingRatio, response, unitResponse: p[1],
+            responseBounds: u.responseBounds,
+            hasIntervals: cov != nil
+                && [dampingRatio.low, dampingRatio.high, response.low, response.high].allSatisfy(\.isFinite),
+            rms: rmsResidual, noise: max(SpringFit.noiseLevel(raw), floor * unit),
+            range: unit, variance: SpringFit.variance(raw))
         if aliased {
-            notes.append("the spring the search found on a few thousand of the rows does not fit every row (its rms on all is over 3 times its rms on those): a spring faster than those rows can show, which the trace cannot tell")
+            notes.append(
+                "the spring the search found on a few thousand of the rows does not fit every row (its rms on all is over 3 times its rms on those): a spring faster than those rows can show, which the trace cannot tell"
+            )
             cannotTell = true
         }
         // Overdamped or near it, the trace may fit as well at a quite different ζ (a single exponential is the slow
@@ -180,7 +202,9 @@ public struct SpringFit: Sendable {
             for other in [z * 1.5, z / 1.5] where other < dampingRatio.low || other > dampingRatio.high {
                 let profile = u.solve(fixedDampingRatio: other).solution
                 if profile.sse - fit.sse <= 4 * sigma2 {
-                    notes.append("the trace fits as well at dampingRatio \(other) as at \(z): it does not tell the damping (an overdamped spring's slow mode alone, or a single exponential)")
+                    notes.append(
+                        "the trace fits as well at dampingRatio \(other) as at \(z): it does not tell the damping (an overdamped spring's slow mode alone, or a single exponential)"
+                    )
                     cannotTell = true
                     break
                 }
@@ -194,15 +218,18 @@ public struct SpringFit: Sendable {
     /// Stiffness k = (2π/R)² and damping c = 4πζ/R at mass 1 for damping ratio `z` and response `r` (in the times'
     /// unit), their intervals by the delta method from the unit-scale fit's `covariance` (R over `span`, the trace's
     /// span), each made an ``Estimate`` by `estimate` (value, standard error).
-    static func physical(z: Double, r: Double, covariance cov: [[Double]]?, span: Double,
-                         estimate: (Double, Double) -> Estimate) -> (stiffness: Estimate, damping: Estimate) {
+    static func physical(
+        z: Double, r: Double, covariance cov: [[Double]]?, span: Double,
+        estimate: (Double, Double) -> Estimate
+    ) -> (stiffness: Estimate, damping: Estimate) {
         // Delta method: k = (2π/R)², ∂k/∂R = −2k/R; c = 4πζ/R, ∂c/∂ζ = 4π/R, ∂c/∂R = −c/R (R in the times' unit).
         let kk = pow(2 * .pi / r, 2), cc = 4 * .pi * z / r
         let varR = cov.map { $0[1][1] * span * span } ?? .nan
         let varK = pow(2 * kk / r, 2) * varR
-        let varC = cov.map {
-            pow(4 * .pi / r, 2) * $0[0][0] + pow(cc / r, 2) * varR - 2 * (4 * .pi / r) * (cc / r) * $0[0][1] * span
-        } ?? .nan
+        let varC =
+            cov.map {
+                pow(4 * .pi / r, 2) * $0[0][0] + pow(cc / r, 2) * varR - 2 * (4 * .pi / r) * (cc / r) * $0[0][1] * span
+            } ?? .nan
         return (estimate(kk, varK.squareRoot()), estimate(cc, max(varC, 0).squareRoot()))
     }
 
@@ -211,29 +238,35 @@ public struct SpringFit: Sendable {
     /// value or the mean, v0 at 0 or the first samples' slope, read on at most 4,000 of the samples; then
     /// Levenberg–Marquardt from the three best starts of distinct (ζ, R), on those samples first and then on all, the
     /// lowest sum of squares kept.
-    static func solve(t: [Double], values: [Double], from: Double?, to: Double?,
-                      responseBounds: ClosedRange<Double>, residualFloor: Double,
-                      fixedDampingRatio: Double? = nil) -> (solution: LeastSquares.Solution, aliased: Bool) {
+    static func solve(
+        t: [Double], values: [Double], from: Double?, to: Double?,
+        responseBounds: ClosedRange<Double>, residualFloor: Double,
+        fixedDampingRatio: Double? = nil
+    ) -> (solution: LeastSquares.Solution, aliased: Bool) {
         let n = t.count
-        let model = UnitSpring(t: t, values: values, from: from, to: to, responseBounds: responseBounds,
-                               fixedDampingRatio: fixedDampingRatio)
+        let model = UnitSpring(
+            t: t, values: values, from: from, to: to, responseBounds: responseBounds,
+            fixedDampingRatio: fixedDampingRatio)
         let every = max(1, n / 2000)
         let subset = Array(Swift.stride(from: 0, to: n, by: every))
         // σ̂ at least `residualFloor` (1e-9 of the range, or what rounding the times costs): what a clean trace's
         // intervals can honestly claim.
-        let problem = LeastSquares(residuals: { model.residuals($0, nil) }, clamp: model.clamp,
-                                   residualFloor: residualFloor)
+        let problem = LeastSquares(
+            residuals: { model.residuals($0, nil) }, clamp: model.clamp,
+            residualFloor: residualFloor)
         guard every > 1 else {
             return (model.starts(scoredOn: subset).map { problem.minimize(from: $0) }.min { $0.sse < $1.sse }!, false)
         }
         // A long trace: searched on `rows` (a few thousand), then polished on every row. The rows fit their spring
         // as well as every row fits it (rms within 3 times) unless the rows aliased it.
         func search(_ rows: [Int]) -> (solution: LeastSquares.Solution, aliased: Bool) {
-            let few = LeastSquares(residuals: { model.residuals($0, rows) }, clamp: model.clamp,
-                                   residualFloor: residualFloor)
+            let few = LeastSquares(
+                residuals: { model.residuals($0, rows) }, clamp: model.clamp,
+                residualFloor: residualFloor)
             let coarse = model.starts(scoredOn: rows).map { few.minimize(from: $0) }.min { $0.sse < $1.sse }!
             let polished = problem.minimize(from: coarse.parameters, maxIterations: 10, tolerance: 1e-10)
-            let coarseRMS = (coarse.sse / Double(rows.count)).squareRoot(), fullRMS = (polished.sse / Double(n)).squareRoot()
+            let coarseRMS = (coarse.sse / Double(rows.count)).squareRoot(),
+                fullRMS = (polished.sse / Double(n)).squareRoot()
             return (polished, fullRMS > 3 * coarseRMS + residualFloor)
         }
         // First the strided rows (the whole span); a spring faster than they can show (its response within twice
@@ -276,13 +309,16 @@ private struct UnitTrace {
         let spread = (raw.max()! - raw.min()!)
         let unit = spread > 0 ? spread : abs((rawTo ?? base) - (rawFrom ?? base))
         let values = raw.map { ($0 - base) / (unit > 0 ? unit : 1) }
-        let from = rawFrom.map { ($0 - base) / (unit > 0 ? unit : 1) }, to = rawTo.map { ($0 - base) / (unit > 0 ? unit : 1) }
+        let from = rawFrom.map { ($0 - base) / (unit > 0 ? unit : 1) },
+            to = rawTo.map { ($0 - base) / (unit > 0 ? unit : 1) }
         let free = 3 + (from == nil ? 1 : 0) + (to == nil ? 1 : 0)
         guard n > free else {
-            throw InputError(file: label, path: "", message: "has \(n) rows; fitting \(free) parameters needs at least \(free + 1)")
+            throw InputError(
+                file: label, path: "", message: "has \(n) rows; fitting \(free) parameters needs at least \(free + 1)")
         }
         guard unit > 0, unit.isFinite else {
-            throw InputError(file: label, path: "", message: "does not move: every value is \(raw[0]), no spring to fit")
+            throw InputError(
+                file: label, path: "", message: "does not move: every value is \(raw[0]), no spring to fit")
         }
         // The shortest response (natural period) the samples can show: two sample intervals (the median one).
         var gaps = (1..<n).map { t[$0] - t[$0 - 1] }
@@ -301,8 +337,9 @@ private struct UnitTrace {
     /// The least-squares spring on this trace, with ζ held at `fixedDampingRatio` when given (a profile):
     /// ``SpringFit/solve(t:values:from:to:responseBounds:residualFloor:fixedDampingRatio:)``.
     func solve(fixedDampingRatio: Double? = nil) -> (solution: LeastSquares.Solution, aliased: Bool) {
-        SpringFit.solve(t: t, values: values, from: from, to: to, responseBounds: responseBounds,
-                        residualFloor: residualFloor, fixedDampingRatio: fixedDampingRatio)
+        SpringFit.solve(
+            t: t, values: values, from: from, to: to, responseBounds: responseBounds,
+            residualFloor: residualFloor, fixedDampingRatio: fixedDampingRatio)
     }
 }
 
@@ -319,14 +356,24 @@ private struct UnitSpring {
     let fixedDampingRatio: Double?
 
     /// The damping ratios of the grid of starts.
-    static let gridDampingRatios: [Double] = [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5, 2.0,
-                                              3.0, 5.0, 10.0, 20.0]
+    static let gridDampingRatios: [Double] = [
+        0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5, 2.0,
+        3.0, 5.0, 10.0, 20.0,
+    ]
 
     /// ζ, R, v0, from and to of the parameters `p`, the given ends filled in.
     func unpack(_ p: [Double]) -> (Double, Double, Double, Double, Double) {
         var k = 3
-        let f = from ?? { k += 1; return p[k - 1] }()
-        let g = to ?? { k += 1; return p[k - 1] }()
+        let f =
+            from
+            ?? {
+                k += 1; return p[k - 1]
+            }()
+        let g =
+            to
+            ?? {
+                k += 1; return p[k - 1]
+            }()
         return (p[0], p[1], p[2], f, g)
     }
 

@@ -24,7 +24,8 @@ public struct Trace: Sendable {
     public func column(_ name: String) -> [Double]? { index[name].map { columns[$0].values } }
 
     /// A trace from its parts.
-    public init(label: String, times: [Double], columns: [(name: String, values: [Double])], textColumns: [String] = []) {
+    public init(label: String, times: [Double], columns: [(name: String, values: [Double])], textColumns: [String] = [])
+    {
         self.label = label
         self.times = times
         self.columns = columns
@@ -41,14 +42,18 @@ public struct Trace: Sendable {
     ///   repeated column, a row of another length than the header, a field that is not a finite number, `t` not
     ///   increasing, a value beyond ±1e15, fewer than `minRows` rows, no numeric column.
     public init(_ bytes: [UInt8], fileName: String, minRows: Int) throws {
-        func fail(_ path: String, _ message: String) -> InputError { InputError(file: fileName, path: path, message: message) }
+        func fail(_ path: String, _ message: String) -> InputError {
+            InputError(file: fileName, path: path, message: message)
+        }
         let records: [CSVRecords.Record]
         do { records = try CSVRecords.parse(bytes) } catch let e as CSVRecords.Failure {
             throw fail("line \(e.line)", e.message)
         }
         guard let header = records.first else { throw fail("", "is empty: expected a header row such as t,value") }
         guard header.fields.first == "t" else {
-            throw fail("line \(header.line), column 1", "must be t (a time column in seconds), got \(quoted(header.fields.first ?? ""))")
+            throw fail(
+                "line \(header.line), column 1",
+                "must be t (a time column in seconds), got \(quoted(header.fields.first ?? ""))")
         }
         var seen = Set<String>()
         for (k, name) in header.fields.enumerated() where !seen.insert(name).inserted {
@@ -60,7 +65,9 @@ public struct Trace: Sendable {
         }
         func number(_ text: String) -> Double? { parseDecimal(Substring(text)).flatMap { $0.isFinite ? $0 : nil } }
         for r in rows where r.fields.count != header.fields.count {
-            throw fail("line \(r.line)", "has \(r.fields.count) field\(r.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)")
+            throw fail(
+                "line \(r.line)",
+                "has \(r.fields.count) field\(r.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)")
         }
         // Text columns: their first value is not a number.
         let isText = header.fields.indices.map { $0 > 0 && number(rows[0].fields[$0]) == nil }
@@ -68,20 +75,27 @@ public struct Trace: Sendable {
         for r in rows {
             for k in header.fields.indices where !isText[k] {
                 guard let x = number(r.fields[k]) else {
-                    throw fail("line \(r.line), column \(k + 1) (\(header.fields[k]))", "must be a number, got \(quoted(r.fields[k]))")
+                    throw fail(
+                        "line \(r.line), column \(k + 1) (\(header.fields[k]))",
+                        "must be a number, got \(quoted(r.fields[k]))")
                 }
                 guard abs(x) <= Limits.maxTraceValue else {
-                    throw fail("line \(r.line), column \(k + 1) (\(header.fields[k]))", "must be within ±\(NumberFormat.limit(Limits.maxTraceValue)), got \(r.fields[k])")
+                    throw fail(
+                        "line \(r.line), column \(k + 1) (\(header.fields[k]))",
+                        "must be within ±\(NumberFormat.limit(Limits.maxTraceValue)), got \(r.fields[k])")
                 }
                 if k == 0, let last = values[0].last, x <= last {
-                    throw fail("line \(r.line), column 1 (t)", "must increase, got \(NumberFormat.shortest(x)) after \(NumberFormat.shortest(last))")
+                    throw fail(
+                        "line \(r.line), column 1 (t)",
+                        "must increase, got \(NumberFormat.shortest(x)) after \(NumberFormat.shortest(last))")
                 }
                 values[k].append(x)
             }
         }
         let numeric = header.fields.indices.dropFirst().filter { !isText[$0] }
         guard !numeric.isEmpty else { throw fail("line \(header.line)", "has no numeric column after t") }
-        self.init(label: fileName, times: values[0], columns: numeric.map { (header.fields[$0], values[$0]) },
-                  textColumns: header.fields.indices.filter { isText[$0] }.map { header.fields[$0] })
+        self.init(
+            label: fileName, times: values[0], columns: numeric.map { (header.fields[$0], values[$0]) },
+            textColumns: header.fields.indices.filter { isText[$0] }.map { header.fields[$0] })
     }
 }

@@ -33,14 +33,20 @@ let benchSpec = Benchmark.spec(program: "dynsim", command: "bench")
 
 /// `dynsim help`'s table.
 let helpSpec = CommandSpec(
-    name: "help", program: "dynsim", summary: "Show help for a command.", overview: "Show help for dynsim or one of its commands.",
-    synopsis: "dynsim help [COMMAND]", arguments: [.init("COMMAND", help: "run, view, compare, fit, scenes, schema, spring, curve, export, bench or help.")],
-    options: [], maxArguments: 1, tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
+    name: "help", program: "dynsim", summary: "Show help for a command.",
+    overview: "Show help for dynsim or one of its commands.",
+    synopsis: "dynsim help [COMMAND]",
+    arguments: [
+        .init("COMMAND", help: "run, view, compare, fit, scenes, schema, spring, curve, export, bench or help.")
+    ],
+    options: [], maxArguments: 1,
+    tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
     checkArgument: { commandSpecs[$0] == nil ? "unknown command, got \(quoted($0))" : nil })
 
 /// Every command's table, by name.
 let commandSpecs: [String: CommandSpec] = [
-    "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec, "help": helpSpec,
+    "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec,
+    "help": helpSpec,
     "schema": schemaSpec, "view": viewSpec, "export": exportSpec, "compare": compareSpec, "fit": fitSpec,
 ]
 
@@ -79,15 +85,26 @@ func parseCommand(_ args: [String]) throws -> Command {
 /// A command's help (``CommandSpec/help``), or the program's: printed to stdout for `--help` / `help`.
 func helpText(_ command: String?) -> String {
     if let command, let spec = commandSpecs[command] { return spec.help }
-    var out = [CommandSpec.wrap("dynsim \(dynsimVersion): UIKit Dynamics-style physics off-device. Runs a scene at a fixed step and streams its trajectories as CSV to stdout.", first: "OVERVIEW: ", indent: 0), ""]
-    out.append("USAGE: " + commandOrder.map { name -> String in
-        let spec = commandSpecs[name]!
-        return spec.synopsis + (spec.options.isEmpty ? "" : " [options]")
-    }.joined(separator: "\n       "))
-    out += ["", "OPTIONS:", CommandSpec.row("-h, --help", "Show this help."), CommandSpec.row("--version", "Show the version."),
-            "", "SUBCOMMANDS:"]
+    var out = [
+        CommandSpec.wrap(
+            "dynsim \(dynsimVersion): UIKit Dynamics-style physics off-device. Runs a scene at a fixed step and streams its trajectories as CSV to stdout.",
+            first: "OVERVIEW: ", indent: 0), "",
+    ]
+    out.append(
+        "USAGE: "
+            + commandOrder.map { name -> String in
+                let spec = commandSpecs[name]!
+                return spec.synopsis + (spec.options.isEmpty ? "" : " [options]")
+            }.joined(separator: "\n       "))
+    out += [
+        "", "OPTIONS:", CommandSpec.row("-h, --help", "Show this help."),
+        CommandSpec.row("--version", "Show the version."),
+        "", "SUBCOMMANDS:",
+    ]
     out += commandOrder.map { CommandSpec.row($0 == "run" ? "run (default)" : $0, commandSpecs[$0]!.summary) }
-    out += ["", "With no arguments dynsim runs the built-in `\(Catalog.defaultName)` scene for 10 s at 60 rows per second."]
+    out += [
+        "", "With no arguments dynsim runs the built-in `\(Catalog.defaultName)` scene for 10 s at 60 rows per second.",
+    ]
     return out.joined(separator: "\n")
 }
 

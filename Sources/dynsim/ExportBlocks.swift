@@ -32,17 +32,24 @@ struct SpringBlocks {
         until = o.until
         relative = o.to != o.from ? o.initialVelocity / (o.to - o.from) : nil
         let scale = o.to != o.from ? abs(o.to - o.from) : abs(o.initialVelocity) / o.spring.naturalFrequency
-        let settling = 0.001 * scale > 1e-300
-            ? o.spring.settlingDuration(from: o.from, to: o.to, initialVelocity: o.initialVelocity, epsilon: 0.001 * scale) : 0
+        let settling =
+            0.001 * scale > 1e-300
+            ? o.spring.settlingDuration(
+                from: o.from, to: o.to, initialVelocity: o.initialVelocity, epsilon: 0.001 * scale) : 0
         guard o.until != nil || (settling.isFinite && settling <= Limits.maxExportSettling) else {
-            throw UsageError(message: "--until: required, this spring does not settle within \(NumberFormat.limit(Limits.maxExportSettling)) s, got nothing", command: "export")
+            throw UsageError(
+                message:
+                    "--until: required, this spring does not settle within \(NumberFormat.limit(Limits.maxExportSettling)) s, got nothing",
+                command: "export")
         }
         settle = o.until ?? settling
         self.maxError = maxError
     }
 
     /// How the printed duration was chosen.
-    var durationRule: String { until != nil ? "--until" : "the spring's settling duration (within 0.1% of the distance)" }
+    var durationRule: String {
+        until != nil ? "--until" : "the spring's settling duration (within 0.1% of the distance)"
+    }
 
     /// Mass 1 equivalents (the same motion): k / m, c / m.
     var k1: Double { s.stiffness / s.mass }
@@ -52,40 +59,44 @@ struct SpringBlocks {
     func block(_ target: String) throws -> String {
         switch target {
         case "swiftui": return swiftUI
-        case "core-animation": return """
-            // Core Animation, CASpringAnimation (iOS 9+): exact. initialVelocity is relative: 1 = the whole distance per
-            // second, toward the target. \(until != nil ? "The duration is --until, \(n(settle)) s." : "Its settlingDuration's formula is unpublished: dynsim's (\(durationRule)) is \(n(settle)) s.")
-            let animation = CASpringAnimation(keyPath: "position.x")
-            animation.fromValue = \(n(from))
-            animation.toValue = \(n(to))
-            animation.mass = \(n(s.mass))
-            animation.stiffness = \(n(s.stiffness))
-            animation.damping = \(n(s.damping))
-            animation.initialVelocity = \(rel)
-            animation.duration = \(until.map { n($0) + " // --until" } ?? "animation.settlingDuration")
+        case "core-animation":
+            return """
+                // Core Animation, CASpringAnimation (iOS 9+): exact. initialVelocity is relative: 1 = the whole distance per
+                // second, toward the target. \(until != nil ? "The duration is --until, \(n(settle)) s." : "Its settlingDuration's formula is unpublished: dynsim's (\(durationRule)) is \(n(settle)) s.")
+                let animation = CASpringAnimation(keyPath: "position.x")
+                animation.fromValue = \(n(from))
+                animation.toValue = \(n(to))
+                animation.mass = \(n(s.mass))
+                animation.stiffness = \(n(s.stiffness))
+                animation.damping = \(n(s.damping))
+                animation.initialVelocity = \(rel)
+                animation.duration = \(until.map { n($0) + " // --until" } ?? "animation.settlingDuration")
 
-            """
+                """
         case "uikit": return uiKit
-        case "android": return """
-            // Android, SpringForce (androidx.dynamicanimation 1.0): \(floatExactness). Mass 1: stiffness = k / m; start velocity
-            // in value units per second.
-            val force = SpringForce(\(f(to))).setStiffness(\(f(k1))).setDampingRatio(\(f(s.dampingRatio)))
-            SpringAnimation(view, DynamicAnimation.TRANSLATION_X).setSpring(force).setStartValue(\(f(from))).setStartVelocity(\(f(v0))).start()
+        case "android":
+            return """
+                // Android, SpringForce (androidx.dynamicanimation 1.0): \(floatExactness). Mass 1: stiffness = k / m; start velocity
+                // in value units per second.
+                val force = SpringForce(\(f(to))).setStiffness(\(f(k1))).setDampingRatio(\(f(s.dampingRatio)))
+                SpringAnimation(view, DynamicAnimation.TRANSLATION_X).setSpring(force).setStartValue(\(f(from))).setStartVelocity(\(f(v0))).start()
 
-            """
-        case "compose": return """
-            // Jetpack Compose, spring() (androidx.compose.animation.core 1.0+): \(floatExactness). Mass 1: stiffness = k / m;
-            // initial velocity in value units per second.
-            val animatable = Animatable(\(f(from)))
-            animatable.animateTo(\(f(to)), animationSpec = spring(dampingRatio = \(f(s.dampingRatio)), stiffness = \(f(k1))), initialVelocity = \(f(v0)))
+                """
+        case "compose":
+            return """
+                // Jetpack Compose, spring() (androidx.compose.animation.core 1.0+): \(floatExactness). Mass 1: stiffness = k / m;
+                // initial velocity in value units per second.
+                val animatable = Animatable(\(f(from)))
+                animatable.animateTo(\(f(to)), animationSpec = spring(dampingRatio = \(f(s.dampingRatio)), stiffness = \(f(k1))), initialVelocity = \(f(v0)))
 
-            """
-        case "flutter": return """
-            // Flutter, SpringDescription (package:flutter/physics.dart): exact. Velocity in value units per second.
-            const description = SpringDescription(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)));
-            final simulation = SpringSimulation(description, \(n(from)), \(n(to)), \(n(v0)));
+                """
+        case "flutter":
+            return """
+                // Flutter, SpringDescription (package:flutter/physics.dart): exact. Velocity in value units per second.
+                const description = SpringDescription(mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)));
+                final simulation = SpringSimulation(description, \(n(from)), \(n(to)), \(n(v0)));
 
-            """
+                """
         case "motion": return motion
         case "react-native": return reactNative
         default: return try css()
@@ -99,26 +110,28 @@ struct SpringBlocks {
     var floatExactness: String {
         let distance = to != from ? abs(to - from) : abs(v0) / s.naturalFrequency
         guard distance > 0 else { return "exact (Float)" }
-        let moved = max(abs(Double(Float(from)) - from), abs(Double(Float(to)) - to),
-                        abs(Double(Float(v0)) - v0) / s.naturalFrequency,
-                        Double(Float(max(abs(from), abs(to))).ulp) / 2)
+        let moved = max(
+            abs(Double(Float(from)) - from), abs(Double(Float(to)) - to),
+            abs(Double(Float(v0)) - v0) / s.naturalFrequency,
+            Double(Float(max(abs(from), abs(to))).ulp) / 2)
         let fraction = moved / distance
-        return fraction <= 1e-6 ? "exact (Float)"
+        return fraction <= 1e-6
+            ? "exact (Float)"
             : "Float rounding moves the values by up to \(String(format: "%.2g", fraction)) of the distance (the values are large or tiny beside it; animate an offset from 0 in units where the distance is near 1 instead)"
     }
 
     var swiftUI: String {
         let b = s.bounce
         return """
-        // SwiftUI, Spring (iOS 17+): exact. duration = 2π / √(k/m), bounce = 1 − dampingRatio (1 / dampingRatio − 1 when
-        // overdamped); mass 1 (k/m, c/m: the same motion).
-        let spring = Spring(duration: \(n(s.response)), bounce: \(n(b)))
-        // The same spring by response and damping fraction (iOS 13+): exact.
-        withAnimation(.spring(response: \(n(s.response)), dampingFraction: \(n(s.dampingRatio)))) { /* from \(n(from)) to \(n(to)) */ }
-        // With the initial velocity (relative: 1 = the whole distance per second): exact.
-        withAnimation(.interpolatingSpring(mass: 1, stiffness: \(n(k1)), damping: \(n(c1)), initialVelocity: \(rel))) { }
+            // SwiftUI, Spring (iOS 17+): exact. duration = 2π / √(k/m), bounce = 1 − dampingRatio (1 / dampingRatio − 1 when
+            // overdamped); mass 1 (k/m, c/m: the same motion).
+            let spring = Spring(duration: \(n(s.response)), bounce: \(n(b)))
+            // The same spring by response and damping fraction (iOS 13+): exact.
+            withAnimation(.spring(response: \(n(s.response)), dampingFraction: \(n(s.dampingRatio)))) { /* from \(n(from)) to \(n(to)) */ }
+            // With the initial velocity (relative: 1 = the whole distance per second): exact.
+            withAnimation(.interpolatingSpring(mass: 1, stiffness: \(n(k1)), damping: \(n(c1)), initialVelocity: \(rel))) { }
 
-        """
+            """
     }
 
     var uiKit: String {
@@ -142,49 +155,56 @@ struct SpringBlocks {
         let zeta = s.dampingRatio, omega = (k1).squareRoot()
         // visualDuration + bounce (Motion's getSpringOptions): stiffness = (2π / (1.2 visualDuration))², damping =
         // 2 clamp(0.05, 1, 1 − bounce) √stiffness, mass 1: exact for 0.05 ≤ ζ ≤ 1.
-        let atRest = "Motion's time-defined springs (duration or visualDuration with bounce) start at rest (velocity 0), got velocity \(n(v0))"
-        let visual = v0 != 0 ? "// no visualDuration form: " + atRest
+        let atRest =
+            "Motion's time-defined springs (duration or visualDuration with bounce) start at rest (velocity 0), got velocity \(n(v0))"
+        let visual =
+            v0 != 0
+            ? "// no visualDuration form: " + atRest
             : zeta >= 0.05 && zeta <= 1
-            ? "animate(element, { x: [\(n(from)), \(n(to))] }, { type: \"spring\", visualDuration: \(n(2 * .pi / (1.2 * omega))), bounce: \(n(1 - zeta)) })"
-            : "// no visualDuration form: Motion clamps its damping ratio, 1 − bounce, to 0.05 ... 1, got \(n(zeta))"
+                ? "animate(element, { x: [\(n(from)), \(n(to))] }, { type: \"spring\", visualDuration: \(n(2 * .pi / (1.2 * omega))), bounce: \(n(1 - zeta)) })"
+                : "// no visualDuration form: Motion clamps its damping ratio, 1 − bounce, to 0.05 ... 1, got \(n(zeta))"
         let timed: String
         if v0 != 0 {
             timed = "// no duration form: " + atRest
         } else if let d = MotionSpring.duration(forNaturalFrequency: omega, dampingRatio: zeta) {
-            timed = "animate(element, { x: [\(n(from)), \(n(to))] }, { type: \"spring\", duration: \(n(d)), bounce: \(n(1 - zeta)) })"
+            timed =
+                "animate(element, { x: [\(n(from)), \(n(to))] }, { type: \"spring\", duration: \(n(d)), bounce: \(n(1 - zeta)) })"
         } else {
-            timed = "// no duration form: Motion's findSpring reaches this spring from no duration of 0.01 to 10 s at bounce \(n(1 - zeta)) (its damping ratio is clamped to 0.05 ... 1)"
+            timed =
+                "// no duration form: Motion's findSpring reaches this spring from no duration of 0.01 to 10 s at bounce \(n(1 - zeta)) (its damping ratio is clamped to 0.05 ... 1)"
         }
         return """
-        // Motion (framer-motion 10+), a physics spring: exact. velocity in value units per second.
-        animate(element, { x: [\(n(from)), \(n(to))] }, { type: "spring", mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), velocity: \(n(v0)) })
-        // visualDuration and bounce (Motion's own mapping: stiffness = (2π / (1.2 visualDuration))², damping =
-        // 2 (1 − bounce) √stiffness, mass 1): exact.
-        \(visual)
-        // duration and bounce: Motion finds the stiffness by its findSpring search (12 Newton steps on its settling
-        // envelope); this duration is the one for which that search gives this spring.
-        \(timed)
+            // Motion (framer-motion 10+), a physics spring: exact. velocity in value units per second.
+            animate(element, { x: [\(n(from)), \(n(to))] }, { type: "spring", mass: \(n(s.mass)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), velocity: \(n(v0)) })
+            // visualDuration and bounce (Motion's own mapping: stiffness = (2π / (1.2 visualDuration))², damping =
+            // 2 (1 − bounce) √stiffness, mass 1): exact.
+            \(visual)
+            // duration and bounce: Motion finds the stiffness by its findSpring search (12 Newton steps on its settling
+            // envelope); this duration is the one for which that search gives this spring.
+            \(timed)
 
-        """
+            """
     }
 
     var reactNative: String {
         // Origami (Rebound, POP, React Native): stiffness = (tension − 30) × 3.62 + 194, damping = (friction − 8) × 3 + 25.
         let tension = (k1 - 194) / 3.62 + 30, friction = (c1 - 25) / 3 + 8
-        let origami = tension >= 0 && friction >= 0
+        let origami =
+            tension >= 0 && friction >= 0
             ? "Animated.spring(value, { toValue: \(n(to)), tension: \(n(tension)), friction: \(n(friction)), velocity: \(n(v0)), useNativeDriver: true }).start()"
             : "// no tension/friction form: it needs tension >= 0 and friction >= 0, got \(n(tension)) and \(n(friction))"
         // React Native's SpringAnimation refuses damping 0 (its invariant: damping must be greater than 0).
-        let physical = s.damping > 0
+        let physical =
+            s.damping > 0
             ? "Animated.spring(value, { toValue: \(n(to)), stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), mass: \(n(s.mass)), velocity: \(n(v0)), useNativeDriver: true }).start()"
             : "// no stiffness/damping form: React Native's SpringAnimation requires damping > 0, got 0 (an undamped spring)"
         return """
-        // React Native, Animated.spring (0.60+) with stiffness, damping and mass: exact. velocity in value units per second.
-        \(physical)
-        // With tension and friction (Origami, mass 1): stiffness = (tension − 30) × 3.62 + 194, damping = (friction − 8) × 3 + 25.
-        \(origami)
+            // React Native, Animated.spring (0.60+) with stiffness, damping and mass: exact. velocity in value units per second.
+            \(physical)
+            // With tension and friction (Origami, mass 1): stiffness = (tension − 30) × 3.62 + 194, damping = (friction − 8) × 3 + 25.
+            \(origami)
 
-        """
+            """
     }
 
     /// CSS: the spring's progress as linear() over its settling duration, within `maxError` including the end: the
@@ -200,27 +220,36 @@ struct SpringBlocks {
         // The progress (value − from) / (to − from) loses its digits when the distance is tiny beside |from|, and a
         // distance near the smallest doubles leaves no settling band at all.
         guard distance >= 1e-9 * max(abs(from), abs(to)), distance >= 1e-200 else {
-            throw fail(distance < 1e-200
-                ? "--to: the distance from --from to --to must be at least 1e-200 for CSS's progress (scale the values up), got \(NumberFormat.shortest(distance))"
-                : "--to: the distance from --from to --to is under 1e-9 of |from|, too small for a progress of full precision; animate an offset from 0 to \(NumberFormat.shortest(to - from)) instead, got \(NumberFormat.shortest(distance))")
+            throw fail(
+                distance < 1e-200
+                    ? "--to: the distance from --from to --to must be at least 1e-200 for CSS's progress (scale the values up), got \(NumberFormat.shortest(distance))"
+                    : "--to: the distance from --from to --to is under 1e-9 of |from|, too small for a progress of full precision; animate an offset from 0 to \(NumberFormat.shortest(to - from)) instead, got \(NumberFormat.shortest(distance))"
+            )
         }
         let band = min(0.001, maxError / 2) * distance
         let (end, periods) = try cssDuration(band: band)
         let (easing, digits, inputDigits, bound) = cssEasing(end: end, periods: periods)
         guard easing.points.count <= Limits.maxLinearPoints else {
             // Within the error but too many points: fewer oscillations (a shorter --until) or a looser error fix it.
-            let fix = until != nil ? "give a shorter --until or a larger --max-error" : "give a larger --max-error, or --until to cut the motion short"
-            throw fail("--max-error: the linear() within \(n(maxError)) of the distance has \(easing.points.count) points, more than the \(Limits.maxLinearPoints) a linear() may have here; \(fix)")
+            let fix =
+                until != nil
+                ? "give a shorter --until or a larger --max-error"
+                : "give a larger --max-error, or --until to cut the motion short"
+            throw fail(
+                "--max-error: the linear() within \(n(maxError)) of the distance has \(easing.points.count) points, more than the \(Limits.maxLinearPoints) a linear() may have here; \(fix)"
+            )
         }
         guard bound <= maxError else {
-            throw fail("--max-error: the closest linear() this finds errs by up to \(n(bound)) of the distance, more than \(n(maxError)); ask for a larger error")
+            throw fail(
+                "--max-error: the closest linear() this finds errs by up to \(n(bound)) of the distance, more than \(n(maxError)); ask for a larger error"
+            )
         }
         return """
-        /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(end * 1000)) ms (\(until != nil ? "--until" : "until it stays within \(n(band / distance)) of the distance")),
-           \(easing.points.count) points, error at most \(n(bound)) of the distance, the end included (asked: \(n(maxError))). */
-        transition: transform \(n(end * 1000))ms \(easing.css(digits: digits, inputDigits: inputDigits));
+            /* CSS linear() (CSS Easing Level 2): the spring's progress from \(n(from)) to \(n(to)) over \(n(end * 1000)) ms (\(until != nil ? "--until" : "until it stays within \(n(band / distance)) of the distance")),
+               \(easing.points.count) points, error at most \(n(bound)) of the distance, the end included (asked: \(n(maxError))). */
+            transition: transform \(n(end * 1000))ms \(easing.css(digits: digits, inputDigits: inputDigits));
 
-        """
+            """
     }
 
     /// `export`'s usage error with `message` (the CSS block's checks).
@@ -240,16 +269,24 @@ struct SpringBlocks {
         end = (end * 1000).rounded(.up) / 1000
         let jump = abs(1 - progress(end))
         guard end.isFinite, end > 0, jump <= maxError else {
-            guard end.isFinite else { throw fail("--until: required, the spring does not settle within the band, got nothing") }
-            throw fail("--until: at \(n(end)) s the spring is \(String(format: "%.2g", jump)) of the distance from its target, where CSS jumps to it; give a longer --until or a larger --max-error")
+            guard end.isFinite else {
+                throw fail("--until: required, the spring does not settle within the band, got nothing")
+            }
+            throw fail(
+                "--until: at \(n(end)) s the spring is \(String(format: "%.2g", jump)) of the distance from its target, where CSS jumps to it; give a longer --until or a larger --max-error"
+            )
         }
         let periods = s.dampingRatio < 1 ? end * s.dampedFrequency / (2 * .pi) : 0
         guard periods <= 2000 else {
             // Over a --until that long, the duration is what to change; otherwise the spring's own settling is.
             if until != nil {
-                throw fail("--until: the spring oscillates \(Int(periods)) times in \(n(end)) s; a linear() of it would need more than \(Limits.maxLinearPoints) points: give a shorter --until")
+                throw fail(
+                    "--until: the spring oscillates \(Int(periods)) times in \(n(end)) s; a linear() of it would need more than \(Limits.maxLinearPoints) points: give a shorter --until"
+                )
             }
-            throw fail("--max-error: the spring oscillates \(Int(periods)) times before it settles; a linear() of it would need more than \(Limits.maxLinearPoints) points (damping ratio \(n(s.dampingRatio)))")
+            throw fail(
+                "--max-error: the spring oscillates \(Int(periods)) times before it settles; a linear() of it would need more than \(Limits.maxLinearPoints) points (damping ratio \(n(s.dampingRatio)))"
+            )
         }
         return (end, periods)
     }
@@ -258,7 +295,8 @@ struct SpringBlocks {
     /// `maxError`, its digits, and a bound on its error (a fraction of the distance), sampled finer (up to twice 4
     /// times) while the bound misses `maxError` and the points allow.
     private func cssEasing(end: Double, periods: Double)
-        -> (easing: LinearEasing, digits: Int, inputDigits: Int, bound: Double) {
+        -> (easing: LinearEasing, digits: Int, inputDigits: Int, bound: Double)
+    {
         // Sampled by the spring's own time scale: the progress's curvature is at most ω² + 2 ζ ω |v0 / distance|
         // (its value at t = 0 bounds it), and a chord of a curve of curvature a over Δt errs by at most a Δt² / 8, so
         // samples Δt ≤ √(2 E) / √a apart err by at most E / 4 between them; and at least 200 per oscillation, 200 in all.
@@ -267,11 +305,15 @@ struct SpringBlocks {
         let spacing = (2 * maxError / curvature).squareRoot()
         var samples = max(200, min(2_000_000, Int(max(end / spacing, periods * 200).rounded(.up))))
         func attempt() -> (LinearEasing, Int, Int, bound: Double) {
-            let (easing, digits, inputDigits, error) = LinearEasing.fit({ progress($0 * end) }, maxError: maxError, samples: samples, endValue: 1)
+            let (easing, digits, inputDigits, error) = LinearEasing.fit(
+                { progress($0 * end) }, maxError: maxError, samples: samples, endValue: 1)
             // The error is measured at 8 points per sample; between them the spring's curvature can add at most
             // a (Δt / 8)² / 8 more: the printed figure is the sum, rounded up, so it is a bound.
             let measuredEvery = end / Double(min(samples * 8, 4_000_000))
-            return (easing, digits, inputDigits, ExportTargets.roundedUp(error + curvature * measuredEvery * measuredEvery / 8))
+            return (
+                easing, digits, inputDigits,
+                ExportTargets.roundedUp(error + curvature * measuredEvery * measuredEvery / 8)
+            )
         }
         var (easing, digits, inputDigits, bound) = attempt()
         // Near the smallest errors the samples' own spacing can be what misses: up to twice 4 times finer.
@@ -294,15 +336,27 @@ func curveBlock(_ target: String, _ curve: CurveSpec) -> String {
     }
     let (a, b, cc, d) = (n(c.x1), n(c.y1), n(c.x2), n(c.y2))
     switch target {
-    case "swiftui": return "// SwiftUI: exact.\nwithAnimation(.timingCurve(\(a), \(b), \(cc), \(d), duration: 0.3)) { }\n"
-    case "core-animation": return "// Core Animation: exact.\nanimation.timingFunction = CAMediaTimingFunction(controlPoints: \(a), \(b), \(cc), \(d))\n"
-    case "uikit": return "// UIKit: exact.\nlet timing = UICubicTimingParameters(controlPoint1: CGPoint(x: \(a), y: \(b)), controlPoint2: CGPoint(x: \(cc), y: \(d)))\n"
-    case "android": return "// Android: exact (Float).\nval interpolator = PathInterpolator(\(f(c.x1)), \(f(c.y1)), \(f(c.x2)), \(f(c.y2)))\n"
-    case "compose": return "// Jetpack Compose: exact (Float).\nval easing = CubicBezierEasing(\(f(c.x1)), \(f(c.y1)), \(f(c.x2)), \(f(c.y2)))\n"
+    case "swiftui":
+        return "// SwiftUI: exact.\nwithAnimation(.timingCurve(\(a), \(b), \(cc), \(d), duration: 0.3)) { }\n"
+    case "core-animation":
+        return
+            "// Core Animation: exact.\nanimation.timingFunction = CAMediaTimingFunction(controlPoints: \(a), \(b), \(cc), \(d))\n"
+    case "uikit":
+        return
+            "// UIKit: exact.\nlet timing = UICubicTimingParameters(controlPoint1: CGPoint(x: \(a), y: \(b)), controlPoint2: CGPoint(x: \(cc), y: \(d)))\n"
+    case "android":
+        return
+            "// Android: exact (Float).\nval interpolator = PathInterpolator(\(f(c.x1)), \(f(c.y1)), \(f(c.x2)), \(f(c.y2)))\n"
+    case "compose":
+        return
+            "// Jetpack Compose: exact (Float).\nval easing = CubicBezierEasing(\(f(c.x1)), \(f(c.y1)), \(f(c.x2)), \(f(c.y2)))\n"
     case "flutter": return "// Flutter: exact.\nconst curve = Cubic(\(a), \(b), \(cc), \(d));\n"
-    case "motion": return "// Motion (framer-motion): exact.\nanimate(element, { x: 100 }, { ease: [\(a), \(b), \(cc), \(d)] })\n"
+    case "motion":
+        return "// Motion (framer-motion): exact.\nanimate(element, { x: 100 }, { ease: [\(a), \(b), \(cc), \(d)] })\n"
     case "react-native": return "// React Native: exact.\nEasing.bezier(\(a), \(b), \(cc), \(d))\n"
-    default: return "/* CSS cubic-bezier() (CSS Easing Level 1): exact. */\nanimation-timing-function: cubic-bezier(\(a), \(b), \(cc), \(d));\n"
+    default:
+        return
+            "/* CSS cubic-bezier() (CSS Easing Level 1): exact. */\nanimation-timing-function: cubic-bezier(\(a), \(b), \(cc), \(d));\n"
     }
 }
 
@@ -337,8 +391,10 @@ enum MotionSpring {
         guard dampingRatio >= 0.05 && dampingRatio <= 1 else { return nil }
         let bounce = 1 - dampingRatio
         var lo = 0.01, hi = 10.0
-        guard let wLo = naturalFrequency(duration: lo, bounce: bounce), let wHi = naturalFrequency(duration: hi, bounce: bounce),
-              omega <= wLo, omega >= wHi else { return nil }
+        guard let wLo = naturalFrequency(duration: lo, bounce: bounce),
+            let wHi = naturalFrequency(duration: hi, bounce: bounce),
+            omega <= wLo, omega >= wHi
+        else { return nil }
         for _ in 0..<200 {
             let mid = 0.5 * (lo + hi)
             guard let w = naturalFrequency(duration: mid, bounce: bounce) else { return nil }
@@ -347,7 +403,8 @@ enum MotionSpring {
         let d = 0.5 * (lo + hi)
         // Checked as printed (``n(_:)``: 12 significant digits).
         guard let w = naturalFrequency(duration: Double(n(d)) ?? d, bounce: bounce),
-              abs(w - omega) <= 1e-9 * omega else { return nil }
+            abs(w - omega) <= 1e-9 * omega
+        else { return nil }
         return d
     }
 }

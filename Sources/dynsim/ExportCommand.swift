@@ -21,26 +21,49 @@ struct ExportOptions: Equatable {
 }
 
 /// The targets, in the order `all` prints them.
-let exportTargets = ["swiftui", "core-animation", "uikit", "android", "compose", "flutter", "motion", "react-native", "css"]
+let exportTargets = [
+    "swiftui", "core-animation", "uikit", "android", "compose", "flutter", "motion", "react-native", "css",
+]
 
 /// `dynsim export`'s option table.
 let exportSpec = CommandSpec(
-    name: "export", program: "dynsim", summary: "Export a spring or a timing curve to other platforms (see `dynsim help export`).",
-    overview: "Print a spring (any of dynsim's three parameter sets, with from, to and an initial velocity) or a timing curve as parameter blocks for other platforms, each in the target's own conventions and units, ready to paste; for CSS, a spring becomes a linear() easing within a maximum error you choose.",
+    name: "export", program: "dynsim",
+    summary: "Export a spring or a timing curve to other platforms (see `dynsim help export`).",
+    overview:
+        "Print a spring (any of dynsim's three parameter sets, with from, to and an initial velocity) or a timing curve as parameter blocks for other platforms, each in the target's own conventions and units, ready to paste; for CSS, a spring becomes a linear() easing within a maximum error you choose.",
     synopsis: "dynsim export TARGET",
-    usageLines: ["dynsim export TARGET (--damping-ratio Z --response R | --mass M --stiffness K --damping C |",
-                 "                      --perceptual-duration D --bounce B) [--from A] [--to B]",
-                 "                      [--initial-velocity V | --relative-velocity R] [--until S] [--max-error E]",
-                 "dynsim export TARGET --curve CURVE"],
+    usageLines: [
+        "dynsim export TARGET (--damping-ratio Z --response R | --mass M --stiffness K --damping C |",
+        "                      --perceptual-duration D --bounce B) [--from A] [--to B]",
+        "                      [--initial-velocity V | --relative-velocity R] [--until S] [--max-error E]",
+        "dynsim export TARGET --curve CURVE",
+    ],
     arguments: [.init("TARGET", help: "\(CommandSpec.alternatives(exportTargets + ["all"])).")],
     options: springSpec.options.filter { !["--rate", "--at", "--info"].contains($0.name) } + [
-        .init("--curve", "CURVE", .text, help: "A timing curve instead of a spring: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION)."),
-        .init("--max-error", "E", .number(check: { $0 >= Limits.minExportError && $0 <= Limits.maxExportError ? nil : "must be from \(NumberFormat.limit(Limits.minExportError)) to \(NumberFormat.limit(Limits.maxExportError))" }),
-              help: "CSS linear(): the largest difference from the spring's progress allowed, as a fraction of the distance (default: 0.001)."),
+        .init(
+            "--curve", "CURVE", .text,
+            help:
+                "A timing curve instead of a spring: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION)."
+        ),
+        .init(
+            "--max-error", "E",
+            .number(check: {
+                $0 >= Limits.minExportError && $0 <= Limits.maxExportError
+                    ? nil
+                    : "must be from \(NumberFormat.limit(Limits.minExportError)) to \(NumberFormat.limit(Limits.maxExportError))"
+            }),
+            help:
+                "CSS linear(): the largest difference from the spring's progress allowed, as a fraction of the distance (default: 0.001)."
+        ),
     ],
     maxArguments: 1, tooManyArguments: { extra, _ in "one target, got \(quoted(extra)) too (all prints every target)" },
-    checkArgument: { exportTargets.contains($0) || $0 == "all" ? nil : "unknown target (\(CommandSpec.alternatives(exportTargets + ["all"]))), got \(quoted($0))" },
-    sections: [("EXIT STATUS", "0 success, 64 usage error (an unknown target, a spring that never settles without --until).")])
+    checkArgument: {
+        exportTargets.contains($0) || $0 == "all"
+            ? nil : "unknown target (\(CommandSpec.alternatives(exportTargets + ["all"]))), got \(quoted($0))"
+    },
+    sections: [
+        ("EXIT STATUS", "0 success, 64 usage error (an unknown target, a spring that never settles without --until).")
+    ])
 
 /// Parses `dynsim export` arguments (after the command word).
 func parseExport(_ args: [String]) throws -> Command {
@@ -54,20 +77,31 @@ func parseExport(_ args: [String]) throws -> Command {
     let given = springNames.filter(p.has)
     let subject: ExportSubject
     if let curve = p.text("--curve") {
-        if let first = given.first { throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both") }
-        do { subject = .curve(try parseCurveSpec(curve)) } catch let e as UsageError { throw fail("--curve: " + e.message) }
-        if p.has("--max-error") { throw fail("--max-error: applies to a spring's CSS linear(); a curve exports exactly") }
+        if let first = given.first {
+            throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both")
+        }
+        do { subject = .curve(try parseCurveSpec(curve)) } catch let e as UsageError {
+            throw fail("--curve: " + e.message)
+        }
+        if p.has("--max-error") {
+            throw fail("--max-error: applies to a spring's CSS linear(); a curve exports exactly")
+        }
     } else {
-        guard !given.isEmpty else { throw fail("give a spring (--damping-ratio Z --response R, ...) or --curve CURVE, got neither") }
+        guard !given.isEmpty else {
+            throw fail("give a spring (--damping-ratio Z --response R, ...) or --curve CURVE, got neither")
+        }
         do {
-            guard case .spring(let s) = try parseSpring(given.map { "\($0)=\(NumberFormat.shortest(p.number($0)!))" }) else {
+            guard case .spring(let s) = try parseSpring(given.map { "\($0)=\(NumberFormat.shortest(p.number($0)!))" })
+            else {
                 throw fail("expected spring options")
             }
             subject = .spring(s)
         } catch let e as UsageError { throw fail(e.message) }
     }
-    return .export(ExportOptions(targets: target == "all" ? exportTargets : [target], subject: subject,
-                                 maxError: p.number("--max-error") ?? 0.001))
+    return .export(
+        ExportOptions(
+            targets: target == "all" ? exportTargets : [target], subject: subject,
+            maxError: p.number("--max-error") ?? 0.001))
 }
 
 /// `dynsim export`: the blocks, to stdout.

@@ -1,9 +1,9 @@
 // Whole-file outputs shared by the commands: a text written whole or not at all, several outputs all or none, and
 // the checks that no command writes over a file it reads, stdout included.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import IO
@@ -20,13 +20,15 @@ func stdoutProblem(reads inputs: [String]) -> String? {
 func stdoutProblem(reads inputs: [(name: String, identity: FileIdentity?)]) -> String? {
     guard let out = FileIdentity(path: "/dev/stdout"), out != FileIdentity(path: "/dev/null") else { return nil }
     guard let input = inputs.first(where: { $0.identity == out }) else { return nil }
-    return "stdout is \(input.name), a file this command reads; write the output to another file (--output FILE, or another redirection)"
+    return
+        "stdout is \(input.name), a file this command reads; write the output to another file (--output FILE, or another redirection)"
 }
 
 /// `path` for a message on one line: control characters (a newline, an escape sequence) escaped as JSON escapes
 /// them, as error messages name files; a plain path as it is.
 func printablePath(_ path: String) -> String {
-    path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? String(TextQuoting.json(path).dropFirst().dropLast()) : path
+    path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        ? String(TextQuoting.json(path).dropFirst().dropLast()) : path
 }
 
 /// Writes `text` to `path` whole (``OutputFile``: it appears only complete), or to stdout for nil or `-` (a reader

@@ -1,9 +1,9 @@
 // `dynsim run` (the default command): a scene run to CSV or JSON Lines rows and an events file. Its option table
 // generates its parsing and help.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Dynamics
@@ -29,24 +29,42 @@ let runSpec = CommandSpec(
     name: "run", program: "dynsim", summary: "Run a scene and stream CSV or JSON Lines (see `dynsim help run`).",
     overview: "Run a scene at a fixed step and stream its trajectories to stdout as CSV or JSON Lines.",
     synopsis: "dynsim [run] [SCENE.json | BUILTIN]",
-    arguments: [.init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")],
-    options: [
-        .init("--duration", "S", .number(check: SceneFields.durationRange.check(unit: "s")),
-              help: "Length of the run in seconds (default: the scene's duration)."),
-        .init("--rate", "HZ", .number(check: SceneFields.rateRange.check(unit: "Hz")),
-              help: "Output rows per second (default: the scene's, 60). The physics step does not change."),
-        .init("--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue)),
-              help: "Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise (constraint-exact symplectic RATTLE) (default: the scene's, uikit)."),
-        .init("--format", "F", .choice(OutputFormat.allCases.map(\.rawValue)),
-              help: "\(CommandSpec.alternatives(OutputFormat.allCases.map(\.rawValue))) (default: csv)."),
-        .init("--output", "FILE", .path,
-              help: "Write to FILE instead of stdout; FILE appears only when the run completes. Neither FILE here nor in --events may be a file the run reads (the scene, a drag or gesture CSV), nor may the two be one file, under any name or link (/dev/stdout and /dev/fd/1 are one), nor, without --output, may --events name the file stdout is on: that is a usage error."),
-        .init("--events", "FILE", .path,
-              help: "Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other item or boundary, `bounds` for the reference bounds, the contact point), rest, layer animations (start/stop, layer, key; a stop has `finished` in x, as animationDidStop(_:finished:) reports), completions (complete, animator or block, end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y). FILE appears only when the run completes, whole also when the rows' reader has gone (| head)."),
+    arguments: [
+        .init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")
     ],
-    maxArguments: 1, tooManyArguments: { extra, first in "only one scene per run, got \(quoted(extra)) after \(quoted(first))" },
+    options: [
+        .init(
+            "--duration", "S", .number(check: SceneFields.durationRange.check(unit: "s")),
+            help: "Length of the run in seconds (default: the scene's duration)."),
+        .init(
+            "--rate", "HZ", .number(check: SceneFields.rateRange.check(unit: "Hz")),
+            help: "Output rows per second (default: the scene's, 60). The physics step does not change."),
+        .init(
+            "--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue)),
+            help:
+                "Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise (constraint-exact symplectic RATTLE) (default: the scene's, uikit)."
+        ),
+        .init(
+            "--format", "F", .choice(OutputFormat.allCases.map(\.rawValue)),
+            help: "\(CommandSpec.alternatives(OutputFormat.allCases.map(\.rawValue))) (default: csv)."),
+        .init(
+            "--output", "FILE", .path,
+            help:
+                "Write to FILE instead of stdout; FILE appears only when the run completes. Neither FILE here nor in --events may be a file the run reads (the scene, a drag or gesture CSV), nor may the two be one file, under any name or link (/dev/stdout and /dev/fd/1 are one), nor, without --output, may --events name the file stdout is on: that is a usage error."
+        ),
+        .init(
+            "--events", "FILE", .path,
+            help:
+                "Write events to FILE as CSV t,kind,a,b,x,y: contacts (begin/end, the item, the other item or boundary, `bounds` for the reference bounds, the contact point), rest, layer animations (start/stop, layer, key; a stop has `finished` in x, as animationDidStop(_:finished:) reports), completions (complete, animator or block, end/start/current or finished/unfinished) and gestures (gesture, name, state, x, y). FILE appears only when the run completes, whole also when the rows' reader has gone (| head)."
+        ),
+    ],
+    maxArguments: 1,
+    tooManyArguments: { extra, first in "only one scene per run, got \(quoted(extra)) after \(quoted(first))" },
     sections: [
-        ("COLUMNS", "t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s), .omega (radians/s), then per anchor <anchor>.x,.y (points). In the uikit profile an anchor column is the position the anchor holds for the display frame starting at t (UIKit moves it once per frame). Views add <view>.x,.y,.width,.height,.rotation,.scale.x,.scale.y,.alpha,.cornerRadius,.backgroundColor.*; layers <layer>.<keyPath>; animators <animator>.state,.fractionComplete,.isRunning,.isReversed (see docs/output.md)."),
+        (
+            "COLUMNS",
+            "t, then per item <item>.x,.y (points), .angle (radians, clockwise), .vx,.vy (points/s), .omega (radians/s), then per anchor <anchor>.x,.y (points). In the uikit profile an anchor column is the position the anchor holds for the display frame starting at t (UIKit moves it once per frame). Views add <view>.x,.y,.width,.height,.rotation,.scale.x,.scale.y,.alpha,.cornerRadius,.backgroundColor.*; layers <layer>.<keyPath>; animators <animator>.state,.fractionComplete,.isRunning,.isReversed (see docs/output.md)."
+        ),
         ("EXIT STATUS", "0 success, 64 usage error, 65 bad scene or drag file, 1 runtime failure."),
     ])
 
@@ -128,7 +146,8 @@ func run(_ options: RunOptions) -> Int32 {
     } catch {
         outputs.discard()
         switch error {
-        case let e as EventsWriteError: return report(RuntimeFailure(message: "\(options.events!): cannot write (\(e.underlying))"))
+        case let e as EventsWriteError:
+            return report(RuntimeFailure(message: "\(options.events!): cannot write (\(e.underlying))"))
         case SinkError.brokenPipe: return ExitStatus.success
         case let e as SimulationError: return report(RuntimeFailure(message: "\(label): \(e)"))
         case is OutputFile.Failure: return report(error)
@@ -157,7 +176,7 @@ func stream(_ sceneRun: SceneRun, options: RunOptions, outputs: RunOutputs) thro
         do {
             try events?.write(Array(text.utf8))
         } catch SinkError.brokenPipe {
-            throw SinkError.brokenPipe   // both readers gone: the quiet end of the run
+            throw SinkError.brokenPipe  // both readers gone: the quiet end of the run
         } catch {
             throw EventsWriteError(underlying: error)
         }
@@ -165,7 +184,7 @@ func stream(_ sceneRun: SceneRun, options: RunOptions, outputs: RunOutputs) thro
     try writer.header()
     try writeEvent(SceneEvent.columns.joined(separator: ",") + "\n")
     try sceneRun.run(events: events.map { _ in { try writeEvent($0.csvRow + "\n") } }) {
-        guard !rows.readerGone else { return }   // no one reads them: not even formatted
+        guard !rows.readerGone else { return }  // no one reads them: not even formatted
         try writer.row($0.values, texts: $0.texts)
     }
     try writer.finish()

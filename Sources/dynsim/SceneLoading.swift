@@ -1,9 +1,9 @@
 // Scene loading shared by `run`, `view` and `compare`: a built-in or a scene file (and the CSVs it names) read once,
 // decoded, checked, and the identities of what was read kept, so no output is written over an input.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Dynamics
@@ -26,8 +26,9 @@ func loadScene(_ name: String?, command: String = "run") throws -> (Scene, Strin
     let name = name ?? Catalog.defaultName
     if let builtin = Catalog.scene(named: name) { return (builtin, name, []) }
     if !FileManager.default.fileExists(atPath: name) && !name.hasSuffix(".json") && !name.contains("/") {
-        throw UsageError(message: "no such scene file or built-in scene (dynsim scenes lists them), got \(quoted(name))",
-                         command: command)
+        throw UsageError(
+            message: "no such scene file or built-in scene (dynsim scenes lists them), got \(quoted(name))",
+            command: command)
     }
     var inputs = [InputFile(name: name, identity: FileIdentity(path: name), isScene: true)]
     let bytes = try readInput(name, name: name)
@@ -50,8 +51,10 @@ func readInput(_ path: String, name: String, maxBytes: Int = Limits.maxFileBytes
 /// A decoder for a scene file on disk: drag and gesture CSVs are read relative to the scene file's directory.
 /// `opened` is told each CSV as it is read, by its name in the scene and the path opened, with the file's identity
 /// then (nil if it could not be found), so that the run can refuse to write over a file it reads.
-func decoder(forFile path: String,
-             opened: @escaping (_ name: String, _ path: String, _ identity: FileIdentity?) -> Void) -> SceneDecoder {
+func decoder(
+    forFile path: String,
+    opened: @escaping (_ name: String, _ path: String, _ identity: FileIdentity?) -> Void
+) -> SceneDecoder {
     let directory = directoryPart(of: path)
     func resolved(_ name: String) -> String { name.hasPrefix("/") || directory.isEmpty ? name : directory + "/" + name }
     var decoder = SceneDecoder(fileName: path) { name in
@@ -68,10 +71,12 @@ func decoder(forFile path: String,
 /// exist yet cannot be one.
 func overwriteProblem(flag: String, path: String, inputs: [InputFile], sceneName: String) -> String? {
     guard let target = FileIdentity(path: path),
-          let input = inputs.first(where: { $0.identity == target }) else { return nil }
+        let input = inputs.first(where: { $0.identity == target })
+    else { return nil }
     // Paths as written, unquoted, as a file is named where a message starts.
     let what = input.isScene ? "the scene file" : "a CSV file"
-    let which = input.isScene ? (input.name == path ? "" : " (\(input.name))") : " (\(input.name), named in \(sceneName))"
+    let which =
+        input.isScene ? (input.name == path ? "" : " (\(input.name))") : " (\(input.name), named in \(sceneName))"
     return "\(flag): \(path) is \(what) this run reads\(which); choose another file"
 }
 
@@ -79,16 +84,22 @@ func overwriteProblem(flag: String, path: String, inputs: [InputFile], sceneName
 /// and the files it read.
 /// - Throws: ``UsageError`` (naming `command`) when a flag makes the run too long, an output names a file the run
 ///   reads or both outputs name one file; the scene's ``InputError``s.
-func prepareRun(_ options: RunOptions, command: String = "run") throws -> (scene: Scene, label: String, inputs: [InputFile]) {
+func prepareRun(_ options: RunOptions, command: String = "run") throws -> (
+    scene: Scene, label: String, inputs: [InputFile]
+) {
     var (scene, label, inputs) = try loadScene(options.scene, command: command)
     if let d = options.duration { scene.duration = d }
     if let r = options.rate { scene.rate = r }
     if let p = options.profile { scene.profile = p }
-    if let problem = Limits.runBudgetProblem(duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
-                                             subSteps: scene.effectiveSubSteps) {
+    if let problem = Limits.runBudgetProblem(
+        duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
+        subSteps: scene.effectiveSubSteps)
+    {
         // The scene file passed this check, so a flag made the run too long.
-        let flags = [options.duration != nil ? "--duration" : nil, options.rate != nil ? "--rate" : nil,
-                     options.profile != nil ? "--profile" : nil].compactMap { $0 }.joined(separator: ", ")
+        let flags = [
+            options.duration != nil ? "--duration" : nil, options.rate != nil ? "--rate" : nil,
+            options.profile != nil ? "--profile" : nil,
+        ].compactMap { $0 }.joined(separator: ", ")
         throw UsageError(message: "\(flags): \(problem)", command: command)
     }
     // No command writes over a file it reads: checked before any output is opened.
@@ -104,13 +115,18 @@ func prepareRun(_ options: RunOptions, command: String = "run") throws -> (scene
     // Nor do its two outputs write one file: under two names (a link, ./a.csv and a.csv, /dev/stdout and /dev/fd/1)
     // the second would interleave with the first, or the first's rename replace the second.
     if let o = options.output, let e = options.events, OutputFile.sameFile(o, e) {
-        throw UsageError(message: "--events: \(e) is the same file as --output \(o); choose another file", command: "run")
+        throw UsageError(
+            message: "--events: \(e) is the same file as --output \(o); choose another file", command: "run")
     }
     // Without --output the rows go to stdout, which the shell may have opened on the events' file (`--events f.csv >
     // f.csv`, `--events /dev/stdout`): the rows would be lost or mixed in. (/dev/null takes both harmlessly.)
     if options.output == nil, let e = options.events, OutputFile.sameFile("/dev/stdout", e),
-       FileIdentity(path: e) != FileIdentity(path: "/dev/null") {
-        throw UsageError(message: "--events: \(e) is the same file as the rows' output (stdout); choose another file, or give the rows --output", command: "run")
+        FileIdentity(path: e) != FileIdentity(path: "/dev/null")
+    {
+        throw UsageError(
+            message:
+                "--events: \(e) is the same file as the rows' output (stdout); choose another file, or give the rows --output",
+            command: "run")
     }
     return (scene, label, inputs)
 }

@@ -20,40 +20,72 @@ struct SpringOptions: Equatable {
 /// `dynsim spring`'s option table.
 let springSpec: CommandSpec = {
     @Sendable func positive(_ x: Double) -> String? {
-        x <= 0 ? "must be positive" : x < Limits.minSpringParameter ? "must be at least \(NumberFormat.limit(Limits.minSpringParameter))" : x > Limits.maxSpringParameter ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil
+        x <= 0
+            ? "must be positive"
+            : x < Limits.minSpringParameter
+                ? "must be at least \(NumberFormat.limit(Limits.minSpringParameter))"
+                : x > Limits.maxSpringParameter
+                    ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil
     }
     @Sendable func nonNegative(_ x: Double) -> String? {
-        x < 0 ? "must be >= 0" : x > Limits.maxSpringParameter ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil
+        x < 0
+            ? "must be >= 0"
+            : x > Limits.maxSpringParameter ? "must be at most \(NumberFormat.limit(Limits.maxSpringParameter))" : nil
     }
-    @Sendable func bounded(_ x: Double) -> String? { abs(x) > Limits.maxTraceValue ? "must be within ±\(NumberFormat.limit(Limits.maxTraceValue))" : nil }
+    @Sendable func bounded(_ x: Double) -> String? {
+        abs(x) > Limits.maxTraceValue ? "must be within ±\(NumberFormat.limit(Limits.maxTraceValue))" : nil
+    }
     let until = NumberFormat.limit(Limits.maxSpringUntil)
     return CommandSpec(
         name: "spring", program: "dynsim", summary: "Sample a spring in closed form (see `dynsim help spring`).",
         overview: "Sample a spring in closed form (UISpringTimingParameters, CASpringAnimation, SwiftUI Spring).",
         synopsis: "dynsim spring",
-        usageLines: ["dynsim spring (--mass M --stiffness K --damping C | --damping-ratio Z --response R |",
-                     "              --perceptual-duration D --bounce B) [--from A] [--to B]",
-                     "             [--initial-velocity V | --relative-velocity R] [--until S] [--rate HZ] [--at T1,T2,...]",
-                     "             [--info]"],
+        usageLines: [
+            "dynsim spring (--mass M --stiffness K --damping C | --damping-ratio Z --response R |",
+            "              --perceptual-duration D --bounce B) [--from A] [--to B]",
+            "             [--initial-velocity V | --relative-velocity R] [--until S] [--rate HZ] [--at T1,T2,...]",
+            "             [--info]",
+        ],
         options: [
-            .init("--mass", "M", .number(check: positive), help: "Mass (default: 1 when --stiffness and --damping are given)."),
+            .init(
+                "--mass", "M", .number(check: positive),
+                help: "Mass (default: 1 when --stiffness and --damping are given)."),
             .init("--stiffness", "K", .number(check: positive), help: "Stiffness, mass/s^2, > 0."),
-            .init("--damping", "C", .number(check: nonNegative), help: "Damping coefficient, mass/s, >= 0 (0 = undamped: needs --until)."),
-            .init("--damping-ratio", "Z", .number(check: nonNegative), help: "Damping ratio (SwiftUI dampingFraction), >= 0; with --response, mass 1."),
+            .init(
+                "--damping", "C", .number(check: nonNegative),
+                help: "Damping coefficient, mass/s, >= 0 (0 = undamped: needs --until)."),
+            .init(
+                "--damping-ratio", "Z", .number(check: nonNegative),
+                help: "Damping ratio (SwiftUI dampingFraction), >= 0; with --response, mass 1."),
             .init("--response", "R", .number(check: positive), help: "Undamped period in seconds, > 0."),
-            .init("--perceptual-duration", "D", .number(check: positive), help: "SwiftUI duration in seconds, > 0; with --bounce."),
-            .init("--bounce", "B", .number(check: { $0 > -1 && $0 <= 1 ? nil : "must be greater than -1 and at most 1" }),
-                  help: "SwiftUI bounce, -1 < B <= 1 (0 critical, > 0 bouncy, < 0 overdamped)."),
+            .init(
+                "--perceptual-duration", "D", .number(check: positive),
+                help: "SwiftUI duration in seconds, > 0; with --bounce."),
+            .init(
+                "--bounce", "B", .number(check: { $0 > -1 && $0 <= 1 ? nil : "must be greater than -1 and at most 1" }),
+                help: "SwiftUI bounce, -1 < B <= 1 (0 critical, > 0 bouncy, < 0 overdamped)."),
             .init("--from", "A", .number(check: bounded), help: "Start value (default: 0)."),
             .init("--to", "B", .number(check: bounded), help: "Target value (default: 1)."),
-            .init("--initial-velocity", "V", .number(check: bounded), help: "Initial velocity in value units per second (default: 0)."),
-            .init("--relative-velocity", "R", .number(check: bounded), help: "UIKit's relative initial velocity: R x (to - from) per second (0 when from = to)."),
-            .init("--until", "S", .number(check: { $0 >= 0 && $0 <= Limits.maxSpringUntil ? nil : "must be from 0 to \(until) s" }),
-                  help: "Last time in seconds (default: the settling duration, when the value stays within 0.1% of the distance; of |V| / naturalFrequency when from = to)."),
-            .init("--rate", "HZ", .number(check: SceneFields.rateRange.check(unit: "Hz")),
-                  help: "Rows per second (default: 60). The last row is at exactly --until."),
-            .init("--at", "T1,T2,...", .numbers(check: { $0 >= 0 && $0 <= Limits.maxSpringUntil ? nil : "times must be from 0 to \(until) s" }),
-                  help: "Only these times (seconds)."),
+            .init(
+                "--initial-velocity", "V", .number(check: bounded),
+                help: "Initial velocity in value units per second (default: 0)."),
+            .init(
+                "--relative-velocity", "R", .number(check: bounded),
+                help: "UIKit's relative initial velocity: R x (to - from) per second (0 when from = to)."),
+            .init(
+                "--until", "S",
+                .number(check: { $0 >= 0 && $0 <= Limits.maxSpringUntil ? nil : "must be from 0 to \(until) s" }),
+                help:
+                    "Last time in seconds (default: the settling duration, when the value stays within 0.1% of the distance; of |V| / naturalFrequency when from = to)."
+            ),
+            .init(
+                "--rate", "HZ", .number(check: SceneFields.rateRange.check(unit: "Hz")),
+                help: "Rows per second (default: 60). The last row is at exactly --until."),
+            .init(
+                "--at", "T1,T2,...",
+                .numbers(check: { $0 >= 0 && $0 <= Limits.maxSpringUntil ? nil : "times must be from 0 to \(until) s" }
+                ),
+                help: "Only these times (seconds)."),
             .init("--info", "", .flag, help: "Print the derived parameters as name,value rows instead."),
         ],
         sections: [("OUTPUT", "t,value,velocity (seconds, value units, value units per second).")])
@@ -77,10 +109,14 @@ func parseSpring(_ args: [String]) throws -> Command {
     options.info = p.has("--info")
     let omega = options.spring.naturalFrequency, zeta = options.spring.dampingRatio
     guard omega >= Limits.minNaturalFrequency && omega <= Limits.maxNaturalFrequency else {
-        throw fail("spring: the natural frequency sqrt(stiffness / mass) must be from \(NumberFormat.limit(Limits.minNaturalFrequency)) to \(NumberFormat.limit(Limits.maxNaturalFrequency)) rad/s, got \(NumberFormat.shortest(omega))")
+        throw fail(
+            "spring: the natural frequency sqrt(stiffness / mass) must be from \(NumberFormat.limit(Limits.minNaturalFrequency)) to \(NumberFormat.limit(Limits.maxNaturalFrequency)) rad/s, got \(NumberFormat.shortest(omega))"
+        )
     }
     guard zeta <= Limits.maxDampingRatio else {
-        throw fail("spring: the damping ratio must be at most \(NumberFormat.limit(Limits.maxDampingRatio)), got \(NumberFormat.shortest(zeta))")
+        throw fail(
+            "spring: the damping ratio must be at most \(NumberFormat.limit(Limits.maxDampingRatio)), got \(NumberFormat.shortest(zeta))"
+        )
     }
     if let relative = p.number("--relative-velocity") {
         options.initialVelocity = Spring.absoluteVelocity(relative: relative, from: options.from, to: options.to)
@@ -102,20 +138,26 @@ private func spring(_ p: ParsedArguments) throws -> Spring {
     let perceptual = ["--perceptual-duration", "--bounce"].filter(p.has)
     let families = [physical, swiftUI, perceptual].filter { !$0.isEmpty }
     guard families.count == 1 else {
-        throw fail(families.isEmpty
-            ? "give a spring: --mass/--stiffness/--damping, --damping-ratio/--response or --perceptual-duration/--bounce, got none"
-            : "give one parameter family, got \(families.flatMap { $0 }.joined(separator: ", "))")
+        throw fail(
+            families.isEmpty
+                ? "give a spring: --mass/--stiffness/--damping, --damping-ratio/--response or --perceptual-duration/--bounce, got none"
+                : "give one parameter family, got \(families.flatMap { $0 }.joined(separator: ", "))")
     }
     func required(_ flag: String) throws -> Double {
         guard let v = p.number(flag) else { throw fail("\(flag): required with this parameter family, got nothing") }
         return v
     }
     if !physical.isEmpty {
-        return Spring(mass: p.number("--mass") ?? 1, stiffness: try required("--stiffness"), damping: try required("--damping"))
+        return Spring(
+            mass: p.number("--mass") ?? 1, stiffness: try required("--stiffness"), damping: try required("--damping"))
     }
-    if !swiftUI.isEmpty { return Spring(dampingRatio: try required("--damping-ratio"), response: try required("--response")) }
+    if !swiftUI.isEmpty {
+        return Spring(dampingRatio: try required("--damping-ratio"), response: try required("--response"))
+    }
     let duration = try required("--perceptual-duration")
-    guard let bounce = p.number("--bounce") else { throw fail("--bounce: required with --perceptual-duration, got nothing") }
+    guard let bounce = p.number("--bounce") else {
+        throw fail("--bounce: required with --perceptual-duration, got nothing")
+    }
     return Spring(perceptualDuration: duration, bounce: bounce)
 }
 
@@ -129,11 +171,16 @@ func writeSpring(_ o: SpringOptions, to sink: @escaping ([UInt8]) throws -> Void
     // The band: 0.1% of the distance, or of the natural amplitude |v0| / ω0 when the motion starts at its target.
     let scale = distance > 0 ? distance : abs(o.initialVelocity) / s.naturalFrequency
     // (A band too small to represent, from a distance near 1e-300, means the motion is already settled.)
-    let settle = 0.001 * scale > 1e-300 ? s.settlingDuration(from: o.from, to: o.to, initialVelocity: o.initialVelocity,
-                                                             epsilon: 0.001 * scale) : 0
+    let settle =
+        0.001 * scale > 1e-300
+        ? s.settlingDuration(
+            from: o.from, to: o.to, initialVelocity: o.initialVelocity,
+            epsilon: 0.001 * scale) : 0
     if o.info {
         var rows = ["name,value"]
-        func add(_ name: String, _ v: Double) { rows.append(name + "," + (v.isFinite ? NumberFormat.shortest(v) : "never")) }
+        func add(_ name: String, _ v: Double) {
+            rows.append(name + "," + (v.isFinite ? NumberFormat.shortest(v) : "never"))
+        }
         add("mass", s.mass)
         add("stiffness", s.stiffness)
         add("damping", s.damping)
@@ -163,11 +210,17 @@ func writeSpring(_ o: SpringOptions, to sink: @escaping ([UInt8]) throws -> Void
     if o.at == nil {
         end = o.until ?? settle
         guard end.isFinite && end <= Limits.maxSpringUntil else {
-            throw UsageError(message: "--until: required, this spring does not settle within \(NumberFormat.limit(Limits.maxSpringUntil)) s, got nothing", command: "spring")
+            throw UsageError(
+                message:
+                    "--until: required, this spring does not settle within \(NumberFormat.limit(Limits.maxSpringUntil)) s, got nothing",
+                command: "spring")
         }
         let count = end * o.rate + 1
         guard count <= Limits.maxRows else {
-            throw UsageError(message: "--until: the run would write \(NumberFormat.shortest(count.rounded(.down))) rows, more than the limit of 1e8", command: "spring")
+            throw UsageError(
+                message:
+                    "--until: the run would write \(NumberFormat.shortest(count.rounded(.down))) rows, more than the limit of 1e8",
+                command: "spring")
         }
     }
     let writer = RowWriter(format: .csv, columns: ["t", "value", "velocity"], sink: sink)

@@ -1,9 +1,9 @@
 // `dynsim view`: a run, a spring or a timing curve as a self-contained HTML replay page, or a run as an SVG still.
 // Its option table generates its parsing and help; the page itself is Replay's.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Dynamics
@@ -42,40 +42,69 @@ private let viewSpringOptions = springSpec.options.filter { !["--rate", "--at", 
 
 /// `dynsim view`'s option table.
 let viewSpec = CommandSpec(
-    name: "view", program: "dynsim", summary: "Replay a run in a browser page, or draw it as an SVG (see `dynsim help view`).",
-    overview: "Write one self-contained HTML page that replays a scene's run (the world to scale, layers and views, play/pause, a scrubber, speed, frame steps and plots of any column), or a spring or timing curve in the manner of a spring visualiser; with --svg, a still multi-exposure picture. The page opens from disk and fetches nothing.",
+    name: "view", program: "dynsim",
+    summary: "Replay a run in a browser page, or draw it as an SVG (see `dynsim help view`).",
+    overview:
+        "Write one self-contained HTML page that replays a scene's run (the world to scale, layers and views, play/pause, a scrubber, speed, frame steps and plots of any column), or a spring or timing curve in the manner of a spring visualiser; with --svg, a still multi-exposure picture. The page opens from disk and fetches nothing.",
     synopsis: "dynsim view [SCENE.json | BUILTIN]",
-    usageLines: ["dynsim view [SCENE.json | BUILTIN] [--duration S] [--rate HZ] [--profile P] [--output FILE.html]",
-                 "            [--overlay RUN.csv]... [--plot COLUMNS] [--svg FILE.svg] [--every N]",
-                 "dynsim view (--damping-ratio Z --response R | --mass M --stiffness K --damping C |",
-                 "             --perceptual-duration D --bounce B) [--from A] [--to B]",
-                 "            [--initial-velocity V | --relative-velocity R] [--until S] [--versus \"NAME=VALUE ...\"]...",
-                 "            [--output FILE.html]",
-                 "dynsim view --curve CURVE [--versus CURVE]... [--output FILE.html]"],
-    arguments: [.init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")],
+    usageLines: [
+        "dynsim view [SCENE.json | BUILTIN] [--duration S] [--rate HZ] [--profile P] [--output FILE.html]",
+        "            [--overlay RUN.csv]... [--plot COLUMNS] [--svg FILE.svg] [--every N]",
+        "dynsim view (--damping-ratio Z --response R | --mass M --stiffness K --damping C |",
+        "             --perceptual-duration D --bounce B) [--from A] [--to B]",
+        "            [--initial-velocity V | --relative-velocity R] [--until S] [--versus \"NAME=VALUE ...\"]...",
+        "            [--output FILE.html]",
+        "dynsim view --curve CURVE [--versus CURVE]... [--output FILE.html]",
+    ],
+    arguments: [
+        .init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")
+    ],
     options: [
         runSpec.options.first { $0.name == "--duration" }!,
         runSpec.options.first { $0.name == "--rate" }!,
         runSpec.options.first { $0.name == "--profile" }!,
-        .init("--output", "FILE", .path,
-              help: "Write the page to FILE (default: NAME.html in the current directory, NAME the scene's, `spring` or `curve`; `-` for stdout). FILE appears only when it is complete, and may not be a file the command reads."),
-        .init("--overlay", "RUN.csv", .paths,
-              help: "Draw another run of the scene (a CSV of `dynsim run`, any of its columns: another profile, an older version) as ghosts sharing the plots, or a recorded trace: t,x,y as a dot with its path, t,value as a series. May be given more than once."),
-        .init("--plot", "COLUMNS", .text,
-              help: "Columns plotted when the page opens, comma-separated (default: the first item's x and y, or the layer columns that move); the page's list picks others."),
-        .init("--svg", "FILE.svg", .path,
-              help: "Also (or, without --output, only) write a still: every item and layer at every N-th row, older exposures fainter, with the items' paths."),
-        .init("--every", "N", .integer(range: 1...100_000_000, message: "must be a whole number of rows from 1"),
-              help: "Rows between the still's exposures (default: about 12 exposures over the run)."),
+        .init(
+            "--output", "FILE", .path,
+            help:
+                "Write the page to FILE (default: NAME.html in the current directory, NAME the scene's, `spring` or `curve`; `-` for stdout). FILE appears only when it is complete, and may not be a file the command reads."
+        ),
+        .init(
+            "--overlay", "RUN.csv", .paths,
+            help:
+                "Draw another run of the scene (a CSV of `dynsim run`, any of its columns: another profile, an older version) as ghosts sharing the plots, or a recorded trace: t,x,y as a dot with its path, t,value as a series. May be given more than once."
+        ),
+        .init(
+            "--plot", "COLUMNS", .text,
+            help:
+                "Columns plotted when the page opens, comma-separated (default: the first item's x and y, or the layer columns that move); the page's list picks others."
+        ),
+        .init(
+            "--svg", "FILE.svg", .path,
+            help:
+                "Also (or, without --output, only) write a still: every item and layer at every N-th row, older exposures fainter, with the items' paths."
+        ),
+        .init(
+            "--every", "N", .integer(range: 1...100_000_000, message: "must be a whole number of rows from 1"),
+            help: "Rows between the still's exposures (default: about 12 exposures over the run)."),
     ] + viewSpringOptions + [
-        .init("--curve", "CURVE", .text,
-              help: "A timing curve instead of a scene: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION), as `dynsim curve` takes."),
-        .init("--versus", "SPEC", .texts,
-              help: "Another spring (its options in one argument, dashes optional: \"damping-ratio=0.8 response=0.5\") or curve to overlay. May be given more than once."),
+        .init(
+            "--curve", "CURVE", .text,
+            help:
+                "A timing curve instead of a scene: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION), as `dynsim curve` takes."
+        ),
+        .init(
+            "--versus", "SPEC", .texts,
+            help:
+                "Another spring (its options in one argument, dashes optional: \"damping-ratio=0.8 response=0.5\") or curve to overlay. May be given more than once."
+        ),
     ],
-    maxArguments: 1, tooManyArguments: { extra, first in "only one scene per page, got \(quoted(extra)) after \(quoted(first))" },
+    maxArguments: 1,
+    tooManyArguments: { extra, first in "only one scene per page, got \(quoted(extra)) after \(quoted(first))" },
     sections: [
-        ("OUTPUT", "An HTML page (docs/view.md): the data packed in the page (values rounded to 2^-18 of each column's range; large runs keep fewer columns or rows and say so on stderr and in the page). Open it in any browser. With --svg, an SVG 1.1 file in points."),
+        (
+            "OUTPUT",
+            "An HTML page (docs/view.md): the data packed in the page (values rounded to 2^-18 of each column's range; large runs keep fewer columns or rows and say so on stderr and in the page). Open it in any browser. With --svg, an SVG 1.1 file in points."
+        ),
         ("EXIT STATUS", "0 success, 64 usage error, 65 bad scene, overlay CSV or drag file, 1 runtime failure."),
     ])
 
@@ -96,7 +125,9 @@ func parseView(_ args: [String]) throws -> Command {
     let springGiven = viewSpringOptions.map(\.name).filter(p.has)
     let versus = p.texts("--versus")
     if let curve = p.text("--curve") {
-        if let first = springGiven.first { throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both") }
+        if let first = springGiven.first {
+            throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both")
+        }
         for (k, c) in ([curve] + versus).enumerated() {
             do { _ = try parseCurveSpec(c) } catch let e as UsageError {
                 throw fail((k == 0 ? "--curve: " : "--versus: ") + e.message)
@@ -108,10 +139,14 @@ func parseView(_ args: [String]) throws -> Command {
         let springArgs = springGiven.map { "\($0)=\(NumberFormat.shortest(p.number($0)!))" }
         var springs: [SpringOptions] = []
         // A --versus value lists options with or without their dashes: "damping-ratio=0.8 response=0.5".
-        let others = versus.map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.hasPrefix("-") ? String($0) : "--" + $0 } }
+        let others = versus.map {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.hasPrefix("-") ? String($0) : "--" + $0 }
+        }
         for list in [springArgs] + others {
             do {
-                guard case .spring(let s) = try parseSpring(list) else { throw fail("--versus: expected spring options, got help") }
+                guard case .spring(let s) = try parseSpring(list) else {
+                    throw fail("--versus: expected spring options, got help")
+                }
                 springs.append(s)
             } catch let e as UsageError {
                 throw fail((list == springArgs ? "" : "--versus: ") + e.message)
@@ -119,14 +154,20 @@ func parseView(_ args: [String]) throws -> Command {
         }
         o.subject = .springs(springs)
     } else {
-        if !versus.isEmpty { throw fail("--versus: needs a spring (--damping-ratio ... ) or --curve to compare with, got \(quoted(versus[0]))") }
+        if !versus.isEmpty {
+            throw fail(
+                "--versus: needs a spring (--damping-ratio ... ) or --curve to compare with, got \(quoted(versus[0]))")
+        }
         o.subject = .scene(p.arguments.first)
     }
-    if case .scene = o.subject {} else {
+    if case .scene = o.subject {
+    } else {
         for flag in ["--overlay", "--plot", "--svg", "--every", "--duration", "--profile"] where p.has(flag) {
             throw fail("\(flag): applies to a scene's run, not to a spring or curve")
         }
-        if let scene = p.arguments.first { throw fail("a scene beside spring or curve options; give one, got \(quoted(scene))") }
+        if let scene = p.arguments.first {
+            throw fail("a scene beside spring or curve options; give one, got \(quoted(scene))")
+        }
     }
     if p.has("--every") && !p.has("--svg") { throw fail("--every: applies to the still; give --svg FILE.svg too") }
     return .view(o)
@@ -139,17 +180,22 @@ func view(_ o: ViewOptions) -> Int32 {
         case .scene(let name): try viewScene(name, o)
         case .springs(let springs):
             let motions = springs.enumerated().map { k, s in
-                CurvesPage.SpringMotion(label: springs.count > 1 ? "spring \(k + 1)" : "spring", spring: s.spring,
-                                        from: s.from, to: s.to, initialVelocity: s.initialVelocity)
+                CurvesPage.SpringMotion(
+                    label: springs.count > 1 ? "spring \(k + 1)" : "spring", spring: s.spring,
+                    from: s.from, to: s.to, initialVelocity: s.initialVelocity)
             }
             let until = springs.compactMap(\.until).max()
             let end = until ?? motions.map(\.settlingDuration).max() ?? 1
             guard end.isFinite && end <= Limits.maxViewUntil else {
-                throw UsageError(message: until != nil
-                    ? "--until: must be at most \(NumberFormat.limit(Limits.maxViewUntil)) s for a page, got \(NumberFormat.shortest(until!))"
-                    : "--until: required, a spring here does not settle within \(NumberFormat.limit(Limits.maxViewUntil)) s, got nothing", command: "view")
+                throw UsageError(
+                    message: until != nil
+                        ? "--until: must be at most \(NumberFormat.limit(Limits.maxViewUntil)) s for a page, got \(NumberFormat.shortest(until!))"
+                        : "--until: required, a spring here does not settle within \(NumberFormat.limit(Limits.maxViewUntil)) s, got nothing",
+                    command: "view")
             }
-            for warning in CurvesPage.samplingWarnings(motions, until: until) { fputs("dynsim: warning: \(warning)\n", stderr) }
+            for warning in CurvesPage.samplingWarnings(motions, until: until) {
+                fputs("dynsim: warning: \(warning)\n", stderr)
+            }
             try write(CurvesPage.springs(motions, until: until), to: o.output ?? "spring.html")
         case .curves(let texts):
             let curves = try texts.map { text -> (label: String, value: @Sendable (Double) -> Double) in
@@ -166,7 +212,8 @@ func view(_ o: ViewOptions) -> Int32 {
 
 /// The page and still of a scene's run.
 private func viewScene(_ name: String?, _ o: ViewOptions) throws {
-    let runOptions = RunOptions(scene: name, duration: o.duration, rate: o.rate, profile: o.profile, output: nil, events: nil)
+    let runOptions = RunOptions(
+        scene: name, duration: o.duration, rate: o.rate, profile: o.profile, output: nil, events: nil)
     let (scene, label, sceneInputs) = try prepareRun(runOptions, command: "view")
     let base = (name ?? Catalog.defaultName).split(separator: "/").last.map(String.init) ?? "view"
     let stem = base.hasSuffix(".json") ? String(base.dropLast(5)) : base
@@ -175,7 +222,10 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     let columns = scene.allColumns
     if let plot = o.plot {
         for c in plot where !columns.contains(c) || c == "t" {
-            throw UsageError(message: "--plot: not a column of \(label) (dynsim run \(label) | head -1 lists them), got \(quoted(c))", command: "view")
+            throw UsageError(
+                message:
+                    "--plot: not a column of \(label) (dynsim run \(label) | head -1 lists them), got \(quoted(c))",
+                command: "view")
         }
     }
     for (flag, path) in [("--output", pagePath), ("--svg", o.svg)] {
@@ -184,24 +234,35 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
             throw UsageError(message: problem, command: "view")
         }
         for input in overlayInputs where input.identity != nil && input.identity == FileIdentity(path: path) {
-            throw UsageError(message: "\(flag): \(path) is a file this command reads (\(input.name)); choose another file", command: "view")
+            throw UsageError(
+                message: "\(flag): \(path) is a file this command reads (\(input.name)); choose another file",
+                command: "view")
         }
     }
     if pagePath == "-" || o.svg == "-",
-       let problem = stdoutProblem(reads: sceneInputs.map { ($0.name, $0.identity) } + o.overlays.map { ($0, FileIdentity(path: $0)) }) {
+        let problem = stdoutProblem(
+            reads: sceneInputs.map { ($0.name, $0.identity) } + o.overlays.map { ($0, FileIdentity(path: $0)) })
+    {
         throw UsageError(message: problem, command: "view")
     }
     // `-` is stdout; other names for one file (a link, /dev/stdout) are found by OutputFile.sameFile.
-    if let page = pagePath, let svg = o.svg, OutputFile.sameFile(page == "-" ? "/dev/stdout" : page, svg == "-" ? "/dev/stdout" : svg) {
-        throw UsageError(message: "--svg: must differ from --output, both name one file (--output \(quoted(page)), --svg \(quoted(svg)))", command: "view")
+    if let page = pagePath, let svg = o.svg,
+        OutputFile.sameFile(page == "-" ? "/dev/stdout" : page, svg == "-" ? "/dev/stdout" : svg)
+    {
+        throw UsageError(
+            message:
+                "--svg: must differ from --output, both name one file (--output \(quoted(page)), --svg \(quoted(svg)))",
+            command: "view")
     }
     let sceneRun = SceneRun(scene: scene)
     if let problem = sceneRun.inputProblems(fileName: label).first { throw problem }
-    let textColumns = Set(columns.filter { c in c.hasSuffix(".text") || scene.animators.contains { c == $0.name + ".state" } })
+    let textColumns = Set(
+        columns.filter { c in c.hasSuffix(".text") || scene.animators.contains { c == $0.name + ".state" } })
     var overlays: [Overlay] = []
     for path in o.overlays {
         let bytes = try readInput(path, name: path, maxBytes: Limits.maxTraceBytes)
-        overlays.append(try Overlay(bytes, fileName: path, sceneName: label, columns: columns, textColumns: textColumns))
+        overlays.append(
+            try Overlay(bytes, fileName: path, sceneName: label, columns: columns, textColumns: textColumns))
     }
     // Both outputs or neither (a page that cannot be written takes the still with it).
     var outputs: [(text: String, path: String, flag: String)] = []
@@ -222,7 +283,9 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
         throw RuntimeFailure(message: "\(label): \(e)")
     }
     try writeAll(outputs)
-    for out in outputs where out.path != "-" { fputs("dynsim: wrote \(printablePath(out.path)) (\(out.text.utf8.count) bytes)\n", stderr) }
+    for out in outputs where out.path != "-" {
+        fputs("dynsim: wrote \(printablePath(out.path)) (\(out.text.utf8.count) bytes)\n", stderr)
+    }
 }
 
 /// Writes `text` to `path` (`-`: stdout) whole (``writeWhole(_:to:flag:)``) and says so on stderr.

@@ -3,9 +3,9 @@
 // the statuses in Shell's ExitStatus): 0 success, 64 usage error, 65 bad input data, 1 runtime failure (docs/design.md,
 // "The CLI contract"). Signals are handled by Shell's Signals.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Scenes
@@ -82,7 +82,10 @@ func main() -> Int32 {
     case .listScenes: return writeStdout(sceneList())
     case .showScene(let name): return writeStdout(SceneEncoder.text(Catalog.scene(named: name)!))
     case .schema(let docs):
-        return writeStdout(docs ? FieldTables.markdown.map { "<!-- fields: \($0.kind) -->\n\($0.table)\n<!-- end fields -->\n" }.joined(separator: "\n") : SceneSchema.text)
+        return writeStdout(
+            docs
+                ? FieldTables.markdown.map { "<!-- fields: \($0.kind) -->\n\($0.table)\n<!-- end fields -->\n" }.joined(
+                    separator: "\n") : SceneSchema.text)
     case .run(let options): return run(options)
     case .bench(let options): return Benchmark.runToStdout(options, program: "dynsim")
     case .spring(let options): return streamToStdout { try writeSpring(options, to: $0) }

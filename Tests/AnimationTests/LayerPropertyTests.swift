@@ -52,12 +52,14 @@ final class LayerPropertyTests: XCTestCase {
 
     /// docs/scene-format.md's "Layers and animations" section names every property and sub key path of the table.
     func testReadmeListsEveryLayerProperty() throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../docs/scene-format.md").standardized, encoding: .utf8)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../docs/scene-format.md").standardized, encoding: .utf8)
         let start = try XCTUnwrap(readme.range(of: "## Layers and animations"))
         let section = readme[start.upperBound...].prefix(1500)
         for keyPath in LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted() {
-            XCTAssertTrue(section.contains("`\(keyPath)`"), "docs/scene-format.md's layer section does not list \(keyPath)")
+            XCTAssertTrue(
+                section.contains("`\(keyPath)`"), "docs/scene-format.md's layer section does not list \(keyPath)")
         }
     }
 }

@@ -20,15 +20,16 @@ final class MediaTimingTests: XCTestCase {
         Vector(iterations: 3, iterationStart: 2.5, before: 0.5, active: 0.5, after: 0.5),
         Vector(iterations: 3, iterationStart: 3, before: 0, active: 0, after: 1),
         Vector(iterations: 3.5, iterationStart: 0, before: 0, active: 0, after: 0.5),
-        Vector(iterations: 3.5, iterationStart: 3, before: 0, active: 0, after: nil),   // (after: see the wrap test)
+        Vector(iterations: 3.5, iterationStart: 3, before: 0, active: 0, after: nil),  // (after: see the wrap test)
         Vector(iterations: .infinity, iterationStart: 0, before: 0, active: 0, after: nil),
         Vector(iterations: .infinity, iterationStart: 2.5, before: 0.5, active: 0.5, after: nil),
         Vector(iterations: .infinity, iterationStart: 3, before: 0, active: 0, after: nil),
     ]
 
     func timing(_ v: Vector) -> MediaTiming {
-        MediaTiming(beginTime: 1, duration: 100, timeOffset: v.iterationStart * 100, repeatCount: v.iterations,
-                    fillMode: .both, isRemovedOnCompletion: false)
+        MediaTiming(
+            beginTime: 1, duration: 100, timeOffset: v.iterationStart * 100, repeatCount: v.iterations,
+            fillMode: .both, isRemovedOnCompletion: false)
     }
 
     func testWebPlatformTestVectors() {
@@ -54,14 +55,18 @@ final class MediaTimingTests: XCTestCase {
     /// duration; WA's iterationStart shifts the whole interval. Zero iterations mean one play in CA.)
     func testWebPlatformTestCurrentIterationVectors() {
         let vectors: [(iterations: Double, start: Double, before: Double, active: Double, after: Double?)] = [
-            (3, 0, 0, 0, 2), (3.5, 0, 0, 0, 3), (.infinity, 0, 0, 0, nil), (.infinity, 2.5, 2, 2, nil), (.infinity, 3, 3, 3, nil),
+            (3, 0, 0, 0, 2), (3.5, 0, 0, 0, 3), (.infinity, 0, 0, 0, nil), (.infinity, 2.5, 2, 2, nil),
+            (.infinity, 3, 3, 3, nil),
         ]
         for v in vectors {
-            let t = MediaTiming(beginTime: 1, duration: 100, timeOffset: v.start * 100, repeatCount: v.iterations,
-                                fillMode: .both, isRemovedOnCompletion: false)
+            let t = MediaTiming(
+                beginTime: 1, duration: 100, timeOffset: v.start * 100, repeatCount: v.iterations,
+                fillMode: .both, isRemovedOnCompletion: false)
             XCTAssertEqual(t.sample(atParentTime: 0)?.iteration, v.before, "before, \(v)")
             XCTAssertEqual(t.sample(atParentTime: 1)?.iteration, v.active, "active boundary, \(v)")
-            if let after = v.after { XCTAssertEqual(t.sample(atParentTime: 1 + t.activeDuration + 10)?.iteration, after, "after, \(v)") }
+            if let after = v.after {
+                XCTAssertEqual(t.sample(atParentTime: 1 + t.activeDuration + 10)?.iteration, after, "after, \(v)")
+            }
         }
     }
 
@@ -73,13 +78,17 @@ final class MediaTimingTests: XCTestCase {
             XCTAssertEqual(t.sample(atParentTime: 0)?.progress, progress, "before, fill \(fill)")
         }
         XCTAssertEqual(MediaTiming(duration: 1).sample(atParentTime: 0.5)?.progress, 0.5, "no delay")
-        XCTAssertEqual(MediaTiming(beginTime: 0.5, duration: 1).sample(atParentTime: 1)?.progress, 0.5, "positive delay")
-        XCTAssertEqual(MediaTiming(beginTime: -0.5, duration: 1).sample(atParentTime: 0)?.progress, 0.5, "negative delay")
+        XCTAssertEqual(
+            MediaTiming(beginTime: 0.5, duration: 1).sample(atParentTime: 1)?.progress, 0.5, "positive delay")
+        XCTAssertEqual(
+            MediaTiming(beginTime: -0.5, duration: 1).sample(atParentTime: 0)?.progress, 0.5, "negative delay")
         XCTAssertNil(MediaTiming(duration: 1).sample(atParentTime: 2), "after, no fill")
-        XCTAssertNil(MediaTiming(duration: 1, fillMode: .backwards, isRemovedOnCompletion: false).sample(atParentTime: 2),
-                     "after, backwards only")
+        XCTAssertNil(
+            MediaTiming(duration: 1, fillMode: .backwards, isRemovedOnCompletion: false).sample(atParentTime: 2),
+            "after, backwards only")
         for fill in [MediaTiming.FillMode.forwards, .both] {
-            let t = MediaTiming(beginTime: 0.5, duration: 1, repeatCount: 2.3, fillMode: fill, isRemovedOnCompletion: false)
+            let t = MediaTiming(
+                beginTime: 0.5, duration: 1, repeatCount: 2.3, fillMode: fill, isRemovedOnCompletion: false)
             let s = t.sample(atParentTime: 10)
             XCTAssertEqual(s?.iteration, 2, "after, fill \(fill)")
             XCTAssertEqual(s?.progress ?? .nan, 0.3, accuracy: 1e-12, "after, fill \(fill)")
@@ -110,15 +119,16 @@ final class MediaTimingTests: XCTestCase {
 
     func testAutoreverseAndSpeed() {
         // Each repetition plays forward then back: 2 repetitions of 1 s last 4 s.
-        let t = MediaTiming(beginTime: 2, duration: 1, speed: 2, repeatCount: 2, autoreverses: true, fillMode: .forwards,
-                            isRemovedOnCompletion: false)
+        let t = MediaTiming(
+            beginTime: 2, duration: 1, speed: 2, repeatCount: 2, autoreverses: true, fillMode: .forwards,
+            isRemovedOnCompletion: false)
         XCTAssertEqual(t.activeDuration, 4)
         // Speed 2: parent seconds count twice.
-        XCTAssertEqual(t.sample(atParentTime: 2.25)!.progress, 0.5, accuracy: 1e-12)   // local 0.5
-        XCTAssertEqual(t.sample(atParentTime: 2.5)!.progress, 1, accuracy: 1e-12)      // local 1: the turn
-        XCTAssertEqual(t.sample(atParentTime: 2.75)!.progress, 0.5, accuracy: 1e-12)   // local 1.5: coming back
-        XCTAssertEqual(t.sample(atParentTime: 3.25)!.iteration, 1)                      // local 2.5: second play
-        XCTAssertEqual(t.sample(atParentTime: 10)!.progress, 0, accuracy: 1e-12)       // ends back at the start
+        XCTAssertEqual(t.sample(atParentTime: 2.25)!.progress, 0.5, accuracy: 1e-12)  // local 0.5
+        XCTAssertEqual(t.sample(atParentTime: 2.5)!.progress, 1, accuracy: 1e-12)  // local 1: the turn
+        XCTAssertEqual(t.sample(atParentTime: 2.75)!.progress, 0.5, accuracy: 1e-12)  // local 1.5: coming back
+        XCTAssertEqual(t.sample(atParentTime: 3.25)!.iteration, 1)  // local 2.5: second play
+        XCTAssertEqual(t.sample(atParentTime: 10)!.progress, 0, accuracy: 1e-12)  // ends back at the start
         XCTAssertNil(t.sample(atParentTime: 1.9), "no backwards fill")
     }
 

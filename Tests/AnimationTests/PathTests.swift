@@ -11,20 +11,26 @@ final class PathTests: XCTestCase {
         // B(t) = (100 t, 200 t (1 − t)): L = (1/200) [u/2 √(a² + u²) + a²/2 ln(u + √(a² + u²))] from 0 to 200, a = 100,
         // i.e. (1/200) [100 √50000 + 5000 ln((200 + √50000) / 100)].
         let exact = (100 * 50000.0.squareRoot() + 5000 * log((200 + 50000.0.squareRoot()) / 100)) / 200
-        XCTAssertEqual(BezierPath([.move([0, 0]), .quad([50, 100], [100, 0])]).length, exact, accuracy: 1e-12 * exact, "composite quadrature")
+        XCTAssertEqual(
+            BezierPath([.move([0, 0]), .quad([50, 100], [100, 0])]).length, exact, accuracy: 1e-12 * exact,
+            "composite quadrature")
         // A cubic whose control polygon crosses itself, (0, 0), (100, 100), (0, 100), (100, 0): a sharp turn where its
         // speed dips; checked against a 200 000-piece polyline of the same curve.
         let cusp = BezierPath([.move([0, 0]), .cubic([100, 100], [0, 100], [100, 0])])
         var polyline = 0.0, last = SIMD2<Double>(0, 0)
         for k in 1...200_000 {
             let t = Double(k) / 200_000, u = 1 - t
-            let p = SIMD2<Double>(100, 100) * (3 * u * u * t) + SIMD2<Double>(0, 100) * (3 * u * t * t) + SIMD2<Double>(100, 0) * (t * t * t)
+            let p =
+                SIMD2<Double>(100, 100) * (3 * u * u * t) + SIMD2<Double>(0, 100) * (3 * u * t * t) + SIMD2<Double>(
+                    100, 0) * (t * t * t)
             polyline += ((p - last) * (p - last)).sum().squareRoot()
             last = p
         }
         XCTAssertEqual(cusp.length, polyline, accuracy: 1e-6 * polyline)
         // A closed square: the closing line counts.
-        XCTAssertEqual(BezierPath([.move([0, 0]), .line([10, 0]), .line([10, 10]), .line([0, 10]), .close]).length, 40, accuracy: 1e-9)
+        XCTAssertEqual(
+            BezierPath([.move([0, 0]), .line([10, 0]), .line([10, 10]), .line([0, 10]), .close]).length, 40,
+            accuracy: 1e-9)
     }
 
     func testQuarterCircleCubicIsWithinItsKnownRadialError() {
@@ -63,7 +69,8 @@ final class PathTests: XCTestCase {
     }
 
     func testKeyframePathMovesPositionAndRotatesTheLayer() {
-        var a = KeyframeAnimation(keyPath: "position", values: [], calculationMode: .paced, timing: MediaTiming(duration: 2))
+        var a = KeyframeAnimation(
+            keyPath: "position", values: [], calculationMode: .paced, timing: MediaTiming(duration: 2))
         a.path = ell
         a.rotationMode = .auto
         XCTAssertNil(a.problem)
@@ -71,11 +78,14 @@ final class PathTests: XCTestCase {
         layer.add(.keyframe(a), forKey: "ride")
         XCTAssertEqual(layer.presentationValue("position", at: 1)?.components ?? [], [100, 100], accuracy: 1e-9)
         XCTAssertEqual(layer.presentationValue("transform.rotation.z", at: 0.25)?.scalar ?? .nan, 0, accuracy: 1e-12)
-        XCTAssertEqual(layer.presentationValue("transform.rotation.z", at: 1.5)?.scalar ?? .nan, Double.pi / 2, accuracy: 1e-12)
+        XCTAssertEqual(
+            layer.presentationValue("transform.rotation.z", at: 1.5)?.scalar ?? .nan, Double.pi / 2, accuracy: 1e-12)
         XCTAssertEqual(layer.presentationValue("transform.rotation.z", at: 3)?.scalar, 0, "removed: back to the model")
         a.rotationMode = .autoReverse
         layer.add(.keyframe(a), forKey: "ride")
-        XCTAssertEqual(layer.presentationValue("transform.rotation.z", at: 1.5)?.scalar ?? .nan, 3 * Double.pi / 2, accuracy: 1e-12)
+        XCTAssertEqual(
+            layer.presentationValue("transform.rotation.z", at: 1.5)?.scalar ?? .nan, 3 * Double.pi / 2, accuracy: 1e-12
+        )
         // Discrete: three vertices, each held for a third of the time.
         a.calculationMode = .discrete
         layer.add(.keyframe(a), forKey: "ride")
@@ -90,8 +100,10 @@ final class PathTests: XCTestCase {
     }
 }
 
-private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, _ message: String = "",
-                            file: StaticString = #filePath, line: UInt = #line) {
+private func XCTAssertEqual(
+    _ a: [Double], _ b: [Double], accuracy: Double, _ message: String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
     XCTAssertEqual(a.count, b.count, message, file: file, line: line)
     for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, message, file: file, line: line) }
 }

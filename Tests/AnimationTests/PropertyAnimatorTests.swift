@@ -15,12 +15,14 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(a.state, .inactive)
         XCTAssertThrowsError(try a.stopAnimation(withoutFinishing: false, at: 0), "stop while inactive")
         XCTAssertThrowsError(try a.finishAnimation(at: .end, time: 0), "finish while inactive")
-        XCTAssertThrowsError(try a.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 0), "continue while inactive")
+        XCTAssertThrowsError(
+            try a.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 0), "continue while inactive")
         try a.startAnimation(at: 0)
         XCTAssertEqual(a.state, .active); XCTAssertTrue(a.isRunning)
         XCTAssertThrowsError(try a.setFractionComplete(0.5, at: 0.1), "scrub while running")
         XCTAssertThrowsError(try a.finishAnimation(at: .end, time: 0.1), "finish while active")
-        XCTAssertThrowsError(try a.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 0.1), "continue while running")
+        XCTAssertThrowsError(
+            try a.continueAnimation(withTimingParameters: nil, durationFactor: 1, at: 0.1), "continue while running")
         try a.pauseAnimation(at: 0.25)
         XCTAssertEqual(a.state, .active); XCTAssertFalse(a.isRunning)
         XCTAssertEqual(x(a, 5), 25, "paused holds")
@@ -28,8 +30,10 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertEqual(x(a, 1.5), 75, accuracy: 1e-9)
         try a.stopAnimation(withoutFinishing: false, at: 1.5)
         XCTAssertEqual(a.state, .stopped)
-        for call in [{ try a.startAnimation(at: 2) }, { try a.pauseAnimation(at: 2) }, { try a.setFractionComplete(0.1, at: 2) },
-                     { try a.setReversed(true, at: 2) }, { try a.stopAnimation(withoutFinishing: true, at: 2) }] {
+        for call in [
+            { try a.startAnimation(at: 2) }, { try a.pauseAnimation(at: 2) }, { try a.setFractionComplete(0.1, at: 2) },
+            { try a.setReversed(true, at: 2) }, { try a.stopAnimation(withoutFinishing: true, at: 2) },
+        ] {
             XCTAssertThrowsError(try call(), "a stopped animator only finishes")
         }
         XCTAssertEqual(x(a, 2), 75, accuracy: 1e-9, "stopped keeps the values")
@@ -177,7 +181,8 @@ final class PropertyAnimatorTests: XCTestCase {
         try a.addAnimations(keyPath: "cornerRadius", from: .scalar(0), to: .scalar(10), at: 0.5)
         XCTAssertEqual(a.value(of: a.changes[2], at: 0.75).scalar, 5, accuracy: 1e-9)
         XCTAssertEqual(a.value(of: a.changes[2], at: 1).scalar, 10, accuracy: 1e-9)
-        XCTAssertThrowsError(try a.addAnimations(keyPath: "opacity", from: .scalar(0), to: .scalar(1), delayFactor: 1, at: 0.6))
+        XCTAssertThrowsError(
+            try a.addAnimations(keyPath: "opacity", from: .scalar(0), to: .scalar(1), delayFactor: 1, at: 0.6))
     }
 
     func testNonInterruptibleAnimatorsRefusePauseStopAndReverse() throws {
@@ -216,7 +221,8 @@ extension PropertyAnimatorTests {
         try a.startAnimation(at: 0)
         try a.setReversed(true, at: 0.5)
         a.update(to: 2)
-        XCTAssertEqual(log.entries, ["first start 1.0", "second start"], "in order, at the start it returned to (0.5 + 0.5 s)")
+        XCTAssertEqual(
+            log.entries, ["first start 1.0", "second start"], "in order, at the start it returned to (0.5 + 0.5 s)")
         try a.startAnimation(at: 3)
         a.update(to: 5)
         XCTAssertEqual(log.entries.count, 2, "each handler runs once")

@@ -5,9 +5,13 @@ import XCTest
 /// Whole 3D transforms: CA's matrix layout, decomposition round trips, and interpolation of turns, against matrices
 /// written out from cos and sin here.
 final class TransformTests: XCTestCase {
-    func assertClose(_ a: Transform3D, _ b: [Double], _ accuracy: Double = 1e-12, _ message: String = "",
-                     file: StaticString = #filePath, line: UInt = #line) {
-        for k in 0..<16 { XCTAssertEqual(a.m[k], b[k], accuracy: accuracy, "entry \(k) \(message)", file: file, line: line) }
+    func assertClose(
+        _ a: Transform3D, _ b: [Double], _ accuracy: Double = 1e-12, _ message: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for k in 0..<16 {
+            XCTAssertEqual(a.m[k], b[k], accuracy: accuracy, "entry \(k) \(message)", file: file, line: line)
+        }
     }
 
     /// p · M for a point p (row-vector convention), without perspective divide.
@@ -26,10 +30,11 @@ final class TransformTests: XCTestCase {
     }
 
     func testDecompositionRoundTripsWithShearAndPerspective() {
-        var m = Transform3D.scale(2, 3, 0.5).concatenating(.rotation(0.7, 1, 2, 3)).concatenating(.translation(10, -5, 4))
-        m[1, 0] += 0.4   // a shear
+        var m = Transform3D.scale(2, 3, 0.5).concatenating(.rotation(0.7, 1, 2, 3)).concatenating(
+            .translation(10, -5, 4))
+        m[1, 0] += 0.4  // a shear
         var p = Transform3D.identity
-        p[2, 3] = -1.0 / 500   // CA's usual m34 perspective
+        p[2, 3] = -1.0 / 500  // CA's usual m34 perspective
         m = m.concatenating(p)
         guard let d = m.decomposed() else { return XCTFail("decomposable") }
         // Homogeneous: the parts describe M / m44 (here m44 = 1 − 4/500 = 0.992 from the z translation and m34).
@@ -63,9 +68,10 @@ final class TransformTests: XCTestCase {
     func testCardFlipAsABasicAnimationKeepsPerspective() {
         var p = Transform3D.identity
         p[2, 3] = -1.0 / 500
-        let flip = BasicAnimation(keyPath: "transform", fromValue: .transform(p),
-                                  toValue: .transform(Transform3D.rotation(.pi, 0, 1, 0).concatenating(p)),
-                                  timing: MediaTiming(duration: 1))
+        let flip = BasicAnimation(
+            keyPath: "transform", fromValue: .transform(p),
+            toValue: .transform(Transform3D.rotation(.pi, 0, 1, 0).concatenating(p)),
+            timing: MediaTiming(duration: 1))
         var layer = Layer(name: "card")
         layer.add(.basic(flip), forKey: "flip")
         guard let mid = layer.presentationValue("transform", at: 0.5)?.transform3D else { return XCTFail("presented") }

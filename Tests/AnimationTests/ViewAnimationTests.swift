@@ -9,7 +9,9 @@ final class ViewAnimationTests: XCTestCase {
     /// easeInEaseOut (0.42, 0, 0.58, 1) at x, by bisection on the Bézier polynomials written out here.
     static func easeInOut(_ x: Double) -> Double {
         let x = min(max(x, 0), 1)
-        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+        }
         var lo = 0.0, hi = 1.0
         for _ in 0..<100 { let m = (lo + hi) / 2; if b(m, 0.42, 0.58) < x { lo = m } else { hi = m } }
         return b((lo + hi) / 2, 0, 1)
@@ -35,9 +37,11 @@ final class ViewAnimationTests: XCTestCase {
 
     func testBeginFromCurrentStateReplacesTheAnimationInFlight() {
         var l = layer()
-        l.animate("position.x", to: .scalar(100), with: ViewAnimation(duration: 1, options: .curveLinear), at: 0, key: "a")
-        let removed = l.animate("position.x", to: .scalar(300),
-                                with: ViewAnimation(duration: 1, options: [.curveLinear, .beginFromCurrentState]), at: 0.5, key: "b")
+        l.animate(
+            "position.x", to: .scalar(100), with: ViewAnimation(duration: 1, options: .curveLinear), at: 0, key: "a")
+        let removed = l.animate(
+            "position.x", to: .scalar(300),
+            with: ViewAnimation(duration: 1, options: [.curveLinear, .beginFromCurrentState]), at: 0.5, key: "b")
         XCTAssertEqual(removed, ["a"])
         XCTAssertEqual(x(l, 0.5), 50, accuracy: 1e-9)
         XCTAssertEqual(x(l, 1.0), 50 + 250 * 0.5, accuracy: 1e-9, "from the presented 50 toward 300, linearly")
@@ -45,7 +49,9 @@ final class ViewAnimationTests: XCTestCase {
 
     func testDelayShowsTheOldValueAndCurvesApply() {
         var l = layer()
-        l.animate("position.x", to: .scalar(200), with: ViewAnimation(duration: 2, delay: 0.5, options: .curveEaseIn), at: 1, key: "a")
+        l.animate(
+            "position.x", to: .scalar(200), with: ViewAnimation(duration: 2, delay: 0.5, options: .curveEaseIn), at: 1,
+            key: "a")
         XCTAssertEqual(x(l, 1.2), 0, accuracy: 1e-12, "during the delay the old value shows (backwards fill)")
         // easeIn (0.42, 0, 1, 1) at 0.5 of the way: the polynomial root by bisection.
         func bx(_ t: Double) -> Double { 3 * (1 - t) * (1 - t) * t * 0.42 + 3 * (1 - t) * t * t + t * t * t }
@@ -66,17 +72,22 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(block.completionTime(calledAt: 0), 2)
         XCTAssertEqual(ViewAnimation(duration: 1, options: .repeat).completionTime(calledAt: 0), .infinity)
         var r = layer()
-        r.animate("position.x", to: .scalar(100), with: ViewAnimation(duration: 1, options: [.curveLinear, .repeat]), at: 0, key: "a")
+        r.animate(
+            "position.x", to: .scalar(100), with: ViewAnimation(duration: 1, options: [.curveLinear, .repeat]), at: 0,
+            key: "a")
         XCTAssertEqual(x(r, 7.25), 25, accuracy: 1e-9)
     }
 
     func testSpringBlockFollowsTheClosedFormWithRelativeVelocity() {
         // Damping ratio 0.5, initialSpringVelocity 2 (twice the distance per second), 0 → 100 over 1 s.
         var l = layer()
-        l.animate("position.x", to: .scalar(100),
-                  with: ViewAnimation(duration: 1, spring: .init(dampingRatio: 0.5, initialSpringVelocity: 2)), at: 0, key: "s")
+        l.animate(
+            "position.x", to: .scalar(100),
+            with: ViewAnimation(duration: 1, spring: .init(dampingRatio: 0.5, initialSpringVelocity: 2)), at: 0,
+            key: "s")
         let spring = PropertyAnimator.fittedSpring(dampingRatio: 0.5, duration: 1)
-        let w0 = (spring.stiffness / spring.mass).squareRoot(), z = spring.damping / (2 * (spring.stiffness * spring.mass).squareRoot())
+        let w0 = (spring.stiffness / spring.mass).squareRoot(),
+            z = spring.damping / (2 * (spring.stiffness * spring.mass).squareRoot())
         XCTAssertEqual(z, 0.5, accuracy: 1e-9)
         // Progress p(t) = 1 − e^(−zw0 t)(A cos wd t + B sin wd t), p(0) = 0, p'(0) = 2: A = 1, B = (z w0 − 2)/wd.
         let wd = w0 * (1 - z * z).squareRoot()
@@ -89,10 +100,14 @@ final class ViewAnimationTests: XCTestCase {
 
     func testKeyframeBlockHoldsAndMovesOverEachSpan() {
         var l = layer()
-        let frames = [ViewKeyframe(relativeStartTime: 0.25, relativeDuration: 0.25, value: .scalar(100)),
-                      ViewKeyframe(relativeStartTime: 0.75, relativeDuration: 0.25, value: .scalar(40))]
+        let frames = [
+            ViewKeyframe(relativeStartTime: 0.25, relativeDuration: 0.25, value: .scalar(100)),
+            ViewKeyframe(relativeStartTime: 0.75, relativeDuration: 0.25, value: .scalar(40)),
+        ]
         l.animateKeyframes("position.x", frames, with: ViewAnimation(duration: 2), at: 0, key: "k")
-        let expected: [(Double, Double)] = [(0.25, 0), (0.5, 0), (0.75, 50), (1.0, 100), (1.4, 100), (1.75, 70), (2, 40), (3, 40)]
+        let expected: [(Double, Double)] = [
+            (0.25, 0), (0.5, 0), (0.75, 50), (1.0, 100), (1.4, 100), (1.75, 70), (2, 40), (3, 40),
+        ]
         for (t, v) in expected { XCTAssertEqual(x(l, t), v, accuracy: 1e-9, "t = \(t)") }
         XCTAssertEqual(l.modelValue("position.x")?.scalar, 40)
     }
@@ -134,6 +149,7 @@ extension ViewAnimationTests {
             XCTAssertEqual(x(l, tr + tau), expected, accuracy: 1e-4, "τ = \(tau)")
         }
         let h = 1e-5
-        XCTAssertEqual((x(l, tr + h) - x(l, tr)) / h, vr, accuracy: 0.05 + abs(vr) * 1e-3, "velocity carried into the new spring")
+        XCTAssertEqual(
+            (x(l, tr + h) - x(l, tr)) / h, vr, accuracy: 0.05 + abs(vr) * 1e-3, "velocity carried into the new spring")
     }
 }

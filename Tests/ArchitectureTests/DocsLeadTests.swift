@@ -5,7 +5,8 @@ import XCTest
 /// first block is a command and its output (a fenced block), a table or a picture; and no paragraph or list item runs
 /// over 6 lines, counting a source line as one line per 120 characters or part of them.
 final class DocsLeadTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardized
 
     /// Pages whose long paragraphs are not checked yet: none now that docs/scene-format.md is in short paragraphs,
     /// lists and tables.
@@ -28,20 +29,34 @@ final class DocsLeadTests: XCTestCase {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.drop { $0 == " " }
             if trimmed.hasPrefix("```") {
-                if inFence { inFence = false; open = false } else { out.append(Block(kind: .code, lines: [])); inFence = true }
+                if inFence {
+                    inFence = false; open = false
+                } else {
+                    out.append(Block(kind: .code, lines: [])); inFence = true
+                }
                 continue
             }
             if inFence { out[out.count - 1].lines.append(line); continue }
             if trimmed.isEmpty { open = false; continue }
             let kind: Kind
-            if line.hasPrefix("#") { kind = .heading }
-            else if trimmed.hasPrefix("|") { kind = .table }
-            else if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.prefix(while: \.isNumber).count > 0
-                        && trimmed.drop(while: \.isNumber).hasPrefix(". ") { kind = .item }
-            else if line.hasPrefix(" "), open, out.last?.kind == .item { out[out.count - 1].lines.append(line); continue }
-            else if line.hasPrefix("![") { kind = .image }
-            else if line.hasPrefix("<!--") { kind = .comment }
-            else { kind = .paragraph }
+            if line.hasPrefix("#") {
+                kind = .heading
+            } else if trimmed.hasPrefix("|") {
+                kind = .table
+            } else if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ")
+                || trimmed.prefix(while: \.isNumber).count > 0
+                    && trimmed.drop(while: \.isNumber).hasPrefix(". ")
+            {
+                kind = .item
+            } else if line.hasPrefix(" "), open, out.last?.kind == .item {
+                out[out.count - 1].lines.append(line); continue
+            } else if line.hasPrefix("![") {
+                kind = .image
+            } else if line.hasPrefix("<!--") {
+                kind = .comment
+            } else {
+                kind = .paragraph
+            }
             if open, let last = out.last, last.kind == kind, kind == .paragraph || kind == .table {
                 out[out.count - 1].lines.append(line)
             } else {
@@ -56,11 +71,15 @@ final class DocsLeadTests: XCTestCase {
     static func problems(_ text: String, checkLength: Bool = true) -> [String] {
         let blocks = blocks(text)
         var problems: [String] = []
-        guard let title = blocks.first, title.kind == .heading, title.lines[0].hasPrefix("# ") else { return ["no # title first"] }
+        guard let title = blocks.first, title.kind == .heading, title.lines[0].hasPrefix("# ") else {
+            return ["no # title first"]
+        }
         var rest = blocks.dropFirst()
         if let intro = rest.first, intro.kind == .paragraph, intro.height <= 2 { rest = rest.dropFirst() }
         if let lead = rest.first, ![.code, .table, .image].contains(lead.kind) {
-            problems.append("leads with a \(lead.kind) (\(lead.lines.first?.prefix(60) ?? "")), not a command and its output, a table or a picture")
+            problems.append(
+                "leads with a \(lead.kind) (\(lead.lines.first?.prefix(60) ?? "")), not a command and its output, a table or a picture"
+            )
         }
         if checkLength {
             for block in blocks where [.paragraph, .item].contains(block.kind) && block.height > 6 {
@@ -83,14 +102,17 @@ final class DocsLeadTests: XCTestCase {
 
     /// The rule refuses what it is for: a page that opens with a heading and a wall of option rules.
     func testTheRuleRefusesAPageThatLeadsWithProse() {
-        let wall = String(repeating: "The options are checked before anything runs, and so on and so forth at length. ", count: 10)
+        let wall = String(
+            repeating: "The options are checked before anything runs, and so on and so forth at length. ", count: 10)
         let page = "# Benchmarks\n\nHow it is timed.\n\n## Benchmarks\n\n" + wall + "\n\n```sh\ndynsim bench\n```\n"
         let problems = Self.problems(page)
         XCTAssertEqual(problems.count, 2, "\(problems)")
         XCTAssertTrue(problems[0].hasPrefix("leads with a heading"), "\(problems)")
         XCTAssertTrue(problems[1].hasPrefix("a paragraph of 7 lines"), "\(problems)")
         XCTAssertEqual(Self.problems("# T\n\nOne line.\n\n| a | b |\n|---|---|\n\n- an item\n  continued\n"), [])
-        XCTAssertEqual(Self.problems("# T\n\n```sh\ndynsim\n```\n\n" + String(repeating: "- x\n  y\n  z\n  w\n", count: 1)), [])
-        XCTAssertEqual(Self.problems("# T\n\n- " + String(repeating: "word ", count: 150)).count, 2, "a long list item first")
+        XCTAssertEqual(
+            Self.problems("# T\n\n```sh\ndynsim\n```\n\n" + String(repeating: "- x\n  y\n  z\n  w\n", count: 1)), [])
+        XCTAssertEqual(
+            Self.problems("# T\n\n- " + String(repeating: "word ", count: 150)).count, 2, "a long list item first")
     }
 }

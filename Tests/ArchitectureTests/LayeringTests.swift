@@ -7,10 +7,13 @@ import XCTest
 /// targets' sources and fails on any such call in code. A second test checks that every import of one of our modules
 /// is declared as a dependency in Package.swift.
 final class LayeringTests: XCTestCase {
-    static let forbidden = ["fopen", "open", "write", "read", "signal", "exit", "FileManager", "Thread", "ProcessInfo",
-                            "pipe", "fread", "fwrite", "stat", "unlink", "rename", "getpid"]
+    static let forbidden = [
+        "fopen", "open", "write", "read", "signal", "exit", "FileManager", "Thread", "ProcessInfo",
+        "pipe", "fread", "fwrite", "stat", "unlink", "rename", "getpid",
+    ]
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardized
 
     func testScenesMakesNoFileProcessOrThreadCalls() throws {
         try checkNoSystemCalls(in: "Scenes", atLeast: 5)
@@ -39,9 +42,12 @@ final class LayeringTests: XCTestCase {
         XCTAssertGreaterThan(files.count, minimum, "found \(target)'s sources at \(sources.path)")
         // A call: the name not preceded by a letter, digit, '_', '.' or `func ` (a method such as JSONWriter.write, or
         // its declaration, is not a system call), followed by '(' or, for types, a '.'.
-        let pattern = try NSRegularExpression(pattern: #"(?<![\w.])(?<!func )(\#(LayeringTests.forbidden.joined(separator: "|")))\s*[(.]"#)
+        let pattern = try NSRegularExpression(
+            pattern: #"(?<![\w.])(?<!func )(\#(LayeringTests.forbidden.joined(separator: "|")))\s*[(.]"#)
         // The pattern itself: it must see these calls, and not a declaration or a qualified method.
-        for call in ["guard let f = fopen(path, mode)", "_ = FileManager.default", "Thread.detachNewThread {", "exit(1)"] {
+        for call in [
+            "guard let f = fopen(path, mode)", "_ = FileManager.default", "Thread.detachNewThread {", "exit(1)",
+        ] {
             XCTAssertNotNil(pattern.firstMatch(in: call, range: NSRange(call.startIndex..., in: call)), call)
         }
         for other in ["public static func write(_ value: JSON)", "JSONWriter.write(json)", "let opened = 1"] {
@@ -67,27 +73,41 @@ final class LayeringTests: XCTestCase {
     /// Every `import M` of one of the package's own modules, in any target's sources, names a dependency that target
     /// declares in Package.swift (SwiftPM builds an undeclared one only by luck of the build order).
     func testEveryImportOfOurModulesIsDeclared() throws {
-        let manifest = try String(contentsOf: LayeringTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let target = try NSRegularExpression(pattern: #"\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?(?:,\s*path:\s*"([^"]+)")?"#)
+        let manifest = try String(
+            contentsOf: LayeringTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let target = try NSRegularExpression(
+            pattern:
+                #"\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?(?:,\s*path:\s*"([^"]+)")?"#
+        )
         var targets: [(name: String, dependencies: Set<String>, path: String)] = []
         for m in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
             func group(_ i: Int) -> String? { Range(m.range(at: i), in: manifest).map { String(manifest[$0]) } }
             let name = group(1)!
-            let deps = Set((group(2) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
-            let path = group(3) ?? (manifest[manifest.range(of: "name: \"\(name)\"")!.lowerBound...].prefix(200).contains("testTarget") ? "Tests/\(name)" : "Sources/\(name)")
+            let deps = Set(
+                (group(2) ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                })
+            let path =
+                group(3)
+                ?? (manifest[manifest.range(of: "name: \"\(name)\"")!.lowerBound...].prefix(200).contains("testTarget")
+                    ? "Tests/\(name)" : "Sources/\(name)")
             targets.append((name, deps, path))
         }
         let ours = Set(targets.map(\.name))
-        XCTAssertTrue(ours.isSuperset(of: ["Springs", "Animation", "Dynamics", "IO", "Scenes", "Playback", "dynsim"]), "\(ours)")
+        XCTAssertTrue(
+            ours.isSuperset(of: ["Springs", "Animation", "Dynamics", "IO", "Scenes", "Playback", "dynsim"]), "\(ours)")
         var undeclared: [String] = []
         for t in targets {
             let dir = LayeringTests.root.appendingPathComponent(t.path)
             guard let files = FileManager.default.enumerator(atPath: dir.path) else { continue }
             for case let file as String in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
-                for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+                for line in text.split(separator: "\n")
+                where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
                     let module = String(line.split(separator: " ").last!)
-                    if ours.contains(module) && !t.dependencies.contains(module) { undeclared.append("\(t.path)/\(file): \(module)") }
+                    if ours.contains(module) && !t.dependencies.contains(module) {
+                        undeclared.append("\(t.path)/\(file): \(module)")
+                    }
                 }
             }
         }
@@ -97,7 +117,8 @@ final class LayeringTests: XCTestCase {
     /// The library targets depend only as docs/design.md's arrows allow: Dynamics, Springs and IO on nothing of
     /// ours, Traces on Springs and IO (no Scenes), nothing upward.
     func testTheLayeringIsTheDesigns() throws {
-        let manifest = try String(contentsOf: LayeringTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: LayeringTests.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let allowed: [String: Set<String>] = [
             "Springs": [], "Dynamics": [], "IO": [], "Animation": ["Springs"],
             "Scenes": ["Dynamics", "Animation", "Springs", "IO"],
@@ -106,25 +127,39 @@ final class LayeringTests: XCTestCase {
             "Traces": ["Springs", "IO"], "Shell": ["IO"],
             "Bench": ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"],
         ]
-        let target = try NSRegularExpression(pattern: #"\.target\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        let target = try NSRegularExpression(
+            pattern: #"\.target\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
         var seen: Set<String> = []
         for m in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
             func group(_ i: Int) -> String? { Range(m.range(at: i), in: manifest).map { String(manifest[$0]) } }
             let name = group(1)!
-            let deps = Set((group(2) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
+            let deps = Set(
+                (group(2) ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                })
             seen.insert(name)
-            guard let ok = allowed[name] else { XCTFail("\(name): a library target docs/design.md does not place"); continue }
-            XCTAssertTrue(deps.isSubset(of: ok), "\(name) depends on \(deps.subtracting(ok).sorted()), which the layering does not allow")
+            guard let ok = allowed[name] else {
+                XCTFail("\(name): a library target docs/design.md does not place"); continue
+            }
+            XCTAssertTrue(
+                deps.isSubset(of: ok),
+                "\(name) depends on \(deps.subtracting(ok).sorted()), which the layering does not allow")
         }
         XCTAssertEqual(seen, Set(allowed.keys))
         // Each module's test target depends on that module and what it may import, nothing above it.
-        let tests = try NSRegularExpression(pattern: #"\.testTarget\(\s*name:\s*"([^"]+)Tests"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        let tests = try NSRegularExpression(
+            pattern: #"\.testTarget\(\s*name:\s*"([^"]+)Tests"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
         for m in tests.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
             func group(_ i: Int) -> String? { Range(m.range(at: i), in: manifest).map { String(manifest[$0]) } }
             let module = group(1)!
-            guard let ok = allowed[module] else { continue }   // Architecture, dynsim: the whole
-            let deps = Set((group(2) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) })
-            XCTAssertTrue(deps.isSubset(of: ok.union([module])), "\(module)Tests depends on \(deps.subtracting(ok.union([module])).sorted())")
+            guard let ok = allowed[module] else { continue }  // Architecture, dynsim: the whole
+            let deps = Set(
+                (group(2) ?? "").split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                })
+            XCTAssertTrue(
+                deps.isSubset(of: ok.union([module])),
+                "\(module)Tests depends on \(deps.subtracting(ok.union([module])).sorted())")
         }
     }
 
@@ -146,13 +181,22 @@ final class LayeringTests: XCTestCase {
             }
         }
         let world = try String(contentsOf: root.appendingPathComponent("World.swift"), encoding: .utf8)
-        let member = try NSRegularExpression(pattern: #"^    (?:@[\w()]+\s+)*(?:(?:public|private|fileprivate|internal|static|final)(?:\([\w]+\))?\s+)*(?:func|var|let|init|subscript|struct|enum|class)\b"#)
-        let stores: Set = ["bodies", "bodyData", "jointData", "contactData", "behaviors", "collisionScratch", "uikitScratch",
-                           "preciseScratch"]
+        let member = try NSRegularExpression(
+            pattern:
+                #"^    (?:@[\w()]+\s+)*(?:(?:public|private|fileprivate|internal|static|final)(?:\([\w]+\))?\s+)*(?:func|var|let|init|subscript|struct|enum|class)\b"#
+        )
+        let stores: Set = [
+            "bodies", "bodyData", "jointData", "contactData", "behaviors", "collisionScratch", "uikitScratch",
+            "preciseScratch",
+        ]
         for line in world.split(separator: "\n").map(String.init)
-        where member.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil && !line.contains("public ") {
+        where member.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+            && !line.contains("public ")
+        {
             let name = line.split(separator: " ").first { !$0.hasPrefix("@") && $0 != "var" }.map(String.init) ?? ""
-            if !stores.contains(name) { problems.append("World.swift: not public: \(line.trimmingCharacters(in: .whitespaces))") }
+            if !stores.contains(name) {
+                problems.append("World.swift: not public: \(line.trimmingCharacters(in: .whitespaces))")
+            }
         }
         XCTAssertEqual(problems, [])
     }
@@ -161,7 +205,10 @@ final class LayeringTests: XCTestCase {
     /// 19 regrouped them into inlined stages). A function's length runs from its `func` line to its closing brace.
     func testFilesAndFunctionsStaySmall() throws {
         var problems: [String] = []
-        let declaration = try NSRegularExpression(pattern: #"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|static|mutating|override|final|nonisolated)\s+)*(?:func\s|init[(<?])"#)
+        let declaration = try NSRegularExpression(
+            pattern:
+                #"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|static|mutating|override|final|nonisolated)\s+)*(?:func\s|init[(<?])"#
+        )
         for dir in ["Sources", "Benchmarks", "Examples", "Tests"] {
             let root = LayeringTests.root.appendingPathComponent(dir)
             guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
@@ -176,7 +223,7 @@ final class LayeringTests: XCTestCase {
                     // style indents every body), so braces inside strings and regular expressions do not count.
                     let indent = line.prefix { $0 == " " }.count
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
-                    guard !(trimmed.hasSuffix("}") && trimmed.contains("{")) else { continue }   // a one-line body
+                    guard !(trimmed.hasSuffix("}") && trimmed.contains("{")) else { continue }  // a one-line body
                     let close = String(repeating: " ", count: indent) + "}"
                     var j = i + 1
                     while j < lines.count && !lines[j].hasPrefix(close) { j += 1 }
@@ -192,7 +239,8 @@ final class LayeringTests: XCTestCase {
     /// closing brace. The rule's own check: a script with an 81-line function fails it, one of 80 passes.
     func testViewerScriptsStaySmall() throws {
         let web = LayeringTests.root.appendingPathComponent("Sources/Replay/Web")
-        let files = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix(".js") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix(".js") }
+            .sorted()
         XCTAssertGreaterThanOrEqual(files.count, 5, "the viewer is in modules (issue 31)")
         var problems: [String] = []
         for file in files {
@@ -201,7 +249,8 @@ final class LayeringTests: XCTestCase {
         }
         XCTAssertEqual(problems, [], "viewer scripts over 500 lines or functions over 80")
         func body(_ n: Int) -> String {
-            "// a comment naming a function (\n  function f() {\n" + String(repeating: "    x();\n", count: n - 2) + "  }\n"
+            "// a comment naming a function (\n  function f() {\n" + String(repeating: "    x();\n", count: n - 2)
+                + "  }\n"
         }
         XCTAssertEqual(LayeringTests.scriptSizeProblems(body(81), file: "long.js"), ["long.js:2: 81 lines"])
         XCTAssertEqual(LayeringTests.scriptSizeProblems(body(80), file: "ok.js"), [])
@@ -220,8 +269,9 @@ final class LayeringTests: XCTestCase {
         for (i, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.hasPrefix("//"), !trimmed.hasPrefix("*"), !trimmed.hasPrefix("/*"),
-                  opening.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil,
-                  line.filter({ $0 == "{" }).count > line.filter({ $0 == "}" }).count else { continue }
+                opening.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil,
+                line.filter({ $0 == "{" }).count > line.filter({ $0 == "}" }).count
+            else { continue }
             let close = String(repeating: " ", count: line.prefix { $0 == " " }.count) + "}"
             var j = i + 1
             while j < lines.count && !lines[j].hasPrefix(close) { j += 1 }
@@ -238,8 +288,11 @@ final class LayeringTests: XCTestCase {
         for dir in ["Sources", "Tests", "docs", "Benchmarks", "Examples"] {
             let root = LayeringTests.root.appendingPathComponent(dir)
             guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
-            for case let file as String in files where [".swift", ".md", ".py", ".sh", ".js", ".c", ".txt"].contains(where: file.hasSuffix) {
-                guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else { continue }
+            for case let file as String in files
+            where [".swift", ".md", ".py", ".sh", ".js", ".c", ".txt"].contains(where: file.hasSuffix) {
+                guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else {
+                    continue
+                }
                 for word in outside where text.contains(word) { problems.append("\(dir)/\(file): \(word)") }
             }
         }
@@ -248,6 +301,7 @@ final class LayeringTests: XCTestCase {
             for word in outside where text.contains(word) { problems.append("\(file): \(word)") }
         }
         XCTAssertEqual(problems, [])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: LayeringTests.root.appendingPathComponent("docs/design.md").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: LayeringTests.root.appendingPathComponent("docs/design.md").path))
     }
 }

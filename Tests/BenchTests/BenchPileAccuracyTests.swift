@@ -9,7 +9,8 @@ import Scenes
 /// against the solver's own contact points, a tiny pile that settles, the CSV columns, and the same definitions in the
 /// Box2D v3 peer and in docs/benchmarks.md. Never timings.
 final class BenchPileAccuracyTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardized
 
     /// Two 10 x 10 pt boxes whose centers are `offset` apart, colliding, without gravity.
     private func twoBoxes(_ offset: Vector2, angle: Double = 0) -> Scene {
@@ -23,8 +24,10 @@ final class BenchPileAccuracyTests: XCTestCase {
 
     func testOverlapIsThePenetrationDepthFromGeometry() {
         // Side by side 8 pt apart: 10 − 8 = 2 pt; offset sideways too, still 2 (the least axis); 11 apart: none.
-        XCTAssertEqual(PileAccuracy.maxOverlap(SceneRun(scene: twoBoxes(Vector2(8, 0))).world, segments: []), 2, accuracy: 1e-12)
-        XCTAssertEqual(PileAccuracy.maxOverlap(SceneRun(scene: twoBoxes(Vector2(8, 3))).world, segments: []), 2, accuracy: 1e-12)
+        XCTAssertEqual(
+            PileAccuracy.maxOverlap(SceneRun(scene: twoBoxes(Vector2(8, 0))).world, segments: []), 2, accuracy: 1e-12)
+        XCTAssertEqual(
+            PileAccuracy.maxOverlap(SceneRun(scene: twoBoxes(Vector2(8, 3))).world, segments: []), 2, accuracy: 1e-12)
         XCTAssertEqual(PileAccuracy.maxOverlap(SceneRun(scene: twoBoxes(Vector2(0, 11))).world, segments: []), 0)
         // A box turned 45° whose corner (5√2 from its center) dips 1 pt below the floor y = 667: 1 pt; a box 2 pt
         // past a wall x = 0: 3 pt (its 5 pt half width minus the 2 pt it has left inside).
@@ -57,8 +60,9 @@ final class BenchPileAccuracyTests: XCTestCase {
             for frame in 1...40 {
                 piled.stepFrame()
                 if frame % 10 == 0 {
-                    XCTAssertEqual(PileAccuracy.maxOverlap(piled, segments: PileAccuracy.segments(of: pile)),
-                                   max(0, deepestContact(piled)), accuracy: 0.02, "\(profile) frame \(frame)")
+                    XCTAssertEqual(
+                        PileAccuracy.maxOverlap(piled, segments: PileAccuracy.segments(of: pile)),
+                        max(0, deepestContact(piled)), accuracy: 0.02, "\(profile) frame \(frame)")
                 }
             }
         }
@@ -74,7 +78,9 @@ final class BenchPileAccuracyTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(p.fallMaxOverlap, 0)
         XCTAssertLessThan(p.fallMaxOverlap, 5)
         XCTAssertLessThan(p.endKineticEnergy, 0.5 * 0.01 * 5 * 5, "below a 10 x 10 box at the settling speed")
-        XCTAssertEqual(p.simulated, p.settleTime! + PileAccuracy.settleHold + PileAccuracy.settledWindow - 1.0 / 60, accuracy: 1e-9)
+        XCTAssertEqual(
+            p.simulated, p.settleTime! + PileAccuracy.settleHold + PileAccuracy.settledWindow - 1.0 / 60, accuracy: 1e-9
+        )
         XCTAssertFalse(p.contactLimitExceeded)
         // A cap shorter than the settling: "not settled", the settled window after the cap.
         let capped = PileAccuracy.measure(n: 20, profile: .uikit, settleCap: 1)
@@ -86,27 +92,36 @@ final class BenchPileAccuracyTests: XCTestCase {
 
     func testPileUpToOption() throws {
         let spec = Benchmark.spec(program: "dynsim-bench", command: nil)
-        XCTAssertNil(try Benchmark.options(try spec.parse(["C"]), command: nil).pileUpTo, "the default: 1000 boxes, none with --frames")
-        XCTAssertEqual(try Benchmark.options(try spec.parse(["C", "--pile-up-to", "4000"]), command: nil).pileUpTo, 4000)
+        XCTAssertNil(
+            try Benchmark.options(try spec.parse(["C"]), command: nil).pileUpTo,
+            "the default: 1000 boxes, none with --frames")
+        XCTAssertEqual(
+            try Benchmark.options(try spec.parse(["C", "--pile-up-to", "4000"]), command: nil).pileUpTo, 4000)
         XCTAssertThrowsError(try spec.parse(["--pile-up-to", "-1"]))
     }
 
     func testCSVColumnsAreAppendedAndFilledForC() {
-        XCTAssertTrue(Benchmark.Result.csvHeader.hasPrefix("scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,"),
-                      "older readers keep their columns")
+        XCTAssertTrue(
+            Benchmark.Result.csvHeader.hasPrefix(
+                "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,"),
+            "older readers keep their columns")
         XCTAssertTrue(Benchmark.Result.csvHeader.hasSuffix(",fall_max_overlap,settled_max_overlap,settle_time,end_ke"))
-        let pile = PileAccuracy(fallMaxOverlap: 2.25, settledMaxOverlap: 0.5, settleTime: 1.5, endKineticEnergy: 3.85e-5,
-                                simulated: 3.5, cap: 20)
-        let row = Benchmark.Result(scene: "C", n: 100, subSteps: 2, frames: 10, profile: "uikit", ns: 1234.5, pile: pile)
+        let pile = PileAccuracy(
+            fallMaxOverlap: 2.25, settledMaxOverlap: 0.5, settleTime: 1.5, endKineticEnergy: 3.85e-5,
+            simulated: 3.5, cap: 20)
+        let row = Benchmark.Result(
+            scene: "C", n: 100, subSteps: 2, frames: 10, profile: "uikit", ns: 1234.5, pile: pile)
         XCTAssertEqual(row.csvRow, "C,100,dynsim,uikit,2,10,1234.5,,,2.25,0.5,1.500,3.850e-05")
         XCTAssertEqual(row.nsPerBodyFrame, 2469)
         var unsettled = pile
         unsettled.settleTime = nil
-        XCTAssertTrue(Benchmark.Result(scene: "C", n: 100, subSteps: 2, frames: 10, profile: "uikit", ns: 1, pile: unsettled)
-            .csvRow.hasSuffix(",>20,3.850e-05"))
+        XCTAssertTrue(
+            Benchmark.Result(scene: "C", n: 100, subSteps: 2, frames: 10, profile: "uikit", ns: 1, pile: unsettled)
+                .csvRow.hasSuffix(",>20,3.850e-05"))
         let a = Benchmark.Result(scene: "A", n: 3, subSteps: 2, frames: 2, profile: "uikit", ns: 1, energyError: 0.5)
-        XCTAssertEqual(a.csvRow.split(separator: ",", omittingEmptySubsequences: false).count,
-                       Benchmark.Result.csvHeader.split(separator: ",").count)
+        XCTAssertEqual(
+            a.csvRow.split(separator: ",", omittingEmptySubsequences: false).count,
+            Benchmark.Result.csvHeader.split(separator: ",").count)
         // With --frames (a quick run) C has no pile columns; the table shows both normalizations.
         let quick = Benchmark.run("C", n: 3, profile: .uikit, repeats: 1, frames: 2)
         XCTAssertNil(quick.pile)
@@ -116,7 +131,8 @@ final class BenchPileAccuracyTests: XCTestCase {
 
     /// The Box2D v3 peer states the same thresholds and windows, and docs/benchmarks.md states them and the columns.
     func testPeerAndDocsUseTheSameDefinitionsAsTheBench() throws {
-        let peer = try String(contentsOf: Self.root.appendingPathComponent("Benchmarks/peers/box2d_v3_bench.py"), encoding: .utf8)
+        let peer = try String(
+            contentsOf: Self.root.appendingPathComponent("Benchmarks/peers/box2d_v3_bench.py"), encoding: .utf8)
         func constant(_ name: String) -> Double? {
             for line in peer.split(separator: "\n") where line.hasPrefix(name + " = ") {
                 return Double(line.dropFirst(name.count + 3).prefix { !$0.isWhitespace })
@@ -128,14 +144,19 @@ final class BenchPileAccuracyTests: XCTestCase {
         XCTAssertEqual(constant("FALL_WINDOW"), PileAccuracy.fallWindow)
         XCTAssertEqual(constant("SETTLE_CAP"), PileAccuracy.settleCap)
         XCTAssertEqual(constant("SETTLED_WINDOW"), PileAccuracy.settledWindow)
-        XCTAssertTrue(peer.contains(Benchmark.Result.csvHeader.replacingOccurrences(of: "period_error,", with: "period_error,\"\n          \"")),
-                      "the peer prints dynsim's header")
+        XCTAssertTrue(
+            peer.contains(
+                Benchmark.Result.csvHeader.replacingOccurrences(
+                    of: "period_error,", with: "period_error,\"\n          \"")),
+            "the peer prints dynsim's header")
         let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/benchmarks.md"), encoding: .utf8)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         XCTAssertTrue(doc.contains("`" + Benchmark.Result.csvHeader + "`"), "docs/benchmarks.md names the CSV columns")
-        for phrase in ["below \(Int(PileAccuracy.settleSpeed)) pt/s", "for \(Int(PileAccuracy.settleHold)) s",
-                       "the first \(Int(PileAccuracy.fallWindow)) s", "\(Int(PileAccuracy.settleCap)) s cap",
-                       "\(Int(PileAccuracy.settledWindow)) s after", "--pile-up-to", "up to \(Benchmark.defaultPileUpTo) boxes"] {
+        for phrase in [
+            "below \(Int(PileAccuracy.settleSpeed)) pt/s", "for \(Int(PileAccuracy.settleHold)) s",
+            "the first \(Int(PileAccuracy.fallWindow)) s", "\(Int(PileAccuracy.settleCap)) s cap",
+            "\(Int(PileAccuracy.settledWindow)) s after", "--pile-up-to", "up to \(Benchmark.defaultPileUpTo) boxes",
+        ] {
             XCTAssertTrue(doc.contains(phrase), "docs/benchmarks.md: \(phrase)")
         }
     }

@@ -8,10 +8,13 @@ import Shell
 final class BenchmarkTests: XCTestCase {
     func testExactPeriodMatchesThePublishedEllipticIntegral() {
         // K(m = 1/2) = 1.8540746773013719 (Abramowitz & Stegun, table 17.1): T = 4 √(L/g) K for θ₀ = 90°.
-        XCTAssertEqual(Benchmark.exactPeriod(length: 100, gravity: 1000, amplitude: .pi / 2),
-                       4 * 0.1.squareRoot() * 1.8540746773013719, accuracy: 1e-12)
+        XCTAssertEqual(
+            Benchmark.exactPeriod(length: 100, gravity: 1000, amplitude: .pi / 2),
+            4 * 0.1.squareRoot() * 1.8540746773013719, accuracy: 1e-12)
         // Small amplitude: 2π √(L/g).
-        XCTAssertEqual(Benchmark.exactPeriod(length: 100, gravity: 1000, amplitude: 1e-6), 2 * .pi * 0.1.squareRoot(), accuracy: 1e-9)
+        XCTAssertEqual(
+            Benchmark.exactPeriod(length: 100, gravity: 1000, amplitude: 1e-6), 2 * .pi * 0.1.squareRoot(),
+            accuracy: 1e-9)
     }
 
     private func parse(_ args: [String]) throws -> Benchmark.Options {
@@ -19,7 +22,9 @@ final class BenchmarkTests: XCTestCase {
     }
 
     func testArgumentsAreParsed() throws {
-        let o = try parse(["B", "C", "--sizes", "5,7", "--profile", "uikit", "--repeats", "2", "--frames", "3", "--csv", "x.csv"])
+        let o = try parse([
+            "B", "C", "--sizes", "5,7", "--profile", "uikit", "--repeats", "2", "--frames", "3", "--csv", "x.csv",
+        ])
         XCTAssertEqual(o.scenes, ["B", "C"])
         XCTAssertEqual(o.sizes, [5, 7])
         XCTAssertEqual(o.profiles, [.uikit])
@@ -35,10 +40,19 @@ final class BenchmarkTests: XCTestCase {
             (["D"], #"unknown benchmark (A, B, C, pendulum, timing or drift), got "D""#),
             (["--sizes", "0"], #"--sizes: must be whole numbers from 1 to 100000, got "0""#),
             (["--repeats"], "--repeats: missing value"),
-            (["--frames=100000", "--sizes", "100000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 100000), got "100000""#),
+            (
+                ["--frames=100000", "--sizes", "100000"],
+                #"--frames: N x frames must be at most 1e9 body-frames (largest N 100000), got "100000""#
+            ),
             // drift runs scene B's sizes (up to 1000 links) unless --sizes says otherwise.
-            (["drift", "--frames", "10000000"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "10000000""#),
-            (["timing", "drift", "--frames", "1000001"], #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "1000001""#),
+            (
+                ["drift", "--frames", "10000000"],
+                #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "10000000""#
+            ),
+            (
+                ["timing", "drift", "--frames", "1000001"],
+                #"--frames: N x frames must be at most 1e9 body-frames (largest N 1000), got "1000001""#
+            ),
             (["--profile", "fast"], #"--profile: must be uikit, precise or both, got "fast""#),
             // A benchmark, size or sub-step count given twice would only repeat its rows.
             (["A", "B", "A"], #"benchmarks: A given twice, got "A B A""#),
@@ -54,15 +68,42 @@ final class BenchmarkTests: XCTestCase {
     /// taken.
     func testOptionsApplyOnlyToTheBenchmarksThatUseThem() throws {
         let cases: [([String], String)] = [
-            (["timing", "--sizes", "10"], "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
-            (["pendulum", "timing", "--sizes", "10"], "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
-            (["timing", "--substeps", "2"], "--substeps: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"),
-            (["timing", "--profile", "uikit"], "--profile: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"),
-            (["timing", "--frames", "100"], "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
-            (["pendulum", "timing", "--frames", "100"], "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"),
-            (["pendulum", "--repeats", "5"], "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"),
-            (["pendulum", "drift", "--repeats", "5"], "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"),
-            (["A", "--pile-up-to", "5"], "--pile-up-to: applies to scene C only; add C to the scenes or leave the option out"),
+            (
+                ["timing", "--sizes", "10"],
+                "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"
+            ),
+            (
+                ["pendulum", "timing", "--sizes", "10"],
+                "--sizes: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"
+            ),
+            (
+                ["timing", "--substeps", "2"],
+                "--substeps: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"
+            ),
+            (
+                ["timing", "--profile", "uikit"],
+                "--profile: applies to scenes A, B, C, pendulum and drift only; add one of them to the scenes or leave the option out"
+            ),
+            (
+                ["timing", "--frames", "100"],
+                "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"
+            ),
+            (
+                ["pendulum", "timing", "--frames", "100"],
+                "--frames: applies to scenes A, B, C and drift only; add one of them to the scenes or leave the option out"
+            ),
+            (
+                ["pendulum", "--repeats", "5"],
+                "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"
+            ),
+            (
+                ["pendulum", "drift", "--repeats", "5"],
+                "--repeats: applies to scenes A, B, C and timing only; add one of them to the scenes or leave the option out"
+            ),
+            (
+                ["A", "--pile-up-to", "5"],
+                "--pile-up-to: applies to scene C only; add C to the scenes or leave the option out"
+            ),
         ]
         for (args, message) in cases {
             XCTAssertThrowsError(try parse(args)) { XCTAssertEqual("\($0)", message) }
@@ -72,12 +113,15 @@ final class BenchmarkTests: XCTestCase {
         XCTAssertEqual(try parse(["pendulum", "timing", "--substeps", "4"]).subSteps, [4])
         XCTAssertEqual(try parse(["pendulum", "timing", "--profile", "precise"]).profiles, [.precise])
         XCTAssertEqual(try parse(["timing", "drift", "--frames", "4000"]).frames, 4000)
-        XCTAssertEqual(try parse(["drift", "--frames", "1000000"]).frames, 1_000_000, "1000 links x 1e6 frames: 1e9, the bound")
-        XCTAssertEqual(try parse(["drift", "--sizes", "10", "--frames", "10000000"]).frames, 10_000_000, "--sizes replaces B's")
+        XCTAssertEqual(
+            try parse(["drift", "--frames", "1000000"]).frames, 1_000_000, "1000 links x 1e6 frames: 1e9, the bound")
+        XCTAssertEqual(
+            try parse(["drift", "--sizes", "10", "--frames", "10000000"]).frames, 10_000_000, "--sizes replaces B's")
         XCTAssertEqual(try parse(["pendulum", "timing", "--repeats", "5"]).repeats, 5)
         XCTAssertEqual(try parse(["drift", "B", "--repeats", "5"]).repeats, 5)
-        XCTAssertEqual(try parse(["--sizes", "10", "--substeps", "4", "--frames", "5", "--profile", "uikit"]).sizes, [10],
-                       "the default run has A, B and C")
+        XCTAssertEqual(
+            try parse(["--sizes", "10", "--substeps", "4", "--frames", "5", "--profile", "uikit"]).sizes, [10],
+            "the default run has A, B and C")
     }
 
     func testScenesHaveTheirSizesAndTheChainHangsLinkToLink() {
@@ -89,8 +133,9 @@ final class BenchmarkTests: XCTestCase {
         XCTAssertEqual(Benchmark.scene("C", n: 9, profile: .uikit).items.count, 9)
         // A short run yields a row with a finite cost and, for the pendulums, an energy error.
         let r = Benchmark.run("A", n: 3, profile: .uikit, repeats: 1, frames: 2)
-        XCTAssertEqual(r.csvRow.split(separator: ",", omittingEmptySubsequences: false).count,
-                       Benchmark.Result.csvHeader.split(separator: ",").count)
+        XCTAssertEqual(
+            r.csvRow.split(separator: ",", omittingEmptySubsequences: false).count,
+            Benchmark.Result.csvHeader.split(separator: ",").count)
         XCTAssertTrue(r.ns.isFinite && r.ns > 0)
         XCTAssertNotNil(r.energyError)
     }
@@ -98,9 +143,14 @@ final class BenchmarkTests: XCTestCase {
     /// `dynsim bench` and `dynsim-bench` share one help text, each with its own name in USAGE; table rows stay
     /// aligned under the header even for the longest scene name.
     func testHelpNamesTheCommandAndTableColumnsLineUp() {
-        XCTAssertTrue(Benchmark.spec(program: "dynsim-bench", command: nil).help.contains("USAGE: dynsim-bench [A|B|C|pendulum|timing|drift ...]"))
-        XCTAssertTrue(Benchmark.spec(program: "dynsim", command: "bench").help.contains("USAGE: dynsim bench [A|B|C|pendulum|timing|drift ...]"))
-        let row = Benchmark.Result(scene: "spring-sample", n: 1, subSteps: 0, frames: 10, profile: "closed-form", ns: 17.9)
+        XCTAssertTrue(
+            Benchmark.spec(program: "dynsim-bench", command: nil).help.contains(
+                "USAGE: dynsim-bench [A|B|C|pendulum|timing|drift ...]"))
+        XCTAssertTrue(
+            Benchmark.spec(program: "dynsim", command: "bench").help.contains(
+                "USAGE: dynsim bench [A|B|C|pendulum|timing|drift ...]"))
+        let row = Benchmark.Result(
+            scene: "spring-sample", n: 1, subSteps: 0, frames: 10, profile: "closed-form", ns: 17.9)
         let header = Benchmark.Result.tableHeader
         for column in ["N", "profile", "frames"] {
             let at = header.range(of: " " + column + " ")!.lowerBound.utf16Offset(in: header) + 1

@@ -7,8 +7,9 @@ import Dynamics
 /// `dynsim bench drift` (issue 19): scene B's worst energy error over one minute and over the whole run.
 final class ChainDriftBenchTests: XCTestCase {
     func testDriftRowsReportTheWorstErrorOverOneMinuteAndOverTheRun() throws {
-        let o = try Benchmark.options(try Benchmark.spec(program: "dynsim", command: "bench")
-            .parse(["drift", "--sizes", "3", "--profile", "precise", "--frames", "4000"]), command: "bench")
+        let o = try Benchmark.options(
+            try Benchmark.spec(program: "dynsim", command: "bench")
+                .parse(["drift", "--sizes", "3", "--profile", "precise", "--frames", "4000"]), command: "bench")
         XCTAssertEqual(o.scenes, ["drift"])
         // 3 links, 4000 frames (a little over a minute): two rows, the second's window containing the first's.
         let rows = Benchmark.chainDrift(n: 3, profile: .precise, frames: 4000)

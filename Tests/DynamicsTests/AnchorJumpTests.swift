@@ -20,12 +20,13 @@ final class AnchorJumpTests: XCTestCase {
         for jumpFrame in [30, 60] {
             while world.stepCount < (jumpFrame - 1) * world.subSteps { world.stepFrame() }
             let before = norm(world.velocity(of: bob))
-            world.stepFrame()   // the frame ending at the jump: the jump is in (t0, t1] of its last sub-step
+            world.stepFrame()  // the frame ending at the jump: the jump is in (t0, t1] of its last sub-step
             world.stepFrame()
             let after = norm(world.velocity(of: bob))
             print("precise jump at frame \(jumpFrame): speed \(before) -> \(after) pt/s")
-            XCTAssertLessThanOrEqual(after, before + 2 * gravityPerFrame,
-                                     "precise jump at frame \(jumpFrame): \(before) -> \(after) pt/s")
+            XCTAssertLessThanOrEqual(
+                after, before + 2 * gravityPerFrame,
+                "precise jump at frame \(jumpFrame): \(before) -> \(after) pt/s")
             // The rod still holds: the view went with its anchor.
             XCTAssertEqual(world.currentDistance(of: AttachmentID(0)), 100, accuracy: 1e-6)
         }

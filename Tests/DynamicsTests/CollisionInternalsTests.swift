@@ -26,7 +26,8 @@ final class CollisionPathReachTests: XCTestCase {
         for profile in SolverProfile.allCases {
             let w = World(profile: profile)
             let square = [Vector2(-100, -100), Vector2(100, -100), Vector2(100, 100), Vector2(-100, 100)]
-            let floor = w.addItem(ItemDefinition(center: Vector2(187.5, 400), isAnchored: true, collisionBounds: .path(square)))
+            let floor = w.addItem(
+                ItemDefinition(center: Vector2(187.5, 400), isAnchored: true, collisionBounds: .path(square)))
             let box = w.addItem(ItemDefinition(center: Vector2(282, 200), size: Vector2(10, 10)))
             w.addGravity(GravityBehavior(items: [box]))
             w.addCollision(CollisionBehavior(items: [floor, box]))
@@ -52,7 +53,8 @@ final class BroadPhaseTests: XCTestCase {
             let big = k % 97 == 0
             let size = big ? Vector2(150 + 150 * uniform(), 20) : Vector2(4 + 12 * uniform(), 4 + 12 * uniform())
             let far = k % 53 == 0 ? 1e7 : 0
-            ids.append(w.addItem(ItemDefinition(center: Vector2(400 * uniform() + far, 400 * uniform() - far), size: size)))
+            ids.append(
+                w.addItem(ItemDefinition(center: Vector2(400 * uniform() + far, 400 * uniform() - far), size: size)))
         }
         w.addCollision(CollisionBehavior(items: ids, mode: .items))
         w.addCollision(CollisionBehavior(items: Array(ids[0..<50]), mode: .items))
@@ -61,13 +63,20 @@ final class BroadPhaseTests: XCTestCase {
             var center = [Vector2](repeating: .zero, count: n), extent = [Double](repeating: 0, count: n)
             for i in 0..<n {
                 // Move everything a little (and some a lot) between rounds, as sub-steps do.
-                if round > 0 { w.bodies.position[i] += Vector2(uniform() - 0.5, uniform() - 0.5) * (i % 7 == 0 ? 60 : 3) }
+                if round > 0 {
+                    w.bodies.position[i] += Vector2(uniform() - 0.5, uniform() - 0.5) * (i % 7 == 0 ? 60 : 3)
+                }
                 center[i] = w.bodies.position[i]
-                extent[i] = 0.5 * (w.bodyData.itemSize[i].x * w.bodyData.itemSize[i].x + w.bodyData.itemSize[i].y * w.bodyData.itemSize[i].y).squareRoot() + 2
+                extent[i] =
+                    0.5
+                    * (w.bodyData.itemSize[i].x * w.bodyData.itemSize[i].x + w.bodyData.itemSize[i].y
+                    * w.bodyData.itemSize[i].y).squareRoot() + 2
             }
             var pairs: [UInt64] = []
             center.withUnsafeBufferPointer { c in
-                extent.withUnsafeBufferPointer { e in w.broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &pairs) }
+                extent.withUnsafeBufferPointer { e in
+                    w.broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &pairs)
+                }
             }
             var expected: Set<UInt64> = []
             for i in 0..<n {
@@ -115,17 +124,25 @@ final class ContactOrderTests: XCTestCase {
         for k in 0..<90 {
             let column = Double(k % 15), row = Double(k / 16)
             let shape: CollisionBounds = k % 9 == 4 ? .ellipse : .rectangle
-            let size = k % 5 == 0 ? Vector2(14, 8) : k % 9 == 4 ? (k % 2 == 0 ? Vector2(10, 10) : Vector2(12, 8)) : Vector2(10, 10)
-            ids.append(w.addItem(ItemDefinition(
-                center: Vector2(10 + 13 * column + (row.truncatingRemainder(dividingBy: 2) == 0 ? 0 : 4), 380 - 13 * row),
-                size: size, angle: k % 7 == 0 ? 0.4 : 0, density: k % 11 == 0 ? 3 : 1,
-                isAnchored: k == 37 || k == 90, elasticity: k % 13 == 0 ? 0.6 : 0.2, collisionBounds: shape)))
+            let size =
+                k % 5 == 0
+                ? Vector2(14, 8) : k % 9 == 4 ? (k % 2 == 0 ? Vector2(10, 10) : Vector2(12, 8)) : Vector2(10, 10)
+            ids.append(
+                w.addItem(
+                    ItemDefinition(
+                        center: Vector2(
+                            10 + 13 * column + (row.truncatingRemainder(dividingBy: 2) == 0 ? 0 : 4), 380 - 13 * row),
+                        size: size, angle: k % 7 == 0 ? 0.4 : 0, density: k % 11 == 0 ? 3 : 1,
+                        isAnchored: k == 37 || k == 90, elasticity: k % 13 == 0 ? 0.6 : 0.2, collisionBounds: shape)))
         }
         w.addGravity(GravityBehavior(items: ids))
-        w.addCollision(CollisionBehavior(items: ids, mode: .everything, boundaries: [
-            ("left", Vector2(0, -1000), Vector2(0, 400)), ("floor", Vector2(0, 400), Vector2(220, 400)),
-            ("right", Vector2(220, 400), Vector2(220, -1000)),
-        ]))
+        w.addCollision(
+            CollisionBehavior(
+                items: ids, mode: .everything,
+                boundaries: [
+                    ("left", Vector2(0, -1000), Vector2(0, 400)), ("floor", Vector2(0, 400), Vector2(220, 400)),
+                    ("right", Vector2(220, 400), Vector2(220, -1000)),
+                ]))
         return w
     }
 
@@ -136,7 +153,8 @@ final class ContactOrderTests: XCTestCase {
             u.stepFrame()
             v.stepFrame()
             if let i = firstDifference(u, v) {
-                XCTFail("frame \(frame) item \(i): position, angle or velocity differs in its bits", file: file, line: line)
+                XCTFail(
+                    "frame \(frame) item \(i): position, angle or velocity differs in its bits", file: file, line: line)
                 return
             }
         }
@@ -144,8 +162,11 @@ final class ContactOrderTests: XCTestCase {
 
     func firstDifference(_ u: World, _ v: World) -> Int? {
         func bits(_ w: World, _ i: Int) -> [UInt64] {
-            [w.bodies.position[i].x, w.bodies.position[i].y, w.bodies.angle[i], w.bodies.velocity[i].x, w.bodies.velocity[i].y, w.bodies.angularVelocity[i]]
-                .map(\.bitPattern)
+            [
+                w.bodies.position[i].x, w.bodies.position[i].y, w.bodies.angle[i], w.bodies.velocity[i].x,
+                w.bodies.velocity[i].y, w.bodies.angularVelocity[i],
+            ]
+            .map(\.bitPattern)
         }
         return (0..<u.items.count).first { bits(u, $0) != bits(v, $0) }
     }
@@ -180,15 +201,25 @@ final class ContactOrderTests: XCTestCase {
             var ids: [ItemID] = []
             // A block of boxes touching each other, and posts standing on a floor (pairs of boundary contacts).
             for k in 0..<12 {
-                ids.append(w.addItem(ItemDefinition(center: Vector2(20 + 10 * Double(k % 6), 100 + 10 * Double(k / 6)),
-                                                    size: Vector2(10, 10))))
+                ids.append(
+                    w.addItem(
+                        ItemDefinition(
+                            center: Vector2(20 + 10 * Double(k % 6), 100 + 10 * Double(k / 6)),
+                            size: Vector2(10, 10))))
             }
             for k in 0..<4 {
-                ids.append(w.addItem(ItemDefinition(center: Vector2(120 + 40 * Double(k), 350), size: Vector2(10, 100),
-                                                    angularVelocity: k % 2 == 0 ? 0 : -0.0)))
+                ids.append(
+                    w.addItem(
+                        ItemDefinition(
+                            center: Vector2(120 + 40 * Double(k), 350), size: Vector2(10, 100),
+                            angularVelocity: k % 2 == 0 ? 0 : -0.0)))
             }
-            w.addCollision(CollisionBehavior(items: ids, mode: .everything, boundaries: [
-                ("floor", Vector2(100, 400), Vector2(300, 400))]))
+            w.addCollision(
+                CollisionBehavior(
+                    items: ids, mode: .everything,
+                    boundaries: [
+                        ("floor", Vector2(100, 400), Vector2(300, 400))
+                    ]))
             return w
         }
         let reordered = row(true), sequential = row(false)
@@ -196,13 +227,17 @@ final class ContactOrderTests: XCTestCase {
             reordered.stepFrame()
             sequential.stepFrame()
             XCTAssertNil(firstDifference(reordered, sequential), "frame \(frame)")
-            XCTAssertFalse(reordered.contactData.contactPairs.isEmpty, "frame \(frame): the row should be solved in pairs")
+            XCTAssertFalse(
+                reordered.contactData.contactPairs.isEmpty, "frame \(frame): the row should be solved in pairs")
             XCTAssertEqual(reordered.contactData.contacts.count, sequential.contactData.contacts.count)
             for (c, d) in zip(reordered.contactData.contacts, sequential.contactData.contacts) {
                 let m = c.manifold, n = d.manifold
-                XCTAssertEqual([m.normalImpulses.0, m.normalImpulses.1, m.tangentImpulses.0, m.tangentImpulses.1].map(\.bitPattern),
-                               [n.normalImpulses.0, n.normalImpulses.1, n.tangentImpulses.0, n.tangentImpulses.1].map(\.bitPattern),
-                               "frame \(frame): contact \(c.a)-\(c.b) impulses")
+                XCTAssertEqual(
+                    [m.normalImpulses.0, m.normalImpulses.1, m.tangentImpulses.0, m.tangentImpulses.1].map(
+                        \.bitPattern),
+                    [n.normalImpulses.0, n.normalImpulses.1, n.tangentImpulses.0, n.tangentImpulses.1].map(
+                        \.bitPattern),
+                    "frame \(frame): contact \(c.a)-\(c.b) impulses")
             }
         }
     }
@@ -220,19 +255,32 @@ final class ContactOrderTests: XCTestCase {
             var ids: [ItemID] = []
             for k in 0..<12 {
                 let anchor = Vector2(20 + 25 * Double(k), 100), angle = Double(10 + 6 * k) * Double.pi / 180
-                let id = w.addItem(ItemDefinition(center: anchor + 100 * Vector2(sin(angle), cos(angle)), size: Vector2(20, 20),
-                                                  resistance: 0, angularResistance: 0))
-                w.addAttachment(AttachmentBehavior(item: id, offsetFromCenter: k == 3 ? Vector2(4, 0) : .zero,
-                                                   attachedTo: .anchor(point: anchor, path: nil),
-                                                   frequency: k == 5 ? 2 : 0, damping: k == 5 ? 0.3 : 0))
-                if k == 7 { w.addAttachment(AttachmentBehavior(item: id, attachedTo: .anchor(point: anchor + Vector2(30, 0), path: nil))) }
+                let id = w.addItem(
+                    ItemDefinition(
+                        center: anchor + 100 * Vector2(sin(angle), cos(angle)), size: Vector2(20, 20),
+                        resistance: 0, angularResistance: 0))
+                w.addAttachment(
+                    AttachmentBehavior(
+                        item: id, offsetFromCenter: k == 3 ? Vector2(4, 0) : .zero,
+                        attachedTo: .anchor(point: anchor, path: nil),
+                        frequency: k == 5 ? 2 : 0, damping: k == 5 ? 0.3 : 0))
+                if k == 7 {
+                    w.addAttachment(
+                        AttachmentBehavior(item: id, attachedTo: .anchor(point: anchor + Vector2(30, 0), path: nil)))
+                }
                 ids.append(id)
             }
             for k in 0..<6 {
-                let id = w.addItem(ItemDefinition(center: Vector2(400 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
-                                                  resistance: 0, angularResistance: 0))
-                w.addAttachment(AttachmentBehavior(item: id, attachedTo: k == 0 ? .anchor(point: Vector2(400, 100), path: nil)
-                                                   : .item(ids[ids.count - 1], offsetFromCenter: .zero)))
+                let id = w.addItem(
+                    ItemDefinition(
+                        center: Vector2(400 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
+                        resistance: 0, angularResistance: 0))
+                w.addAttachment(
+                    AttachmentBehavior(
+                        item: id,
+                        attachedTo: k == 0
+                            ? .anchor(point: Vector2(400, 100), path: nil)
+                            : .item(ids[ids.count - 1], offsetFromCenter: .zero)))
                 ids.append(id)
             }
             w.addGravity(GravityBehavior(items: ids))
@@ -245,7 +293,8 @@ final class ContactOrderTests: XCTestCase {
             fused.stepFrame()
             sequential.stepFrame()
             for i in 0..<fused.items.count {
-                let p = fused.bodies.position[i] - sequential.bodies.position[i], u = fused.bodies.velocity[i] - sequential.bodies.velocity[i]
+                let p = fused.bodies.position[i] - sequential.bodies.position[i],
+                    u = fused.bodies.velocity[i] - sequential.bodies.velocity[i]
                 let apart = max(abs(p.x), abs(p.y), abs(u.x), abs(u.y))
                 if lone.contains(i) {
                     largest = max(largest, apart)
@@ -253,7 +302,8 @@ final class ContactOrderTests: XCTestCase {
                 } else {
                     XCTAssertEqual(apart, 0, "frame \(frame) item \(i) should keep its bits")
                 }
-                XCTAssertEqual(fused.bodies.angle[i].bitPattern, sequential.bodies.angle[i].bitPattern, "frame \(frame) item \(i)")
+                XCTAssertEqual(
+                    fused.bodies.angle[i].bitPattern, sequential.bodies.angle[i].bitPattern, "frame \(frame) item \(i)")
             }
         }
         // The single solve does round differently: the lone items are not the loop's bits (the check above can tell).
@@ -272,8 +322,10 @@ final class ContactOrderTests: XCTestCase {
         for k in 0..<8 {
             let anchor = Vector2(20 + 25 * Double(k), 100), angle = Double(40 + 10 * k) * Double.pi / 180
             // Whirled at 2000 pt/s on 100 pt rods: a sub-step's turn leaves about 1.4 pt of stretch, above the slop.
-            let id = w.addItem(ItemDefinition(center: anchor + 100 * Vector2(sin(angle), cos(angle)), size: Vector2(20, 20),
-                                              velocity: 2000 * Vector2(cos(angle), -sin(angle))))
+            let id = w.addItem(
+                ItemDefinition(
+                    center: anchor + 100 * Vector2(sin(angle), cos(angle)), size: Vector2(20, 20),
+                    velocity: 2000 * Vector2(cos(angle), -sin(angle))))
             w.addAttachment(AttachmentBehavior(item: id, attachedTo: .anchor(point: anchor, path: nil)))
             ids.append(id)
         }
@@ -297,14 +349,20 @@ final class ContactOrderTests: XCTestCase {
             w.contactData.reordersSolves = reorders
             var ids: [ItemID] = []
             for k in 0..<24 {
-                let id = w.addItem(ItemDefinition(center: Vector2(100 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
-                                                  resistance: 0, angularResistance: 0))
+                let id = w.addItem(
+                    ItemDefinition(
+                        center: Vector2(100 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
+                        resistance: 0, angularResistance: 0))
                 let offset = k % 5 == 3 ? Vector2(2, -1) : .zero
-                let end: AttachmentBehavior.End = k == 0 ? .anchor(point: Vector2(100, 100), path: nil)
+                let end: AttachmentBehavior.End =
+                    k == 0
+                    ? .anchor(point: Vector2(100, 100), path: nil)
                     : k == 14 ? .item(ids[6], offsetFromCenter: .zero) : .item(ids[k - 1], offsetFromCenter: offset)
-                w.addAttachment(AttachmentBehavior(item: id, offsetFromCenter: k == 9 ? Vector2(0, 3) : .zero,
-                                                   attachedTo: end, length: k == 11 ? 0.5 : nil,
-                                                   frequency: k == 17 ? 3 : 0, damping: k == 17 ? 0.2 : 0))
+                w.addAttachment(
+                    AttachmentBehavior(
+                        item: id, offsetFromCenter: k == 9 ? Vector2(0, 3) : .zero,
+                        attachedTo: end, length: k == 11 ? 0.5 : nil,
+                        frequency: k == 17 ? 3 : 0, damping: k == 17 ? 0.2 : 0))
                 ids.append(id)
             }
             w.addGravity(GravityBehavior(items: ids))
@@ -352,7 +410,8 @@ final class ContactOrderTests: XCTestCase {
         XCTAssertNotEqual(order, Array(0..<w.contactData.contacts.count), "the pile should need reordering")
         var last = [Int: Int]()
         for c in order {
-            for item in [Int(w.contactData.velocityConstraints[c].a), Int(w.contactData.velocityConstraints[c].b)] where item >= 0 {
+            for item in [Int(w.contactData.velocityConstraints[c].a), Int(w.contactData.velocityConstraints[c].b)]
+            where item >= 0 {
                 XCTAssertLessThan(last[item] ?? -1, c, "item \(item) meets contact \(c) out of order")
                 last[item] = c
             }

@@ -14,18 +14,22 @@ final class CollisionTests: XCTestCase {
         // as a rectangle and as a circle (whose time of impact, as Box2D's, only sees a centre ending near the wall).
         for profile in SolverProfile.allCases {
             for direction in [Vector2(1, 0), Vector2(-1, 0), Vector2(0, 1), Vector2(0, -1), Vector2(0.6, 0.8)] {
-              for bounds in [CollisionBounds.rectangle, .ellipse] {
-                let w = world(profile)
-                let item = w.addItem(ItemDefinition(center: Vector2(187.5, 333.5), size: Vector2(20, 20),
-                                                    velocity: direction * 6000, resistance: 0, collisionBounds: bounds))
-                w.addCollision(CollisionBehavior(items: [item], translatesReferenceBoundsIntoBoundary: true))
-                while w.time < 2 {
-                    w.step()
-                    let p = w.position(of: item)
-                    XCTAssertTrue(p.x > -1 && p.x < 376 && p.y > -1 && p.y < 668, "\(profile) \(direction) \(bounds): escaped to \(p)")
-                    if !(p.x > -1 && p.x < 376 && p.y > -1 && p.y < 668) { break }
+                for bounds in [CollisionBounds.rectangle, .ellipse] {
+                    let w = world(profile)
+                    let item = w.addItem(
+                        ItemDefinition(
+                            center: Vector2(187.5, 333.5), size: Vector2(20, 20),
+                            velocity: direction * 6000, resistance: 0, collisionBounds: bounds))
+                    w.addCollision(CollisionBehavior(items: [item], translatesReferenceBoundsIntoBoundary: true))
+                    while w.time < 2 {
+                        w.step()
+                        let p = w.position(of: item)
+                        XCTAssertTrue(
+                            p.x > -1 && p.x < 376 && p.y > -1 && p.y < 668,
+                            "\(profile) \(direction) \(bounds): escaped to \(p)")
+                        if !(p.x > -1 && p.x < 376 && p.y > -1 && p.y < 668) { break }
+                    }
                 }
-              }
             }
         }
     }
@@ -38,10 +42,13 @@ final class CollisionTests: XCTestCase {
         func stack(flyer speed: Double) -> [Vector2] {
             let w = world(.uikit)
             let boxes = (0..<3).map { k in
-                w.addItem(ItemDefinition(center: Vector2(100 + 3 * Double(k), 640 - 21 * Double(k)), size: Vector2(20, 20)))
+                w.addItem(
+                    ItemDefinition(center: Vector2(100 + 3 * Double(k), 640 - 21 * Double(k)), size: Vector2(20, 20)))
             }
-            let flyer = w.addItem(ItemDefinition(center: Vector2(300, 100), size: Vector2(10, 10), velocity: Vector2(0, speed),
-                                                 resistance: 0))
+            let flyer = w.addItem(
+                ItemDefinition(
+                    center: Vector2(300, 100), size: Vector2(10, 10), velocity: Vector2(0, speed),
+                    resistance: 0))
             w.addGravity(GravityBehavior(items: boxes))
             w.addCollision(CollisionBehavior(items: boxes + [flyer], translatesReferenceBoundsIntoBoundary: true))
             for _ in 0..<9 { w.stepFrame() }
@@ -56,10 +63,13 @@ final class CollisionTests: XCTestCase {
     /// narrow phase would report its contact beginning a second time), and keys not in the list are not.
     func testContactLookupFindsBothRunsAndTheAppendedOne() {
         let boundary = UInt64(1) << 63
-        let keys: [UInt64] = [boundary | 0 << 32 | 3, boundary | 0 << 32 | 7, boundary | 2 << 32 | 1,
-                              1 << 32 | 2, 1 << 32 | 5, 4 << 32 | 6, boundary | 1 << 32 | 9]
+        let keys: [UInt64] = [
+            boundary | 0 << 32 | 3, boundary | 0 << 32 | 7, boundary | 2 << 32 | 1,
+            1 << 32 | 2, 1 << 32 | 5, 4 << 32 | 6, boundary | 1 << 32 | 9,
+        ]
         let list = keys.map {
-            ContactConstraint(key: $0, a: -1, b: 0, manifold: Manifold(), radiusA: 0, radiusB: 0, friction: 0, restitution: 0)
+            ContactConstraint(
+                key: $0, a: -1, b: 0, manifold: Manifold(), radiusA: 0, radiusB: 0, friction: 0, restitution: 0)
         }
         list.withUnsafeBufferPointer { cs in
             for (k, key) in keys.enumerated() {
@@ -79,15 +89,25 @@ final class CollisionTests: XCTestCase {
         for profile in SolverProfile.allCases {
             let w = world(profile)
             let chip = w.addItem(ItemDefinition(center: Vector2(187, 10), size: Vector2(4, 4), angle: 0.1))
-            let corner = w.addItem(ItemDefinition(center: Vector2(72, 72), size: Vector2(10, 10), velocity: Vector2(-1000, -1000),
-                                                  collisionBounds: .ellipse))
-            let walled = w.addItem(ItemDefinition(center: Vector2(200, 311), size: Vector2(10, 10), velocity: Vector2(0, 12000),
-                                                  resistance: 0, collisionBounds: .ellipse))
+            let corner = w.addItem(
+                ItemDefinition(
+                    center: Vector2(72, 72), size: Vector2(10, 10), velocity: Vector2(-1000, -1000),
+                    collisionBounds: .ellipse))
+            let walled = w.addItem(
+                ItemDefinition(
+                    center: Vector2(200, 311), size: Vector2(10, 10), velocity: Vector2(0, 12000),
+                    resistance: 0, collisionBounds: .ellipse))
             w.addGravity(GravityBehavior(items: [chip]))
-            w.addCollision(CollisionBehavior(items: [chip, corner], mode: .boundaries, translatesReferenceBoundsIntoBoundary: true))
-            w.addCollision(CollisionBehavior(items: [walled], mode: .boundaries, boundaries: [
-                ("upper", Vector2(100, 400), Vector2(300, 400)), ("lower", Vector2(100, 410), Vector2(300, 410)),
-            ]))
+            w.addCollision(
+                CollisionBehavior(
+                    items: [chip, corner], mode: .boundaries, translatesReferenceBoundsIntoBoundary: true))
+            w.addCollision(
+                CollisionBehavior(
+                    items: [walled], mode: .boundaries,
+                    boundaries: [
+                        ("upper", Vector2(100, 400), Vector2(300, 400)),
+                        ("lower", Vector2(100, 410), Vector2(300, 410)),
+                    ]))
             var lowest = 0.0, nearest = Double.infinity, deepest = 0.0
             while w.time < 1.5 {
                 w.step()
@@ -110,13 +130,20 @@ final class CollisionTests: XCTestCase {
         for profile in SolverProfile.allCases {
             let w = world(profile)
             let card = w.addItem(ItemDefinition(center: Vector2(187.5, 12), size: Vector2(300, 10)))
-            let bar = w.addItem(ItemDefinition(center: Vector2(100, 400), size: Vector2(100, 20), velocity: Vector2(0, 1800),
-                                               resistance: 0))
+            let bar = w.addItem(
+                ItemDefinition(
+                    center: Vector2(100, 400), size: Vector2(100, 20), velocity: Vector2(0, 1800),
+                    resistance: 0))
             w.addGravity(GravityBehavior(items: [card]))
-            w.addCollision(CollisionBehavior(items: [card], mode: .boundaries, boundaries: [
-                ("left", Vector2(0, 400), Vector2(60, 400)), ("right", Vector2(315, 400), Vector2(375, 400)),
-            ]))
-            w.addCollision(CollisionBehavior(items: [bar], mode: .boundaries, boundaries: [("peg", Vector2(136, 411), Vector2(140, 411))]))
+            w.addCollision(
+                CollisionBehavior(
+                    items: [card], mode: .boundaries,
+                    boundaries: [
+                        ("left", Vector2(0, 400), Vector2(60, 400)), ("right", Vector2(315, 400), Vector2(375, 400)),
+                    ]))
+            w.addCollision(
+                CollisionBehavior(
+                    items: [bar], mode: .boundaries, boundaries: [("peg", Vector2(136, 411), Vector2(140, 411))]))
             var lowest = 0.0, turned = 0.0
             while w.time < 1.5 {
                 w.step()
@@ -135,16 +162,26 @@ final class CollisionTests: XCTestCase {
     func testSpeedGivenWithinTheSubStepIsForeseen() {
         for profile in SolverProfile.allCases {
             let w = world(profile)
-            let kicked = w.addItem(ItemDefinition(center: Vector2(0, 489), size: Vector2(20, 20), velocity: Vector2(6000, 0),
-                                                  resistance: 0, angularResistance: 0))
-            let pulled = w.addItem(ItemDefinition(center: Vector2(0, 1489), size: Vector2(20, 20), velocity: Vector2(6000, 0),
-                                                  resistance: 0, angularResistance: 0))
+            let kicked = w.addItem(
+                ItemDefinition(
+                    center: Vector2(0, 489), size: Vector2(20, 20), velocity: Vector2(6000, 0),
+                    resistance: 0, angularResistance: 0))
+            let pulled = w.addItem(
+                ItemDefinition(
+                    center: Vector2(0, 1489), size: Vector2(20, 20), velocity: Vector2(6000, 0),
+                    resistance: 0, angularResistance: 0))
             w.addVelocity(Vector2(0, 3000), to: kicked, at: 0.1)
-            w.addAttachment(AttachmentBehavior(item: pulled, attachedTo: .anchor(point: Vector2(0, 1800), path: nil), length: 1,
-                                               frequency: 5, damping: 0))
-            w.addCollision(CollisionBehavior(items: [kicked, pulled], mode: .boundaries, boundaries: [
-                ("floor", Vector2(-100_000, 500), Vector2(100_000, 500)), ("lower", Vector2(-100_000, 1500), Vector2(100_000, 1500)),
-            ]))
+            w.addAttachment(
+                AttachmentBehavior(
+                    item: pulled, attachedTo: .anchor(point: Vector2(0, 1800), path: nil), length: 1,
+                    frequency: 5, damping: 0))
+            w.addCollision(
+                CollisionBehavior(
+                    items: [kicked, pulled], mode: .boundaries,
+                    boundaries: [
+                        ("floor", Vector2(-100_000, 500), Vector2(100_000, 500)),
+                        ("lower", Vector2(-100_000, 1500), Vector2(100_000, 1500)),
+                    ]))
             var kickedLowest = 0.0, pulledLowest = 0.0
             while w.time < 0.3 {
                 w.step()
@@ -163,14 +200,23 @@ final class CollisionTests: XCTestCase {
     func testThinShapesAndTurningBarsStopAtWhatTheyMeet() {
         for profile in SolverProfile.allCases {
             let w = world(profile)
-            let sliver = w.addItem(ItemDefinition(center: Vector2(187, 301), velocity: Vector2(0, 2000), allowsRotation: false,
-                                                  collisionBounds: .path([Vector2(-50, -0.1), Vector2(50, -0.1), Vector2(50, 0.1), Vector2(-50, 0.1)])))
-            let bar = w.addItem(ItemDefinition(center: Vector2(200, 150), size: Vector2(200, 4), angularVelocity: 20,
-                                               angularResistance: 0))
-            w.addAttachment(AttachmentBehavior(item: bar, attachedTo: .anchor(point: Vector2(200, 150), path: nil), length: 0))
-            w.addCollision(CollisionBehavior(items: [sliver, bar], mode: .boundaries, boundaries: [
-                ("shelf", Vector2(0, 400), Vector2(375, 400)), ("post", Vector2(200, 242), Vector2(200, 248)),
-            ]))
+            let sliver = w.addItem(
+                ItemDefinition(
+                    center: Vector2(187, 301), velocity: Vector2(0, 2000), allowsRotation: false,
+                    collisionBounds: .path([Vector2(-50, -0.1), Vector2(50, -0.1), Vector2(50, 0.1), Vector2(-50, 0.1)])
+                ))
+            let bar = w.addItem(
+                ItemDefinition(
+                    center: Vector2(200, 150), size: Vector2(200, 4), angularVelocity: 20,
+                    angularResistance: 0))
+            w.addAttachment(
+                AttachmentBehavior(item: bar, attachedTo: .anchor(point: Vector2(200, 150), path: nil), length: 0))
+            w.addCollision(
+                CollisionBehavior(
+                    items: [sliver, bar], mode: .boundaries,
+                    boundaries: [
+                        ("shelf", Vector2(0, 400), Vector2(375, 400)), ("post", Vector2(200, 242), Vector2(200, 248)),
+                    ]))
             var lowest = 0.0, turned = 0.0
             while w.time < 0.5 {
                 w.step()
@@ -188,9 +234,12 @@ final class CollisionTests: XCTestCase {
         for profile in SolverProfile.allCases {
             for anchored in [true, false] {
                 let w = world(profile)
-                let bullet = w.addItem(ItemDefinition(center: Vector2(65, 300), size: Vector2(20, 20), velocity: Vector2(6000, 0),
-                                                      resistance: 0))
-                let wall = w.addItem(ItemDefinition(center: Vector2(250, 300), size: Vector2(20, 200), isAnchored: anchored))
+                let bullet = w.addItem(
+                    ItemDefinition(
+                        center: Vector2(65, 300), size: Vector2(20, 20), velocity: Vector2(6000, 0),
+                        resistance: 0))
+                let wall = w.addItem(
+                    ItemDefinition(center: Vector2(250, 300), size: Vector2(20, 200), isAnchored: anchored))
                 w.addCollision(CollisionBehavior(items: [bullet, wall], mode: .items))
                 while w.time < 0.2 { w.step() }
                 XCTAssertLessThan(w.position(of: bullet).x, w.position(of: wall).x, "\(profile), anchored \(anchored)")
@@ -205,8 +254,10 @@ final class CollisionTests: XCTestCase {
         let a = Vector2(0, 300), b = Vector2(375, 300 + 375 * tan(Double.pi / 6))
         let along = (b - a) / norm(b - a), up = Vector2(along.y, -along.x)
         let start = a + 150 / along.x * along + 21 * up
-        let item = w.addItem(ItemDefinition(center: start, size: Vector2(40, 40), angle: .pi / 6, resistance: 0,
-                                            angularResistance: 0))
+        let item = w.addItem(
+            ItemDefinition(
+                center: start, size: Vector2(40, 40), angle: .pi / 6, resistance: 0,
+                angularResistance: 0))
         w.addGravity(GravityBehavior(items: [item]))
         w.addCollision(CollisionBehavior(items: [item], boundaries: [("ramp", a, b)]))
         w.recordsEvents = true
@@ -214,7 +265,8 @@ final class CollisionTests: XCTestCase {
         let p = w.position(of: item)
         XCTAssertEqual(dot(p - a, up), 20, accuracy: 1, "lying on the ramp, not through it")
         let expected = 1000 * (sin(Double.pi / 6) - 0.2 * cos(Double.pi / 6))
-        XCTAssertEqual(dot(w.velocity(of: item), along) / 0.5, expected, accuracy: 0.05 * expected, "sliding at g(sin − μ cos)")
+        XCTAssertEqual(
+            dot(w.velocity(of: item), along) / 0.5, expected, accuracy: 0.05 * expected, "sliding at g(sin − μ cos)")
         let events = w.takeEvents()
         XCTAssertEqual(events.first?.kind, .begin)
         XCTAssertEqual(events.first?.boundary, "ramp")

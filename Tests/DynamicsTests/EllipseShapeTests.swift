@@ -26,7 +26,10 @@ final class EllipseShapeTests: XCTestCase {
     func testEllipsePolygonStaysWithinTheDocumentedBound() {
         for (size, expectedCount) in cases {
             let label = "size \(size.x) x \(size.y)"
-            guard case .polygon(let polygon)? = World.shape(for: ItemDefinition(center: .zero, size: size, collisionBounds: .ellipse)) else {
+            guard
+                case .polygon(let polygon)? = World.shape(
+                    for: ItemDefinition(center: .zero, size: size, collisionBounds: .ellipse))
+            else {
                 XCTFail("\(label): not a polygon")
                 continue
             }
@@ -66,14 +69,20 @@ final class EllipseShapeTests: XCTestCase {
     }
 
     func testEqualSidesGiveACircleAndHugeEllipsesStayCapped() {
-        guard case .circle(let r)? = World.shape(for: ItemDefinition(center: .zero, size: Vector2(10, 10), collisionBounds: .ellipse)) else {
+        guard
+            case .circle(let r)? = World.shape(
+                for: ItemDefinition(center: .zero, size: Vector2(10, 10), collisionBounds: .ellipse))
+        else {
             return XCTFail("a 10 x 10 ellipse is not a circle")
         }
         XCTAssertEqual(r, 5)
         // Sizes at the scene limits (1e9 and 1e-3) and beyond (the World API takes any finite size; a perimeter / 10
         // of 3e19 would not fit an Int).
         for size in [Vector2(1e9, 1e-3), Vector2(1e-3, 1e9), Vector2(1e20, 1)] {
-            guard case .polygon(let polygon)? = World.shape(for: ItemDefinition(center: .zero, size: size, collisionBounds: .ellipse)) else {
+            guard
+                case .polygon(let polygon)? = World.shape(
+                    for: ItemDefinition(center: .zero, size: size, collisionBounds: .ellipse))
+            else {
                 XCTFail("size \(size.x) x \(size.y): not a polygon")
                 continue
             }

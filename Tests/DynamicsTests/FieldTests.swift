@@ -13,19 +13,26 @@ final class FieldTests: XCTestCase {
         return e.acceleration
     }
 
-    func assertClose(_ a: Vector2, _ b: Vector2, _ tolerance: Double = 1e-3, file: StaticString = #filePath, line: UInt = #line) {
+    func assertClose(
+        _ a: Vector2, _ b: Vector2, _ tolerance: Double = 1e-3, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(a.x, b.x, accuracy: tolerance, file: file, line: line)
         XCTAssertEqual(a.y, b.y, accuracy: tolerance, file: file, line: line)
     }
 
     func testMeasuredAccelerations() {
-        func field(_ kind: FieldBehavior.Kind, strength: Double = 1, falloff: Double? = nil, minimumRadius: Double? = nil,
-                   direction: Vector2 = .zero) -> FieldBehavior {
-            FieldBehavior(kind: kind, items: [], strength: strength, falloff: falloff,
-                          minimumRadius: minimumRadius ?? FieldBehavior.defaultMinimumRadius, direction: direction)
+        func field(
+            _ kind: FieldBehavior.Kind, strength: Double = 1, falloff: Double? = nil, minimumRadius: Double? = nil,
+            direction: Vector2 = .zero
+        ) -> FieldBehavior {
+            FieldBehavior(
+                kind: kind, items: [], strength: strength, falloff: falloff,
+                minimumRadius: minimumRadius ?? FieldBehavior.defaultMinimumRadius, direction: direction)
         }
         // Linear (3, 4): (300, 400) for m = 1, 2, 3; S 2, k 1: (120, 160).
-        for m in [1.0, 2, 3] { assertClose(accel(field(.linearGravity, direction: Vector2(3, 4)), mass: m), Vector2(300, 400)) }
+        for m in [1.0, 2, 3] {
+            assertClose(accel(field(.linearGravity, direction: Vector2(3, 4)), mass: m), Vector2(300, 400))
+        }
         assertClose(accel(field(.linearGravity, strength: 2, falloff: 1, direction: Vector2(3, 4))), Vector2(120, 160))
         // Radial, k 2: −(2.4, 3.2), the same for m = 3; S 2, k 1, minimumRadius 1000 pt: −(12, 16) (clamped at 10 m).
         assertClose(accel(field(.radialGravity)), Vector2(-2.4, -3.2))
@@ -36,7 +43,9 @@ final class FieldTests: XCTestCase {
         assertClose(accel(field(.electric), mass: 3, charge: 2), Vector2(8, 10.6667))
         assertClose(accel(field(.electric), charge: 0), .zero)
         // Magnetic, v (100, 0) pt/s, k 1: (0, −20) for q = 2, 1, −1 alike; m 3: (0, −6.667).
-        for q in [2.0, 1, -1] { assertClose(accel(field(.magnetic), charge: q, velocity: Vector2(100, 0)), Vector2(0, -20)) }
+        for q in [2.0, 1, -1] {
+            assertClose(accel(field(.magnetic), charge: q, velocity: Vector2(100, 0)), Vector2(0, -20))
+        }
         assertClose(accel(field(.magnetic), mass: 3, charge: 1, velocity: Vector2(100, 0)), Vector2(0, -6.6667))
         // Spring: −(300, 400); m 3: −(100, 133.3).
         assertClose(accel(field(.spring)), Vector2(-300, -400))
@@ -82,8 +91,9 @@ final class FieldTests: XCTestCase {
         XCTAssertTrue(FieldRegion.inverse(.rectangle(width: 100, height: 50)).contains(Vector2(50, 0)))
         for kind in FieldBehavior.Kind.allCases where kind != .velocity {
             // Zero outside the region, for every kind.
-            let f = FieldBehavior(kind: kind, items: [], position: Vector2(300, 400), region: .circle(radius: 100),
-                                  direction: Vector2(1, 1))
+            let f = FieldBehavior(
+                kind: kind, items: [], position: Vector2(300, 400), region: .circle(radius: 100),
+                direction: Vector2(1, 1))
             let outside = f.effect(at: Vector2(300, 501), velocity: Vector2(50, 70), mass: 1, charge: 1, time: 0.5)
             XCTAssertEqual(outside.acceleration, .zero, "\(kind)")
             XCTAssertNil(outside.velocityOverride)
@@ -134,8 +144,10 @@ final class FieldTests: XCTestCase {
 /// `minimumRadius` (where the falloff holds its value) — against the formulas written out here independently, and zero
 /// outside a circular region.
 final class FieldThreePointTests: XCTestCase {
-    func expected(_ kind: FieldBehavior.Kind, p: Vector2, v: Vector2, m: Double, q: Double, S: Double, k: Double,
-                  rmin: Double, direction: Vector2) -> Vector2 {
+    func expected(
+        _ kind: FieldBehavior.Kind, p: Vector2, v: Vector2, m: Double, q: Double, S: Double, k: Double,
+        rmin: Double, direction: Vector2
+    ) -> Vector2 {
         let pm = p / 100, vm = v / 100
         let r = (pm.x * pm.x + pm.y * pm.y).squareRoot()
         let fall = pow(max(r, rmin / 100), -k)
@@ -157,14 +169,18 @@ final class FieldThreePointTests: XCTestCase {
     }
 
     func testEveryKindAtThreePoints() {
-        let kinds: [FieldBehavior.Kind] = [.linearGravity, .radialGravity, .electric, .magnetic, .spring, .vortex, .drag]
+        let kinds: [FieldBehavior.Kind] = [
+            .linearGravity, .radialGravity, .electric, .magnetic, .spring, .vortex, .drag,
+        ]
         let m = 2.0, q = 1.5, S = 1.7, k = 1.3, rmin = 40.0
         let direction = Vector2(0.3, -0.4), v = Vector2(120, -60)
         for kind in kinds {
-            let field = FieldBehavior(kind: kind, items: [], position: Vector2(10, 20), region: .circle(radius: 500),
-                                      strength: S, falloff: k, minimumRadius: rmin, direction: direction)
-            for offset in [Vector2(180, 240), Vector2(60, 80), Vector2(12, 16)] {   // r = 3 m, 1 m, 0.2 m (< 0.4 m)
-                let got = field.effect(at: Vector2(10, 20) + offset, velocity: v, mass: m, charge: q, time: 0).acceleration
+            let field = FieldBehavior(
+                kind: kind, items: [], position: Vector2(10, 20), region: .circle(radius: 500),
+                strength: S, falloff: k, minimumRadius: rmin, direction: direction)
+            for offset in [Vector2(180, 240), Vector2(60, 80), Vector2(12, 16)] {  // r = 3 m, 1 m, 0.2 m (< 0.4 m)
+                let got = field.effect(at: Vector2(10, 20) + offset, velocity: v, mass: m, charge: q, time: 0)
+                    .acceleration
                 let want = expected(kind, p: offset, v: v, m: m, q: q, S: S, k: k, rmin: rmin, direction: direction)
                 XCTAssertEqual(got.x, want.x, accuracy: 1e-9 * max(1, abs(want.x)), "\(kind) at \(offset)")
                 XCTAssertEqual(got.y, want.y, accuracy: 1e-9 * max(1, abs(want.y)), "\(kind) at \(offset)")

@@ -33,7 +33,8 @@ final class IslandOrderTests: XCTestCase {
         let box = w.addItem(ItemDefinition(center: Vector2(10, 480), size: Vector2(5, 5)))
         let path = (0...4000).map { Vector2(Double($0) * 0.01, 500) }
         w.addGravity(GravityBehavior(items: [box]))
-        w.addCollision(CollisionBehavior(items: [box], boundaries: (1..<path.count).map { ("fine", path[$0 - 1], path[$0]) }))
+        w.addCollision(
+            CollisionBehavior(items: [box], boundaries: (1..<path.count).map { ("fine", path[$0 - 1], path[$0]) }))
         for _ in 0..<30 { w.stepFrame() }
         XCTAssertFalse(w.contactLimitExceeded)
         XCTAssertEqual(w.position(of: box).y, 497.5, accuracy: 0.6, "resting on the path")
@@ -42,7 +43,9 @@ final class IslandOrderTests: XCTestCase {
     func testTreeQueriesFindEveryOverlapAndStayBalanced() {
         var tree = ProxyTree()
         var seed: UInt64 = 88172645463325252
-        func unit() -> Double { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return Double(seed % 1_000_000) / 1_000_000 }
+        func unit() -> Double {
+            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return Double(seed % 1_000_000) / 1_000_000
+        }
         func box(_ c: Vector2) -> AABB { AABB(lower: c - Vector2(5, 5), upper: c + Vector2(5, 5)) }
         var centers: [Vector2] = [], proxies: [Int] = []
         for k in 0..<300 {
@@ -61,7 +64,9 @@ final class IslandOrderTests: XCTestCase {
             }
             let q = AABB(lower: Vector2(100, 100), upper: Vector2(100 + 10 * Double(round), 220))
             var found: [Int] = []
-            tree.query(q, stack: &stack) { found.append($0); return true }
+            tree.query(q, stack: &stack) {
+                found.append($0); return true
+            }
             XCTAssertEqual(found.sorted(), proxies.filter { tree.box($0).overlaps(q) }.sorted())
         }
         // Shape: links agree, boxes hold their children's, heights are 1 + the taller child's; rotations keep it shallow.
@@ -90,8 +95,12 @@ final class IslandOrderTests: XCTestCase {
             w.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
             var ids: [ItemID] = []
             for k in 0..<40 {
-                ids.append(w.addItem(ItemDefinition(center: Vector2(150 + 12 * Double(k % 10) + Double(k / 10 % 2) * 3,
-                                                                    640 - 12 * Double(k / 10)), size: Vector2(10, 10))))
+                ids.append(
+                    w.addItem(
+                        ItemDefinition(
+                            center: Vector2(
+                                150 + 12 * Double(k % 10) + Double(k / 10 % 2) * 3,
+                                640 - 12 * Double(k / 10)), size: Vector2(10, 10))))
             }
             w.addGravity(GravityBehavior(items: ids))
             w.addCollision(CollisionBehavior(items: ids, translatesReferenceBoundsIntoBoundary: true))

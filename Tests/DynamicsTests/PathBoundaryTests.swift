@@ -9,19 +9,24 @@ final class PathBoundaryTests: XCTestCase {
     /// A 40 x 40 box (friction 0, elasticity `elasticity`, resistance 0) on a straight path of `segments` segments of
     /// `segmentLength` from (100, 400), tilted by `tilt` (radians, clockwise), its bottom face `drop` pt above the path
     /// and 40 pt from the path's start, moving along the path at `speed`; gravity 1.0 (or `gravity`) toward the path.
-    private func makeSlide(_ profile: SolverProfile, tilt: Double, speed: Double, drop: Double = 0, segments: Int = 10,
-                           segmentLength: Double = 40, gravity: Double = 1, elasticity: Double = 0.2,
-                           oneIdentifier: Bool = true) -> (World, ItemID, along: Vector2, up: Vector2, start: Vector2) {
+    private func makeSlide(
+        _ profile: SolverProfile, tilt: Double, speed: Double, drop: Double = 0, segments: Int = 10,
+        segmentLength: Double = 40, gravity: Double = 1, elasticity: Double = 0.2,
+        oneIdentifier: Bool = true
+    ) -> (World, ItemID, along: Vector2, up: Vector2, start: Vector2) {
         let along = Vector2(cos(tilt), sin(tilt)), up = Vector2(sin(tilt), -cos(tilt))
         let origin = Vector2(100, 400)
         let world = World(profile: profile)
         let start = origin + 40 * along + (20 + drop) * up
-        let box = world.addItem(ItemDefinition(center: start, size: Vector2(40, 40), angle: tilt, velocity: speed * along,
-                                               resistance: 0, angularResistance: 0, elasticity: elasticity, friction: 0))
+        let box = world.addItem(
+            ItemDefinition(
+                center: start, size: Vector2(40, 40), angle: tilt, velocity: speed * along,
+                resistance: 0, angularResistance: 0, elasticity: elasticity, friction: 0))
         world.addGravity(GravityBehavior(items: [box], gravityDirection: -gravity * up))
         var boundaries: [(identifier: String, from: Vector2, to: Vector2)] = []
         for k in 0..<segments {
-            let from = origin + (Double(k) * segmentLength) * along, to = origin + (Double(k + 1) * segmentLength) * along
+            let from = origin + (Double(k) * segmentLength) * along,
+                to = origin + (Double(k + 1) * segmentLength) * along
             boundaries.append((oneIdentifier ? "floor" : "floor\(k)", from, to))
         }
         world.addCollision(CollisionBehavior(items: [box], boundaries: boundaries))
@@ -50,8 +55,9 @@ final class PathBoundaryTests: XCTestCase {
         // one landing from 2.1 pt at 3000 pt/s (it was thrown into a tumble). Friction 0 and elasticity 0: landing
         // takes the normal speed away and leaves the speed along the path as it was.
         for (tilt, drop, speed) in [(13 * Double.pi / 180, 80.0, 100.0), (0, 2.1, 3000)] {
-            let (world, box, along, _, _) = makeSlide(.precise, tilt: tilt, speed: speed, drop: drop, segments: 80,
-                                                      segmentLength: 10, elasticity: 0)
+            let (world, box, along, _, _) = makeSlide(
+                .precise, tilt: tilt, speed: speed, drop: drop, segments: 80,
+                segmentLength: 10, elasticity: 0)
             var worstSpeed = 0.0, worstAngle = 0.0
             let frames = Int(60 * 600 / speed)
             for _ in 0..<frames {
@@ -82,11 +88,15 @@ final class PathBoundaryTests: XCTestCase {
     func testPreciseCircleRollsOverPathVertices() {
         // A 40 pt ball (ellipse bounds, equal sides) with angular resistance 0 and friction 0 slides at 200 pt/s.
         let world = World(profile: .precise)
-        let ball = world.addItem(ItemDefinition(center: Vector2(140, 380), size: Vector2(40, 40), velocity: Vector2(200, 0),
-                                                resistance: 0, angularResistance: 0, elasticity: 0, friction: 0,
-                                                collisionBounds: .ellipse))
+        let ball = world.addItem(
+            ItemDefinition(
+                center: Vector2(140, 380), size: Vector2(40, 40), velocity: Vector2(200, 0),
+                resistance: 0, angularResistance: 0, elasticity: 0, friction: 0,
+                collisionBounds: .ellipse))
         world.addGravity(GravityBehavior(items: [ball]))
-        let boundaries = (0..<40).map { k in ("floor", Vector2(100 + 10 * Double(k), 400), Vector2(110 + 10 * Double(k), 400)) }
+        let boundaries = (0..<40).map { k in
+            ("floor", Vector2(100 + 10 * Double(k), 400), Vector2(110 + 10 * Double(k), 400))
+        }
         world.addCollision(CollisionBehavior(items: [ball], boundaries: boundaries))
         var worst = 0.0, worstHeight = 0.0
         for _ in 0..<60 {

@@ -13,8 +13,10 @@ final class PinTests: XCTestCase {
         let center = anchor + 50 * Vector2(sin(amplitude), cos(amplitude))
         let item = world.addItem(ItemDefinition(center: center, angle: -amplitude, resistance: 0, angularResistance: 0))
         world.addGravity(GravityBehavior(items: [item]))
-        let pin = world.addAttachment(AttachmentBehavior(item: item, offsetFromCenter: Vector2(0, -50),
-                                                         attachedTo: .anchor(point: anchor, path: nil)))
+        let pin = world.addAttachment(
+            AttachmentBehavior(
+                item: item, offsetFromCenter: Vector2(0, -50),
+                attachedTo: .anchor(point: anchor, path: nil)))
         XCTAssertEqual(world.length(of: pin), 0, accuracy: 1e-9)
         var crossings: [Double] = []
         var previous = world.angle(of: item), previousTime = 0.0
@@ -53,7 +55,8 @@ final class PinTests: XCTestCase {
             let world = World(profile: profile)
             let item = world.addItem(ItemDefinition(center: Vector2(100, 100), velocity: Vector2(30, -40)))
             world.addGravity(GravityBehavior(items: [item]))
-            world.addAttachment(AttachmentBehavior(item: item, attachedTo: .anchor(point: Vector2(100, 100), path: nil)))
+            world.addAttachment(
+                AttachmentBehavior(item: item, attachedTo: .anchor(point: Vector2(100, 100), path: nil)))
             while world.time < 2 { world.step() }
             XCTAssertLessThan(norm(world.position(of: item) - Vector2(100, 100)), 0.5, "\(profile)")
             XCTAssertTrue(world.isFinite)

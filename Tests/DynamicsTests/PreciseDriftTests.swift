@@ -20,13 +20,18 @@ final class PreciseDriftTests: XCTestCase {
         let world = World(profile: .precise)
         var ids: [ItemID] = []
         for k in 0..<count {
-            ids.append(world.addItem(ItemDefinition(center: Vector2(187.5 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
-                                                    resistance: resistance, angularResistance: resistance)))
+            ids.append(
+                world.addItem(
+                    ItemDefinition(
+                        center: Vector2(187.5 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
+                        resistance: resistance, angularResistance: resistance)))
         }
         world.addGravity(GravityBehavior(items: ids))
-        world.addAttachment(AttachmentBehavior(item: ids[0], attachedTo: .anchor(point: Vector2(187.5, 100), path: nil)))
+        world.addAttachment(
+            AttachmentBehavior(item: ids[0], attachedTo: .anchor(point: Vector2(187.5, 100), path: nil)))
         for k in 1..<count {
-            world.addAttachment(AttachmentBehavior(item: ids[k], attachedTo: .item(ids[k - 1], offsetFromCenter: .zero)))
+            world.addAttachment(
+                AttachmentBehavior(item: ids[k], attachedTo: .item(ids[k - 1], offsetFromCenter: .zero)))
         }
         var rest = 0.0
         for (k, id) in ids.enumerated() { rest -= world.items[id.index].mass * 1000 * (100 + 15 * Double(k + 1)) }
@@ -37,7 +42,7 @@ final class PreciseDriftTests: XCTestCase {
         let (world, rest) = PreciseDriftTests.chain(count: 10)
         let e0 = world.mechanicalEnergy()
         let swing = e0 - rest
-        var windows = [0.0, 0.0, 0.0, 0.0]   // the mean error over [0, 3), [3, 6), [6, 9), [9, 12) s
+        var windows = [0.0, 0.0, 0.0, 0.0]  // the mean error over [0, 3), [3, 6), [6, 9), [9, 12) s
         var worst = 0.0
         var held = world.heldPiecesPerSubStep
         for frame in 0..<720 {

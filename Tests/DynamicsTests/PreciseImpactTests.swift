@@ -16,9 +16,11 @@ final class PreciseImpactTests: XCTestCase {
         let world = World(profile: .precise)
         world.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
         world.recordsEvents = true
-        let ball = world.addItem(ItemDefinition(center: Vector2(187.5, PreciseImpactTests.restY - 500), size: Vector2(50, 50),
-                                                resistance: 0, angularResistance: 0, elasticity: elasticity, friction: 0,
-                                                collisionBounds: .ellipse))
+        let ball = world.addItem(
+            ItemDefinition(
+                center: Vector2(187.5, PreciseImpactTests.restY - 500), size: Vector2(50, 50),
+                resistance: 0, angularResistance: 0, elasticity: elasticity, friction: 0,
+                collisionBounds: .ellipse))
         world.addGravity(GravityBehavior(items: [ball]))
         world.addCollision(CollisionBehavior(items: [ball], translatesReferenceBoundsIntoBoundary: true))
         return (world, ball)
@@ -95,8 +97,10 @@ final class PreciseImpactTests: XCTestCase {
                 if abs(y - PreciseImpactTests.restY) >= 1e-9 || abs(vy) >= 1e-9 { firstAtRest = nil }
             }
             let lastImpact = world.events.filter { $0.kind == .begin }.last?.time ?? 0
-            print("precise drop, e \(e): rows within \(worst) pt until the rest at \(closed.rest) s (last impact \(lastImpact) s, "
-                  + "\(closed.impacts.count) impacts), at rest from the row at \(firstAtRest ?? -1) s, then within \(stray)")
+            print(
+                "precise drop, e \(e): rows within \(worst) pt until the rest at \(closed.rest) s (last impact \(lastImpact) s, "
+                    + "\(closed.impacts.count) impacts), at rest from the row at \(firstAtRest ?? -1) s, then within \(stray)"
+            )
             XCTAssertLessThan(worst, 1e-6, "e \(e): a row before the rest strays \(worst) pt from the closed form")
             XCTAssertEqual(lastImpact, closed.rest, accuracy: 1e-6, "e \(e): the last impact")
             XCTAssertEqual(world.events.filter { $0.kind == .begin }.count, closed.impacts.count, "e \(e): impacts")
@@ -115,14 +119,19 @@ final class PreciseImpactTests: XCTestCase {
     func testEqualBallsMeetingHeadOnExchangeVelocitiesAndKeepTheirEnergy() {
         let world = World(profile: .precise)
         world.recordsEvents = true
-        let a = world.addItem(ItemDefinition(center: Vector2(100, 300), size: Vector2(50, 50), velocity: Vector2(300, 0),
-                                             resistance: 0, angularResistance: 0, elasticity: 1, collisionBounds: .ellipse))
-        let b = world.addItem(ItemDefinition(center: Vector2(300, 300), size: Vector2(50, 50), velocity: Vector2(-300, 0),
-                                             resistance: 0, angularResistance: 0, elasticity: 1, collisionBounds: .ellipse))
+        let a = world.addItem(
+            ItemDefinition(
+                center: Vector2(100, 300), size: Vector2(50, 50), velocity: Vector2(300, 0),
+                resistance: 0, angularResistance: 0, elasticity: 1, collisionBounds: .ellipse))
+        let b = world.addItem(
+            ItemDefinition(
+                center: Vector2(300, 300), size: Vector2(50, 50), velocity: Vector2(-300, 0),
+                resistance: 0, angularResistance: 0, elasticity: 1, collisionBounds: .ellipse))
         world.addCollision(CollisionBehavior(items: [a, b], mode: .items))
         func kinetic() -> Double {
             let m = world.items[0].mass
-            return 0.5 * m * (dot(world.velocity(of: a), world.velocity(of: a)) + dot(world.velocity(of: b), world.velocity(of: b)))
+            return 0.5 * m
+                * (dot(world.velocity(of: a), world.velocity(of: a)) + dot(world.velocity(of: b), world.velocity(of: b)))
         }
         let before = kinetic()
         for _ in 0..<30 { world.stepFrame() }
@@ -143,11 +152,14 @@ final class PreciseImpactTests: XCTestCase {
         // friction 0. Each flight is a parabola: vx stays 300, and the apex y − vy² / (2 g) stays where it started.
         let world = World(profile: .precise)
         world.recordsEvents = true
-        let ball = world.addItem(ItemDefinition(center: Vector2(0, 0), size: Vector2(50, 50), velocity: Vector2(300, -300),
-                                                resistance: 0, angularResistance: 0, elasticity: 1, friction: 0,
-                                                collisionBounds: .ellipse))
+        let ball = world.addItem(
+            ItemDefinition(
+                center: Vector2(0, 0), size: Vector2(50, 50), velocity: Vector2(300, -300),
+                resistance: 0, angularResistance: 0, elasticity: 1, friction: 0,
+                collisionBounds: .ellipse))
         world.addGravity(GravityBehavior(items: [ball]))
-        world.addCollision(CollisionBehavior(items: [ball], boundaries: [("floor", Vector2(-1e5, 500), Vector2(1e5, 500))]))
+        world.addCollision(
+            CollisionBehavior(items: [ball], boundaries: [("floor", Vector2(-1e5, 500), Vector2(1e5, 500))]))
         let g = PreciseImpactTests.g
         let apex0 = 0 - 300 * 300 / (2 * g), floorY = 475.0
         var worstSpeed = 0.0, worstApex = 0.0
@@ -158,7 +170,9 @@ final class PreciseImpactTests: XCTestCase {
             worstApex = max(worstApex, abs((p.y - v.y * v.y / (2 * g)) - apex0) / (floorY - apex0))
         }
         for _ in 0..<60 { world.stepFrame() }
-        print("precise thrown ball: 20 bounces, horizontal speed within \(worstSpeed), apex within \(worstApex) (relative)")
+        print(
+            "precise thrown ball: 20 bounces, horizontal speed within \(worstSpeed), apex within \(worstApex) (relative)"
+        )
         XCTAssertLessThan(worstSpeed, 1e-9)
         XCTAssertLessThan(worstApex, 1e-9)
         // Each impact where the parabola meets the floor: flights of 2 vy / g, vy = √(300² + 2 g 475).
@@ -173,9 +187,12 @@ final class PreciseImpactTests: XCTestCase {
     /// item to the rod's projections in the next piece.
     func testAPendulumBouncesOffAWallAndKeepsItsRod() {
         let world = World(profile: .precise)
-        let ball = world.addItem(ItemDefinition(center: Vector2(100, 200), size: Vector2(40, 40), resistance: 0,
-                                                angularResistance: 0, elasticity: 1, friction: 0, collisionBounds: .ellipse))
-        let rod = world.addAttachment(AttachmentBehavior(item: ball, attachedTo: .anchor(point: Vector2(200, 200), path: nil)))
+        let ball = world.addItem(
+            ItemDefinition(
+                center: Vector2(100, 200), size: Vector2(40, 40), resistance: 0,
+                angularResistance: 0, elasticity: 1, friction: 0, collisionBounds: .ellipse))
+        let rod = world.addAttachment(
+            AttachmentBehavior(item: ball, attachedTo: .anchor(point: Vector2(200, 200), path: nil)))
         world.addGravity(GravityBehavior(items: [ball]))
         // A wall just right of the lowest point: the bob meets it moving right, the way it swings down.
         world.addCollision(CollisionBehavior(items: [ball], boundaries: [("wall", Vector2(240, 0), Vector2(240, 600))]))
@@ -200,8 +217,10 @@ final class PreciseImpactTests: XCTestCase {
         XCTAssertTrue(text.contains("and so is a pair's \(World.maxImpactsPerPair)th impact within one"))
         XCTAssertEqual(World.negligibleRebound, 1e-9)
         XCTAssertTrue(text.contains("rebound would rise less than 1e-9 pt"), "negligibleRebound")
-        XCTAssertTrue(text.contains("resting contacts of the pair (up to \(World.maxImpactGroupContacts), breadth first)"))
-        XCTAssertTrue(text.contains("at most one sub-step (1/\(SolverProfile.precise.defaultSubSteps * 60) s by default)"))
+        XCTAssertTrue(
+            text.contains("resting contacts of the pair (up to \(World.maxImpactGroupContacts), breadth first)"))
+        XCTAssertTrue(
+            text.contains("at most one sub-step (1/\(SolverProfile.precise.defaultSubSteps * 60) s by default)"))
     }
 
     /// A break-it pass found these: an elastic ball set down 1e-10 pt above the floor bounced over a million times in a
@@ -210,8 +229,9 @@ final class PreciseImpactTests: XCTestCase {
     /// energy (Kane and Levinson's example). The energies are the test's own sums: ½ m v² + ½ I ω² − m g·x.
     func testTheBreakItCasesNeitherRunAwayNorGainEnergy() {
         // 1. The hair's-breadth ball: bounded work (the 1e-9 pt rebound rule), then rest.
-        let start = ItemDefinition(center: Vector2(187.5, PreciseImpactTests.restY - 1e-10), size: Vector2(50, 50),
-                                   resistance: 0, angularResistance: 0, elasticity: 1, friction: 0, collisionBounds: .ellipse)
+        let start = ItemDefinition(
+            center: Vector2(187.5, PreciseImpactTests.restY - 1e-10), size: Vector2(50, 50),
+            resistance: 0, angularResistance: 0, elasticity: 1, friction: 0, collisionBounds: .ellipse)
         let world = World(profile: .precise)
         world.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
         world.recordsEvents = true
@@ -219,22 +239,28 @@ final class PreciseImpactTests: XCTestCase {
         world.addGravity(GravityBehavior(items: [b]))
         world.addCollision(CollisionBehavior(items: [b], translatesReferenceBoundsIntoBoundary: true))
         for _ in 0..<60 { world.stepFrame() }
-        XCTAssertLessThanOrEqual(world.events.count, 2 * World.maxImpactsPerPair, "impacts of a ball resting a hair above the floor")
+        XCTAssertLessThanOrEqual(
+            world.events.count, 2 * World.maxImpactsPerPair, "impacts of a ball resting a hair above the floor")
         XCTAssertEqual(world.position(of: b).y, PreciseImpactTests.restY, accuracy: 1e-6)
 
         // 2. An elastic box landing on an elastic box that rests on the floor, friction 0: the energy never rises.
         let pile = World(profile: .precise)
         pile.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
-        let low = pile.addItem(ItemDefinition(center: Vector2(187, 648), size: Vector2(40, 40), resistance: 0, angularResistance: 0,
-                                              elasticity: 1, friction: 0))
-        let top = pile.addItem(ItemDefinition(center: Vector2(187, 400), size: Vector2(40, 40), resistance: 0, angularResistance: 0,
-                                              elasticity: 1, friction: 0))
+        let low = pile.addItem(
+            ItemDefinition(
+                center: Vector2(187, 648), size: Vector2(40, 40), resistance: 0, angularResistance: 0,
+                elasticity: 1, friction: 0))
+        let top = pile.addItem(
+            ItemDefinition(
+                center: Vector2(187, 400), size: Vector2(40, 40), resistance: 0, angularResistance: 0,
+                elasticity: 1, friction: 0))
         pile.addGravity(GravityBehavior(items: [low, top]))
         pile.addCollision(CollisionBehavior(items: [low, top], translatesReferenceBoundsIntoBoundary: true))
         func energy(_ w: World, _ ids: [ItemID], g: Double) -> Double {
             ids.reduce(0) { e, id in
                 let item = w.items[id.index], v = w.velocity(of: id), omega = w.angularVelocity(of: id)
-                return e + 0.5 * item.mass * dot(v, v) + 0.5 * item.inertia * omega * omega - item.mass * g * w.position(of: id).y
+                return e + 0.5 * item.mass * dot(v, v) + 0.5 * item.inertia * omega * omega - item.mass * g
+                    * w.position(of: id).y
             }
         }
         var lowest = energy(pile, [low, top], g: 1000), rise = 0.0
@@ -249,8 +275,10 @@ final class PreciseImpactTests: XCTestCase {
         // 3. Kane's example: a 60 x 20 bar spinning into the floor at friction 1 (5 with the boundary's 0.2), e 1.
         let kane = World(profile: .precise)
         kane.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
-        let bar = kane.addItem(ItemDefinition(center: Vector2(187, 600), size: Vector2(60, 20), angle: 2.28, velocity: Vector2(-224, 300),
-                                              angularVelocity: -21, resistance: 0, angularResistance: 0, elasticity: 1, friction: 5))
+        let bar = kane.addItem(
+            ItemDefinition(
+                center: Vector2(187, 600), size: Vector2(60, 20), angle: 2.28, velocity: Vector2(-224, 300),
+                angularVelocity: -21, resistance: 0, angularResistance: 0, elasticity: 1, friction: 5))
         kane.addCollision(CollisionBehavior(items: [bar], translatesReferenceBoundsIntoBoundary: true))
         let before = energy(kane, [bar], g: 0)
         var most = before

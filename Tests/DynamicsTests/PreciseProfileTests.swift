@@ -21,12 +21,16 @@ func exactPeriod(length: Double, gravity: Double, amplitude: Double) -> Double {
 
 /// A world with one rigid pendulum: a 100 x 100 item of density 1 (mass 1) on a rod of `length` from `anchor`,
 /// attached at its center, released from rest at `angle` from straight down, gravity 1.0, resistance 0.
-func makePendulum(profile: SolverProfile, angle: Double, length: Double = 100, anchor: Vector2 = Vector2(187.5, 150),
-                  path: AnchorPath? = nil) -> (World, ItemID, AttachmentID) {
+func makePendulum(
+    profile: SolverProfile, angle: Double, length: Double = 100, anchor: Vector2 = Vector2(187.5, 150),
+    path: AnchorPath? = nil
+) -> (World, ItemID, AttachmentID) {
     let world = World(profile: profile)
     let start = path?.position(at: 0) ?? anchor
-    let bob = world.addItem(ItemDefinition(center: start + length * Vector2(sin(angle), cos(angle)), resistance: 0,
-                                           angularResistance: 0))
+    let bob = world.addItem(
+        ItemDefinition(
+            center: start + length * Vector2(sin(angle), cos(angle)), resistance: 0,
+            angularResistance: 0))
     world.addGravity(GravityBehavior(items: [bob]))
     let rod = world.addAttachment(AttachmentBehavior(item: bob, attachedTo: .anchor(point: anchor, path: path)))
     return (world, bob, rod)
@@ -34,21 +38,28 @@ func makePendulum(profile: SolverProfile, angle: Double, length: Double = 100, a
 
 /// A chain hanging from a fixed anchor: item k (40 x 40, mass 1) at the end of link k, links of `linkLength` at the
 /// given angles from straight down; item-to-item attachments between neighbours; zero resistance; gravity 1.0.
-func makeChain(profile: SolverProfile, angles: [Double], linkLength: Double = 80,
-               anchor: Vector2 = Vector2(187.5, 200), path: AnchorPath? = nil) -> (World, [ItemID], [AttachmentID]) {
+func makeChain(
+    profile: SolverProfile, angles: [Double], linkLength: Double = 80,
+    anchor: Vector2 = Vector2(187.5, 200), path: AnchorPath? = nil
+) -> (World, [ItemID], [AttachmentID]) {
     let world = World(profile: profile)
     var ids: [ItemID] = []
     var rods: [AttachmentID] = []
     var p = path?.position(at: 0) ?? anchor
     for angle in angles {
         p += linkLength * Vector2(sin(angle), cos(angle))
-        ids.append(world.addItem(ItemDefinition(center: p, size: Vector2(40, 40), density: 6.25, resistance: 0,
-                                                angularResistance: 0)))
+        ids.append(
+            world.addItem(
+                ItemDefinition(
+                    center: p, size: Vector2(40, 40), density: 6.25, resistance: 0,
+                    angularResistance: 0)))
     }
     world.addGravity(GravityBehavior(items: ids))
     rods.append(world.addAttachment(AttachmentBehavior(item: ids[0], attachedTo: .anchor(point: anchor, path: path))))
     for k in 1..<ids.count {
-        rods.append(world.addAttachment(AttachmentBehavior(item: ids[k], attachedTo: .item(ids[k - 1], offsetFromCenter: .zero))))
+        rods.append(
+            world.addAttachment(
+                AttachmentBehavior(item: ids[k], attachedTo: .item(ids[k - 1], offsetFromCenter: .zero))))
     }
     return (world, ids, rods)
 }
@@ -64,7 +75,8 @@ final class PreciseProfileTests: XCTestCase {
     func testExactPeriodFormulaMatchesPublishedValue() {
         // The value for L = 100 pt, g = 1000 pt/s², 90°: 2.345240 s; and the small-angle limit 2π√(L/g).
         XCTAssertEqual(exactPeriod(length: 100, gravity: 1000, amplitude: .pi / 2), 2.345240, accuracy: 5e-7)
-        XCTAssertEqual(exactPeriod(length: 100, gravity: 1000, amplitude: 1e-6), 2 * .pi * 0.1.squareRoot(), accuracy: 1e-9)
+        XCTAssertEqual(
+            exactPeriod(length: 100, gravity: 1000, amplitude: 1e-6), 2 * .pi * 0.1.squareRoot(), accuracy: 1e-9)
     }
 
     /// Measures the period from successive upward zero crossings of the rod angle (linear interpolation between steps).
@@ -139,8 +151,9 @@ final class PreciseProfileTests: XCTestCase {
         // pendulum hanging at rest swings to 2 atan(500 / 1000) = 53.130°.
         let a = 500.0, x0 = 187.5
         let times = stride(from: -0.2, through: 4.0, by: 0.05).map { $0 }
-        let path = AnchorPath(times: times, points: times.map { Vector2(x0 + 0.5 * a * $0 * $0, 150) },
-                              interpolation: .catmullRom)
+        let path = AnchorPath(
+            times: times, points: times.map { Vector2(x0 + 0.5 * a * $0 * $0, 150) },
+            interpolation: .catmullRom)
         let (world, bob, _) = makePendulum(profile: .precise, angle: 0, path: path)
         var maxAngle = 0.0
         while world.time < 2.5 {
@@ -159,11 +172,14 @@ final class PreciseProfileTests: XCTestCase {
         let world = World(profile: .precise)
         let anchor = Vector2(187.5, 150)
         let omega = 2 * Double.pi * 2, zeta = 0.3, rest = 100.0
-        let equilibrium = anchor.y + rest + 1000 / (omega * omega)   // sag m g / k with m = 1
-        let bob = world.addItem(ItemDefinition(center: Vector2(anchor.x, equilibrium + 50), resistance: 0, angularResistance: 0))
+        let equilibrium = anchor.y + rest + 1000 / (omega * omega)  // sag m g / k with m = 1
+        let bob = world.addItem(
+            ItemDefinition(center: Vector2(anchor.x, equilibrium + 50), resistance: 0, angularResistance: 0))
         world.addGravity(GravityBehavior(items: [bob]))
-        world.addAttachment(AttachmentBehavior(item: bob, attachedTo: .anchor(point: anchor, path: nil), length: rest,
-                                               frequency: 2, damping: zeta))
+        world.addAttachment(
+            AttachmentBehavior(
+                item: bob, attachedTo: .anchor(point: anchor, path: nil), length: rest,
+                frequency: 2, damping: zeta))
         let wd = omega * (1 - zeta * zeta).squareRoot()
         var worst = 0.0
         while world.time < 2 {
@@ -183,10 +199,13 @@ final class PreciseProfileTests: XCTestCase {
         let anchor = Vector2(187.5, 150)
         let omega = 2 * Double.pi * 2, zeta = 5.0, rest = 100.0
         let equilibrium = anchor.y + rest + 1000 / (omega * omega)
-        let bob = world.addItem(ItemDefinition(center: Vector2(anchor.x, equilibrium + 50), resistance: 0, angularResistance: 0))
+        let bob = world.addItem(
+            ItemDefinition(center: Vector2(anchor.x, equilibrium + 50), resistance: 0, angularResistance: 0))
         world.addGravity(GravityBehavior(items: [bob]))
-        world.addAttachment(AttachmentBehavior(item: bob, attachedTo: .anchor(point: anchor, path: nil), length: rest,
-                                               frequency: 2, damping: zeta))
+        world.addAttachment(
+            AttachmentBehavior(
+                item: bob, attachedTo: .anchor(point: anchor, path: nil), length: rest,
+                frequency: 2, damping: zeta))
         let ws = omega * (zeta * zeta - 1).squareRoot()
         var worst = 0.0
         while world.time < 2 {
@@ -198,18 +217,23 @@ final class PreciseProfileTests: XCTestCase {
         XCTAssertLessThan(worst, 0.5, "precise overdamped spring vs closed form: worst \(worst) pt")
 
         let stiff = World(profile: .precise)
-        let tiny = stiff.addItem(ItemDefinition(center: Vector2(0, 100), size: Vector2(1e-3, 1e-3), velocity: Vector2(1e6, 0)))
-        stiff.addAttachment(AttachmentBehavior(item: tiny, attachedTo: .anchor(point: .zero, path: nil), frequency: 1000,
-                                               damping: 1000))
+        let tiny = stiff.addItem(
+            ItemDefinition(center: Vector2(0, 100), size: Vector2(1e-3, 1e-3), velocity: Vector2(1e6, 0)))
+        stiff.addAttachment(
+            AttachmentBehavior(
+                item: tiny, attachedTo: .anchor(point: .zero, path: nil), frequency: 1000,
+                damping: 1000))
         while stiff.time < 1 { stiff.step() }
         XCTAssertTrue(stiff.isFinite)
     }
 
     func testResistanceIsExactExponentialDecay() {
         let world = World(profile: .precise)
-        let box = world.addItem(ItemDefinition(center: .zero, velocity: Vector2(100, 0), angularVelocity: 2,
-                                               resistance: 0.5, angularResistance: 0.25))
-        world.advance(toStep: 8 * 60)   // 1 s at the default 8 sub-steps per 1/60 s frame
+        let box = world.addItem(
+            ItemDefinition(
+                center: .zero, velocity: Vector2(100, 0), angularVelocity: 2,
+                resistance: 0.5, angularResistance: 0.25))
+        world.advance(toStep: 8 * 60)  // 1 s at the default 8 sub-steps per 1/60 s frame
         XCTAssertEqual(world.velocity(of: box).x, 100 * exp(-0.5), accuracy: 1e-9)
         XCTAssertEqual(world.angularVelocity(of: box), 2 * exp(-0.25), accuracy: 1e-12)
         // Position is the integral of the velocity: 100 (1 − e^(−0.5)) / 0.5, to the integrator's O(h²).
@@ -232,11 +256,15 @@ final class PreciseProfileTests: XCTestCase {
         // 45°. The rod couples translation and rotation; energy stays within 0.1% of the swing energy for 20 s.
         let world = World(profile: .precise)
         let anchor = Vector2(187.5, 150)
-        let item = world.addItem(ItemDefinition(center: anchor + Vector2(60 * sin(.pi / 4) + 50, 60 * cos(.pi / 4)),
-                                                size: Vector2(100, 40), resistance: 0, angularResistance: 0))
+        let item = world.addItem(
+            ItemDefinition(
+                center: anchor + Vector2(60 * sin(.pi / 4) + 50, 60 * cos(.pi / 4)),
+                size: Vector2(100, 40), resistance: 0, angularResistance: 0))
         world.addGravity(GravityBehavior(items: [item]))
-        let rod = world.addAttachment(AttachmentBehavior(item: item, offsetFromCenter: Vector2(-50, 0),
-                                                         attachedTo: .anchor(point: anchor, path: nil)))
+        let rod = world.addAttachment(
+            AttachmentBehavior(
+                item: item, offsetFromCenter: Vector2(-50, 0),
+                attachedTo: .anchor(point: anchor, path: nil)))
         let e0 = world.mechanicalEnergy()
         var worst = 0.0, worstRod = 0.0, maxSpin = 0.0
         while world.time < 20 {
@@ -261,7 +289,7 @@ final class PreciseChainSolverTests: XCTestCase {
         let (sweeps, _, _) = makeChain(profile: .precise, angles: angles)
         sweeps.preciseScratch.usesChainSolver = false
         let e0 = direct.mechanicalEnergy()
-        for _ in 0..<60 { direct.stepFrame(); sweeps.stepFrame() }   // 1 s of a folded, swinging 8-link chain
+        for _ in 0..<60 { direct.stepFrame(); sweeps.stepFrame() }  // 1 s of a folded, swinging 8-link chain
         XCTAssertTrue(direct.preciseScratch.chainIsPath, "the chain is solved directly")
         XCTAssertEqual(direct.preciseScratch.chainFallbacks, 0, "and the Newton steps converge every sub-step")
         XCTAssertFalse(sweeps.preciseScratch.chainIsPath)
@@ -286,13 +314,18 @@ final class PreciseMassRatioTests: XCTestCase {
         let world = World(profile: .precise)
         var ids: [ItemID] = []
         for (k, d) in densities.enumerated() {
-            ids.append(world.addItem(ItemDefinition(center: Vector2(187.5 + 80 * Double(k + 1), 200), size: Vector2(40, 40),
-                                                    density: d, resistance: 0, angularResistance: 0)))
+            ids.append(
+                world.addItem(
+                    ItemDefinition(
+                        center: Vector2(187.5 + 80 * Double(k + 1), 200), size: Vector2(40, 40),
+                        density: d, resistance: 0, angularResistance: 0)))
         }
         world.addGravity(GravityBehavior(items: ids))
-        world.addAttachment(AttachmentBehavior(item: ids[0], attachedTo: .anchor(point: Vector2(187.5, 200), path: nil)))
+        world.addAttachment(
+            AttachmentBehavior(item: ids[0], attachedTo: .anchor(point: Vector2(187.5, 200), path: nil)))
         for k in 1..<ids.count {
-            world.addAttachment(AttachmentBehavior(item: ids[k], attachedTo: .item(ids[k - 1], offsetFromCenter: .zero)))
+            world.addAttachment(
+                AttachmentBehavior(item: ids[k], attachedTo: .item(ids[k - 1], offsetFromCenter: .zero)))
         }
         let masses = densities.map { $0 * 40 * 40 / 10_000 }
         let swing = zip(masses, 1...masses.count).reduce(0.0) { $0 + $1.0 * 1000 * 80 * Double($1.1) }
@@ -318,7 +351,8 @@ final class PreciseMassRatioTests: XCTestCase {
         let r = World.maxPreciseRigidMassRatio
         for densities in [[r, 1, r], [1, r, 1]] {
             let error = energyError(densities: densities, seconds: 3)
-            XCTAssertLessThan(error, 0.35, "precise densities \(densities), 3 s: energy error \(error) of the swing energy")
+            XCTAssertLessThan(
+                error, 0.35, "precise densities \(densities), 3 s: energy error \(error) of the swing energy")
         }
         let error = energyError(densities: [10, 1, 10], seconds: 3)
         XCTAssertLessThan(error, 0.02, "precise densities [10, 1, 10], 3 s: energy error \(error) of the swing energy")

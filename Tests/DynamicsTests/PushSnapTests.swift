@@ -6,7 +6,9 @@ import XCTest
 /// and the measurements of UIKit's engine published by kern0x1b/charon (UIDynamicAnimator.md §4, §3.2).
 final class PushSnapTests: XCTestCase {
     func box(_ world: World, size: Vector2 = Vector2(100, 100), density: Double = 1) -> ItemID {
-        world.addItem(ItemDefinition(center: Vector2(100, 100), size: size, density: density, resistance: 0, angularResistance: 0))
+        world.addItem(
+            ItemDefinition(center: Vector2(100, 100), size: size, density: density, resistance: 0, angularResistance: 0)
+        )
     }
 
     func testContinuousPushIsOneHundredPointsPerSecondSquaredPerUIKitNewton() {
@@ -14,7 +16,7 @@ final class PushSnapTests: XCTestCase {
             let world = World(profile: profile)
             let item = box(world)
             world.addPush(PushBehavior(items: [item], mode: .continuous, pushDirection: Vector2(1, 0)))
-            world.advance(toStep: 60 * world.subSteps)   // 1 s
+            world.advance(toStep: 60 * world.subSteps)  // 1 s
             // Constant acceleration 100 pt/s²: v = 100 t exactly in both profiles; x = 50 t² exactly for precise
             // (velocity Verlet), 50 t² + 50 h t for uikit's semi-implicit Euler.
             XCTAssertEqual(world.velocity(of: item).x, 100, accuracy: 1e-9, "\(profile)")
@@ -44,10 +46,14 @@ final class PushSnapTests: XCTestCase {
         // impulse (0, 1) at (50, 0): Δω = 3.0 rad/s; a 200 x 50 item of density 2 (2 kg), impulse 0.3: 15 pt/s.
         let world = World(profile: .uikit)
         let a = box(world), b = box(world), c = box(world, size: Vector2(200, 50), density: 2)
-        world.addPush(PushBehavior(items: [a], mode: .continuous, pushDirection: Vector2(1, 0),
-                                   targetOffsetFromCenter: Vector2(0, 50)))
-        world.addPush(PushBehavior(items: [b], mode: .instantaneous, pushDirection: Vector2(0, 1),
-                                   targetOffsetFromCenter: Vector2(50, 0)))
+        world.addPush(
+            PushBehavior(
+                items: [a], mode: .continuous, pushDirection: Vector2(1, 0),
+                targetOffsetFromCenter: Vector2(0, 50)))
+        world.addPush(
+            PushBehavior(
+                items: [b], mode: .instantaneous, pushDirection: Vector2(0, 1),
+                targetOffsetFromCenter: Vector2(50, 0)))
         world.addPush(PushBehavior(items: [c], mode: .instantaneous, pushDirection: Vector2(0.3, 0)))
         for k in 1...4 {
             world.step()
@@ -60,10 +66,11 @@ final class PushSnapTests: XCTestCase {
     func testPushTimingFollowsFrames() {
         let world = World(profile: .uikit)
         let item = box(world)
-        world.addPush(PushBehavior(items: [item], mode: .continuous, pushDirection: Vector2(1, 0), beginTime: 0.5, endTime: 1.0))
-        world.advance(toStep: 60)                       // t = 0.5: not yet
+        world.addPush(
+            PushBehavior(items: [item], mode: .continuous, pushDirection: Vector2(1, 0), beginTime: 0.5, endTime: 1.0))
+        world.advance(toStep: 60)  // t = 0.5: not yet
         XCTAssertEqual(world.velocity(of: item).x, 0)
-        world.advance(toStep: 240)                      // t = 2: pushed for exactly 0.5 s
+        world.advance(toStep: 240)  // t = 2: pushed for exactly 0.5 s
         XCTAssertEqual(world.velocity(of: item).x, 50, accuracy: 1e-9)
     }
 

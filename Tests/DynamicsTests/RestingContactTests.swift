@@ -15,10 +15,14 @@ final class RestingContactTests: XCTestCase {
         let center = Vector2(187.5, 400)
         // The slope's top face normal (its local (0, −1) turned clockwise by θ on screen).
         let up = Vector2(sin(theta), -cos(theta))
-        let slope = world.addItem(ItemDefinition(center: center, size: Vector2(600, 40), angle: theta, isAnchored: true,
-                                                 friction: friction))
-        let box = world.addItem(ItemDefinition(center: center + 40 * up, size: Vector2(40, 40), angle: theta, resistance: 0,
-                                               angularResistance: 0, friction: friction))
+        let slope = world.addItem(
+            ItemDefinition(
+                center: center, size: Vector2(600, 40), angle: theta, isAnchored: true,
+                friction: friction))
+        let box = world.addItem(
+            ItemDefinition(
+                center: center + 40 * up, size: Vector2(40, 40), angle: theta, resistance: 0,
+                angularResistance: 0, friction: friction))
         world.addGravity(GravityBehavior(items: [box]))
         world.addCollision(CollisionBehavior(items: [slope, box]))
         return (world, box)
@@ -65,8 +69,10 @@ final class RestingContactTests: XCTestCase {
         // A 40 pt ball dropped 48 pt onto the screen's floor (the bounds, outset 1 pt, at y = 668).
         let world = World(profile: .precise)
         world.referenceBounds = (Vector2(0, 0), Vector2(375, 667))
-        let ball = world.addItem(ItemDefinition(center: Vector2(187.5, 600), size: Vector2(40, 40), resistance: 0,
-                                                angularResistance: 0, collisionBounds: .ellipse))
+        let ball = world.addItem(
+            ItemDefinition(
+                center: Vector2(187.5, 600), size: Vector2(40, 40), resistance: 0,
+                angularResistance: 0, collisionBounds: .ellipse))
         world.addGravity(GravityBehavior(items: [ball]))
         world.addCollision(CollisionBehavior(items: [ball], translatesReferenceBoundsIntoBoundary: true))
         func penetration() -> Double { world.position(of: ball).y + 20 - 668 }

@@ -11,9 +11,12 @@ final class SpringAttachmentTests: XCTestCase {
     /// A 100 x 100 item of density 1 (mass 1), attached at its center by a 3 Hz, damping-ratio 0.3 spring to a fixed anchor at (200, 300), released from rest `distance` pt to the right of it.
     private func makeSpring(_ profile: SolverProfile, distance: Double, length: Double) -> (World, ItemID) {
         let world = World(profile: profile)
-        let item = world.addItem(ItemDefinition(center: Vector2(200 + distance, 300), resistance: 0, angularResistance: 0))
-        world.addAttachment(AttachmentBehavior(item: item, attachedTo: .anchor(point: Vector2(200, 300), path: nil),
-                                               length: length, frequency: 3, damping: 0.3))
+        let item = world.addItem(
+            ItemDefinition(center: Vector2(200 + distance, 300), resistance: 0, angularResistance: 0))
+        world.addAttachment(
+            AttachmentBehavior(
+                item: item, attachedTo: .anchor(point: Vector2(200, 300), path: nil),
+                length: length, frequency: 3, damping: 0.3))
         return (world, item)
     }
 
@@ -27,14 +30,16 @@ final class SpringAttachmentTests: XCTestCase {
     /// SolveVelocityConstraints: impulse = −mass (u·(v + ω × r) + bias + γ impulse). No position correction for a soft
     /// joint. Positions: x += h v, θ += h ω. Returns the centers after each sub-step, and whether the slop was entered.
     private func box2D221(distance: Double, length: Double, offset: Vector2 = .zero, start: Vector2? = nil, steps: Int)
-        -> (xs: [Vector2], enteredSlop: Bool) {
+        -> (xs: [Vector2], enteredSlop: Bool)
+    {
         let h = 1.0 / 120, anchor = Vector2(200, 300), omega = 2 * Double.pi * 3, zeta = 0.3, slop = 0.5
         let mass = 1.0, inertia = mass * (100.0 * 100 + 100 * 100) / 12
         var x = start ?? Vector2(200 + distance, 300), v = Vector2.zero, theta = 0.0, w = 0.0, accumulated = 0.0
         var xs: [Vector2] = []
         var enteredSlop = false
         for _ in 0..<steps {
-            let r = Vector2(cos(theta) * offset.x - sin(theta) * offset.y, sin(theta) * offset.x + cos(theta) * offset.y)
+            let r = Vector2(
+                cos(theta) * offset.x - sin(theta) * offset.y, sin(theta) * offset.x + cos(theta) * offset.y)
             var u = x + r - anchor
             let len = (u.x * u.x + u.y * u.y).squareRoot()
             if len > slop { u = u / len } else { u = .zero; enteredSlop = true }
@@ -79,7 +84,9 @@ final class SpringAttachmentTests: XCTestCase {
         func vel(_ t: Double) -> Double {
             let tau = t - t0, e = exp(-zeta * omega * tau)
             let a = y0, b = (v0 + zeta * omega * y0) / wd
-            return e * ((-zeta * omega) * (a * cos(wd * tau) + b * sin(wd * tau)) + wd * (-a * sin(wd * tau) + b * cos(wd * tau)))
+            return e
+                * ((-zeta * omega) * (a * cos(wd * tau) + b * sin(wd * tau)) + wd
+                    * (-a * sin(wd * tau) + b * cos(wd * tau)))
         }
         var out: [Double] = []
         var scan = 0.0
@@ -94,7 +101,9 @@ final class SpringAttachmentTests: XCTestCase {
                 }
                 guard let hi = crossing else { break }
                 var lo = scan, up = hi
-                for _ in 0..<80 { let mid = (lo + up) / 2; if (y(mid) + side * length) * side <= 0 { up = mid } else { lo = mid } }
+                for _ in 0..<80 {
+                    let mid = (lo + up) / 2; if (y(mid) + side * length) * side <= 0 { up = mid } else { lo = mid }
+                }
                 // s = 0 there: the next piece starts on the other side, offset −L·side from its target L·side.
                 let vc = vel(up)
                 t0 = up; side = -side; y0 = -side * length; v0 = vc
@@ -136,7 +145,8 @@ final class SpringAttachmentTests: XCTestCase {
             worst = max(worst, norm(world.position(of: item) - expected[k]))
         }
         XCTAssertLessThan(worst, 0.5, "uikit, start \(distance) pt: \(worst) pt from Box2D 2.2.1")
-        XCTAssertGreaterThan(norm(world.velocity(of: item)), 1, "the spring still moves the item after passing the slop")
+        XCTAssertGreaterThan(
+            norm(world.velocity(of: item)), 1, "the spring still moves the item after passing the slop")
     }
 
     func testUIKitSpringOffCenterUsesTheEffectiveMassWithRotation() {
@@ -144,11 +154,15 @@ final class SpringAttachmentTests: XCTestCase {
         // item turns as it swings, so the effective mass along the axis (2.2.1) differs from the item's mass (2.4.1).
         let offset = Vector2(40, 30)
         let world = World(profile: .uikit)
-        let item = world.addItem(ItemDefinition(center: Vector2(200 + 60, 300) - offset, resistance: 0, angularResistance: 0))
-        world.addAttachment(AttachmentBehavior(item: item, offsetFromCenter: offset,
-                                               attachedTo: .anchor(point: Vector2(200, 300), path: nil),
-                                               length: 0, frequency: 3, damping: 0.3))
-        let expected = box2D221(distance: 0, length: 0, offset: offset, start: Vector2(260, 300) - offset, steps: 360).xs
+        let item = world.addItem(
+            ItemDefinition(center: Vector2(200 + 60, 300) - offset, resistance: 0, angularResistance: 0))
+        world.addAttachment(
+            AttachmentBehavior(
+                item: item, offsetFromCenter: offset,
+                attachedTo: .anchor(point: Vector2(200, 300), path: nil),
+                length: 0, frequency: 3, damping: 0.3))
+        let expected = box2D221(distance: 0, length: 0, offset: offset, start: Vector2(260, 300) - offset, steps: 360)
+            .xs
         var worst = 0.0
         for k in 0..<360 {
             world.step()

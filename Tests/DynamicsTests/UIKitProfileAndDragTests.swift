@@ -19,8 +19,10 @@ final class UIKitProfileTests: XCTestCase {
     func testResistanceIsBox2DLinearDamping() {
         // Box2D 2.4: v ← v / (1 + h c) each step.
         let world = World(profile: .uikit)
-        let box = world.addItem(ItemDefinition(center: .zero, velocity: Vector2(100, 0), angularVelocity: 2,
-                                               resistance: 0.5, angularResistance: 0.25))
+        let box = world.addItem(
+            ItemDefinition(
+                center: .zero, velocity: Vector2(100, 0), angularVelocity: 2,
+                resistance: 0.5, angularResistance: 0.25))
         for _ in 0..<120 { world.step() }
         XCTAssertEqual(world.velocity(of: box).x, 100 * pow(1 + 0.5 / 120, -120), accuracy: 1e-9)
         XCTAssertEqual(world.angularVelocity(of: box), 2 * pow(1 + 0.25 / 120, -120), accuracy: 1e-12)
@@ -30,7 +32,7 @@ final class UIKitProfileTests: XCTestCase {
         let world = World(profile: .uikit)
         let box = world.addItem(ItemDefinition(center: .zero, velocity: Vector2(0, 50_000), resistance: 0))
         world.step()
-        XCTAssertEqual(world.velocity(of: box).y, 200 * 120, accuracy: 1e-6)   // 200 pt per 1/120 s step
+        XCTAssertEqual(world.velocity(of: box).y, 200 * 120, accuracy: 1e-6)  // 200 pt per 1/120 s step
         XCTAssertEqual(world.position(of: box).y, 200, accuracy: 1e-9)
     }
 
@@ -75,8 +77,9 @@ final class AnchorPathTests: XCTestCase {
 
     func testVelocityIsTheDerivativeOfPosition() {
         for mode in AnchorPath.Interpolation.allCases {
-            let p = AnchorPath(times: [0, 0.4, 1.0, 1.3], points: [Vector2(0, 0), Vector2(30, 10), Vector2(-20, 40), Vector2(5, 5)],
-                               interpolation: mode)
+            let p = AnchorPath(
+                times: [0, 0.4, 1.0, 1.3], points: [Vector2(0, 0), Vector2(30, 10), Vector2(-20, 40), Vector2(5, 5)],
+                interpolation: mode)
             for t in [0.1, 0.5, 0.77, 1.2] {
                 let e = 1e-6
                 let numeric = (p.position(at: t + e) - p.position(at: t - e)) / (2 * e)
@@ -98,7 +101,8 @@ final class AnchorPathTests: XCTestCase {
     }
 
     func testEqualTimesMakeAJump() {
-        let p = AnchorPath(times: [0, 1, 1, 2], points: [Vector2(0, 0), Vector2(0, 0), Vector2(300, 0), Vector2(300, 0)])
+        let p = AnchorPath(
+            times: [0, 1, 1, 2], points: [Vector2(0, 0), Vector2(0, 0), Vector2(300, 0), Vector2(300, 0)])
         XCTAssertEqual(p.position(at: 0.999).x, 0, accuracy: 1e-9)
         XCTAssertEqual(p.position(at: 1).x, 300)
         XCTAssertEqual(p.velocity(at: 1), .zero)
@@ -116,20 +120,41 @@ final class ViolentDragTests: XCTestCase {
     }
 
     let drags: [Drag] = [
-        Drag(name: "teleport 300 pt", path: AnchorPath(times: [0, 1, 1], points: [Vector2(187.5, 150), Vector2(187.5, 150),
-                                                                                 Vector2(487.5, 150)]), stop: 1),
-        Drag(name: "teleport 300 pt over one frame", path: AnchorPath(
-            times: [0, 1, 1 + 1.0 / 60], points: [Vector2(187.5, 150), Vector2(187.5, 150), Vector2(399.6, 362.1)]), stop: 1 + 1.0 / 60),
-        Drag(name: "20,000 pt/s", path: AnchorPath(times: [0, 0.5, 0.6], points: [Vector2(187.5, 150), Vector2(187.5, 150),
-                                                                                 Vector2(2187.5, 150)]), stop: 0.6),
-        Drag(name: "20,000 pt/s back and forth", path: AnchorPath(
-            times: [0, 0.5, 0.55, 0.6, 0.65], points: [Vector2(187.5, 150), Vector2(187.5, 150), Vector2(1187.5, 150),
-                                                      Vector2(187.5, 150), Vector2(187.5, 1150)]), stop: 0.65),
+        Drag(
+            name: "teleport 300 pt",
+            path: AnchorPath(
+                times: [0, 1, 1],
+                points: [
+                    Vector2(187.5, 150), Vector2(187.5, 150),
+                    Vector2(487.5, 150),
+                ]), stop: 1),
+        Drag(
+            name: "teleport 300 pt over one frame",
+            path: AnchorPath(
+                times: [0, 1, 1 + 1.0 / 60], points: [Vector2(187.5, 150), Vector2(187.5, 150), Vector2(399.6, 362.1)]),
+            stop: 1 + 1.0 / 60),
+        Drag(
+            name: "20,000 pt/s",
+            path: AnchorPath(
+                times: [0, 0.5, 0.6],
+                points: [
+                    Vector2(187.5, 150), Vector2(187.5, 150),
+                    Vector2(2187.5, 150),
+                ]), stop: 0.6),
+        Drag(
+            name: "20,000 pt/s back and forth",
+            path: AnchorPath(
+                times: [0, 0.5, 0.55, 0.6, 0.65],
+                points: [
+                    Vector2(187.5, 150), Vector2(187.5, 150), Vector2(1187.5, 150),
+                    Vector2(187.5, 150), Vector2(187.5, 1150),
+                ]), stop: 0.65),
     ]
 
     func check(profile: SolverProfile, drag: Drag, angles: [Double]) {
-        let (world, ids, rods) = makeChain(profile: profile, angles: angles, linkLength: 100, anchor: Vector2(187.5, 150),
-                                           path: drag.path)
+        let (world, ids, rods) = makeChain(
+            profile: profile, angles: angles, linkLength: 100, anchor: Vector2(187.5, 150),
+            path: drag.path)
         let label = "\(profile), \(angles.count) link(s), \(drag.name)"
         var energyAtStop: Double?
         var swingAtStop = 0.0, maxGrowth = 0.0
@@ -157,7 +182,8 @@ final class ViolentDragTests: XCTestCase {
         }
         if profile == .precise {
             XCTAssertGreaterThan(swingAtStop, 0, label)
-            XCTAssertLessThanOrEqual(maxGrowth, 0.01 * swingAtStop, "\(label): energy grew by \(maxGrowth / swingAtStop)")
+            XCTAssertLessThanOrEqual(
+                maxGrowth, 0.01 * swingAtStop, "\(label): energy grew by \(maxGrowth / swingAtStop)")
         }
     }
 

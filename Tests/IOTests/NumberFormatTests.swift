@@ -45,7 +45,9 @@ final class NumberFormatTests: XCTestCase {
             let before = bytes.count
             NumberFormat.append(x, to: &bytes)
             let got = String(decoding: bytes[before...], as: UTF8.self)
-            if got != NumberFormat.shortest(x) { mismatches.append("\(x.bitPattern): \(got) vs \(NumberFormat.shortest(x))") }
+            if got != NumberFormat.shortest(x) {
+                mismatches.append("\(x.bitPattern): \(got) vs \(NumberFormat.shortest(x))")
+            }
             bytes.append(UInt8(ascii: ","))
         }
         XCTAssertEqual(mismatches.count, 0, "\(mismatches.prefix(5))")
@@ -68,7 +70,8 @@ final class NumberFormatTests: XCTestCase {
             try writer.finish()
             let text = String(decoding: out, as: UTF8.self)
             let numbers = values.map(NumberFormat.shortest)
-            let expected = format == .csv
+            let expected =
+                format == .csv
                 ? columns.joined(separator: ",") + "\n" + numbers.joined(separator: ",") + "\n"
                 : "{" + zip(columns, numbers).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}\n"
             XCTAssertGreaterThan(out.count, RowWriter.flushThreshold + 4096)

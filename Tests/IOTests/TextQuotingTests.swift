@@ -27,8 +27,10 @@ final class TextQuotingTests: XCTestCase {
 /// placed beside), against POSIX dirname's answers for the same paths, "" standing for its ".".
 final class DirectoryPartTests: XCTestCase {
     func testMatchesDirname() {
-        for (path, dirname) in [("x", ""), ("-", ""), ("é", ""), ("a/b", "a"), ("/x", "/"), ("a/b/c.json", "a/b"),
-                                ("./s", "."), ("../d/e", "../d")] {
+        for (path, dirname) in [
+            ("x", ""), ("-", ""), ("é", ""), ("a/b", "a"), ("/x", "/"), ("a/b/c.json", "a/b"),
+            ("./s", "."), ("../d/e", "../d"),
+        ] {
             XCTAssertEqual(directoryPart(of: path), dirname, path)
         }
     }

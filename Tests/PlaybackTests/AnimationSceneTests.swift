@@ -32,9 +32,12 @@ final class AnimationSceneTests: XCTestCase {
             XCTAssertEqual(v(t, "blue.position.x"), v(t, "cyan.position.x"), accuracy: 1e-9)
             XCTAssertEqual(v(t, "blue.transform.rotation.z") * 180 / .pi, 315, accuracy: 1e-9)
         }
-        XCTAssertEqual(v(1, "blue.transform.rotation.z") * 180 / .pi, 157.5, accuracy: 1e-9, "through 157.5°, the long way")
+        XCTAssertEqual(
+            v(1, "blue.transform.rotation.z") * 180 / .pi, 157.5, accuracy: 1e-9, "through 157.5°, the long way")
         // Green: 1.5x and magenta at 1 s and 3 s, back at 2 s, and where it began at the end.
-        for (t, scale, red, green) in [(1.0, 1.5, 1.0, 0.0), (2.0, 1.0, 0.0, 1.0), (3.0, 1.5, 1.0, 0.0), (4.5, 1.0, 0.0, 1.0)] {
+        for (t, scale, red, green) in [
+            (1.0, 1.5, 1.0, 0.0), (2.0, 1.0, 0.0, 1.0), (3.0, 1.5, 1.0, 0.0), (4.5, 1.0, 0.0, 1.0),
+        ] {
             XCTAssertEqual(v(t, "green.transform.scale.x"), scale, accuracy: 1e-9, "t = \(t)")
             XCTAssertEqual(v(t, "green.transform.scale.y"), scale, accuracy: 1e-9, "t = \(t)")
             XCTAssertEqual(v(t, "green.backgroundColor.red"), red, accuracy: 1e-9, "t = \(t)")
@@ -52,18 +55,20 @@ final class AnimationSceneTests: XCTestCase {
 
     func testDelegateEventsAndChaining() throws {
         var scene = Catalog.shake()
-        scene = try decode(SceneEncoder.text(scene).replacingOccurrences(of: #""beginTime": 0.5"#, with: #""beginTime": 0.5"#))
+        scene = try decode(
+            SceneEncoder.text(scene).replacingOccurrences(of: #""beginTime": 0.5"#, with: #""beginTime": 0.5"#))
         let run = SceneRun(scene: scene)
         var events: [String] = []
         try run.run(events: { events.append($0.csvRow) }) { _ in }
         XCTAssertEqual(events, ["0.5,start,field,shake,,", "0.9,stop,field,shake,finished,"])
         // `after`: a second shake starts when the first stops, 0.1 s later.
-        let chained = try decode(#"""
-        {"layers": [{"name": "f", "position": [0, 0]}], "duration": 2,
-         "animations": [{"layer": "f", "key": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 10, "duration": 0.5},
-                        {"layer": "f", "key": "b", "after": "a", "beginTime": 0.1, "keyPath": "position.x", "fromValue": 10,
-                         "toValue": 30, "duration": 0.5}]}
-        """#)
+        let chained = try decode(
+            #"""
+            {"layers": [{"name": "f", "position": [0, 0]}], "duration": 2,
+             "animations": [{"layer": "f", "key": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 10, "duration": 0.5},
+                            {"layer": "f", "key": "b", "after": "a", "beginTime": 0.1, "keyPath": "position.x", "fromValue": 10,
+                             "toValue": 30, "duration": 0.5}]}
+            """#)
         let (_, v) = try rows(chained)
         XCTAssertEqual(v(0.55, "f.position.x"), 0, "between the two: the model value")
         XCTAssertEqual(v(0.85, "f.position.x"), 20, accuracy: 1e-9)
@@ -71,14 +76,16 @@ final class AnimationSceneTests: XCTestCase {
 
     func testPathAnimationWithAutoRotationInAScene() throws {
         // A quarter-turn ride: 100 points right, then 300 down, paced over 2 s with the layer turned along the path.
-        let scene = try decode(#"""
-        {"layers": [{"name": "car", "position": [0, 0]}], "duration": 3,
-         "animations": [{"layer": "car", "type": "keyframe", "keyPath": "position", "path": "M 0 0 H 100 V 300",
-                         "calculationMode": "paced", "rotationMode": "auto", "duration": 2, "fillMode": "forwards",
-                         "isRemovedOnCompletion": false}]}
-        """#)
+        let scene = try decode(
+            #"""
+            {"layers": [{"name": "car", "position": [0, 0]}], "duration": 3,
+             "animations": [{"layer": "car", "type": "keyframe", "keyPath": "position", "path": "M 0 0 H 100 V 300",
+                             "calculationMode": "paced", "rotationMode": "auto", "duration": 2, "fillMode": "forwards",
+                             "isRemovedOnCompletion": false}]}
+            """#)
         let (_, v) = try rows(scene)
-        for (t, x, y, angle) in [(0.25, 50.0, 0.0, 0.0), (1.0, 100, 100, 90), (1.5, 100, 200, 90), (2.5, 100, 300, 90)] {
+        for (t, x, y, angle) in [(0.25, 50.0, 0.0, 0.0), (1.0, 100, 100, 90), (1.5, 100, 200, 90), (2.5, 100, 300, 90)]
+        {
             XCTAssertEqual(v(t, "car.position.x"), x, accuracy: 1e-9, "t = \(t)")
             XCTAssertEqual(v(t, "car.position.y"), y, accuracy: 1e-9, "t = \(t)")
             XCTAssertEqual(v(t, "car.transform.rotation.z") * 180 / .pi, angle, accuracy: 1e-9, "t = \(t)")
@@ -94,7 +101,8 @@ final class AnimationSceneTests: XCTestCase {
         func sineSlope(_ x: Double) -> Double { -50 * 2 * Double.pi / 300 * cos(2 * Double.pi * (x - 37.5) / 300) }
         func drawnSlope(_ x: Double) -> Double {
             let h = 37.5, i = min(Int((x - 37.5) / h), 7), x0 = 37.5 + Double(i) * h, s = (x - x0) / h
-            let dy = (6 * s * s - 6 * s) * sine(x0) + (3 * s * s - 4 * s + 1) * h * sineSlope(x0)
+            let dy =
+                (6 * s * s - 6 * s) * sine(x0) + (3 * s * s - 4 * s + 1) * h * sineSlope(x0)
                 + (-6 * s * s + 6 * s) * sine(x0 + h) + (3 * s * s - 2 * s) * h * sineSlope(x0 + h)
             return dy / h
         }
@@ -109,7 +117,9 @@ final class AnimationSceneTests: XCTestCase {
         }
         XCTAssertLessThan(worst * 180 / .pi, 1, "within 1° of the exact sine's tangent")
         XCTAssertGreaterThan(worst, 0, "the drawn path is cubic, not the sine itself")
-        XCTAssertEqual(v(12.5, "rider.position.y"), v(0.5, "rider.position.y"), accuracy: 1e-9, "the third cycle repeats the first")
+        XCTAssertEqual(
+            v(12.5, "rider.position.y"), v(0.5, "rider.position.y"), accuracy: 1e-9, "the third cycle repeats the first"
+        )
         let run = SceneRun(scene: Catalog.sinePathScene())
         var events: [String] = []
         try run.run(events: { events.append($0.csvRow) }) { _ in }
@@ -118,7 +128,8 @@ final class AnimationSceneTests: XCTestCase {
 
     func testCubicPacedPathRideKeepsConstantSpeedAndStays() throws {
         let (table, v) = try rows(Catalog.pathCubicPaced(), rate: 100)
-        let xs = table.rows.map { $0[table.column("car.position.x")] }, ys = table.rows.map { $0[table.column("car.position.y")] }
+        let xs = table.rows.map { $0[table.column("car.position.x")] },
+            ys = table.rows.map { $0[table.column("car.position.y")] }
         let angles = table.rows.map { $0[table.column("car.transform.rotation.z")] }
         var chords: [Double] = []
         for i in 1...300 {  // 0 ... 3 s
@@ -129,13 +140,16 @@ final class AnimationSceneTests: XCTestCase {
             XCTAssertEqual(remainder(heading - mid, 2 * .pi) * 180 / .pi, 0, accuracy: 0.5, "chord \(i)")
         }
         let mean = chords.reduce(0, +) / Double(chords.count)
-        for (i, c) in chords.enumerated() { XCTAssertEqual(c, mean, accuracy: 0.01 * mean, "constant speed, chord \(i + 1)") }
+        for (i, c) in chords.enumerated() {
+            XCTAssertEqual(c, mean, accuracy: 0.01 * mean, "constant speed, chord \(i + 1)")
+        }
         XCTAssertEqual(v(0, "car.position.x"), 50)
         XCTAssertEqual(v(0, "car.position.y"), 550)
         for t in [3.0, 4.0] {
             XCTAssertEqual(v(t, "car.position.x"), 100, accuracy: 1e-12, "stays at the end")
             XCTAssertEqual(v(t, "car.position.y"), 50, accuracy: 1e-12, "stays at the end")
-            XCTAssertEqual(v(t, "car.transform.rotation.z"), -Double.pi / 2, accuracy: 1e-12, "the last tangent points up")
+            XCTAssertEqual(
+                v(t, "car.transform.rotation.z"), -Double.pi / 2, accuracy: 1e-12, "the last tangent points up")
         }
         XCTAssertEqual(v(0, "car.transform.rotation.z"), -Double.pi / 2, accuracy: 1e-12, "the first tangent points up")
     }
@@ -143,8 +157,10 @@ final class AnimationSceneTests: XCTestCase {
     func testGroupPulseBounceKeyframesAndZoomStartupAtKeyTimes() throws {
         // Group: easeInEaseOut is symmetric, so half the group's time is half the way; children of duration 0 take 1 s.
         let (_, pulse) = try rows(Catalog.groupPulse())
-        for (t, scale, opacity) in [(0.0, 1.0, 1.0), (0.5, 1.15, 0.75), (1, 1.3, 0.5), (1.5, 1.15, 0.75), (2, 1, 1),
-                                    (4, 1, 1), (4.5, 1.15, 0.75), (5, 1.3, 0.5)] {
+        for (t, scale, opacity) in [
+            (0.0, 1.0, 1.0), (0.5, 1.15, 0.75), (1, 1.3, 0.5), (1.5, 1.15, 0.75), (2, 1, 1),
+            (4, 1, 1), (4.5, 1.15, 0.75), (5, 1.3, 0.5),
+        ] {
             XCTAssertEqual(pulse(t, "dot.transform.scale.x"), scale, accuracy: 1e-9, "t = \(t)")
             XCTAssertEqual(pulse(t, "dot.opacity"), opacity, accuracy: 1e-9, "t = \(t)")
         }
@@ -154,7 +170,8 @@ final class AnimationSceneTests: XCTestCase {
         for (t, y) in [(0.3, 100.0), (0.5, 100), (1.3, 500), (1.7, 400), (2.1, 500), (2.3, 475), (2.5, 500), (3, 500)] {
             XCTAssertEqual(bounce(t, "ball.position.y"), y, accuracy: 1e-9, "t = \(t)")
         }
-        XCTAssertLessThan(bounce(0.7, "ball.position.y"), 100 + 400 * 0.25, "easeIn: slower than linear at the start of a fall")
+        XCTAssertLessThan(
+            bounce(0.7, "ball.position.y"), 100 + 400 * 0.25, "easeIn: slower than linear at the start of a fall")
         // Zoom: waits 1 s at the model bounds, then 100 → 80 by 0.3 of 1 s, → 2000 by 1 s, linearly, and stays.
         let (_, zoom) = try rows(Catalog.zoomStartup())
         for (t, side) in [(0.5, 100.0), (1, 100), (1.15, 90), (1.3, 80), (1.65, 1040), (2, 2000), (3, 2000)] {
@@ -165,14 +182,16 @@ final class AnimationSceneTests: XCTestCase {
 
     func testCardFlipWholeTransformColumns() throws {
         // The seed's card flip: a whole-transform turn of π about y with m34 perspective; halfway it is +90° about y.
-        let scene = try decode(#"""
-        {"layers": [{"name": "card", "bounds": [0, 0, 200, 300], "position": [187.5, 333.5], "transform": {"m34": -0.002}}],
-         "duration": 1.5,
-         "animations": [{"layer": "card", "keyPath": "transform", "fromValue": {"m34": -0.002},
-                         "toValue": {"rotate": [3.141592653589793, 0, 1, 0], "m34": -0.002}, "duration": 1}]}
-        """#)
+        let scene = try decode(
+            #"""
+            {"layers": [{"name": "card", "bounds": [0, 0, 200, 300], "position": [187.5, 333.5], "transform": {"m34": -0.002}}],
+             "duration": 1.5,
+             "animations": [{"layer": "card", "keyPath": "transform", "fromValue": {"m34": -0.002},
+                             "toValue": {"rotate": [3.141592653589793, 0, 1, 0], "m34": -0.002}, "duration": 1}]}
+            """#)
         XCTAssertTrue(scene.allColumns.contains("card.transform.m34"))
-        XCTAssertFalse(try decode(#"{"layers": [{"name": "f"}]}"#).allColumns.contains("f.transform.m11"), "only when used")
+        XCTAssertFalse(
+            try decode(#"{"layers": [{"name": "f"}]}"#).allColumns.contains("f.transform.m11"), "only when used")
         let (_, v) = try rows(scene)
         // R(90° about y) · P: rows (0, 0, −1, 0.002), (0, 1, 0, 0), (1, 0, 0, 0), (0, 0, 0, 1).
         let expected: [Double] = [0, 0, -1, 0.002, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1]
@@ -218,8 +237,12 @@ final class AnimationSceneTests: XCTestCase {
         let run = SceneRun(scene: scene)
         var events: [String] = []
         try run.run(events: { events.append($0.csvRow) }) { _ in }
-        XCTAssertEqual(events, ["0.5,start,label,slide,,", "1,stop,label,slide,finished,", "1,start,label,back,,",
-                                "1.5,stop,label,back,finished,"])
+        XCTAssertEqual(
+            events,
+            [
+                "0.5,start,label,slide,,", "1,stop,label,slide,finished,", "1,start,label,back,,",
+                "1.5,stop,label,back,finished,",
+            ])
         // Quotes in text are doubled in CSV.
         var quoted = try decode(#"{"layers": [{"name": "l", "text": "say \"hi\", ok"}], "duration": 0}"#)
         quoted.columns = ["t", "l.text"]
@@ -229,14 +252,15 @@ final class AnimationSceneTests: XCTestCase {
     func testSublayerComposesItsSuperlayersGeometry() throws {
         // Parent: 200 x 200 centered at (100, 100), scaled 2x and turning from 0 to 90° over 1 s. Child at (150, 100)
         // in the parent's space: 50 pt right of the parent's anchor, so 100 pt after scaling, then turned.
-        let scene = try decode(#"""
-        {"layers": [{"name": "parent", "bounds": [0, 0, 200, 200], "position": [100, 100], "transform.scale": 2},
-                    {"name": "child", "superlayer": "parent", "bounds": [0, 0, 10, 10], "position": [150, 100],
-                     "transform.rotation.z": 0.25}],
-         "duration": 1.5,
-         "animations": [{"layer": "parent", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 1.5707963267948966,
-                         "duration": 1, "fillMode": "forwards", "isRemovedOnCompletion": false}]}
-        """#)
+        let scene = try decode(
+            #"""
+            {"layers": [{"name": "parent", "bounds": [0, 0, 200, 200], "position": [100, 100], "transform.scale": 2},
+                        {"name": "child", "superlayer": "parent", "bounds": [0, 0, 10, 10], "position": [150, 100],
+                         "transform.rotation.z": 0.25}],
+             "duration": 1.5,
+             "animations": [{"layer": "parent", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 1.5707963267948966,
+                             "duration": 1, "fillMode": "forwards", "isRemovedOnCompletion": false}]}
+            """#)
         XCTAssertFalse(scene.allColumns.contains("parent.root.position.x"), "root layers need no root columns")
         let (_, v) = try rows(scene)
         for (t, angle) in [(0.0, 0.0), (0.5, Double.pi / 4), (1.5, Double.pi / 2)] {
@@ -258,29 +282,38 @@ final class AnimationSceneTests: XCTestCase {
 
     func testAnimationsBegunBeforeTheSceneStartAtZero() throws {
         // iOS calls animationDidStart when an animation is added, even one whose beginTime lies in the past.
-        let scene = try decode(#"""
-        {"layers": [{"name": "l"}], "duration": 1, "animations": [
-          {"layer": "l", "key": "late", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "beginTime": -0.2, "duration": 1},
-          {"layer": "l", "key": "over", "keyPath": "cornerRadius", "toValue": 5, "beginTime": -1, "duration": 0.5}]}
-        """#)
+        let scene = try decode(
+            #"""
+            {"layers": [{"name": "l"}], "duration": 1, "animations": [
+              {"layer": "l", "key": "late", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "beginTime": -0.2, "duration": 1},
+              {"layer": "l", "key": "over", "keyPath": "cornerRadius", "toValue": 5, "beginTime": -1, "duration": 0.5}]}
+            """#)
         let run = SceneRun(scene: scene)
         var events: [String] = []
         try run.run(events: { events.append($0.csvRow) }) { _ in }
-        XCTAssertEqual(events, ["0,start,l,late,,", "0,start,l,over,,", "0,stop,l,over,finished,", "0.8,stop,l,late,finished,"])
+        XCTAssertEqual(
+            events, ["0,start,l,late,,", "0,start,l,over,,", "0,stop,l,over,finished,", "0.8,stop,l,late,finished,"])
         let (_, v) = try rows(scene, rate: 10)
         XCTAssertEqual(v(0, "l.opacity"), 0.2, accuracy: 1e-12, "already 0.2 s in")
     }
 
     func testCompactPathDataAndAByteOrderMark() throws {
-        let text = #"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M0,0L10-5Q1-2.5e1,3 4Z"}]}"#
+        let text =
+            #"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M0,0L10-5Q1-2.5e1,3 4Z"}]}"#
         let scene = try SceneDecoder(fileName: "scene.json") { _ in [] }.decode([0xEF, 0xBB, 0xBF] + Array(text.utf8))
         guard case .keyframe(let k) = scene.animations[0].animation else { return XCTFail("a keyframe animation") }
         XCTAssertEqual(k.path, BezierPath([.move([0, 0]), .line([10, -5]), .quad([1, -25], [3, 4]), .close]))
         // Repeated coordinates repeat the command (after M they are lines), as SVG allows.
-        let repeated = try decode(#"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M 0 0 5 5 L 10 10 20 20"}]}"#)
+        let repeated = try decode(
+            #"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M 0 0 5 5 L 10 10 20 20"}]}"#
+        )
         guard case .keyframe(let r) = repeated.animations[0].animation else { return XCTFail("a keyframe animation") }
         XCTAssertEqual(r.path, BezierPath([.move([0, 0]), .line([5, 5]), .line([10, 10]), .line([20, 20])]))
-        XCTAssertThrowsError(try decode(#"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M 0 0 L 0x10 1"}]}"#)) {
+        XCTAssertThrowsError(
+            try decode(
+                #"{"layers": [{"name": "a"}], "animations": [{"layer": "a", "type": "keyframe", "keyPath": "position", "path": "M 0 0 L 0x10 1"}]}"#
+            )
+        ) {
             XCTAssertEqual("\($0)", #"scene.json: animations[0].path: L needs 2 finite numbers within ±1e9, got "x""#)
         }
     }
@@ -288,19 +321,22 @@ final class AnimationSceneTests: XCTestCase {
     func testBoundariesReachedByRoundedSumsAreNotMissed() throws {
         // 0.2 + 0.1 is 0.30000000000000004 and 0.6 × 1.5 is 0.8999999999999999: a frame at 0.3 or 0.9 s must still
         // see the animation begin (times within a nanosecond of a boundary count as on it).
-        let scene = try decode(#"""
-        {"layers": [{"name": "a"}], "duration": 1.5, "rate": 10, "animations": [
-          {"layer": "a", "key": "k1", "keyPath": "cornerRadius", "toValue": 5, "duration": 0.2},
-          {"layer": "a", "key": "k2", "after": "k1", "beginTime": 0.1, "keyPath": "cornerRadius", "fromValue": 7, "toValue": 9, "duration": 0.1},
-          {"layer": "a", "type": "group", "duration": 1.5, "animations": [
-            {"keyPath": "opacity", "fromValue": 0.2, "toValue": 0.6, "duration": 0.3, "beginTime": 0.9}]}]}
-        """#)
+        let scene = try decode(
+            #"""
+            {"layers": [{"name": "a"}], "duration": 1.5, "rate": 10, "animations": [
+              {"layer": "a", "key": "k1", "keyPath": "cornerRadius", "toValue": 5, "duration": 0.2},
+              {"layer": "a", "key": "k2", "after": "k1", "beginTime": 0.1, "keyPath": "cornerRadius", "fromValue": 7, "toValue": 9, "duration": 0.1},
+              {"layer": "a", "type": "group", "duration": 1.5, "animations": [
+                {"keyPath": "opacity", "fromValue": 0.2, "toValue": 0.6, "duration": 0.3, "beginTime": 0.9}]}]}
+            """#)
         let (_, v) = try rows(scene, rate: 10)
         XCTAssertEqual(v(0.3, "a.cornerRadius"), 7, "k2 begins at 0.2 + 0.1")
         XCTAssertEqual(v(0.9, "a.opacity"), 0.2, "the child begins at 0.9 s of the group")
         XCTAssertEqual(v(1.2, "a.opacity"), 1, "and has ended at 1.2 s")
         // A negative timeOffset wraps by the play's length when repeating forever.
-        let wrap = try decode(#"{"layers": [{"name": "a"}], "duration": 0.2, "animations": [{"layer": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 0.4, "repeatCount": "infinity", "timeOffset": -0.1}]}"#)
+        let wrap = try decode(
+            #"{"layers": [{"name": "a"}], "duration": 0.2, "animations": [{"layer": "a", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 0.4, "repeatCount": "infinity", "timeOffset": -0.1}]}"#
+        )
         let (_, w) = try rows(wrap, rate: 10)
         XCTAssertEqual(w(0, "a.position.x"), 75, accuracy: 1e-9)
     }

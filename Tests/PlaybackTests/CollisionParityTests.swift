@@ -12,10 +12,10 @@ final class CollisionParityTests: XCTestCase {
     func scene(_ json: String) throws -> Scene { try decode(json) }
 
     let bounce = #"""
-    {"duration": 5, "items": [{"name": "ball", "center": [187.5, 143], "size": [50, 50], "elasticity": 0.5, "friction": 0,
-      "resistance": 0, "angularResistance": 0, "collisionBoundsType": "ellipse"}],
-     "behaviors": [{"type": "gravity"}, {"type": "collision", "items": ["ball"], "translatesReferenceBoundsIntoBoundary": true}]}
-    """#
+        {"duration": 5, "items": [{"name": "ball", "center": [187.5, 143], "size": [50, 50], "elasticity": 0.5, "friction": 0,
+          "resistance": 0, "angularResistance": 0, "collisionBoundsType": "ellipse"}],
+         "behaviors": [{"type": "gravity"}, {"type": "collision", "items": ["ball"], "translatesReferenceBoundsIntoBoundary": true}]}
+        """#
 
     func worst(_ scene: Scene, _ fixtureName: String) throws -> Double {
         let golden = try fixture(fixtureName)
@@ -38,12 +38,13 @@ final class CollisionParityTests: XCTestCase {
     }
 
     func testTwoBoxCollision() throws {
-        let s = try scene(#"""
-        {"duration": 2, "items": [
-          {"name": "a", "center": [100, 333.5], "velocity": [400, 0], "elasticity": 0.5, "friction": 0.2, "resistance": 0, "angularResistance": 0},
-          {"name": "b", "center": [262.5, 333.5], "elasticity": 0.5, "friction": 0.2, "resistance": 0, "angularResistance": 0}],
-         "behaviors": [{"type": "collision", "items": ["a", "b"], "translatesReferenceBoundsIntoBoundary": true}]}
-        """#)
+        let s = try scene(
+            #"""
+            {"duration": 2, "items": [
+              {"name": "a", "center": [100, 333.5], "velocity": [400, 0], "elasticity": 0.5, "friction": 0.2, "resistance": 0, "angularResistance": 0},
+              {"name": "b", "center": [262.5, 333.5], "elasticity": 0.5, "friction": 0.2, "resistance": 0, "angularResistance": 0}],
+             "behaviors": [{"type": "collision", "items": ["a", "b"], "translatesReferenceBoundsIntoBoundary": true}]}
+            """#)
         XCTAssertLessThan(try worst(s, "box2d/two-box-ccd.csv"), 1)
     }
 
@@ -56,7 +57,8 @@ final class CollisionParityTests: XCTestCase {
             "{\"name\": \"b\(k)\", \"center\": [\(130 + 12 * (k % 10) + (k / 10 % 2 == 1 ? 3 : 0)), \(662 - 12 * (k / 10))], \"size\": [10, 10]}"
         }
         let names = (0..<30).map { "\"b\($0)\"" }.joined(separator: ", ")
-        let s = try scene("""
+        let s = try scene(
+            """
             {"duration": 2, "items": [\(items.joined(separator: ", "))],
              "behaviors": [{"type": "gravity"}, {"type": "collision", "items": [\(names)], "translatesReferenceBoundsIntoBoundary": true}]}
             """)
@@ -64,10 +66,11 @@ final class CollisionParityTests: XCTestCase {
     }
 
     func testTiltedBoxLandsAndSettles() throws {
-        let s = try scene(#"""
-        {"duration": 3, "items": [{"name": "box", "center": [187.5, 400], "size": [100, 50], "angle": 0.3}],
-         "behaviors": [{"type": "gravity"}, {"type": "collision", "items": ["box"], "translatesReferenceBoundsIntoBoundary": true}]}
-        """#)
+        let s = try scene(
+            #"""
+            {"duration": 3, "items": [{"name": "box", "center": [187.5, 400], "size": [100, 50], "angle": 0.3}],
+             "behaviors": [{"type": "gravity"}, {"type": "collision", "items": ["box"], "translatesReferenceBoundsIntoBoundary": true}]}
+            """#)
         XCTAssertLessThan(try worst(s, "box2d/tilted-box.csv"), 1)
     }
 
@@ -75,12 +78,19 @@ final class CollisionParityTests: XCTestCase {
         var rows: [String] = []
         let run = SceneRun(scene: try scene(bounce))
         try run.run(events: { rows.append($0.csvRow) }) { _ in }
-        let golden = try String(contentsOf: fixtures.appendingPathComponent("box2d/bounce-ccd-events.csv"), encoding: .utf8)
-            .split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let golden = try String(
+            contentsOf: fixtures.appendingPathComponent("box2d/bounce-ccd-events.csv"), encoding: .utf8
+        )
+        .split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         XCTAssertEqual(rows.count, golden.count)
-        for (ours, theirs) in zip(rows.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }, golden) {
+        for (ours, theirs) in zip(
+            rows.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }, golden)
+        {
             // Times exact, except the rest event, which may come one 1/120 s sub-step apart (the timer's start differs).
-            XCTAssertEqual(Double(ours[0])!, Double(theirs[0])!, accuracy: theirs[1] == "rest" ? 1.0 / 120 + 1e-9 : 1e-9)
+            XCTAssertEqual(
+                Double(ours[0])!, Double(theirs[0])!, accuracy: theirs[1] == "rest" ? 1.0 / 120 + 1e-9 : 1e-9)
             XCTAssertEqual(Array(ours[1...3]), Array(theirs[1...3]))
             if !theirs[5].isEmpty { XCTAssertEqual(Double(ours[5])!, Double(theirs[5])!, accuracy: 0.05) }
         }
@@ -122,12 +132,13 @@ final class CollisionParityTests: XCTestCase {
     func testElasticCollisionConservesMomentumAndEnergyOnlyAtElasticityOne() throws {
         // Head-on, no friction, no gravity, no boundary: momentum is conserved at any elasticity; kinetic energy only at 1.
         for e in [1.0, 0.5] {
-            let s = try scene(#"""
-            {"duration": 0.5, "items": [
-              {"name": "a", "center": [100, 300], "size": [50, 50], "velocity": [300, 0], "density": 2, "elasticity": \#(e), "friction": 0, "resistance": 0, "angularResistance": 0},
-              {"name": "b", "center": [200.3, 300], "size": [50, 50], "velocity": [-100, 0], "elasticity": \#(e), "friction": 0, "resistance": 0, "angularResistance": 0}],
-             "behaviors": [{"type": "collision", "items": ["a", "b"]}]}
-            """#)
+            let s = try scene(
+                #"""
+                {"duration": 0.5, "items": [
+                  {"name": "a", "center": [100, 300], "size": [50, 50], "velocity": [300, 0], "density": 2, "elasticity": \#(e), "friction": 0, "resistance": 0, "angularResistance": 0},
+                  {"name": "b", "center": [200.3, 300], "size": [50, 50], "velocity": [-100, 0], "elasticity": \#(e), "friction": 0, "resistance": 0, "angularResistance": 0}],
+                 "behaviors": [{"type": "collision", "items": ["a", "b"]}]}
+                """#)
             let table = Table(bytes: try output(s))
             let last = table.rows.last!
             let ma = 0.5, mb = 0.25
@@ -167,7 +178,8 @@ final class StackTests: XCTestCase {
         var last: [Double] = []
         try run.run(events: { e in if case let .rest(time, item) = e { rests[item] = time } }) { last = $0.values }
         for (k, item) in scene.items.enumerated() {
-            let x = last[run.columns.firstIndex(of: item.name + ".x")!], y = last[run.columns.firstIndex(of: item.name + ".y")!]
+            let x = last[run.columns.firstIndex(of: item.name + ".x")!],
+                y = last[run.columns.firstIndex(of: item.name + ".y")!]
             let start = item.definition.center
             XCTAssertLessThan(abs(x - start.x), 1, "\(item.name) drifted sideways")
             // Each box may sink by the contact slop (0.5 pt) per contact below it: at most 0.5 (k + 1) pt, well under 1 pt
@@ -190,7 +202,8 @@ final class CorneredTests: XCTestCase {
                 let x = row[run.columns.firstIndex(of: "victim.x")!], y = row[run.columns.firstIndex(of: "victim.y")!]
                 let a = row[run.columns.firstIndex(of: "victim.angle")!]
                 for corner in [Vector2(30, 30), Vector2(-30, 30), Vector2(30, -30), Vector2(-30, -30)] {
-                    let p = Vector2(x + cos(a) * corner.x - sin(a) * corner.y, y + sin(a) * corner.x + cos(a) * corner.y)
+                    let p = Vector2(
+                        x + cos(a) * corner.x - sin(a) * corner.y, y + sin(a) * corner.x + cos(a) * corner.y)
                     // Outside distance beyond the boundary segments (1 pt outside the 375 x 667 screen).
                     worst = max(worst, -1 - p.x, p.x - 376, -1 - p.y, p.y - 668)
                 }

@@ -15,7 +15,9 @@ final class DraggedItemTests: XCTestCase {
 
     /// How deep two rectangles (center, size, angle) overlap: the least overlap over the four face axes of the
     /// separating-axis theorem, or 0 when some axis separates them.
-    static func overlap(_ c1: Vector2, _ s1: Vector2, _ a1: Double, _ c2: Vector2, _ s2: Vector2, _ a2: Double) -> Double {
+    static func overlap(_ c1: Vector2, _ s1: Vector2, _ a1: Double, _ c2: Vector2, _ s2: Vector2, _ a2: Double)
+        -> Double
+    {
         func corners(_ c: Vector2, _ s: Vector2, _ a: Double) -> [Vector2] {
             [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { (sx, sy) in
                 let x = sx * s.x / 2, y = sy * s.y / 2
@@ -24,7 +26,10 @@ final class DraggedItemTests: XCTestCase {
         }
         let p = corners(c1, s1, a1), q = corners(c2, s2, a2)
         var least = Double.infinity
-        for axis in [Vector2(cos(a1), sin(a1)), Vector2(-sin(a1), cos(a1)), Vector2(cos(a2), sin(a2)), Vector2(-sin(a2), cos(a2))] {
+        for axis in [
+            Vector2(cos(a1), sin(a1)), Vector2(-sin(a1), cos(a1)), Vector2(cos(a2), sin(a2)),
+            Vector2(-sin(a2), cos(a2)),
+        ] {
             let pp = p.map { $0.x * axis.x + $0.y * axis.y }, qq = q.map { $0.x * axis.x + $0.y * axis.y }
             let depth = min(pp.max()!, qq.max()!) - max(pp.min()!, qq.min()!)
             if depth <= 0 { return 0 }
@@ -48,7 +53,7 @@ final class DraggedItemTests: XCTestCase {
         for profile in [SolverProfile.uikit, .precise] {
             var scene = try decode(DraggedItemTests.input)
             scene.profile = profile
-            scene.rate = 480   // rows on the sub-steps of both profiles (uikit 120, precise 480 a second)
+            scene.rate = 480  // rows on the sub-steps of both profiles (uikit 120, precise 480 a second)
             let table = Table(bytes: try output(scene))
             var worst = 0.0, jammed = 0, outside = 0.0
             for row in table.rows where row[0] >= 0.55 {
@@ -66,7 +71,8 @@ final class DraggedItemTests: XCTestCase {
                 }
             }
             XCTAssertLessThanOrEqual(worst, 0.5, "\(profile): pusher and victim overlap \(worst) pt after 0.55 s")
-            XCTAssertLessThanOrEqual(outside, 0.5 + 1e-9, "\(profile): the jammed victim left the screen by \(outside) pt")
+            XCTAssertLessThanOrEqual(
+                outside, 0.5 + 1e-9, "\(profile): the jammed victim left the screen by \(outside) pt")
             if profile == .uikit { XCTAssertEqual(jammed, 0) }
         }
     }

@@ -33,10 +33,16 @@ struct Table {
                 if inQuotes {
                     if c == "\"" {
                         if chars.first == "\"" { current.append("\""); chars.removeFirst() } else { inQuotes = false }
-                    } else { current.append(c) }
-                } else if c == "\"" { inQuotes = true; wasQuoted = true
-                } else if c == "," { fields.append(current); quoted.append(wasQuoted); current = ""; wasQuoted = false
-                } else { current.append(c) }
+                    } else {
+                        current.append(c)
+                    }
+                } else if c == "\"" {
+                    inQuotes = true; wasQuoted = true
+                } else if c == "," {
+                    fields.append(current); quoted.append(wasQuoted); current = ""; wasQuoted = false
+                } else {
+                    current.append(c)
+                }
             }
             fields.append(current); quoted.append(wasQuoted)
             rows.append(zip(fields, quoted).map { $1 ? .nan : Double($0)! })
@@ -61,7 +67,9 @@ func fixture(_ name: String) throws -> Table {
 /// `dynsim run` does.
 func decode(_ text: String, file: String = "scene.json", files: [String: String] = [:]) throws -> Scene {
     let scene = try SceneDecoder(fileName: file) { name in
-        guard let body = files[name] else { throw InputError(file: name, path: "", message: "cannot read the file, got \"\(name)\"") }
+        guard let body = files[name] else {
+            throw InputError(file: name, path: "", message: "cannot read the file, got \"\(name)\"")
+        }
         return Array(body.utf8)
     }.decode(Array(text.utf8))
     if let problem = SceneRun(scene: scene).scriptRejections(fileName: file).first { throw problem }
@@ -69,8 +77,10 @@ func decode(_ text: String, file: String = "scene.json", files: [String: String]
 }
 
 /// The largest position or angle difference between `scene`'s rows and a Box2D fixture's, up to `until` seconds.
-func worstDifference(_ scene: Scene, fixture name: String, until: Double, file: StaticString = #filePath,
-                     line: UInt = #line) throws -> Double {
+func worstDifference(
+    _ scene: Scene, fixture name: String, until: Double, file: StaticString = #filePath,
+    line: UInt = #line
+) throws -> Double {
     let golden = try fixture(name)
     let ours = Table(bytes: try output(scene))
     XCTAssertEqual(ours.header, golden.header, file: file, line: line)

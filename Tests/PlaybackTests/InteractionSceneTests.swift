@@ -24,7 +24,8 @@ final class InteractionSceneTests: XCTestCase {
     /// The seed spring (mass 2, stiffness 30, damping 7) released from rest: the fraction of the distance still to go
     /// after τ seconds, e^(−ζω₀τ)(cos ω_d τ + ζω₀/ω_d sin ω_d τ).
     static func seedRemaining(_ tau: Double) -> Double {
-        let w0 = (30.0 / 2).squareRoot(), zeta = 7 / (2 * (30.0 * 2).squareRoot()), wd = w0 * (1 - zeta * zeta).squareRoot()
+        let w0 = (30.0 / 2).squareRoot(), zeta = 7 / (2 * (30.0 * 2).squareRoot()),
+            wd = w0 * (1 - zeta * zeta).squareRoot()
         return exp(-zeta * w0 * tau) * (cos(wd * tau) + zeta * w0 / wd * sin(wd * tau))
     }
 
@@ -91,8 +92,10 @@ final class InteractionSceneTests: XCTestCase {
 
     func testTouchFrameTakesTheRectangleBetweenTheFingers() throws {
         let (_, at) = try table(Catalog.touchFrame())
-        let expected: [(Double, [Double])] = [(0.25, [150, 150, 100, 100]), (0.5, [150, 250, 200, 300]),
-                                              (1.0, [200, 325, 200, 350]), (1.75, [230, 560, 220, 80])]
+        let expected: [(Double, [Double])] = [
+            (0.25, [150, 150, 100, 100]), (0.5, [150, 250, 200, 300]),
+            (1.0, [200, 325, 200, 350]), (1.75, [230, 560, 220, 80]),
+        ]
         for (t, v) in expected {
             XCTAssertEqual(["box.x", "box.y", "box.width", "box.height"].map { at(t, $0) }, v, "t = \(t)")
         }
@@ -108,7 +111,8 @@ final class InteractionSceneTests: XCTestCase {
             XCTAssertEqual(at(t, "box.x"), 325 + (70 - 325) * (1 - e), accuracy: 1e-6)
             XCTAssertEqual(at(t, "box.rotation"), Double.pi * e, accuracy: 1e-8, "clockwise, the angle itself")
         }
-        XCTAssertEqual(at(1.6, "box.x") + at(1.6, "box.width") / 2, at(1.6, "root.width"), "right edge on the root's right edge")
+        XCTAssertEqual(
+            at(1.6, "box.x") + at(1.6, "box.width") / 2, at(1.6, "root.width"), "right edge on the root's right edge")
         XCTAssertEqual(at(1.6, "box.rotation"), .pi, accuracy: 1e-12)
         for (n, t) in [(0, 1.9), (1, 2.9), (2, 3.9), (3, 5.0)] {
             XCTAssertEqual(at(t, "root.rotation"), Double(n) * .pi, accuracy: 1e-9, "after \(n) presses")
@@ -124,8 +128,9 @@ final class InteractionSceneTests: XCTestCase {
         let (_, m) = try table(missed)
         XCTAssertEqual(m(3.9, "root.rotation"), .pi, accuracy: 1e-9)
         XCTAssertEqual(m(5.0, "root.rotation"), .pi, accuracy: 1e-9, "so is the third, at the button's first place")
-        XCTAssertEqual(try events(missed).filter { $0.contains("gesture,flip,failed") },
-                       ["3,gesture,flip,failed,187.5,589", "4,gesture,flip,failed,187.5,589"])
+        XCTAssertEqual(
+            try events(missed).filter { $0.contains("gesture,flip,failed") },
+            ["3,gesture,flip,failed,187.5,589", "4,gesture,flip,failed,187.5,589"])
     }
 
     func testDropAndSpreadChainsSpringsThroughCompletions() throws {
@@ -148,8 +153,11 @@ final class InteractionSceneTests: XCTestCase {
         XCTAssertEqual(peak, 400 + 440 * exp(-Double.pi * 0.5 / (1 - 0.25).squareRoot()), accuracy: 0.01)
         for k in 0..<5 { XCTAssertEqual(at(5, "b\(k).x"), 55 + 66.25 * Double(k), accuracy: 1e-9) }
         let completes = try events(scene).filter { $0.contains(",complete,") }
-        XCTAssertEqual(completes.map { $0.split(separator: ",")[2] }, ["drop0", "drop1", "drop2", "drop3", "drop4", "spread"])
-        XCTAssertEqual(completes.map { Double($0.split(separator: ",")[0])! }, [0.8, 1.6, 2.4, 3.2, 4.0, 4.6].map { $0 }, accuracy: 1e-9)
+        XCTAssertEqual(
+            completes.map { $0.split(separator: ",")[2] }, ["drop0", "drop1", "drop2", "drop3", "drop4", "spread"])
+        XCTAssertEqual(
+            completes.map { Double($0.split(separator: ",")[0])! }, [0.8, 1.6, 2.4, 3.2, 4.0, 4.6].map { $0 },
+            accuracy: 1e-9)
     }
 
     func testCardFlipsAboutYThenSpringsItsWidth() throws {
@@ -173,14 +181,16 @@ final class InteractionSceneTests: XCTestCase {
 
     func testTouchSamplesFromACSVFileMatchInlineTouches() throws {
         let scene = #"""
-        {"views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 50, 50]}],
-         "duration": 2, "rate": 20,
-         "gestures": [{"name": "tap", "type": "tap", "view": "root", TOUCHES,
-           "action": {"animate": {"duration": 0.5, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center", "value": "location"}]}}}]}
-        """#
-        let inline = try decode(scene.replacingOccurrences(of: "TOUCHES", with: #""touches": [[0.25, 100, 200], [1, 300, 50]]"#))
-        let csv = try decode(scene.replacingOccurrences(of: "TOUCHES", with: #""csv": "taps.csv""#),
-                             files: ["taps.csv": "t,x,y\r\n0.25,100,200\r\n\n1,300,50\n"])
+            {"views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 50, 50]}],
+             "duration": 2, "rate": 20,
+             "gestures": [{"name": "tap", "type": "tap", "view": "root", TOUCHES,
+               "action": {"animate": {"duration": 0.5, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center", "value": "location"}]}}}]}
+            """#
+        let inline = try decode(
+            scene.replacingOccurrences(of: "TOUCHES", with: #""touches": [[0.25, 100, 200], [1, 300, 50]]"#))
+        let csv = try decode(
+            scene.replacingOccurrences(of: "TOUCHES", with: #""csv": "taps.csv""#),
+            files: ["taps.csv": "t,x,y\r\n0.25,100,200\r\n\n1,300,50\n"])
         XCTAssertEqual(try output(csv), try output(inline))
         let (_, at) = try table(inline)
         XCTAssertEqual(at(0.5, "box.x"), 25 + (100 - 25) * 0.5, accuracy: 1e-9, "linear, halfway to the first tap")
@@ -189,12 +199,12 @@ final class InteractionSceneTests: XCTestCase {
 
     func testAnimatorAndBlocksOnOnePropertyAddUp() throws {
         let scene = #"""
-        {"duration": 2, "rate": 10,
-         "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [100, 100, 100, 100]}],
-         "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 350}],
-                        "script": SCRIPT}],
-         "blocks": [{"name": "blk", "t": 0.5, "duration": 1, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center.x", "by": 100}]}]}
-        """#
+            {"duration": 2, "rate": 10,
+             "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [100, 100, 100, 100]}],
+             "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 350}],
+                            "script": SCRIPT}],
+             "blocks": [{"name": "blk", "t": 0.5, "duration": 1, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center.x", "by": 100}]}]}
+            """#
         // An animator that never starts leaves the property to the block: 150 → 250 linearly from 0.5 s.
         let (_, idle) = try table(try decode(scene.replacingOccurrences(of: "SCRIPT", with: "[]")))
         XCTAssertEqual(idle(0.4, "box.x"), 150)
@@ -202,7 +212,8 @@ final class InteractionSceneTests: XCTestCase {
         XCTAssertEqual(idle(2.0, "box.x"), 250)
         // A running animator (150 → 350 over 1 s) and the block's +100 add up, as UIKit's additive animations do:
         // x = 150 + 200 t + 100 (t − 0.5) while both run, 350 + 100 after.
-        let (_, both) = try table(try decode(scene.replacingOccurrences(of: "SCRIPT", with: #"[{"t": 0, "call": "startAnimation"}]"#)))
+        let (_, both) = try table(
+            try decode(scene.replacingOccurrences(of: "SCRIPT", with: #"[{"t": 0, "call": "startAnimation"}]"#)))
         for t in [0.2, 0.5, 0.7, 0.9] {
             XCTAssertEqual(both(t, "box.x"), 150 + 200 * t + 100 * max(t - 0.5, 0), accuracy: 1e-9, "t = \(t)")
         }
@@ -212,32 +223,42 @@ final class InteractionSceneTests: XCTestCase {
 
     func testAnimatorChangesStartFromTheModelWhenTheyBeginToDrive() throws {
         let base = #"""
-        {"duration": 2, "rate": 10,
-         "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "center": [100, 100], "size": [50, 50]}],
-         "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [ANIMATIONS], "script": SCRIPT}],
-         "blocks": [BLOCKS]}
-        """#
+            {"duration": 2, "rate": 10,
+             "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "center": [100, 100], "size": [50, 50]}],
+             "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [ANIMATIONS], "script": SCRIPT}],
+             "blocks": [BLOCKS]}
+            """#
         func run(_ animations: String, _ script: String, _ blocks: String = "") throws -> (Double, String) -> Double {
-            try table(try decode(base.replacingOccurrences(of: "ANIMATIONS", with: animations)
-                .replacingOccurrences(of: "SCRIPT", with: script).replacingOccurrences(of: "BLOCKS", with: blocks))).1
+            try table(
+                try decode(
+                    base.replacingOccurrences(of: "ANIMATIONS", with: animations)
+                        .replacingOccurrences(of: "SCRIPT", with: script).replacingOccurrences(
+                            of: "BLOCKS", with: blocks))
+            ).1
         }
         // addAnimations while running: x from where it is (100) to 300 over the remaining half second, no jump.
-        let added = try run(#"{"keyPath": "position.y", "toValue": 300}"#,
-                            #"[{"t": 0, "call": "startAnimation"}, {"t": 0.5, "call": "addAnimations", "keyPath": "position.x", "toValue": 300}]"#)
+        let added = try run(
+            #"{"keyPath": "position.y", "toValue": 300}"#,
+            #"[{"t": 0, "call": "startAnimation"}, {"t": 0.5, "call": "addAnimations", "keyPath": "position.x", "toValue": 300}]"#
+        )
         XCTAssertEqual(added(0.5, "box.x"), 100, accuracy: 1e-9)
         XCTAssertEqual(added(0.7, "box.x"), 100 + 200 * 0.4, accuracy: 1e-9)
         XCTAssertEqual(added(1.0, "box.x"), 300, accuracy: 1e-9)
         XCTAssertEqual(added(2.0, "box.x"), 300, accuracy: 1e-9)
         XCTAssertEqual(added(2.0, "box.y"), 300, accuracy: 1e-9)
         // Started after a block moved the view: from the model (200) to 300.
-        let after = try run(#"{"keyPath": "position.x", "toValue": 300}"#, #"[{"t": 0.5, "call": "startAnimation"}]"#,
-                            #"{"name": "b", "t": 0, "duration": 0.2, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center.x", "value": 200}]}"#)
+        let after = try run(
+            #"{"keyPath": "position.x", "toValue": 300}"#, #"[{"t": 0.5, "call": "startAnimation"}]"#,
+            #"{"name": "b", "t": 0, "duration": 0.2, "options": ["curveLinear"], "changes": [{"view": "box", "property": "center.x", "value": 200}]}"#
+        )
         XCTAssertEqual(after(0.5, "box.x"), 200, accuracy: 1e-9)
         XCTAssertEqual(after(1.0, "box.x"), 250, accuracy: 1e-9)
         XCTAssertEqual(after(1.5, "box.x"), 300, accuracy: 1e-9)
         // A beginFromCurrentState block on a property the running animator drives: continuous, and the two add up.
-        let retarget = try run(#"{"keyPath": "position.x", "toValue": 300}"#, #"[{"t": 0, "call": "startAnimation"}]"#,
-                               #"{"name": "b", "t": 0.5, "duration": 1, "options": ["curveLinear", "beginFromCurrentState"], "changes": [{"view": "box", "property": "center.x", "value": 50}]}"#)
+        let retarget = try run(
+            #"{"keyPath": "position.x", "toValue": 300}"#, #"[{"t": 0, "call": "startAnimation"}]"#,
+            #"{"name": "b", "t": 0.5, "duration": 1, "options": ["curveLinear", "beginFromCurrentState"], "changes": [{"view": "box", "property": "center.x", "value": 50}]}"#
+        )
         XCTAssertEqual(retarget(0.5, "box.x"), 200, accuracy: 1e-9)
         XCTAssertEqual(retarget(2.0, "box.x"), 50, accuracy: 1e-9)
         XCTAssertLessThan(abs(retarget(0.6, "box.x") - retarget(0.5, "box.x")), 25)
@@ -245,29 +266,38 @@ final class InteractionSceneTests: XCTestCase {
 
     func testScriptAndGestureCallsAreCheckedTogether() throws {
         let scene = #"""
-        {"duration": 2, "rate": 10,
-         "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "center": [100, 100], "size": [50, 50]}],
-         "layers": [{"name": "overlay", "bounds": [0, 0, 375, 667], "position": [187.5, 333.5]}],
-         "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 300}],
-                        "script": SCRIPT}],
-         "gestures": [{"name": "pan", "type": "pan", "view": "root", "touches": [[0.5, 10, 400], [0.6, 100, 400], [0.7, 150, 400]],
-                       "action": {"scrub": "an", "distance": 200, "release": "continue", "durationFactor": 0.01}}]}
-        """#
+            {"duration": 2, "rate": 10,
+             "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "center": [100, 100], "size": [50, 50]}],
+             "layers": [{"name": "overlay", "bounds": [0, 0, 375, 667], "position": [187.5, 333.5]}],
+             "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 300}],
+                            "script": SCRIPT}],
+             "gestures": [{"name": "pan", "type": "pan", "view": "root", "touches": [[0.5, 10, 400], [0.6, 100, 400], [0.7, 150, 400]],
+                           "action": {"scrub": "an", "distance": 200, "release": "continue", "durationFactor": 0.01}}]}
+            """#
         // The pan finishes the animator at 0.71 s: stopping it at 1 s is refused, as UIKit would.
-        XCTAssertThrowsError(try decode(scene.replacingOccurrences(of: "SCRIPT", with: #"[{"t": 1.0, "call": "stopAnimation"}]"#))) {
-            XCTAssertEqual("\($0)", "scene.json: animators[0].script[0]: stopAnimation: only an active animator can stop, got inactive")
+        XCTAssertThrowsError(
+            try decode(scene.replacingOccurrences(of: "SCRIPT", with: #"[{"t": 1.0, "call": "stopAnimation"}]"#))
+        ) {
+            XCTAssertEqual(
+                "\($0)",
+                "scene.json: animators[0].script[0]: stopAnimation: only an active animator can stop, got inactive")
         }
         // Stopping it while the pan holds it (active at 0.65 s) is fine; the plain layer on top does not take the touches.
-        let ok = try decode(scene.replacingOccurrences(of: "SCRIPT", with: #"[{"t": 0.65, "call": "stopAnimation"}, {"t": 0.66, "call": "finishAnimation", "at": "current"}]"#))
+        let ok = try decode(
+            scene.replacingOccurrences(
+                of: "SCRIPT",
+                with:
+                    #"[{"t": 0.65, "call": "stopAnimation"}, {"t": 0.66, "call": "finishAnimation", "at": "current"}]"#)
+        )
         XCTAssertEqual(try events(ok).first, "0.5,gesture,pan,began,10,400")
     }
 
     func testBlockScaleTakesOneOrTwoFactors() throws {
         let scene = #"""
-        {"duration": 1, "rate": 10, "views": [{"name": "v", "frame": [0, 0, 10, 10]}],
-         "blocks": [{"name": "a", "duration": 0, "changes": [{"view": "v", "property": "scale", "value": [2, 3]}]},
-                    {"name": "b", "t": 0.5, "duration": 0, "changes": [{"view": "v", "property": "scale", "by": 1}]}]}
-        """#
+            {"duration": 1, "rate": 10, "views": [{"name": "v", "frame": [0, 0, 10, 10]}],
+             "blocks": [{"name": "a", "duration": 0, "changes": [{"view": "v", "property": "scale", "value": [2, 3]}]},
+                        {"name": "b", "t": 0.5, "duration": 0, "changes": [{"view": "v", "property": "scale", "by": 1}]}]}
+            """#
         let (_, at) = try table(try decode(scene))
         XCTAssertEqual([at(0.2, "v.scale.x"), at(0.2, "v.scale.y")], [2, 3])
         XCTAssertEqual([at(0.7, "v.scale.x"), at(0.7, "v.scale.y")], [3, 4])
@@ -275,38 +305,43 @@ final class InteractionSceneTests: XCTestCase {
 
     func testHitTestingFollowsUIKit() throws {
         let scene = #"""
-        {"duration": 3, "rate": 10,
-         "views": [{"name": "root", "frame": [0, 0, 375, 667]},
-                   {"name": "button", "superview": "root", "frame": [0, 0, 100, 100], ALPHA},
-                   {"name": "cover", "superview": "root", "frame": [50, 0, 100, 100]}],
-         "blocks": [{"name": "move", "t": 0, "duration": 1, OPTIONS "changes": [{"view": "button", "property": "center.y", "value": 300}]}],
-         "gestures": [{"name": "press", "type": "tap", "view": "button", "touches": [[0.5, 20, 300], [1.5, 20, 300], [2, 70, 300]],
-                       "action": {"animate": {"duration": 0, "changes": [{"view": "button", "property": "alpha", "value": 0.5}]}}}]}
-        """#
+            {"duration": 3, "rate": 10,
+             "views": [{"name": "root", "frame": [0, 0, 375, 667]},
+                       {"name": "button", "superview": "root", "frame": [0, 0, 100, 100], ALPHA},
+                       {"name": "cover", "superview": "root", "frame": [50, 0, 100, 100]}],
+             "blocks": [{"name": "move", "t": 0, "duration": 1, OPTIONS "changes": [{"view": "button", "property": "center.y", "value": 300}]}],
+             "gestures": [{"name": "press", "type": "tap", "view": "button", "touches": [[0.5, 20, 300], [1.5, 20, 300], [2, 70, 300]],
+                           "action": {"animate": {"duration": 0, "changes": [{"view": "button", "property": "alpha", "value": 0.5}]}}}]}
+            """#
         func states(_ alpha: String, _ options: String) throws -> [String] {
-            let s = try decode(scene.replacingOccurrences(of: "ALPHA", with: alpha).replacingOccurrences(of: "OPTIONS", with: options))
+            let s = try decode(
+                scene.replacingOccurrences(of: "ALPHA", with: alpha).replacingOccurrences(of: "OPTIONS", with: options))
             return try events(s).filter { $0.contains(",gesture,") }.map { String($0.split(separator: ",")[3]) }
         }
         // The button's model frame is at y 250 ... 350 from the block's call on (UIKit hit-tests the model). At 0.5 s it
         // is being animated, so it ignores touches unless the block allows user interaction; at 1.5 s and 2 s it is hit.
         XCTAssertEqual(try states(#""alpha": 1"#, ""), ["failed", "recognized", "recognized"])
-        XCTAssertEqual(try states(#""alpha": 1"#, #""options": ["allowUserInteraction"],"#), ["recognized", "recognized", "recognized"])
+        XCTAssertEqual(
+            try states(#""alpha": 1"#, #""options": ["allowUserInteraction"],"#),
+            ["recognized", "recognized", "recognized"])
         XCTAssertEqual(try states(#""alpha": 0"#, ""), ["failed", "failed", "failed"], "alpha below 0.01 is not hit")
         // A later sibling on top takes the touch.
-        let covered = try decode(scene.replacingOccurrences(of: "ALPHA", with: #""alpha": 1"#).replacingOccurrences(of: "OPTIONS", with: "")
-            .replacingOccurrences(of: #""frame": [50, 0, 100, 100]"#, with: #""frame": [50, 250, 100, 100]"#))
-        XCTAssertEqual(try events(covered).filter { $0.contains(",gesture,") }.map { String($0.split(separator: ",")[3]) },
-                       ["failed", "recognized", "failed"])
+        let covered = try decode(
+            scene.replacingOccurrences(of: "ALPHA", with: #""alpha": 1"#).replacingOccurrences(of: "OPTIONS", with: "")
+                .replacingOccurrences(of: #""frame": [50, 0, 100, 100]"#, with: #""frame": [50, 250, 100, 100]"#))
+        XCTAssertEqual(
+            try events(covered).filter { $0.contains(",gesture,") }.map { String($0.split(separator: ",")[3]) },
+            ["failed", "recognized", "failed"])
     }
 
     func testPanVelocityUsesTheLastSegmentThatTookTime() throws {
         let scene = #"""
-        {"duration": 3, "rate": 10,
-         "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 100, 100]}],
-         "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 250}]}],
-         "gestures": [{"name": "pan", "type": "pan", "view": "root", "touches": [[0.2, 100, 300], [0.4, 150, 300], [0.4, 120, 300]],
-                       "action": {"scrub": "an", "distance": 200, "release": "velocity"}}]}
-        """#
+            {"duration": 3, "rate": 10,
+             "views": [{"name": "root", "frame": [0, 0, 375, 667]}, {"name": "box", "superview": "root", "frame": [0, 0, 100, 100]}],
+             "animators": [{"name": "an", "layer": "box", "duration": 1, "timing": "linear", "animations": [{"keyPath": "position.x", "toValue": 250}]}],
+             "gestures": [{"name": "pan", "type": "pan", "view": "root", "touches": [[0.2, 100, 300], [0.4, 150, 300], [0.4, 120, 300]],
+                           "action": {"scrub": "an", "distance": 200, "release": "velocity"}}]}
+            """#
         let (_, at) = try table(try decode(scene))
         // The finger went back 30 pt at the very end, but the last segment that took time moved right: continue.
         XCTAssertEqual(at(3, "box.x"), 250)
@@ -314,7 +349,9 @@ final class InteractionSceneTests: XCTestCase {
     }
 }
 
-private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+private func XCTAssertEqual(
+    _ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line
+) {
     XCTAssertEqual(a.count, b.count, file: file, line: line)
     for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
 }

@@ -8,11 +8,12 @@ import Dynamics
 /// overshot to 6.7e11 pt for a 1e9 pt jump).
 final class JumpSamplingTests: XCTestCase {
     func testRowsBeforeAJumpHoldTheStateBeforeIt() throws {
-        var scene = try decode("""
+        var scene = try decode(
+            """
             {"duration": 1.05, "profile": "precise", "items": [{"name": "v", "center": [187.5, 300], "size": [50, 50]}],
              "behaviors": [{"type": "attachment", "item": "v", "drag": {"keyframes": [[0, 187.5, 150], [1, 187.5, 150], [1, 287.5, 150]]}}]}
             """)
-        scene.rate = 600   // rows at 1/600 s fall between the 1/480 s sub-steps
+        scene.rate = 600  // rows at 1/600 s fall between the 1/480 s sub-steps
         let table = Table(bytes: try output(scene))
         let x = table.column("v.x"), y = table.column("v.y")
         for row in table.rows where row[0] < 1 {

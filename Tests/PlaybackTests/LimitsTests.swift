@@ -21,13 +21,16 @@ final class LimitsTests: XCTestCase {
     }
 
     func testItemsSmallerThanTheMinimumAreRefused() {
-        XCTAssertEqual(inputError(#"{"items": [{"center": [0, 0], "size": [1e-300, 1e-300]}]}"#)?.description,
-                       "scene.json: items[0].size: must be at least 0.001, got 1e-300")
-        XCTAssertEqual(inputError(#"{"items": [{"center": [0, 0]}, {"center": [0, 0], "size": [5, 0.000999]}]}"#)?.description,
-                       "scene.json: items[1].size: must be at least 0.001, got 0.000999")
+        XCTAssertEqual(
+            inputError(#"{"items": [{"center": [0, 0], "size": [1e-300, 1e-300]}]}"#)?.description,
+            "scene.json: items[0].size: must be at least 0.001, got 1e-300")
+        XCTAssertEqual(
+            inputError(#"{"items": [{"center": [0, 0]}, {"center": [0, 0], "size": [5, 0.000999]}]}"#)?.description,
+            "scene.json: items[1].size: must be at least 0.001, got 0.000999")
         // Zero and negative sizes keep their message.
-        XCTAssertEqual(inputError(#"{"items": [{"center": [0, 0], "size": [0, 1]}]}"#)?.description,
-                       "scene.json: items[0].size: must be positive, got 0")
+        XCTAssertEqual(
+            inputError(#"{"items": [{"center": [0, 0], "size": [0, 1]}]}"#)?.description,
+            "scene.json: items[0].size: must be positive, got 0")
         XCTAssertNil(inputError(#"{"items": [{"center": [0, 0], "size": [0.001, 0.001]}]}"#))
         XCTAssertEqual(Limits.minItemSize, 0.001)
     }
@@ -38,29 +41,31 @@ final class LimitsTests: XCTestCase {
     /// says), hang from a rigid attachment off their center, snap to a point, and take a push and a radial gravity field.
     func testTheSmallestItemsStayFiniteInBothProfiles() throws {
         for profile in ["uikit", "precise"] {
-            let scene = try decode(#"""
-            {"profile": "\#(profile)", "duration": 1.5,
-             "items": [{"name": "tiny", "center": [187, 300], "size": [0.001, 0.001]},
-                       {"name": "box", "center": [187, 600], "size": [50, 50]},
-                       {"name": "dot", "center": [287, 100], "size": [0.001, 0.002], "collisionBoundsType": "ellipse",
-                        "angularVelocity": 3},
-                       {"name": "snapped", "center": [300, 400], "size": [0.002, 0.001]},
-                       {"name": "pushed", "center": [50, 400], "size": [0.001, 0.001], "angle": 0.3},
-                       {"name": "floored", "center": [30, 660], "size": [0.001, 0.001], "angularVelocity": 1}],
-             "behaviors": [{"type": "gravity", "items": ["tiny", "box", "dot", "floored"]},
-                           {"type": "collision", "items": ["tiny", "box", "dot", "floored"], "translatesReferenceBoundsIntoBoundary": true},
-                           {"type": "attachment", "item": "dot", "anchorPoint": [187, 100], "offsetFromCenter": [0.0002, 0.0003]},
-                           {"type": "snap", "item": "snapped", "snapPoint": [320, 380]},
-                           {"type": "push", "items": ["pushed"], "mode": "instantaneous", "pushDirection": [1e-9, 0],
-                            "targetOffsetFromCenter": [0, 0.0004]},
-                           {"type": "field", "kind": "radialGravity", "items": ["pushed", "snapped"], "position": [100, 300]}]}
-            """#)
+            let scene = try decode(
+                #"""
+                {"profile": "\#(profile)", "duration": 1.5,
+                 "items": [{"name": "tiny", "center": [187, 300], "size": [0.001, 0.001]},
+                           {"name": "box", "center": [187, 600], "size": [50, 50]},
+                           {"name": "dot", "center": [287, 100], "size": [0.001, 0.002], "collisionBoundsType": "ellipse",
+                            "angularVelocity": 3},
+                           {"name": "snapped", "center": [300, 400], "size": [0.002, 0.001]},
+                           {"name": "pushed", "center": [50, 400], "size": [0.001, 0.001], "angle": 0.3},
+                           {"name": "floored", "center": [30, 660], "size": [0.001, 0.001], "angularVelocity": 1}],
+                 "behaviors": [{"type": "gravity", "items": ["tiny", "box", "dot", "floored"]},
+                               {"type": "collision", "items": ["tiny", "box", "dot", "floored"], "translatesReferenceBoundsIntoBoundary": true},
+                               {"type": "attachment", "item": "dot", "anchorPoint": [187, 100], "offsetFromCenter": [0.0002, 0.0003]},
+                               {"type": "snap", "item": "snapped", "snapPoint": [320, 380]},
+                               {"type": "push", "items": ["pushed"], "mode": "instantaneous", "pushDirection": [1e-9, 0],
+                                "targetOffsetFromCenter": [0, 0.0004]},
+                               {"type": "field", "kind": "radialGravity", "items": ["pushed", "snapped"], "position": [100, 300]}]}
+                """#)
             let table = Table(bytes: try output(scene))
             XCTAssertEqual(table.rows.count, 91, profile)
             for row in table.rows { XCTAssertTrue(row.allSatisfy(\.isFinite), profile) }
             let last = table.rows.last!
             let boxY = last[table.column("box.y")], tinyY = last[table.column("tiny.y")]
-            XCTAssertEqual(boxY, 667 + 1 - 25, accuracy: 1, "\(profile): the box rests on the floor 1 pt below the bounds")
+            XCTAssertEqual(
+                boxY, 667 + 1 - 25, accuracy: 1, "\(profile): the box rests on the floor 1 pt below the bounds")
             XCTAssertEqual(tinyY, boxY - 25, accuracy: 1, "\(profile): the tiny item rests on the box")
             XCTAssertEqual(last[table.column("tiny.x")], 187, accuracy: 1, profile)
             // The dot stays 100 pt from its anchor (a rigid attachment) give or take its offset: in `precise` to its
@@ -75,14 +80,18 @@ final class LimitsTests: XCTestCase {
         let n = Limits.maxItems + 1
         // The last item is invalid: the count is refused before any item is decoded.
         let items = Array(repeating: #"{"center": [0, 0]}"#, count: n - 1) + [#"{"center": "bad"}"#]
-        XCTAssertEqual(inputError(#"{"items": [\#(items.joined(separator: ","))]}"#)?.description,
-                       "scene.json: items: must hold at most 100000 items, got 100001")
+        XCTAssertEqual(
+            inputError(#"{"items": [\#(items.joined(separator: ","))]}"#)?.description,
+            "scene.json: items: must hold at most 100000 items, got 100001")
         let behaviors = Array(repeating: #"{"type": "gravity"}"#, count: Limits.maxBehaviors + 1)
-        XCTAssertEqual(inputError(#"{"items": [{"center": [0, 0]}], "behaviors": [\#(behaviors.joined(separator: ","))]}"#)?.description,
-                       "scene.json: behaviors: must hold at most 200000 behaviors, got 200001")
+        XCTAssertEqual(
+            inputError(#"{"items": [{"center": [0, 0]}], "behaviors": [\#(behaviors.joined(separator: ","))]}"#)?
+                .description,
+            "scene.json: behaviors: must hold at most 200000 behaviors, got 200001")
         let layers = (0...Limits.maxLayers).map { #"{"name": "l\#($0)"}"# }
-        XCTAssertEqual(inputError(#"{"layers": [\#(layers.joined(separator: ","))]}"#)?.description,
-                       "scene.json: layers: views and layers together must number at most 10000, got 10001")
+        XCTAssertEqual(
+            inputError(#"{"layers": [\#(layers.joined(separator: ","))]}"#)?.description,
+            "scene.json: layers: views and layers together must number at most 10000, got 10001")
     }
 
     func testJSONValuesAreCountedWhileParsing() throws {
@@ -95,20 +104,30 @@ final class LimitsTests: XCTestCase {
         }
         // The decoder's message names the file and where the value past the limit begins: 7 values come before the
         // zeros, so zero number maxJSONValues − 6 is the first too many, at column 14 + 2 (maxJSONValues − 7).
-        let many = "{\"items\": [{\"center\": [0, 0]}],\n \"columns\": [" + String(repeating: "0,", count: Limits.maxJSONValues) + "0]}"
-        XCTAssertEqual(inputError(many)?.description,
-                       "scene.json: line 2, column \(2 * Limits.maxJSONValues): a scene file must hold at most 4000000 JSON values (each number, string, true, false, null, array and object), got more by here")
+        let many =
+            "{\"items\": [{\"center\": [0, 0]}],\n \"columns\": ["
+            + String(repeating: "0,", count: Limits.maxJSONValues) + "0]}"
+        XCTAssertEqual(
+            inputError(many)?.description,
+            "scene.json: line 2, column \(2 * Limits.maxJSONValues): a scene file must hold at most 4000000 JSON values (each number, string, true, false, null, array and object), got more by here"
+        )
     }
 
     func testSampleCSVStopsAtItsRowLimit() {
         let csv = Array("t,x,y\n0,1,1\n\n1,2,2\n2,3,3\n".utf8)
         XCTAssertEqual(try SampleCSV.parse(csv, fileName: "pan.csv", header: ["t", "x", "y"], maxRows: 3).count, 3)
-        XCTAssertThrowsError(try SampleCSV.parse(csv, fileName: "pan.csv", header: ["t", "x", "y"], maxRows: 2)) { error in
-            XCTAssertEqual((error as? InputError)?.description,
-                           "pan.csv: line 5: a scene may hold at most 1000000 samples (drag keyframes and CSV rows, gesture touches and CSV rows together), got more")
+        XCTAssertThrowsError(try SampleCSV.parse(csv, fileName: "pan.csv", header: ["t", "x", "y"], maxRows: 2)) {
+            error in
+            XCTAssertEqual(
+                (error as? InputError)?.description,
+                "pan.csv: line 5: a scene may hold at most 1000000 samples (drag keyframes and CSV rows, gesture touches and CSV rows together), got more"
+            )
         }
         // Line numbers and the last line without a newline are read as before.
-        XCTAssertThrowsError(try SampleCSV.parse(Array("\u{FEFF}t,x,y\r\n0,1,1\r\n0,2".utf8), fileName: "d.csv", header: ["t", "x", "y"])) { error in
+        XCTAssertThrowsError(
+            try SampleCSV.parse(
+                Array("\u{FEFF}t,x,y\r\n0,1,1\r\n0,2".utf8), fileName: "d.csv", header: ["t", "x", "y"])
+        ) { error in
             XCTAssertEqual((error as? InputError)?.description, "d.csv: line 3: must have 3 fields t,x,y, got \"0,2\"")
         }
     }
@@ -121,8 +140,12 @@ final class LimitsTests: XCTestCase {
         let animation = { (key: String, path: String) in
             #"{"layer": "l", "key": "\#(key)", "type": "keyframe", "keyPath": "position", "path": "\#(path)", "duration": 1}"#
         }
-        XCTAssertEqual(inputError(#"{"layers": [{"name": "l"}], "animations": [\#(animation("a", first)), \#(animation("b", second))]}"#)?.description,
-                       "scene.json: animations[1].path: the path data of a scene must total at most 2000000 bytes, got 2000001 with this one")
+        XCTAssertEqual(
+            inputError(
+                #"{"layers": [{"name": "l"}], "animations": [\#(animation("a", first)), \#(animation("b", second))]}"#)?
+                .description,
+            "scene.json: animations[1].path: the path data of a scene must total at most 2000000 bytes, got 2000001 with this one"
+        )
     }
 
     /// The benchmark scenes at their largest sizes (10,000 pendulums: 10,000 items and 10,000 attachments; 4,000

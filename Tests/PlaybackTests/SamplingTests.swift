@@ -8,8 +8,12 @@ import IO
 final class SamplingTests: XCTestCase {
     func testDefaultRunHasAHeaderAnd601Rows() throws {
         let table = Table(bytes: try output(Catalog.swingingView()))
-        XCTAssertEqual(table.header, ["t", "view.x", "view.y", "view.angle", "view.vx", "view.vy", "view.omega",
-                                      "anchor.x", "anchor.y"])
+        XCTAssertEqual(
+            table.header,
+            [
+                "t", "view.x", "view.y", "view.angle", "view.vx", "view.vy", "view.omega",
+                "anchor.x", "anchor.y",
+            ])
         XCTAssertEqual(table.rows.count, 601)
         XCTAssertEqual(table.rows.last![0], 10)
     }
@@ -72,7 +76,9 @@ final class SamplingTests: XCTestCase {
         XCTAssertEqual(lines.count, csv.rows.count)
         for (line, row) in zip(lines, csv.rows) {
             // (Foundation's JSONSerialization on Linux does not round-trip doubles, so read the text.)
-            guard case .object(let members) = try JSONParser.parse(Array(line.utf8)) else { return XCTFail("not an object") }
+            guard case .object(let members) = try JSONParser.parse(Array(line.utf8)) else {
+                return XCTFail("not an object")
+            }
             XCTAssertEqual(members.map(\.key), csv.header)
             for (member, value) in zip(members, row) {
                 guard case .number(_, let text) = member.value else { return XCTFail("not a number") }

@@ -42,17 +42,25 @@ final class SceneFileTests: XCTestCase {
     }
 
     func testDefaultAnchorNamesSkipTakenNames() throws {
-        let s = try decode(#"{"items": [{"name": "anchor", "center": [0, 0]}], "behaviors": [{"type": "attachment", "item": "anchor", "anchorPoint": [0, -100]}]}"#)
+        let s = try decode(
+            #"{"items": [{"name": "anchor", "center": [0, 0]}], "behaviors": [{"type": "attachment", "item": "anchor", "anchorPoint": [0, -100]}]}"#
+        )
         XCTAssertEqual(s.anchorNames, ["anchor2"])
     }
 
     func testStrictDecimalSyntax() {
-        for good in ["0", "-1", "1.5", "1e-5", "2E+3", ".5", "5."] { XCTAssertNotNil(parseDecimal(Substring(good)), good) }
-        for bad in ["", "+1", "0x10", "inf", "nan", "1\0", "1e", "--1", "1 ", "e5"] { XCTAssertNil(parseDecimal(Substring(bad)), bad) }
+        for good in ["0", "-1", "1.5", "1e-5", "2E+3", ".5", "5."] {
+            XCTAssertNotNil(parseDecimal(Substring(good)), good)
+        }
+        for bad in ["", "+1", "0x10", "inf", "nan", "1\0", "1e", "--1", "1 ", "e5"] {
+            XCTAssertNil(parseDecimal(Substring(bad)), bad)
+        }
     }
 
     func testGravityByAngleAndMagnitude() throws {
-        let s = try decode(#"{"items": [{"name": "a", "center": [0, 0]}], "behaviors": [{"type": "gravity", "angle": 0, "magnitude": 2}]}"#)
+        let s = try decode(
+            #"{"items": [{"name": "a", "center": [0, 0]}], "behaviors": [{"type": "gravity", "angle": 0, "magnitude": 2}]}"#
+        )
         guard case .gravity(let g) = s.behaviors[0] else { return XCTFail() }
         XCTAssertEqual(g.gravityDirection.x, 2, accuracy: 1e-15)
         XCTAssertEqual(g.gravityDirection.y, 0, accuracy: 1e-15)
@@ -60,9 +68,9 @@ final class SceneFileTests: XCTestCase {
 
     func testDragFromCSV() throws {
         let scene = #"""
-        {"items": [{"name": "v", "center": [0, 100]}],
-         "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "pan.csv", "interpolation": "catmullRom"}}]}
-        """#
+            {"items": [{"name": "v", "center": [0, 100]}],
+             "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "pan.csv", "interpolation": "catmullRom"}}]}
+            """#
         let s = try decode(scene, files: ["pan.csv": "t,x,y\n0,0,0\n0.5,10,0\r\n\n1,20,5\n"])
         guard case .attachment(let a) = s.behaviors[0], let drag = a.drag else { return XCTFail() }
         XCTAssertEqual(drag.times, [0, 0.5, 1])
@@ -79,8 +87,10 @@ final class SceneFileTests: XCTestCase {
     /// A valid item for the bad inputs to sit beside.
     private let item = #"{"name": "bob", "center": [100, 200]}"#
     /// The CSV files the bad inputs may name.
-    private let files = ["pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n",
-                         "header.csv": "t,x,y\n", "hex.csv": "0,0x10,0\n"]
+    private let files = [
+        "pan.csv": "t,x,y\n0.5,0,0\n0.25,1,1\n", "bad.csv": "0,0,0\n1,abc,2\n",
+        "header.csv": "t,x,y\n", "hex.csv": "0,0x10,0\n",
+    ]
 
     /// Decoding each case's text must fail with exactly its message.
     private func assertRefusals(_ cases: [(String, String)]) {
@@ -94,11 +104,18 @@ final class SceneFileTests: XCTestCase {
     /// Malformed JSON names the line and column of the first problem.
     func testMalformedJSONIsRefusedWithLineAndColumn() {
         assertRefusals([
-            (#"{"items": [{"name": "bob", "center": [100, 200]}"#,
-             "scene.json: line 1, column 49: malformed JSON: expected ',' or ']', got end of file"),
-            ("{\"items\": [\n  {\"name\": \"bob\" \"center\": [1, 2]}]}",
-             #"scene.json: line 2, column 18: malformed JSON: expected ',' or '}', got "\"center\": [1""#),
-            (#"{"items": [\#(item)], "items": []}"#, "scene.json: line 1, column 52: malformed JSON: duplicate key, got \"items\""),
+            (
+                #"{"items": [{"name": "bob", "center": [100, 200]}"#,
+                "scene.json: line 1, column 49: malformed JSON: expected ',' or ']', got end of file"
+            ),
+            (
+                "{\"items\": [\n  {\"name\": \"bob\" \"center\": [1, 2]}]}",
+                #"scene.json: line 2, column 18: malformed JSON: expected ',' or '}', got "\"center\": [1""#
+            ),
+            (
+                #"{"items": [\#(item)], "items": []}"#,
+                "scene.json: line 1, column 52: malformed JSON: duplicate key, got \"items\""
+            ),
             ("", "scene.json: line 1, column 1: malformed JSON: expected a value, got end of file"),
         ])
     }
@@ -106,41 +123,82 @@ final class SceneFileTests: XCTestCase {
     /// Top-level fields: unknown or missing ones, a bad profile, an empty item list, an unknown column.
     func testBadTopLevelFieldsAreRefused() {
         assertRefusals([
-            (#"{"items": [\#(item)], "gravity": 1}"#,
-             "scene.json: gravity: unknown field (expected one of: $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns), got \"gravity\""),
-            (#"{"items": [\#(item)], "profile": "box2d"}"#, "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""),
+            (
+                #"{"items": [\#(item)], "gravity": 1}"#,
+                "scene.json: gravity: unknown field (expected one of: $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns), got \"gravity\""
+            ),
+            (
+                #"{"items": [\#(item)], "profile": "box2d"}"#,
+                "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""
+            ),
             (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
-            (#"{"duration": 1}"#, "scene.json: items: is required (a scene needs at least one item, unless it has views or layers), got nothing"),
-            (#"{"items": [\#(item)], "columns": ["t", "bob.z"]}"#, "scene.json: columns[1]: unknown column, got \"bob.z\""),
-            (#"[1, 2]"#, "scene.json: top level: must be an object with fields $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns, got [1, 2]"),
+            (
+                #"{"duration": 1}"#,
+                "scene.json: items: is required (a scene needs at least one item, unless it has views or layers), got nothing"
+            ),
+            (
+                #"{"items": [\#(item)], "columns": ["t", "bob.z"]}"#,
+                "scene.json: columns[1]: unknown column, got \"bob.z\""
+            ),
+            (
+                #"[1, 2]"#,
+                "scene.json: top level: must be an object with fields $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns, got [1, 2]"
+            ),
         ])
     }
 
     /// Item fields: unknown, out of range, not finite, badly named or duplicated.
     func testBadItemFieldsAreRefused() {
         assertRefusals([
-            (#"{"items": [{"name": "bob", "center": [1, 2], "sise": [1, 2]}]}"#,
-             "scene.json: items[0].sise: unknown field, did you mean \"size\"? (expected one of: name, center, size, angle, velocity, angularVelocity, density, resistance, angularResistance, allowsRotation, isAnchored, charge, elasticity, friction, collisionBoundsType, collisionBoundingPath), got \"sise\""),
-            (#"{"items": [\#(item), {"name": "b", "center": [0, 0], "size": [100, -3]}]}"#,
-             "scene.json: items[1].size: must be positive, got -3"),
-            (#"{"items": [{"name": "bob", "center": [1, 2], "size": [0, 10]}]}"#,
-             "scene.json: items[0].size: must be positive, got 0"),
-            (#"{"items": [{"name": "bob", "center": [1, 2], "density": -1}]}"#,
-             "scene.json: items[0].density: must be positive, got -1"),
-            (#"{"items": [{"name": "bob", "center": [NaN, 2]}]}"#,
-             "scene.json: items[0].center: must be finite numbers, got NaN"),
-            (#"{"items": [{"name": "bob", "center": [1, 2], "angle": 1e999}]}"#,
-             "scene.json: items[0].angle: must be a finite number, got 1e999"),
-            (#"{"items": [{"name": "bob", "center": [1, 2], "angle": -Infinity}]}"#,
-             "scene.json: items[0].angle: must be a finite number, got -Infinity"),
-            (#"{"items": [{"name": "bob", "center": [1e300, 0]}]}"#, "scene.json: items[0].center: must be between -1e9 and 1e9, got 1e300"),
-            (#"{"items": [{"name": "bob\"\n", "center": [0, 0]}]}"#,
-             #"scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got "bob\"\n""#),
-            (#"{"items": [{"name": "\#(String(repeating: "x", count: 100))", "center": [0, 0]}]}"#,
-             "scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got \"" + String(repeating: "x", count: 60) + "\"…"),
-            (#"{"items": [\#(item), {"name": "bob", "center": [0, 0]}]}"#, "scene.json: items[1].name: duplicate name, got \"bob\""),
-            (#"{"items": [{"name": "a.b", "center": [0, 0]}]}"#,
-             "scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got \"a.b\""),
+            (
+                #"{"items": [{"name": "bob", "center": [1, 2], "sise": [1, 2]}]}"#,
+                "scene.json: items[0].sise: unknown field, did you mean \"size\"? (expected one of: name, center, size, angle, velocity, angularVelocity, density, resistance, angularResistance, allowsRotation, isAnchored, charge, elasticity, friction, collisionBoundsType, collisionBoundingPath), got \"sise\""
+            ),
+            (
+                #"{"items": [\#(item), {"name": "b", "center": [0, 0], "size": [100, -3]}]}"#,
+                "scene.json: items[1].size: must be positive, got -3"
+            ),
+            (
+                #"{"items": [{"name": "bob", "center": [1, 2], "size": [0, 10]}]}"#,
+                "scene.json: items[0].size: must be positive, got 0"
+            ),
+            (
+                #"{"items": [{"name": "bob", "center": [1, 2], "density": -1}]}"#,
+                "scene.json: items[0].density: must be positive, got -1"
+            ),
+            (
+                #"{"items": [{"name": "bob", "center": [NaN, 2]}]}"#,
+                "scene.json: items[0].center: must be finite numbers, got NaN"
+            ),
+            (
+                #"{"items": [{"name": "bob", "center": [1, 2], "angle": 1e999}]}"#,
+                "scene.json: items[0].angle: must be a finite number, got 1e999"
+            ),
+            (
+                #"{"items": [{"name": "bob", "center": [1, 2], "angle": -Infinity}]}"#,
+                "scene.json: items[0].angle: must be a finite number, got -Infinity"
+            ),
+            (
+                #"{"items": [{"name": "bob", "center": [1e300, 0]}]}"#,
+                "scene.json: items[0].center: must be between -1e9 and 1e9, got 1e300"
+            ),
+            (
+                #"{"items": [{"name": "bob\"\n", "center": [0, 0]}]}"#,
+                #"scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got "bob\"\n""#
+            ),
+            (
+                #"{"items": [{"name": "\#(String(repeating: "x", count: 100))", "center": [0, 0]}]}"#,
+                "scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got \""
+                    + String(repeating: "x", count: 60) + "\"…"
+            ),
+            (
+                #"{"items": [\#(item), {"name": "bob", "center": [0, 0]}]}"#,
+                "scene.json: items[1].name: duplicate name, got \"bob\""
+            ),
+            (
+                #"{"items": [{"name": "a.b", "center": [0, 0]}]}"#,
+                "scene.json: items[0].name: must be 1 to 64 ASCII letters, digits, '_' or '-', got \"a.b\""
+            ),
         ])
     }
 
@@ -150,14 +208,23 @@ final class SceneFileTests: XCTestCase {
             (#"{"items": [\#(item)], "timeStep": 0}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got 0"),
             (#"{"items": [\#(item)], "timeStep": -0.01}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got -0.01"),
             (#"{"items": [\#(item)], "timeStep": 1e-9}"#, "scene.json: timeStep: must be from 1e-6 to 1 s, got 1e-9"),
-            (#"{"items": [\#(item)], "timeStep": 1e-6, "subSteps": 1000}"#,
-             "scene.json: timeStep: the run would take 10000000000 sub-steps (duration / timeStep x subSteps), more than the limit of 1e8, got 1e-6"),
-            (#"{"items": [\#(item)], "duration": 1000000, "rate": 100000}"#,
-             "scene.json: duration: the run would take 120000000 sub-steps (duration / timeStep x subSteps), more than the limit of 1e8, got 1000000"),
-            (#"{"items": [\#(item)], "duration": 100000, "rate": 100000}"#,
-             "scene.json: duration: the run would write 10000000001 rows (duration x rate + 1), more than the limit of 1e8, got 100000"),
+            (
+                #"{"items": [\#(item)], "timeStep": 1e-6, "subSteps": 1000}"#,
+                "scene.json: timeStep: the run would take 10000000000 sub-steps (duration / timeStep x subSteps), more than the limit of 1e8, got 1e-6"
+            ),
+            (
+                #"{"items": [\#(item)], "duration": 1000000, "rate": 100000}"#,
+                "scene.json: duration: the run would take 120000000 sub-steps (duration / timeStep x subSteps), more than the limit of 1e8, got 1000000"
+            ),
+            (
+                #"{"items": [\#(item)], "duration": 100000, "rate": 100000}"#,
+                "scene.json: duration: the run would write 10000000001 rows (duration x rate + 1), more than the limit of 1e8, got 100000"
+            ),
             (#"{"items": [\#(item)], "rate": 0}"#, "scene.json: rate: must be positive and at most 100000 Hz, got 0"),
-            (#"{"items": [\#(item)], "rate": -30}"#, "scene.json: rate: must be positive and at most 100000 Hz, got -30"),
+            (
+                #"{"items": [\#(item)], "rate": -30}"#,
+                "scene.json: rate: must be positive and at most 100000 Hz, got -30"
+            ),
             (#"{"items": [\#(item)], "duration": -1}"#, "scene.json: duration: must be from 0 to 1e6 s, got -1"),
             (#"{"items": [\#(item)], "subSteps": 1.5}"#, "scene.json: subSteps: must be a whole number, got 1.5"),
         ])
@@ -166,42 +233,72 @@ final class SceneFileTests: XCTestCase {
     /// Drags: bad keyframes and bad, missing or unreadable CSV files.
     func testBadDragsAreRefused() {
         assertRefusals([
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": ""}}]}"#,
-             "scene.json: behaviors[0].drag.csv: must be a file name, got \"\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "header.csv"}}]}"#,
-             "header.csv: no samples (expected rows t,x,y), got only a header"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "hex.csv"}}]}"#,
-             "hex.csv: line 1, field x: must be a number, got \"0x10\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 2e9, 0]]}}]}"#,
-             "scene.json: behaviors[0].drag.keyframes[0][1]: must be between -1e9 and 1e9, got 2e9"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0, 0], [0.5, 1, 1], [0.4, 2, 2]]}}]}"#,
-             "scene.json: behaviors[0].drag.keyframes[2][0]: time goes backwards (after 0.5), got 0.4"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0]]}}]}"#,
-             "scene.json: behaviors[0].drag.keyframes[0]: must be [t, x, y], got [0, 0]"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "pan.csv"}}]}"#,
-             "pan.csv: line 3: time goes backwards (after 0.5), got 0.25"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "bad.csv"}}]}"#,
-             "bad.csv: line 2, field x: must be a number, got \"abc\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "missing.csv"}}]}"#,
-             "scene.json: behaviors[0].drag.csv: cannot read the file, got \"missing.csv\""),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": ""}}]}"#,
+                "scene.json: behaviors[0].drag.csv: must be a file name, got \"\""
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "header.csv"}}]}"#,
+                "header.csv: no samples (expected rows t,x,y), got only a header"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "hex.csv"}}]}"#,
+                "hex.csv: line 1, field x: must be a number, got \"0x10\""
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 2e9, 0]]}}]}"#,
+                "scene.json: behaviors[0].drag.keyframes[0][1]: must be between -1e9 and 1e9, got 2e9"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0, 0], [0.5, 1, 1], [0.4, 2, 2]]}}]}"#,
+                "scene.json: behaviors[0].drag.keyframes[2][0]: time goes backwards (after 0.5), got 0.4"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"keyframes": [[0, 0]]}}]}"#,
+                "scene.json: behaviors[0].drag.keyframes[0]: must be [t, x, y], got [0, 0]"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "pan.csv"}}]}"#,
+                "pan.csv: line 3: time goes backwards (after 0.5), got 0.25"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "bad.csv"}}]}"#,
+                "bad.csv: line 2, field x: must be a number, got \"abc\""
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "drag": {"csv": "missing.csv"}}]}"#,
+                "scene.json: behaviors[0].drag.csv: cannot read the file, got \"missing.csv\""
+            ),
         ])
     }
 
     /// Behaviors naming items that do not exist, no item, an unknown type, or one collision too many.
     func testBadBehaviorReferencesAreRefused() {
         assertRefusals([
-            (#"{"items": [\#(item)], "behaviors": [\#(Array(repeating: #"{"type": "collision", "items": ["bob"]}"#, count: 65).joined(separator: ","))]}"#,
-             "scene.json: behaviors[64]: at most 64 collision behaviors, got one more"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bobb", "anchorPoint": [0, 0]}]}"#,
-             "scene.json: behaviors[0].item: no such item, got \"bobb\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "anchorPoint": [0, 0]}]}"#,
-             "scene.json: behaviors[0].item: is required (the name of the attached item), got nothing"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": ["bob", "ghost"]}]}"#,
-             "scene.json: behaviors[0].items[1]: no such item, got \"ghost\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "snap2"}]}"#,
-             "scene.json: behaviors[0].type: unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got \"snap2\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "addVelocity", "item": "ghost"}]}"#,
-             "scene.json: behaviors[0].item: no such item, got \"ghost\""),
+            (
+                #"{"items": [\#(item)], "behaviors": [\#(Array(repeating: #"{"type": "collision", "items": ["bob"]}"#, count: 65).joined(separator: ","))]}"#,
+                "scene.json: behaviors[64]: at most 64 collision behaviors, got one more"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bobb", "anchorPoint": [0, 0]}]}"#,
+                "scene.json: behaviors[0].item: no such item, got \"bobb\""
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "anchorPoint": [0, 0]}]}"#,
+                "scene.json: behaviors[0].item: is required (the name of the attached item), got nothing"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": ["bob", "ghost"]}]}"#,
+                "scene.json: behaviors[0].items[1]: no such item, got \"ghost\""
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "snap2"}]}"#,
+                "scene.json: behaviors[0].type: unknown behavior (expected \"gravity\", \"attachment\", \"push\", \"snap\", \"field\", \"collision\" or \"addVelocity\"), got \"snap2\""
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "addVelocity", "item": "ghost"}]}"#,
+                "scene.json: behaviors[0].item: no such item, got \"ghost\""
+            ),
         ])
     }
 
@@ -209,30 +306,54 @@ final class SceneFileTests: XCTestCase {
     func testBadBehaviorOptionsAreRefused() {
         assertRefusals([
             // A break-it pass: a seed past the scene's ±1e9, gravity over no items.
-            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e10}]}"#,
-             "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e10"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e16}]}"#,
-             "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e16"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": []}]}"#,
-             "scene.json: behaviors[0].items: must name at least one item (leave items out for every item), got []"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob"}]}"#,
-             "scene.json: behaviors[0].anchorPoint: is required (an anchor [x, y] in points, or attachedTo an item, or a drag), got nothing"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "anchorPoint": [0, 0], "frequency": -2}]}"#,
-             "scene.json: behaviors[0].frequency: must be from 0 to 1000 Hz, got -2"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "push", "items": ["bob"], "mode": "sideways"}]}"#,
-             "scene.json: behaviors[0].mode: must be \"continuous\" or \"instantaneous\", got \"sideways\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "push", "items": ["bob"], "mode": "instantaneous", "endTime": 2}]}"#,
-             "scene.json: behaviors[0].endTime: only for a continuous push, got 2"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "push", "items": []}]}"#,
-             "scene.json: behaviors[0].items: must be a non-empty array of item names, got []"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "snap", "item": "bob", "snapPoint": [1, 2], "damping": 1.5}]}"#,
-             "scene.json: behaviors[0].damping: must be from 0 to 1, got 1.5"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "snap", "item": "bob"}]}"#,
-             "scene.json: behaviors[0].snapPoint: is required (the target center [x, y] in points), got nothing"),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "gravity", "items": ["bob"]}]}"#,
-             "scene.json: behaviors[0].kind: must be one of linearGravity, radialGravity, electric, magnetic, spring, vortex, drag, velocity, noise, turbulence, got \"gravity\""),
-            (#"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "drag", "items": ["bob"], "region": {"radius": -5}}]}"#,
-             "scene.json: behaviors[0].region.radius: must be >= 0, got -5"),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e10}]}"#,
+                "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e10"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "noise", "items": ["bob"], "seed": 1e16}]}"#,
+                "scene.json: behaviors[0].seed: must be between -1e9 and 1e9, got 1e16"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "gravity", "items": []}]}"#,
+                "scene.json: behaviors[0].items: must name at least one item (leave items out for every item), got []"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob"}]}"#,
+                "scene.json: behaviors[0].anchorPoint: is required (an anchor [x, y] in points, or attachedTo an item, or a drag), got nothing"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "attachment", "item": "bob", "anchorPoint": [0, 0], "frequency": -2}]}"#,
+                "scene.json: behaviors[0].frequency: must be from 0 to 1000 Hz, got -2"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "push", "items": ["bob"], "mode": "sideways"}]}"#,
+                "scene.json: behaviors[0].mode: must be \"continuous\" or \"instantaneous\", got \"sideways\""
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "push", "items": ["bob"], "mode": "instantaneous", "endTime": 2}]}"#,
+                "scene.json: behaviors[0].endTime: only for a continuous push, got 2"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "push", "items": []}]}"#,
+                "scene.json: behaviors[0].items: must be a non-empty array of item names, got []"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "snap", "item": "bob", "snapPoint": [1, 2], "damping": 1.5}]}"#,
+                "scene.json: behaviors[0].damping: must be from 0 to 1, got 1.5"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "snap", "item": "bob"}]}"#,
+                "scene.json: behaviors[0].snapPoint: is required (the target center [x, y] in points), got nothing"
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "gravity", "items": ["bob"]}]}"#,
+                "scene.json: behaviors[0].kind: must be one of linearGravity, radialGravity, electric, magnetic, spring, vortex, drag, velocity, noise, turbulence, got \"gravity\""
+            ),
+            (
+                #"{"items": [\#(item)], "behaviors": [{"type": "field", "kind": "drag", "items": ["bob"], "region": {"radius": -5}}]}"#,
+                "scene.json: behaviors[0].region.radius: must be >= 0, got -5"
+            ),
         ])
     }
 
@@ -259,11 +380,16 @@ final class SceneFileTests: XCTestCase {
 
 final class JSONTests: XCTestCase {
     func testParsesTheRFC8259Grammar() throws {
-        let v = try JSONParser.parse(Array(#" {"a": [1, -2.5e3, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}} "#.utf8))
+        let v = try JSONParser.parse(
+            Array(#" {"a": [1, -2.5e3, true, false, null, "x\n\u00e9\ud83d\ude00"], "b": {}} "#.utf8))
         guard case .object(let m) = v else { return XCTFail() }
         XCTAssertEqual(m.map(\.key), ["a", "b"])
-        XCTAssertEqual(m[0].value, .array([.number(1, text: "1"), .number(-2500, text: "-2.5e3"), .bool(true), .bool(false),
-                                           .null, .string("x\né😀")]))
+        XCTAssertEqual(
+            m[0].value,
+            .array([
+                .number(1, text: "1"), .number(-2500, text: "-2.5e3"), .bool(true), .bool(false),
+                .null, .string("x\né😀"),
+            ]))
     }
 
     func testRejectsMalformedDocuments() {
@@ -275,7 +401,9 @@ final class JSONTests: XCTestCase {
     }
 
     func testWriterIsReadBackUnchanged() throws {
-        let v = JSON.object([.init("k\"q", .array([.num(0.1), .num(-3), .string("tab\there")])), .init("o", .object([]))])
+        let v = JSON.object([
+            .init("k\"q", .array([.num(0.1), .num(-3), .string("tab\there")])), .init("o", .object([])),
+        ])
         XCTAssertEqual(try JSONParser.parse(Array(JSONWriter.write(v).utf8)), v)
     }
 }

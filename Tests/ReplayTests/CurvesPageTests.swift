@@ -6,8 +6,9 @@ import Springs
 /// period, which once drew a constant and said "settles at never s".
 final class CurvesPageTests: XCTestCase {
     func testAFastSpringIsSaidToAliasAndAnUndampedOneNeverSettles() {
-        let fast = CurvesPage.SpringMotion(label: "spring", spring: Spring(dampingRatio: 0, response: 0.05), from: 0, to: 1,
-                                           initialVelocity: 0)
+        let fast = CurvesPage.SpringMotion(
+            label: "spring", spring: Spring(dampingRatio: 0, response: 0.05), from: 0, to: 1,
+            initialVelocity: 0)
         let warnings = CurvesPage.samplingWarnings([fast], until: 100_000)
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings[0].contains("aliases"), warnings[0])
@@ -22,7 +23,8 @@ final class CurvesPageTests: XCTestCase {
     /// sample a spring would pass it), and a scene page keeps every row while columns × rows is at most `pageValues`,
     /// and at one row more keeps one in 2 with the kept values within the cap.
     func testPageCapsHoldAtTheirBoundary() {
-        let spring = CurvesPage.SpringMotion(label: "s", spring: Spring(dampingRatio: 1, response: 1), from: 0, to: 1, initialVelocity: 0)
+        let spring = CurvesPage.SpringMotion(
+            label: "s", spring: Spring(dampingRatio: 1, response: 1), from: 0, to: 1, initialVelocity: 0)
         for count in [1, 3] {
             let motions = Array(repeating: spring, count: count)
             let rate = CurvesPage.samplingRate(motions, until: 10, requested: 1e9)
@@ -39,7 +41,8 @@ final class CurvesPageTests: XCTestCase {
             let s = Recording.stride(columns: columns, rows: rows, maxValues: cap)
             let kept = (rows - 1) / s + 1 + ((rows - 1) % s == 0 ? 0 : 1)
             XCTAssertLessThanOrEqual(kept * columns, cap, "\(columns) x \(rows)")
-            XCTAssertGreaterThan(((rows - 1) / (s - 1) + 2) * columns, cap, "\(columns) x \(rows): stride \(s) is the least")
+            XCTAssertGreaterThan(
+                ((rows - 1) / (s - 1) + 2) * columns, cap, "\(columns) x \(rows): stride \(s) is the least")
         }
     }
 }

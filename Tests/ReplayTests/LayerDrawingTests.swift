@@ -20,9 +20,9 @@ final class LayerDrawingTests: XCTestCase {
         let th = Double.pi / 3, c = cos(th), s = sin(th), m = -1.0 / 500
         let matrix = [c, 0, -s, -s * m, 0, 1, 0, 0, s, 0, c, c * m, 0, 0, 0, 1]
         let json = """
-        {"duration": 0.1, "layers": [{"name": "card", "bounds": [0, 0, 200, 300], "position": [187.5, 333.5],
-         "backgroundColor": [0.9, 0.9, 0.9, 1], "transform": [\(matrix.map { "\($0)" }.joined(separator: ", "))]}]}
-        """
+            {"duration": 0.1, "layers": [{"name": "card", "bounds": [0, 0, 200, 300], "position": [187.5, 333.5],
+             "backgroundColor": [0.9, 0.9, 0.9, 1], "transform": [\(matrix.map { "\($0)" }.joined(separator: ", "))]}]}
+            """
         let d = try drawings(json, at: 0)
         XCTAssertEqual(d.count, 1)
         for (x, y) in [(-100.0, -150.0), (100.0, -150.0), (100.0, 150.0), (-100.0, 150.0)] {
@@ -46,12 +46,12 @@ final class LayerDrawingTests: XCTestCase {
     /// Opacities multiply down the tree.
     func testSublayersComposeThroughTheirSuperlayers() throws {
         let json = """
-        {"duration": 0.1, "layers": [
-          {"name": "root", "bounds": [0, 0, 100, 50], "position": [200, 300], "transform.rotation.z": 1.5707963267948966,
-           "transform.scale.x": 2, "transform.scale.y": 2, "opacity": 0.5},
-          {"name": "child", "superlayer": "root", "bounds": [0, 0, 20, 10], "position": [20, 25], "anchorPoint": [0.5, 0.5],
-           "opacity": 0.5}]}
-        """
+            {"duration": 0.1, "layers": [
+              {"name": "root", "bounds": [0, 0, 100, 50], "position": [200, 300], "transform.rotation.z": 1.5707963267948966,
+               "transform.scale.x": 2, "transform.scale.y": 2, "opacity": 0.5},
+              {"name": "child", "superlayer": "root", "bounds": [0, 0, 20, 10], "position": [20, 25], "anchorPoint": [0.5, 0.5],
+               "opacity": 0.5}]}
+            """
         let d = try drawings(json, at: 0)
         // The child's corner (0, 0) sits at position − anchor ⊙ size = (20, 25) − (10, 5) = (10, 20) in root's space.
         let p = try XCTUnwrap(d[1].screenPoint(SIMD2(0, 0)))

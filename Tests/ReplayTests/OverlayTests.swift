@@ -7,7 +7,8 @@ final class OverlayTests: XCTestCase {
     let columns = ["t", "bob.x", "bob.y", "label.text"]
 
     private func read(_ text: String) throws -> Overlay {
-        try Overlay(Array(text.utf8), fileName: "run.csv", sceneName: "pendulum", columns: columns, textColumns: ["label.text"])
+        try Overlay(
+            Array(text.utf8), fileName: "run.csv", sceneName: "pendulum", columns: columns, textColumns: ["label.text"])
     }
 
     private func message(_ text: String) -> String {
@@ -25,16 +26,23 @@ final class OverlayTests: XCTestCase {
     }
 
     func testBadFilesNameTheLineAndColumn() {
-        XCTAssertEqual(message("x,bob.x\n0,1\n"), #"run.csv: line 1, column 1: must be t (a run of the scene, or a trace t,x,y or t,value), got "x""#)
+        XCTAssertEqual(
+            message("x,bob.x\n0,1\n"),
+            #"run.csv: line 1, column 1: must be t (a run of the scene, or a trace t,x,y or t,value), got "x""#)
         XCTAssertEqual(message("t,bob.x,bob.y\n0,1,2\n0.5,1\n"), "run.csv: line 3: has 2 fields, the header has 3")
-        XCTAssertTrue(message("t,bob.x,wheel.x\n0,1,2\n").hasPrefix("run.csv: line 1, column 3: not a column of pendulum"))
+        XCTAssertTrue(
+            message("t,bob.x,wheel.x\n0,1,2\n").hasPrefix("run.csv: line 1, column 3: not a column of pendulum"))
         XCTAssertEqual(message("t,bob.x,bob.x\n0,1,2\n"), #"run.csv: line 1, column 3: repeats the column "bob.x""#)
         XCTAssertEqual(message("t,bob.x\n0,nan\n"), #"run.csv: line 2, column 2 (bob.x): must be a number, got "nan""#)
-        XCTAssertEqual(message("t,value\n1,0\n0.5,1\n"), "run.csv: line 3, column 1 (t): must not decrease, got 0.5 after 1")
+        XCTAssertEqual(
+            message("t,value\n1,0\n0.5,1\n"), "run.csv: line 3, column 1 (t): must not decrease, got 0.5 after 1")
         XCTAssertEqual(message("t,value\n0,\"1\n"), "run.csv: line 2: a quoted field is not closed")
         XCTAssertEqual(message("t,t\n0,0\n"), #"run.csv: line 1, column 2: repeats the column "t""#)
-        XCTAssertEqual(message("t\n0\n"), "run.csv: line 1: has only t: give the columns to draw after it (t,x,y, t,value or the scene's)")
-        XCTAssertEqual(message("t,value\n0,1e308\n"), "run.csv: line 2, column 2 (value): must be within ±1e15, got 1e308")
+        XCTAssertEqual(
+            message("t\n0\n"),
+            "run.csv: line 1: has only t: give the columns to draw after it (t,x,y, t,value or the scene's)")
+        XCTAssertEqual(
+            message("t,value\n0,1e308\n"), "run.csv: line 2, column 2 (value): must be within ±1e15, got 1e308")
         XCTAssertEqual(message(""), "run.csv: is empty: expected a header row such as t,x,y")
         XCTAssertEqual(message("t,x,y\n"), "run.csv: has a header but no rows")
         XCTAssertEqual(message("t,value\n0,\u{FF}\n").hasPrefix("run.csv: line 2"), true)

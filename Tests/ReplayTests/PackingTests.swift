@@ -63,7 +63,8 @@ final class PackingTests: XCTestCase {
     }
 
     func testCompactJSONIsSafeInsideAScriptElement() {
-        let text = CompactJSON.object([("a", .string("</script><!-- & \u{2028}")), ("b", .numbers([0.1, 1e-7, 3]))]).text
+        let text = CompactJSON.object([("a", .string("</script><!-- & \u{2028}")), ("b", .numbers([0.1, 1e-7, 3]))])
+            .text
         XCTAssertFalse(text.contains("<"))
         XCTAssertFalse(text.contains("\u{2028}"))
         XCTAssertEqual(text, #"{"a":"\u003c/script\u003e\u003c!-- \u0026 \u2028","b":[0.1,1e-7,3]}"#)

@@ -14,18 +14,27 @@ final class PayloadContractTests: XCTestCase {
 
         init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null } else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-            else if let x = try? c.decode(Double.self) { self = .number(x) }
-            else if let s = try? c.decode(String.self) { self = .string(s) }
-            else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-            else { self = .object(try c.decode([String: JSONValue].self)) }
+            if c.decodeNil() {
+                self = .null
+            } else if let b = try? c.decode(Bool.self) {
+                self = .bool(b)
+            } else if let x = try? c.decode(Double.self) {
+                self = .number(x)
+            } else if let s = try? c.decode(String.self) {
+                self = .string(s)
+            } else if let a = try? c.decode([JSONValue].self) {
+                self = .array(a)
+            } else {
+                self = .object(try c.decode([String: JSONValue].self))
+            }
         }
 
         /// Whether the value is of the contract's type.
         func isOf(_ type: PayloadContract.ValueType) -> Bool {
             switch (self, type) {
             case (.string, .string), (.bool, .boolean), (.array, .array), (.object, .object), (.object, .objectOrNull),
-                 (.null, .objectOrNull): return true
+                (.null, .objectOrNull):
+                return true
             case (.number(let x), .number): return x.isFinite
             case (.number(let x), .integer): return x == x.rounded()
             default: return false
@@ -73,8 +82,9 @@ final class PayloadContractTests: XCTestCase {
             scene.duration = min(scene.duration, 1)
             try check(ScenePage.html(scene: scene, label: name).html, kind: .scene, name)
         }
-        let trace = try Overlay(Array("t,x,y\n0,1,2\n0.5,3,4\n".utf8), fileName: "trace.csv", sceneName: "pendulum",
-                                columns: ["t", "bob.x"], textColumns: [])
+        let trace = try Overlay(
+            Array("t,x,y\n0,1,2\n0.5,3,4\n".utf8), fileName: "trace.csv", sceneName: "pendulum",
+            columns: ["t", "bob.x"], textColumns: [])
         var pendulum = try XCTUnwrap(Catalog.scene(named: "pendulum"))
         pendulum.duration = 1
         try check(ScenePage.html(scene: pendulum, label: "pendulum", overlays: [trace]).html, kind: .scene, "overlay")
@@ -89,8 +99,9 @@ final class PayloadContractTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("Sources/Replay/Web/contract.js")
         let script = try String(contentsOf: url, encoding: .utf8)
         XCTAssertTrue(script.contains("const PAYLOAD_FORMAT = '\(PayloadContract.format)';"))
-        let line = try NSRegularExpression(pattern: #"^  \['(\w+)', '([\w|]+)', '([\w ]*)'\],$"#,
-                                           options: .anchorsMatchLines)
+        let line = try NSRegularExpression(
+            pattern: #"^  \['(\w+)', '([\w|]+)', '([\w ]*)'\],$"#,
+            options: .anchorsMatchLines)
         let declared = line.matches(in: script, range: NSRange(script.startIndex..., in: script)).map { m in
             (1...3).map { String(script[Range(m.range(at: $0), in: script)!]) }
         }
@@ -108,7 +119,9 @@ final class PayloadContractTests: XCTestCase {
         let docs = try String(contentsOf: url, encoding: .utf8)
         let rows = docs.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
         for key in PayloadContract.keys {
-            let pages = key.kinds.count == 3 ? "all"
+            let pages =
+                key.kinds.count == 3
+                ? "all"
                 : PayloadContract.Kind.allCases.filter(key.kinds.contains).map(\.rawValue).joined(separator: ", ")
             let type = key.type == .objectOrNull ? "object or null" : key.type.rawValue
             let row = "| `\(key.name.rawValue)` | \(type) | \(pages) | "

@@ -6,10 +6,12 @@ final class WebAssetsTests: XCTestCase {
     func testEmbeddedFilesMatchTheirSources() throws {
         let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/Replay/Web")
-        let files: [(String, String)] = [
-            ("page.html", WebAssets.pageTemplate), ("viewer.css", WebAssets.viewerCSS),
-            ("vendor/dygraphs/dygraph.min.js", WebAssets.dygraphJS), ("vendor/dygraphs/dygraph.min.css", WebAssets.dygraphCSS),
-        ] + WebAssets.viewerModules.map { ($0.path, $0.text) }
+        let files: [(String, String)] =
+            [
+                ("page.html", WebAssets.pageTemplate), ("viewer.css", WebAssets.viewerCSS),
+                ("vendor/dygraphs/dygraph.min.js", WebAssets.dygraphJS),
+                ("vendor/dygraphs/dygraph.min.css", WebAssets.dygraphCSS),
+            ] + WebAssets.viewerModules.map { ($0.path, $0.text) }
         for (path, embedded) in files {
             var source = try String(contentsOf: web.appendingPathComponent(path), encoding: .utf8)
             if !source.hasSuffix("\n") { source += "\n" }
@@ -17,8 +19,9 @@ final class WebAssetsTests: XCTestCase {
         }
         // Every script in Web/ (vendor/ aside) is one of the viewer's modules, and none is listed twice.
         let scripts = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix(".js") }
-        XCTAssertEqual(WebAssets.viewerModules.map(\.path).sorted(), scripts.sorted(),
-                       "Web/*.js and embed.py's MODULES differ: add the file to MODULES and run embed.py")
+        XCTAssertEqual(
+            WebAssets.viewerModules.map(\.path).sorted(), scripts.sorted(),
+            "Web/*.js and embed.py's MODULES differ: add the file to MODULES and run embed.py")
     }
 
     /// The viewer's modules are joined in embed.py's order into one strict-mode function that starts the viewer last
@@ -43,10 +46,14 @@ final class WebAssetsTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("Sources/Replay/Web/vendor/dygraphs")
         let licence = try String(contentsOf: dir.appendingPathComponent("LICENSE"), encoding: .utf8)
         XCTAssertTrue(licence.contains("Permission is hereby granted, free of charge"))
-        XCTAssertTrue(WebAssets.dygraphJS.hasPrefix("/*! @license https://github.com/danvk/dygraphs/blob/v2.2.1/LICENSE.txt (MIT) */"))
+        XCTAssertTrue(
+            WebAssets.dygraphJS.hasPrefix(
+                "/*! @license https://github.com/danvk/dygraphs/blob/v2.2.1/LICENSE.txt (MIT) */"))
         XCTAssertFalse(WebAssets.dygraphJS.contains("sourceMappingURL"))
         // Nothing in the embedded text may close the element it sits in.
         for text in [WebAssets.dygraphJS, WebAssets.viewerJS] { XCTAssertFalse(text.lowercased().contains("</script")) }
-        for text in [WebAssets.dygraphCSS, WebAssets.viewerCSS] { XCTAssertFalse(text.lowercased().contains("</style")) }
+        for text in [WebAssets.dygraphCSS, WebAssets.viewerCSS] {
+            XCTAssertFalse(text.lowercased().contains("</style"))
+        }
     }
 }

@@ -15,33 +15,112 @@ final class FieldTableTests: XCTestCase {
     /// Where each kind sits in a scene: the JSON of a scene holding one object of the kind with `fields` added to its
     /// required ones, and the path of that object.
     static let hosts: [String: (scene: ([String]) -> String, path: String)] = [
-        "timing": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
-        "springAnimation": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"spring\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
-        "transition": ({ "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"transition\"\($0.map { ", " + $0 }.joined())}]}" }, "animations[0]"),
+        "timing": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "animations[0]"
+        ),
+        "springAnimation": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"spring\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "animations[0]"
+        ),
+        "transition": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"transition\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "animations[0]"
+        ),
         "view": ({ "{\"views\": [{\($0.joined(separator: ", "))}]}" }, "views[0]"),
-        "animator": ({ "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\"\($0.map { ", " + $0 }.joined())}]}" }, "animators[0]"),
-        "animatorSpring": ({ "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"timing\": {\($0.joined(separator: ", "))}}]}" }, "animators[0].timing"),
-        "animatorDampingRatio": ({ "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"timing\": {\($0.joined(separator: ", "))}}]}" }, "animators[0].timing"),
-        "gesture": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"gestures\": [{\"name\": \"g\", \"type\": \"tap\", \"view\": \"v\", \"touches\": [[0, 1, 1]], \"action\": {\"animate\": {\"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]}}\($0.map { ", " + $0 }.joined())}]}" }, "gestures[0]"),
-        "panAction": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"animators\": [{\"name\": \"a\", \"layer\": \"v\"}], \"gestures\": [{\"name\": \"g\", \"type\": \"pan\", \"view\": \"v\", \"touches\": [[0, 1, 1], [1, 2, 2]], \"action\": {\"scrub\": \"a\"\($0.map { ", " + $0 }.joined())}}]}" }, "gestures[0].action"),
-        "timingChange": ({ "{\"layers\": [{\"name\": \"l\"}], \"layerTiming\": [{\"layer\": \"l\", \"call\": \"pause\"\($0.map { ", " + $0 }.joined())}]}" }, "layerTiming[0]"),
-        "block": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}" }, "blocks[0]"),
-        "blockSpring": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}], \"spring\": {\($0.joined(separator: ", "))}}]}" }, "blocks[0].spring"),
-        "blockKeyframe": ({ "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"keyframes\": [{\"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}]}" }, "blocks[0].keyframes[0]"),
+        "animator": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "animators[0]"
+        ),
+        "animatorSpring": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"timing\": {\($0.joined(separator: ", "))}}]}"
+            }, "animators[0].timing"
+        ),
+        "animatorDampingRatio": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"timing\": {\($0.joined(separator: ", "))}}]}"
+            }, "animators[0].timing"
+        ),
+        "gesture": (
+            {
+                "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"gestures\": [{\"name\": \"g\", \"type\": \"tap\", \"view\": \"v\", \"touches\": [[0, 1, 1]], \"action\": {\"animate\": {\"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]}}\($0.map { ", " + $0 }.joined())}]}"
+            }, "gestures[0]"
+        ),
+        "panAction": (
+            {
+                "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"animators\": [{\"name\": \"a\", \"layer\": \"v\"}], \"gestures\": [{\"name\": \"g\", \"type\": \"pan\", \"view\": \"v\", \"touches\": [[0, 1, 1], [1, 2, 2]], \"action\": {\"scrub\": \"a\"\($0.map { ", " + $0 }.joined())}}]}"
+            }, "gestures[0].action"
+        ),
+        "timingChange": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"layerTiming\": [{\"layer\": \"l\", \"call\": \"pause\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "layerTiming[0]"
+        ),
+        "block": (
+            {
+                "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}"
+            }, "blocks[0]"
+        ),
+        "blockSpring": (
+            {
+                "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}], \"spring\": {\($0.joined(separator: ", "))}}]}"
+            }, "blocks[0].spring"
+        ),
+        "blockKeyframe": (
+            {
+                "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"keyframes\": [{\"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]\($0.map { ", " + $0 }.joined())}]}]}"
+            }, "blocks[0].keyframes[0]"
+        ),
         "scene": ({ "{\"items\": [{\"center\": [0, 0]}]\($0.map { ", " + $0 }.joined())}" }, ""),
         "item": ({ "{\"items\": [{\($0.joined(separator: ", "))}]}" }, "items[0]"),
-        "snap": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"snap\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
-        "addVelocity": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"addVelocity\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
-        "gravity": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"gravity\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
-        "field": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"field\", \"kind\": \"noise\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
-        "push": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"push\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
-        "collision": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"collision\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
-        "attachment": ({ "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"attachment\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}" }, "behaviors[0]"),
+        "snap": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"snap\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "behaviors[0]"
+        ),
+        "addVelocity": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"addVelocity\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "behaviors[0]"
+        ),
+        "gravity": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"gravity\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "behaviors[0]"
+        ),
+        "field": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"field\", \"kind\": \"noise\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}"
+            }, "behaviors[0]"
+        ),
+        "push": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"push\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}"
+            }, "behaviors[0]"
+        ),
+        "collision": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"collision\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}"
+            }, "behaviors[0]"
+        ),
+        "attachment": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"attachment\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "behaviors[0]"
+        ),
     ]
     /// Required fields the walk supplies (besides `type` and item names, which the hosts write).
     static let required: [String: [String: String]] = [
-        "item": ["center": "[0, 0]"], "view": ["name": "\"v\"", "center": "[0, 0]", "size": "[1, 1]"], "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"], "animatorSpring": ["mass": "1", "stiffness": "1", "damping": "1"],
-        "animatorDampingRatio": ["dampingRatio": "1"], "panAction": ["distance": "10"], "timingChange": ["t": "0"], "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
+        "item": ["center": "[0, 0]"], "view": ["name": "\"v\"", "center": "[0, 0]", "size": "[1, 1]"],
+        "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"],
+        "animatorSpring": ["mass": "1", "stiffness": "1", "damping": "1"],
+        "animatorDampingRatio": ["dampingRatio": "1"], "panAction": ["distance": "10"], "timingChange": ["t": "0"],
+        "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
     ]
 
     /// Kinds the model keeps in another form, so the encoder writes that form: a property animator resolves a
@@ -74,7 +153,8 @@ final class FieldTableTests: XCTestCase {
         var here = json
         for step in path.split(separator: ".") {
             let parts = step.split(separator: "[")
-            guard case .object(let members) = here, let next = members.first(where: { $0.key == parts[0] })?.value else { return nil }
+            guard case .object(let members) = here, let next = members.first(where: { $0.key == parts[0] })?.value
+            else { return nil }
             here = next
             if parts.count > 1, let k = Int(parts[1].dropLast()) {
                 guard case .array(let list) = here, k < list.count else { return nil }
@@ -102,7 +182,8 @@ final class FieldTableTests: XCTestCase {
                 if let json = field.defaultJSON, !field.isRequired {
                     // A field written only when a condition holds may be left out at its default.
                     let written = encoded.first { $0.key == field.name }?.value
-                    XCTAssertEqual(written ?? (field.isConditional ? json : nil), json, "\(kind).\(field.name): default")
+                    XCTAssertEqual(
+                        written ?? (field.isConditional ? json : nil), json, "\(kind).\(field.name): default")
                 }
                 let range: NumberRange
                 switch field.kind {
@@ -112,7 +193,8 @@ final class FieldTableTests: XCTestCase {
                 let (low, high) = range.bounds
                 let companions = FieldTableTests.companions["\(kind).\(field.name)"] ?? [:]
                 for end in [low, high] {
-                    let (members, message) = roundTrip(kind, companions.merging([field.name: value(field.kind, end)]) { $1 })
+                    let (members, message) = roundTrip(
+                        kind, companions.merging([field.name: value(field.kind, end)]) { $1 })
                     XCTAssertNotNil(members, "\(kind).\(field.name) at \(end): \(message)")
                     let written = members?.first { $0.key == field.name }?.value
                     let leftOut = field.isConditional && field.defaultJSON == .num(end) ? value(field.kind, end) : nil
@@ -121,9 +203,11 @@ final class FieldTableTests: XCTestCase {
                     }
                 }
                 let isInteger = if case .integer = field.kind { true } else { false }
-                let pastEnds = isInteger ? [low - 1, high + 1] : [low == .leastNonzeroMagnitude ? 0 : low.nextDown, high.nextUp]
+                let pastEnds =
+                    isInteger ? [low - 1, high + 1] : [low == .leastNonzeroMagnitude ? 0 : low.nextDown, high.nextUp]
                 for past in pastEnds {
-                    let (members, message) = roundTrip(kind, companions.merging([field.name: value(field.kind, past)]) { $1 })
+                    let (members, message) = roundTrip(
+                        kind, companions.merging([field.name: value(field.kind, past)]) { $1 })
                     XCTAssertNil(members, "\(kind).\(field.name) at \(past) was accepted")
                     let fieldPath = path.isEmpty ? field.name : "\(path).\(field.name)"
                     XCTAssertTrue(message.hasPrefix("scene.json: \(fieldPath): must be "), message)
@@ -136,19 +220,25 @@ final class FieldTableTests: XCTestCase {
 
     /// The field's schema states its range and default.
     func checkSchema(_ field: FieldInfo, kind: String, range: NumberRange) throws {
-        guard case .object(let schema) = field.schema else { return XCTFail("\(kind).\(field.name): schema is not an object") }
-        XCTAssertEqual(schema.first { $0.key == "default" }?.value, field.defaultJSON, "\(kind).\(field.name): schema default")
+        guard case .object(let schema) = field.schema else {
+            return XCTFail("\(kind).\(field.name): schema is not an object")
+        }
+        XCTAssertEqual(
+            schema.first { $0.key == "default" }?.value, field.defaultJSON, "\(kind).\(field.name): schema default")
         guard range != .any else { return }
         var bounds = schema
         if case .vector = field.kind, case .array(let items)? = schema.first(where: { $0.key == "prefixItems" })?.value,
-           case .object(let component) = items[0] {
+            case .object(let component) = items[0]
+        {
             bounds = component
         }
         let (low, high) = range.bounds
         if case .positiveUpTo = range {
             // More than 0: the schema's exclusive minimum, which the walk's least positive double stands for.
-            XCTAssertEqual(bounds.first { $0.key == "exclusiveMinimum" }?.value, .num(0), "\(kind).\(field.name): schema minimum")
-            XCTAssertEqual(bounds.first { $0.key == "maximum" }?.value, .num(high), "\(kind).\(field.name): schema maximum")
+            XCTAssertEqual(
+                bounds.first { $0.key == "exclusiveMinimum" }?.value, .num(0), "\(kind).\(field.name): schema minimum")
+            XCTAssertEqual(
+                bounds.first { $0.key == "maximum" }?.value, .num(high), "\(kind).\(field.name): schema maximum")
             return
         }
         XCTAssertEqual(bounds.first { $0.key == "minimum" }?.value, .num(low), "\(kind).\(field.name): schema minimum")
@@ -158,13 +248,17 @@ final class FieldTableTests: XCTestCase {
     /// docs/scene-format.md's field tables are what `dynsim schema --docs` prints (regenerate them with
     /// `python3 Tests/Docs/field_tables.py .build/debug/dynsim`).
     func testTheDocsTablesAreTheGeneratedOnes() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs").standardized
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs")
+            .standardized
         let text = try String(contentsOf: docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
         for (kind, table) in FieldTables.markdown {
-            let start = try XCTUnwrap(text.range(of: "<!-- fields: \(kind) -->\n"), "docs/scene-format.md: no table for \(kind)")
+            let start = try XCTUnwrap(
+                text.range(of: "<!-- fields: \(kind) -->\n"), "docs/scene-format.md: no table for \(kind)")
             let end = try XCTUnwrap(text.range(of: "\n<!-- end fields -->", range: start.upperBound..<text.endIndex))
-            XCTAssertEqual(String(text[start.upperBound..<end.lowerBound]), table,
-                           "docs/scene-format.md's \(kind) table differs from the code's: run python3 Tests/Docs/field_tables.py .build/debug/dynsim")
+            XCTAssertEqual(
+                String(text[start.upperBound..<end.lowerBound]), table,
+                "docs/scene-format.md's \(kind) table differs from the code's: run python3 Tests/Docs/field_tables.py .build/debug/dynsim"
+            )
         }
     }
 }

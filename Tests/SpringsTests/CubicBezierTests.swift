@@ -30,22 +30,24 @@ final class CubicBezierTests: XCTestCase {
 
     func testChromiumSlopeVectors() {
         let f = CubicBezier(0.25, 0, 0.75, 1)
-        let expected: [(Double, Double)] = [(-0.1, 0), (0, 0), (0.05, 0.42170), (0.25, 1.13576), (0.5, 1.33333),
-                                            (0.9, 0.69778), (1, 0), (1.1, 0)]
+        let expected: [(Double, Double)] = [
+            (-0.1, 0), (0, 0), (0.05, 0.42170), (0.25, 1.13576), (0.5, 1.33333),
+            (0.9, 0.69778), (1, 0), (1.1, 0),
+        ]
         for (x, y) in expected { XCTAssertEqual(f.slope(at: x), y, accuracy: 1.5e-4, "x = \(x)") }
     }
 
     func testChromiumExtrapolation() {
         let cases: [((Double, Double, Double, Double), Double, Double)] = [
-            ((0.5, 1, 0.5, 1), -2, 1),        // simple
-            ((0, 0, 1, 1), -1, 2),            // coincident endpoints
-            ((0, 1, 1, 0), 0, 1),             // vertical gradient
-            ((0.5, 0, 1, 0.5), 0, 1),         // vertical trailing gradient
-            ((0.1, 0.2, 0.8, 0.8), -2, 2),    // distinct endpoints
-            ((0, 0, 0.5, 1), -2, 1),          // coincident leading endpoint
-            ((1, 0.5, 1, 1), -0.5, 1),        // coincident trailing endpoint
-            ((0, 0, 0, 0), -1, 2),            // all zeros: linear
-            ((1, 1, 1, 1), -1, 2),            // all ones: linear
+            ((0.5, 1, 0.5, 1), -2, 1),  // simple
+            ((0, 0, 1, 1), -1, 2),  // coincident endpoints
+            ((0, 1, 1, 0), 0, 1),  // vertical gradient
+            ((0.5, 0, 1, 0.5), 0, 1),  // vertical trailing gradient
+            ((0.1, 0.2, 0.8, 0.8), -2, 2),  // distinct endpoints
+            ((0, 0, 0.5, 1), -2, 1),  // coincident leading endpoint
+            ((1, 0.5, 1, 1), -0.5, 1),  // coincident trailing endpoint
+            ((0, 0, 0, 0), -1, 2),  // all zeros: linear
+            ((1, 1, 1, 1), -1, 2),  // all ones: linear
         ]
         for ((x1, y1, x2, y2), atMinusOne, atTwo) in cases {
             let f = CubicBezier(x1, y1, x2, y2)
@@ -68,8 +70,10 @@ final class CubicBezierTests: XCTestCase {
     func testSolverRoundTrip() {
         // Chromium's validateSolver: solve(sampleX(t)) within 1e-5 of t, for the named curves and hard cases.
         var curves = CubicBezier.named.map(\.curve)
-        curves += [CubicBezier(0, 0, 0, 0), CubicBezier(1, 1, 1, 1), CubicBezier(0.3, 1.5, 0.8, 1.5),
-                   CubicBezier(0.4, -0.8, 0.7, 1.7), CubicBezier(0.7, -2, 1, -1.5), CubicBezier(0, 4, 1, -3)]
+        curves += [
+            CubicBezier(0, 0, 0, 0), CubicBezier(1, 1, 1, 1), CubicBezier(0.3, 1.5, 0.8, 1.5),
+            CubicBezier(0.4, -0.8, 0.7, 1.7), CubicBezier(0.7, -2, 1, -1.5), CubicBezier(0, 4, 1, -3),
+        ]
         for f in curves {
             var t = 0.0
             while t <= 1 {
@@ -80,8 +84,10 @@ final class CubicBezierTests: XCTestCase {
     }
 
     func testSteepCurvesNeverDecrease() {
-        for f in [CubicBezier(0, 1, 0, 1), CubicBezier(1, 0, 1, 0), CubicBezier(0.9, 0, 0.1, 1), CubicBezier(0, 0.9, 1, 0.1),
-                  CubicBezier(1, 0, 0, 1)] {
+        for f in [
+            CubicBezier(0, 1, 0, 1), CubicBezier(1, 0, 1, 0), CubicBezier(0.9, 0, 0.1, 1), CubicBezier(0, 0.9, 1, 0.1),
+            CubicBezier(1, 0, 0, 1),
+        ] {
             var previous = f.value(at: 0)
             for i in 1...10_000 {
                 let y = f.value(at: Double(i) * 1e-4)
@@ -112,7 +118,9 @@ final class CubicBezierTests: XCTestCase {
         XCTAssertEqual(CubicBezier.easeOut, CubicBezier(0, 0, 0.58, 1))
         XCTAssertEqual(CubicBezier.easeInEaseOut, CubicBezier(0.42, 0, 0.58, 1))
         XCTAssertEqual(CubicBezier.default, CubicBezier(0.25, 0.1, 0.25, 1))
-        for x in stride(from: 0.0, through: 1.0, by: 0.1) { XCTAssertEqual(CubicBezier.linear.value(at: x), x, accuracy: 1e-12) }
+        for x in stride(from: 0.0, through: 1.0, by: 0.1) {
+            XCTAssertEqual(CubicBezier.linear.value(at: x), x, accuracy: 1e-12)
+        }
     }
 
     func testStepsFollowCSSEasing() {

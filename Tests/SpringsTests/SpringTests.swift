@@ -3,8 +3,10 @@ import XCTest
 import Springs
 
 /// Classical RK4 on m x'' + c x' + k (x − target) = 0 with a tiny step: an oracle independent of the closed form.
-func integrate(mass m: Double, stiffness k: Double, damping c: Double, from: Double, to: Double, velocity: Double,
-               until t: Double, step h: Double = 1e-5) -> (Double, Double) {
+func integrate(
+    mass m: Double, stiffness k: Double, damping c: Double, from: Double, to: Double, velocity: Double,
+    until t: Double, step h: Double = 1e-5
+) -> (Double, Double) {
     var x = from, v = velocity
     func accel(_ x: Double, _ v: Double) -> Double { (-k * (x - to) - c * v) / m }
     let n = Int((t / h).rounded())
@@ -24,8 +26,10 @@ final class SpringTests: XCTestCase {
     func testSeedSpring() {
         // UISpringTimingParameters(mass: 2, stiffness: 30, damping: 7), 0 -> 1 (the published values).
         let s = Spring(mass: 2, stiffness: 30, damping: 7)
-        let expected: [(Double, Double)] = [(0.1, 0.0661520304), (0.5, 0.8565176331), (1, 1.1924470086),
-                                            (2, 0.9665722898), (5, 1.0000808018)]
+        let expected: [(Double, Double)] = [
+            (0.1, 0.0661520304), (0.5, 0.8565176331), (1, 1.1924470086),
+            (2, 0.9665722898), (5, 1.0000808018),
+        ]
         for (t, x) in expected { XCTAssertEqual(s.value(at: t), x, accuracy: 1e-9, "t = \(t)") }
         let peak = s.peak()!
         XCTAssertEqual(peak.value, 1.2036762277, accuracy: 1e-9)
@@ -52,8 +56,10 @@ final class SpringTests: XCTestCase {
 
     func testEveryRegimeAgainstIndependentClosedForms() {
         // Under-, critically and over-damped; start 10, target 4, initial velocity -30 (value units per second).
-        let springs = [Spring(mass: 1.5, stiffness: 80, damping: 4), Spring(mass: 2, stiffness: 50, damping: 20),
-                       Spring(mass: 1, stiffness: 40, damping: 30)]
+        let springs = [
+            Spring(mass: 1.5, stiffness: 80, damping: 4), Spring(mass: 2, stiffness: 50, damping: 20),
+            Spring(mass: 1, stiffness: 40, damping: 30),
+        ]
         XCTAssertEqual(springs.map(\.regime), [.underdamped, .criticallyDamped, .overdamped])
         for s in springs {
             let st0 = s.state(at: 0, from: 10, to: 4, initialVelocity: -30)
@@ -62,8 +68,9 @@ final class SpringTests: XCTestCase {
             for t in [0.05, 0.4, 1.7] {
                 let st = s.state(at: t, from: 10, to: 4, initialVelocity: -30)
                 XCTAssertEqual(st.value, 4 + textbook(s, x0: 6, v0: -30, t: t), accuracy: 1e-9, "\(s.regime) t = \(t)")
-                let (x, v) = integrate(mass: s.mass, stiffness: s.stiffness, damping: s.damping, from: 10, to: 4,
-                                       velocity: -30, until: t)
+                let (x, v) = integrate(
+                    mass: s.mass, stiffness: s.stiffness, damping: s.damping, from: 10, to: 4,
+                    velocity: -30, until: t)
                 XCTAssertEqual(st.value, x, accuracy: 1e-8, "\(s.regime) vs RK4 at t = \(t)")
                 XCTAssertEqual(st.velocity, v, accuracy: 1e-7, "\(s.regime) velocity vs RK4 at t = \(t)")
             }
@@ -121,14 +128,18 @@ final class SpringTests: XCTestCase {
         func samples(_ s: Spring, _ count: Int) -> [Double] {
             (0..<count).map { (s.value(at: Double($0) * 0.2, from: 100, to: 1000)).rounded() }
         }
-        XCTAssertEqual(samples(Spring(mass: 1, stiffness: 300, damping: 10), 9), [100, 1343, 873, 1046, 984, 1005, 998, 1001, 1000])
+        XCTAssertEqual(
+            samples(Spring(mass: 1, stiffness: 300, damping: 10), 9),
+            [100, 1343, 873, 1046, 984, 1005, 998, 1001, 1000])
         XCTAssertEqual(samples(Spring(mass: 1, stiffness: 100, damping: 20), 6), [100, 635, 918, 984, 997, 1000])
     }
 
     func testSettlingDurationIsTheLastExitFromTheBand() {
-        for s in [Spring(mass: 1, stiffness: 100, damping: 5), Spring(mass: 1, stiffness: 100, damping: 15),
-                  Spring(mass: 2, stiffness: 30, damping: 7), Spring(mass: 1, stiffness: 100, damping: 20),
-                  Spring(mass: 1, stiffness: 50, damping: 40)] {
+        for s in [
+            Spring(mass: 1, stiffness: 100, damping: 5), Spring(mass: 1, stiffness: 100, damping: 15),
+            Spring(mass: 2, stiffness: 30, damping: 7), Spring(mass: 1, stiffness: 100, damping: 20),
+            Spring(mass: 1, stiffness: 50, damping: 40),
+        ] {
             let settle = s.settlingDuration
             // Just before: outside the band (the value touches 1 ± 0.001 there); after it: never outside again.
             XCTAssertEqual(abs(s.value(at: settle) - 1), 0.001, accuracy: 1e-9, "\(s)")
@@ -143,7 +154,9 @@ final class SpringTests: XCTestCase {
         XCTAssertNotEqual(s.settlingDuration(from: 0, to: 1, initialVelocity: 20, epsilon: 0.001), s.settlingDuration)
         XCTAssertEqual(Spring(mass: 1, stiffness: 100, damping: 0).settlingDuration, .infinity)
         XCTAssertEqual(s.settlingDuration(from: 3, to: 3, initialVelocity: 0, epsilon: 0.001), 0)
-        print("settlingDuration m1 k100: c5 \(Spring(mass: 1, stiffness: 100, damping: 5).settlingDuration) s, c15 \(s.settlingDuration) s")
+        print(
+            "settlingDuration m1 k100: c5 \(Spring(mass: 1, stiffness: 100, damping: 5).settlingDuration) s, c15 \(s.settlingDuration) s"
+        )
     }
 
     func testRelativeVelocity() {

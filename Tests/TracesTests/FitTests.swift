@@ -72,7 +72,9 @@ final class FitTests: XCTestCase {
     func testCurveFitFollowsEaseInEaseOut() throws {
         func bezier(_ p: [Double], _ x: Double) -> Double {
             // Bisection on the parametric x(s), then y(s): independent of dynsim's Newton solver.
-            func b(_ a: Double, _ c: Double, _ s: Double) -> Double { 3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * c + s * s * s }
+            func b(_ a: Double, _ c: Double, _ s: Double) -> Double {
+                3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * c + s * s * s
+            }
             var lo = 0.0, hi = 1.0
             for _ in 0..<60 { let mid = (lo + hi) / 2; if b(p[0], p[2], mid) < x { lo = mid } else { hi = mid } }
             return b(p[1], p[3], (lo + hi) / 2)
@@ -87,7 +89,9 @@ final class FitTests: XCTestCase {
             let x = Double(k) / 1000
             worst = max(worst, abs(bezier([f.curve.x1, f.curve.y1, f.curve.x2, f.curve.y2], x) - bezier(truth, x)))
         }
-        print("fit curve: cubic-bezier(\(f.curve.x1), \(f.curve.y1), \(f.curve.x2), \(f.curve.y2)), within \(worst) of easeInEaseOut")
+        print(
+            "fit curve: cubic-bezier(\(f.curve.x1), \(f.curve.y1), \(f.curve.x2), \(f.curve.y2)), within \(worst) of easeInEaseOut"
+        )
         XCTAssertLessThanOrEqual(worst, 0.005)
         XCTAssertEqual(f.duration, 0.4, accuracy: 1e-12)
     }
@@ -106,11 +110,17 @@ final class FitTests: XCTestCase {
     }
 
     func testTooFewRowsAndNoMotionAreRefused() {
-        XCTAssertThrowsError(try SpringFit(times: [0, 1, 2], values: [0, 1, 2], from: nil, to: nil, label: "short.csv")) {
+        XCTAssertThrowsError(
+            try SpringFit(times: [0, 1, 2], values: [0, 1, 2], from: nil, to: nil, label: "short.csv")
+        ) {
             XCTAssertEqual("\($0)", "short.csv: has 3 rows; fitting 5 parameters needs at least 6")
         }
-        XCTAssertThrowsError(try SpringFit(times: [0, 1, 2, 3, 4, 5, 6], values: Array(repeating: 2, count: 7), from: nil, to: nil, label: "flat.csv"))
-        XCTAssertThrowsError(try CurveFit(times: [0, 1, 2, 3, 4], values: [1, 2, 3, 2, 1], from: nil, to: nil, label: "c.csv"))
+        XCTAssertThrowsError(
+            try SpringFit(
+                times: [0, 1, 2, 3, 4, 5, 6], values: Array(repeating: 2, count: 7), from: nil, to: nil,
+                label: "flat.csv"))
+        XCTAssertThrowsError(
+            try CurveFit(times: [0, 1, 2, 3, 4], values: [1, 2, 3, 2, 1], from: nil, to: nil, label: "c.csv"))
     }
 
     /// Issue repros, each traced here in closed form: a push from rest and back (ζ 0.6, R 0.8 s, v0 1000, 60 Hz for
@@ -143,24 +153,33 @@ final class FitTests: XCTestCase {
         var noise = Noise(state: 11)
         let curve = try CurveFit(times: t, values: t.map { _ in noise.gaussian() }, from: 0, to: 1, label: "noise.csv")
         XCTAssertTrue(curve.cannotTell, "\(curve.notes)")
-        let spring = try SpringFit(times: t, values: t.map { _ in noise.gaussian() }, from: nil, to: nil, label: "noise.csv")
+        let spring = try SpringFit(
+            times: t, values: t.map { _ in noise.gaussian() }, from: nil, to: nil, label: "noise.csv")
         XCTAssertTrue(spring.cannotTell, "\(spring.notes)")
         // A pure exponential 300 (1 − e^(−24 t)) is a critically damped spring (ζ 1, R 2π/24, v0 7200) and also every
         // overdamped spring's slow mode: once exit 0 with blank intervals for ζ and R. Now it either says it cannot
         // tell, or its intervals hold the critically damped spring.
-        let exponential = try SpringFit(times: t, values: t.map { 300 * (1 - exp(-24 * $0)) }, from: nil, to: nil, label: "exp.csv")
-        XCTAssertTrue(exponential.cannotTell || (exponential.dampingRatio.low <= 1 && 1 <= exponential.dampingRatio.high
-                      && exponential.response.low <= 2 * .pi / 24 && 2 * .pi / 24 <= exponential.response.high),
-                      "\(exponential.dampingRatio) \(exponential.response) \(exponential.notes)")
+        let exponential = try SpringFit(
+            times: t, values: t.map { 300 * (1 - exp(-24 * $0)) }, from: nil, to: nil, label: "exp.csv")
+        XCTAssertTrue(
+            exponential.cannotTell
+                || (exponential.dampingRatio.low <= 1 && 1 <= exponential.dampingRatio.high
+                    && exponential.response.low <= 2 * .pi / 24 && 2 * .pi / 24 <= exponential.response.high),
+            "\(exponential.dampingRatio) \(exponential.response) \(exponential.notes)")
         // Timestamps from an epoch (1e8 s): the times' own rounding bounds what the intervals may claim; they hold
         // the truth (once R [0.29999998314, 0.29999999763] for 0.3).
         let w = 2 * Double.pi / 0.3, z = 0.7, wd = w * (1 - z * z).squareRoot()
         let local = (0..<240).map { Double($0) / 120 }
-        let epoch = try SpringFit(times: local.map { 1e8 + $0 }, values: local.map {
-            300 + exp(-z * w * $0) * (-300 * cos(wd * $0) - z * w * 300 / wd * sin(wd * $0))
-        }, from: nil, to: nil, label: "epoch.csv")
-        XCTAssertTrue(epoch.cannotTell || (epoch.response.low <= 0.3 && 0.3 <= epoch.response.high), "\(epoch.response)")
-        XCTAssertTrue(epoch.cannotTell || (epoch.dampingRatio.low <= 0.7 && 0.7 <= epoch.dampingRatio.high), "\(epoch.dampingRatio)")
+        let epoch = try SpringFit(
+            times: local.map { 1e8 + $0 },
+            values: local.map {
+                300 + exp(-z * w * $0) * (-300 * cos(wd * $0) - z * w * 300 / wd * sin(wd * $0))
+            }, from: nil, to: nil, label: "epoch.csv")
+        XCTAssertTrue(
+            epoch.cannotTell || (epoch.response.low <= 0.3 && 0.3 <= epoch.response.high), "\(epoch.response)")
+        XCTAssertTrue(
+            epoch.cannotTell || (epoch.dampingRatio.low <= 0.7 && 0.7 <= epoch.dampingRatio.high),
+            "\(epoch.dampingRatio)")
     }
 
     /// A long trace costs a bounded number of passes over it, whatever its length (issue 30: 10,000 rows took 2.5 s,
@@ -195,7 +214,8 @@ final class ComparisonTimeTests: XCTestCase {
         XCTAssertEqual(c.columns[0].rows, 31)
         XCTAssertTrue(c.passed, c.text)
         // A real gap is still a gap, and the message prints the spans in full.
-        let short = Trace(label: "short.csv", times: Array(exact.dropLast()), columns: [("x", exact.dropLast().map { 2 * $0 })])
+        let short = Trace(
+            label: "short.csv", times: Array(exact.dropLast()), columns: [("x", exact.dropLast().map { 2 * $0 })])
         let d = try Comparison(expected: expected, actual: short, columns: nil, tolerance: 1e-9)
         XCTAssertFalse(d.passed)
         XCTAssertTrue(d.junit.contains("added.csv: 0 to 3.0000000000000013 s"), d.junit)

@@ -37,15 +37,38 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
         try FileManager.default.removeItem(at: dir.appendingPathComponent("rows.csv"))
 
         let cases: [(args: [String], cwd: URL?, message: String)] = [
-            (["--output", scene.path], nil, "--output: \(scene.path) is the scene file this run reads; choose another file"),
-            (["--output", link.path], nil, "--output: \(link.path) is the scene file this run reads (\(scene.path)); choose another file"),
-            (["--output", hard.path], nil, "--output: \(hard.path) is the scene file this run reads (\(scene.path)); choose another file"),
-            (["--events", scene.path], nil, "--events: \(scene.path) is the scene file this run reads; choose another file"),
-            (["--output", dir.appendingPathComponent("rows.csv").path, "--events", link.path], nil,
-             "--events: \(link.path) is the scene file this run reads (\(scene.path)); choose another file"),
-            (["--output", drag.path], nil, "--output: \(drag.path) is a CSV file this run reads (drag.csv, named in \(scene.path)); choose another file"),
-            (["--output", taps.path], nil, "--output: \(taps.path) is a CSV file this run reads (taps.csv, named in \(scene.path)); choose another file"),
-            (["--events", "./taps.csv"], dir, "--events: ./taps.csv is a CSV file this run reads (taps.csv, named in \(scene.path)); choose another file"),
+            (
+                ["--output", scene.path], nil,
+                "--output: \(scene.path) is the scene file this run reads; choose another file"
+            ),
+            (
+                ["--output", link.path], nil,
+                "--output: \(link.path) is the scene file this run reads (\(scene.path)); choose another file"
+            ),
+            (
+                ["--output", hard.path], nil,
+                "--output: \(hard.path) is the scene file this run reads (\(scene.path)); choose another file"
+            ),
+            (
+                ["--events", scene.path], nil,
+                "--events: \(scene.path) is the scene file this run reads; choose another file"
+            ),
+            (
+                ["--output", dir.appendingPathComponent("rows.csv").path, "--events", link.path], nil,
+                "--events: \(link.path) is the scene file this run reads (\(scene.path)); choose another file"
+            ),
+            (
+                ["--output", drag.path], nil,
+                "--output: \(drag.path) is a CSV file this run reads (drag.csv, named in \(scene.path)); choose another file"
+            ),
+            (
+                ["--output", taps.path], nil,
+                "--output: \(taps.path) is a CSV file this run reads (taps.csv, named in \(scene.path)); choose another file"
+            ),
+            (
+                ["--events", "./taps.csv"], dir,
+                "--events: ./taps.csv is a CSV file this run reads (taps.csv, named in \(scene.path)); choose another file"
+            ),
         ]
         for c in cases {
             let r = try dynsim(["run", scene.path] + c.args, cwd: c.cwd)
@@ -54,7 +77,9 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
             XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: " + c.message + "\n"), "\(c.args): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("USAGE:"), "\(c.args): \(r.stderr)")
             XCTAssertEqual(try files.map { try Data(contentsOf: $0) }, before, "\(c.args)")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), listing, "\(c.args): nothing written")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), listing,
+                "\(c.args): nothing written")
         }
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "scene.json")
     }
@@ -68,39 +93,66 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
         let dir = try temporaryDirectory()
         try "kept\n".write(to: dir.appendingPathComponent("a.csv"), atomically: true, encoding: .utf8)
         XCTAssertEqual(symlink("a.csv", dir.appendingPathComponent("soft.csv").path), 0)
-        XCTAssertEqual(Glibc.link(dir.appendingPathComponent("a.csv").path, dir.appendingPathComponent("hard.csv").path), 0)
+        XCTAssertEqual(
+            Glibc.link(dir.appendingPathComponent("a.csv").path, dir.appendingPathComponent("hard.csv").path), 0)
         XCTAssertEqual(symlink("new.csv", dir.appendingPathComponent("dangling.csv").path), 0)
         let listing = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        for (output, events) in [("x.csv", "x.csv"), ("/dev/stdout", "/dev/fd/1"), ("/dev/fd/1", "/proc/self/fd/1"), ("/dev/stderr", "/dev/fd/2"),
-                                 ("a.csv", "soft.csv"), ("hard.csv", "a.csv"), ("./a.csv", "a.csv"), ("./b.csv", "b.csv"),
-                                 (dir.path + "/b.csv", "b.csv"), ("dangling.csv", "new.csv"), ("a.csv", "../\(dir.lastPathComponent)/a.csv")] {
-            let r = try dynsim(["run", "bouncing-ball", "--duration", "0.1", "--output", output, "--events", events], cwd: dir)
+        for (output, events) in [
+            ("x.csv", "x.csv"), ("/dev/stdout", "/dev/fd/1"), ("/dev/fd/1", "/proc/self/fd/1"),
+            ("/dev/stderr", "/dev/fd/2"),
+            ("a.csv", "soft.csv"), ("hard.csv", "a.csv"), ("./a.csv", "a.csv"), ("./b.csv", "b.csv"),
+            (dir.path + "/b.csv", "b.csv"), ("dangling.csv", "new.csv"), ("a.csv", "../\(dir.lastPathComponent)/a.csv"),
+        ] {
+            let r = try dynsim(
+                ["run", "bouncing-ball", "--duration", "0.1", "--output", output, "--events", events], cwd: dir)
             XCTAssertEqual(r.status, 64, "\(output) \(events): \(r.stderr)")
             XCTAssertEqual(r.stdout, "", "\(output) \(events)")
-            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --events: \(events) is the same file as --output \(output); choose another file\nUSAGE:"),
-                          "\(output) \(events): \(r.stderr)")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), listing, "\(output) \(events): nothing written")
+            XCTAssertTrue(
+                r.stderr.hasPrefix(
+                    "dynsim: error: --events: \(events) is the same file as --output \(output); choose another file\nUSAGE:"
+                ),
+                "\(output) \(events): \(r.stderr)")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), listing,
+                "\(output) \(events): nothing written")
             XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("a.csv"), encoding: .utf8), "kept\n")
         }
         // stdout on a file, and --events naming that file: one file (its identity), refused.
-        let onFile = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --duration 0.1 --output /dev/stdout --events out.csv > out.csv")
+        let onFile = try shell(
+            "cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --duration 0.1 --output /dev/stdout --events out.csv > out.csv"
+        )
         XCTAssertEqual(onFile.status, 64, onFile.stderr)
-        XCTAssertTrue(onFile.stderr.hasPrefix("dynsim: error: --events: out.csv is the same file as --output /dev/stdout; choose another file\n"), onFile.stderr)
+        XCTAssertTrue(
+            onFile.stderr.hasPrefix(
+                "dynsim: error: --events: out.csv is the same file as --output /dev/stdout; choose another file\n"),
+            onFile.stderr)
         // Two descriptors the shell sent to one pipe: the user's plumbing, as `>f 2>&1` is; both are written.
-        let both = try shell("\"$DYNSIM\" run bouncing-ball --duration 0.1 --output /dev/stdout --events /dev/stderr 2>&1 | grep -c '^t,'")
+        let both = try shell(
+            "\"$DYNSIM\" run bouncing-ball --duration 0.1 --output /dev/stdout --events /dev/stderr 2>&1 | grep -c '^t,'"
+        )
         XCTAssertEqual(both.status, 0, both.stderr)
         XCTAssertEqual(both.stdout, "2\n", "the rows' and the events' headers")
         // Without --output the rows go to stdout: --events naming the file stdout is on would lose the rows (the
         // events' rename replaces them) or mix them in, so it is refused too; /dev/null takes both harmlessly.
-        for (events, redirect) in [("rows.csv", "> rows.csv"), ("/dev/stdout", "> rows.csv"), ("./rows.csv", "> rows.csv")] {
-            let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --duration 0.1 --events \(events) \(redirect)")
+        for (events, redirect) in [
+            ("rows.csv", "> rows.csv"), ("/dev/stdout", "> rows.csv"), ("./rows.csv", "> rows.csv"),
+        ] {
+            let r = try shell(
+                "cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --duration 0.1 --events \(events) \(redirect)")
             XCTAssertEqual(r.status, 64, "\(events): \(r.stderr)")
-            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --events: \(events) is the same file as the rows' output (stdout); choose another file, or give the rows --output\n"), r.stderr)
-            XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("rows.csv"), encoding: .utf8), "", "\(events): nothing written")
+            XCTAssertTrue(
+                r.stderr.hasPrefix(
+                    "dynsim: error: --events: \(events) is the same file as the rows' output (stdout); choose another file, or give the rows --output\n"
+                ), r.stderr)
+            XCTAssertEqual(
+                try String(contentsOf: dir.appendingPathComponent("rows.csv"), encoding: .utf8), "",
+                "\(events): nothing written")
         }
         let discarded = try shell("\"$DYNSIM\" run bouncing-ball --duration 0.1 --events /dev/null > /dev/null")
         XCTAssertEqual(discarded.status, 0, discarded.stderr)
-        let apart = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --duration 0.1 --events events.csv > rows.csv && head -c 2 rows.csv events.csv")
+        let apart = try shell(
+            "cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --duration 0.1 --events events.csv > rows.csv && head -c 2 rows.csv events.csv"
+        )
         XCTAssertEqual(apart.status, 0, apart.stderr)
         XCTAssertEqual(apart.stdout, "==> rows.csv <==\nt,\n==> events.csv <==\nt,", "two files, each with its header")
     }
@@ -109,9 +161,12 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
     /// ending in a slash.
     func testRunOutputFailuresNameTheOption() throws {
         let dir = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: false)
-        for (flag, path, problem) in [("--output", "out", "is a directory"),
-                                      ("--events", "a.csv/", "cannot create the output file (No such file or directory)")] {
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("out"), withIntermediateDirectories: false)
+        for (flag, path, problem) in [
+            ("--output", "out", "is a directory"),
+            ("--events", "a.csv/", "cannot create the output file (No such file or directory)"),
+        ] {
             let r = try dynsim(["run", "bouncing-ball", "--duration", "0.1", flag, path], cwd: dir)
             XCTAssertEqual(r.status, 1, r.stderr)
             XCTAssertEqual(r.stderr, "dynsim: error: \(flag): \(problem), got \"\(path)\"\n")
@@ -125,12 +180,16 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
         let copy = dir.appendingPathComponent("self")
         try FileManager.default.copyItem(at: CLITests.binary, to: copy)
         let before = try Data(contentsOf: copy)
-        for args in [["bench", "A", "--sizes", "2", "--frames", "1", "--repeats", "1", "--profile", "uikit", "--csv", "self"],
-                     ["run", "bouncing-ball", "--duration", "0.1", "--output", "./self"]] {
+        for args in [
+            ["bench", "A", "--sizes", "2", "--frames", "1", "--repeats", "1", "--profile", "uikit", "--csv", "self"],
+            ["run", "bouncing-ball", "--duration", "0.1", "--output", "./self"],
+        ] {
             let r = CLITests.collect(try Child(copy.path, args, directory: dir.path))
             XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)")
             let flag = args.contains("--csv") ? "--csv" : "--output", path = args.last!
-            XCTAssertEqual(r.stderr, "dynsim: error: \(flag): is the program that is running; name another file, got \"\(path)\"\n")
+            XCTAssertEqual(
+                r.stderr, "dynsim: error: \(flag): is the program that is running; name another file, got \"\(path)\"\n"
+            )
         }
         XCTAssertEqual(try Data(contentsOf: copy), before, "the program's file is untouched")
     }
@@ -139,11 +198,16 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
     func testBenchWritesItsTableAndCSV() throws {
         // A tiny benchmark run through the CLI: a table and the CSV file (its timings are not checked here).
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(getpid()).csv")
-        let run = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--profile", "uikit", "--csv", csv.path])
+        let run = try dynsim([
+            "bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--profile", "uikit", "--csv", csv.path,
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("\nA              2      uikit"), run.stdout)
         let rows = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(rows.first, "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,fall_max_overlap,settled_max_overlap,settle_time,end_ke")
+        XCTAssertEqual(
+            rows.first,
+            "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,fall_max_overlap,settled_max_overlap,settle_time,end_ke"
+        )
         XCTAssertTrue(rows.last?.hasPrefix("A,2,dynsim,uikit,2,2,") ?? false)
         try? FileManager.default.removeItem(at: csv)
     }
@@ -152,14 +216,22 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
     /// option and the path (or the value).
     func testBenchCSVThatCannotBeCreatedFailsBeforeAnyRun() throws {
         // A CSV path that cannot be created fails before any benchmark runs; too much work is a usage error.
-        let bad = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", "/nonexistent-dir/x.csv"])
+        let bad = try dynsim([
+            "bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", "/nonexistent-dir/x.csv",
+        ])
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stdout, "", "nothing was measured")
         // The option is named, the path given once, as the value (the path used to come twice and --csv not at all).
-        XCTAssertEqual(bad.stderr, "dynsim: error: --csv: cannot create the output file (\(String(cString: strerror(ENOENT)))), got \"/nonexistent-dir/x.csv\"\n")
+        XCTAssertEqual(
+            bad.stderr,
+            "dynsim: error: --csv: cannot create the output file (\(String(cString: strerror(ENOENT)))), got \"/nonexistent-dir/x.csv\"\n"
+        )
         let huge = try dynsim(["bench", "C", "--sizes", "100000", "--frames", "1000000"])
         XCTAssertEqual(huge.status, 64)
-        XCTAssertTrue(huge.stderr.hasPrefix("dynsim: error: --frames: N x frames must be at most 1e9 body-frames (largest N 100000), got \"1000000\""), huge.stderr)
+        XCTAssertTrue(
+            huge.stderr.hasPrefix(
+                "dynsim: error: --frames: N x frames must be at most 1e9 body-frames (largest N 100000), got \"1000000\""
+            ), huge.stderr)
     }
 
     /// A bench CSV path that exists but cannot be replaced is refused with the file's or its folder's reason.
@@ -167,29 +239,41 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
         // A file that exists but cannot be replaced: the reason is the file's (not writable) or its directory's (no new
         // file can be made there), never "the output file cannot be created" as if the file were missing.
         if FileManager.default.fileExists(atPath: "/proc/version") {
-            let proc = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", "/proc/version"])
+            let proc = try dynsim([
+                "bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", "/proc/version",
+            ])
             XCTAssertEqual(proc.status, 1)
             XCTAssertEqual(proc.stdout, "", "nothing was measured")
             XCTAssertTrue(proc.stderr.hasPrefix("dynsim: error: --csv: "), proc.stderr)
             XCTAssertTrue(proc.stderr.hasSuffix(", got \"/proc/version\"\n"), proc.stderr)
-            XCTAssertEqual(proc.stderr.components(separatedBy: "/proc/version").count, 2, "the path once: \(proc.stderr)")
+            XCTAssertEqual(
+                proc.stderr.components(separatedBy: "/proc/version").count, 2, "the path once: \(proc.stderr)")
             XCTAssertFalse(proc.stderr.contains("cannot create the output file"), proc.stderr)
-            XCTAssertTrue(proc.stderr.contains("cannot open for writing (") || proc.stderr.contains("cannot create a file in /proc to replace it ("),
-                          proc.stderr)
+            XCTAssertTrue(
+                proc.stderr.contains("cannot open for writing (")
+                    || proc.stderr.contains("cannot create a file in /proc to replace it ("),
+                proc.stderr)
         }
         if geteuid() != 0 {
             // A read-only file (root could replace it): the file's own reason. A short folder, so the message quotes
             // the whole path (a quoted path is cut at 60 characters).
             var template = Array("/tmp/dsXXXXXX".utf8CString)
             let dir = URL(fileURLWithPath: String(cString: try XCTUnwrap(mkdtemp(&template))))
-            addTeardownBlock { chmod(dir.path, 0o755); try? FileManager.default.removeItem(at: dir) }
+            addTeardownBlock {
+                chmod(dir.path, 0o755); try? FileManager.default.removeItem(at: dir)
+            }
             let locked = dir.appendingPathComponent("locked.csv")
-            XCTAssertTrue(FileManager.default.createFile(atPath: locked.path, contents: Data("kept\n".utf8), attributes: [.posixPermissions: 0o444]))
+            XCTAssertTrue(
+                FileManager.default.createFile(
+                    atPath: locked.path, contents: Data("kept\n".utf8), attributes: [.posixPermissions: 0o444]))
             XCTAssertEqual(chmod(dir.path, 0o555), 0)
             defer { chmod(dir.path, 0o755) }
             let ro = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", locked.path])
             XCTAssertEqual(ro.status, 1)
-            XCTAssertEqual(ro.stderr, "dynsim: error: --csv: cannot open for writing (\(String(cString: strerror(EACCES)))), got \"\(locked.path)\"\n")
+            XCTAssertEqual(
+                ro.stderr,
+                "dynsim: error: --csv: cannot open for writing (\(String(cString: strerror(EACCES)))), got \"\(locked.path)\"\n"
+            )
             XCTAssertEqual(try String(contentsOf: locked, encoding: .utf8), "kept\n")
         }
     }
@@ -198,15 +282,22 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
     func testWritingToAFullDeviceFailsNamingIt() throws {
         // Writing to /dev/full (a device: written, never replaced) fails with exit 1 naming it.
         if FileManager.default.fileExists(atPath: "/dev/full") {
-            let full = try dynsim(["bench", "A", "--sizes", "2", "--frames", "1", "--repeats", "1", "--profile", "uikit", "--csv", "/dev/full"])
+            let full = try dynsim([
+                "bench", "A", "--sizes", "2", "--frames", "1", "--repeats", "1", "--profile", "uikit", "--csv",
+                "/dev/full",
+            ])
             XCTAssertEqual(full.status, 1)
-            XCTAssertEqual(full.stderr, "dynsim: error: --csv: cannot write (\(String(cString: strerror(ENOSPC)))), got \"/dev/full\"\n")
+            XCTAssertEqual(
+                full.stderr,
+                "dynsim: error: --csv: cannot write (\(String(cString: strerror(ENOSPC)))), got \"/dev/full\"\n")
             var info = stat()
             XCTAssertEqual(stat("/dev/full", &info), 0)
             XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/full is still a device")
             let events = try dynsim(["run", "bouncing-ball", "--duration", "0.5", "--events", "/dev/full"])
             XCTAssertEqual(events.status, 1)
-            XCTAssertTrue(events.stderr.hasPrefix("dynsim: error: /dev/full: cannot write"), "names the events file: \(events.stderr)")
+            XCTAssertTrue(
+                events.stderr.hasPrefix("dynsim: error: /dev/full: cannot write"),
+                "names the events file: \(events.stderr)")
         }
     }
 
@@ -220,7 +311,10 @@ final class CLIInputFileTests: XCTestCase, CLIRunner {
         XCTAssertEqual(symlink(same, link), 0)
         let alias = try dynsim(["run", "bouncing-ball", "--output", same, "--events", link])
         XCTAssertEqual(alias.status, 64)
-        XCTAssertTrue(alias.stderr.hasPrefix("dynsim: error: --events: \(link) is the same file as --output \(same); choose another file\n"), alias.stderr)
+        XCTAssertTrue(
+            alias.stderr.hasPrefix(
+                "dynsim: error: --events: \(link) is the same file as --output \(same); choose another file\n"),
+            alias.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: same), "nothing written")
     }
 }

@@ -12,7 +12,9 @@ extension CLIRunner {
 
     /// Runs `script` with bash -c, with `$DYNSIM` the binary and PATH the system's.
     func shell(_ script: String) throws -> CLITests.Result {
-        CLITests.collect(try Child("/bin/bash", ["-c", script], environment: ["DYNSIM": CLITests.binary.path, "PATH": "/usr/bin:/bin"]))
+        CLITests.collect(
+            try Child(
+                "/bin/bash", ["-c", script], environment: ["DYNSIM": CLITests.binary.path, "PATH": "/usr/bin:/bin"]))
     }
 
     /// A new folder, removed when the test ends.

@@ -29,8 +29,9 @@ final class CLITests: XCTestCase, CLIRunner {
     static func collect(_ child: Child) -> Result {
         let (termination, out, err) = child.finish()
         XCTAssertFalse(termination.timedOut, "killed for running too long: \(child.command)")
-        return Result(status: termination.status, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: termination.status, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// One-character paths (Foundation's deletingLastPathComponent traps on some on Linux): a scene file named `s`,
@@ -62,14 +63,17 @@ final class CLITests: XCTestCase, CLIRunner {
     /// same-named file beside the user.
     func testCSVErrorsNameTheFileRead() throws {
         let dir = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try "t,x,y\n0,1,2\n".write(to: dir.appendingPathComponent("drag.csv"), atomically: true, encoding: .utf8)
         try "t,x,y\n0,abc,2\n".write(to: dir.appendingPathComponent("sub/drag.csv"), atomically: true, encoding: .utf8)
-        try #"{"items": [{"name": "v", "center": [100, 100]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "drag.csv"}}]}"#
+        try
+            #"{"items": [{"name": "v", "center": [100, 100]}], "behaviors": [{"type": "attachment", "item": "v", "drag": {"csv": "drag.csv"}}]}"#
             .write(to: dir.appendingPathComponent("sub/s.json"), atomically: true, encoding: .utf8)
         let r = try dynsim(["run", "sub/s.json"], cwd: dir)
         XCTAssertEqual(r.status, 65)
-        XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: sub/drag.csv: line 2, field x: must be a number, got \"abc\""), r.stderr)
+        XCTAssertTrue(
+            r.stderr.hasPrefix("dynsim: error: sub/drag.csv: line 2, field x: must be a number, got \"abc\""), r.stderr)
     }
 
     /// `dynsim schema` prints a draft 2020-12 schema; printed scenes name it.
@@ -89,7 +93,7 @@ final class CLITests: XCTestCase, CLIRunner {
         XCTAssertEqual(r.stderr, "")
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.first, "t,view.x,view.y,view.angle,view.vx,view.vy,view.omega,anchor.x,anchor.y")
-        XCTAssertEqual(lines.count, 1 + 601 + 1)   // header, 601 rows, final newline
+        XCTAssertEqual(lines.count, 1 + 601 + 1)  // header, 601 rows, final newline
         XCTAssertEqual(lines[601].split(separator: ",").first, "10")
         XCTAssertFalse(r.stdout.contains("nan") || r.stdout.contains("inf"))
     }
@@ -109,22 +113,31 @@ final class CLITests: XCTestCase, CLIRunner {
         let dir = try temporaryDirectory()
         let q = "cd \"\(dir.path)\" && "
         // stdout closed: writing to it fails (EBADF) as it does without an output file, and no file is left.
-        let bench = try shell(q + "\"$DYNSIM\" bench A --sizes 2 --frames 2 --repeats 1 --csv c.csv >&-; echo \"status=$?\" >&2")
+        let bench = try shell(
+            q + "\"$DYNSIM\" bench A --sizes 2 --frames 2 --repeats 1 --csv c.csv >&-; echo \"status=$?\" >&2")
         XCTAssertTrue(bench.stderr.hasSuffix("status=1\n"), bench.stderr)
         let run = try shell(q + "\"$DYNSIM\" run swinging-view --events ev.csv >&-; echo \"status=$?\" >&2")
         XCTAssertTrue(run.stderr.hasSuffix("status=1\n"), run.stderr)
         XCTAssertTrue(run.stderr.contains("stdout: cannot write"), run.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "no file passed off as complete")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "no file passed off as complete")
         // A name longer than the directory allows fails before anything is measured.
         let long = String(repeating: "x", count: 300) + ".csv"
-        let tooLong = try dynsim(["bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv", dir.appendingPathComponent(long).path])
+        let tooLong = try dynsim([
+            "bench", "A", "--sizes", "2", "--frames", "2", "--repeats", "1", "--csv",
+            dir.appendingPathComponent(long).path,
+        ])
         XCTAssertEqual(tooLong.status, 1)
         XCTAssertEqual(tooLong.stdout, "", "nothing was measured")
-        XCTAssertTrue(tooLong.stderr.contains("--csv: cannot create the output file (\(String(cString: strerror(ENAMETOOLONG))))"), tooLong.stderr)
+        XCTAssertTrue(
+            tooLong.stderr.contains(
+                "--csv: cannot create the output file (\(String(cString: strerror(ENAMETOOLONG))))"), tooLong.stderr)
         // A read-only file in a directory anyone may write to is kept: as an unprivileged user (nobody, through
         // setpriv, when these tests run as root) the run is refused before it starts.
         let locked = dir.appendingPathComponent("locked.csv")
-        XCTAssertTrue(FileManager.default.createFile(atPath: locked.path, contents: Data("kept\n".utf8), attributes: [.posixPermissions: 0o444]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: locked.path, contents: Data("kept\n".utf8), attributes: [.posixPermissions: 0o444]))
         XCTAssertEqual(chmod(dir.path, 0o777), 0)
         let command = "\"$DYNSIM\" bench A --sizes 2 --frames 2 --repeats 1 --csv locked.csv"
         let asUser: String
@@ -138,7 +151,10 @@ final class CLITests: XCTestCase, CLIRunner {
         let ro = try shell(q + asUser)
         XCTAssertEqual(ro.status, 1, ro.stderr)
         XCTAssertEqual(ro.stdout, "", "nothing was measured")
-        XCTAssertEqual(ro.stderr, "dynsim: error: --csv: cannot open for writing (\(String(cString: strerror(EACCES)))), got \"locked.csv\"\n")
+        XCTAssertEqual(
+            ro.stderr,
+            "dynsim: error: --csv: cannot open for writing (\(String(cString: strerror(EACCES)))), got \"locked.csv\"\n"
+        )
         XCTAssertEqual(try String(contentsOf: locked, encoding: .utf8), "kept\n")
     }
 
@@ -153,28 +169,39 @@ final class CLITests: XCTestCase, CLIRunner {
     /// benchmarks go on and FILE is written whole (it used to be dropped, with exit 0).
     func testBenchCSVIsWrittenWhenStdoutClosesEarly() throws {
         let dir = try temporaryDirectory()
-        let header = "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,fall_max_overlap,settled_max_overlap,settle_time,end_ke"
+        let header =
+            "scene,N,engine,profile,substeps,frames,ns_per_body_step,energy_error,period_error,fall_max_overlap,settled_max_overlap,settle_time,end_ke"
         func rows(_ file: URL) throws -> [String] {
             let text = try String(contentsOf: file, encoding: .utf8)
             XCTAssertTrue(text.hasSuffix("\n"), text)
-            return text.split(separator: "\n").map { $0.split(separator: ",").prefix(2).joined(separator: ",") }   // scene,N
+            // Each row's first two columns: scene,N.
+            return text.split(separator: "\n").map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
         }
         // Deterministic: stdout is a pipe whose only reading end is closed before the run starts, so the very first
         // line meets EPIPE.
         let csv = dir.appendingPathComponent("closed.csv")
-        let closed = try runWithClosedStdout(["bench", "A", "--sizes", "2,3", "--frames", "2", "--repeats", "1", "--csv", csv.path], cwd: dir)
+        let closed = try runWithClosedStdout(
+            ["bench", "A", "--sizes", "2,3", "--frames", "2", "--repeats", "1", "--csv", csv.path], cwd: dir)
         XCTAssertEqual(closed.status, 0)
         XCTAssertEqual(closed.stderr, "", "a closed pipe ends the table quietly")
-        XCTAssertEqual(try rows(csv), ["scene,N", "A,2", "A,3", "A,2", "A,3"], "header, then uikit and precise at both sizes")
-        XCTAssertEqual(try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").first.map(String.init), header)
+        XCTAssertEqual(
+            try rows(csv), ["scene,N", "A,2", "A,3", "A,2", "A,3"], "header, then uikit and precise at both sizes")
+        XCTAssertEqual(
+            try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").first.map(String.init), header)
         // The pipeline as a user types it (the reader may go before or after the last line: FILE is whole either way).
-        let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 --csv out.csv | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\"")
+        let r = try shell(
+            "cd \"\(dir.path)\" && \"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 --csv out.csv | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\""
+        )
         XCTAssertEqual(r.stdout, "scene     \nstatus=0\n")
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(try rows(dir.appendingPathComponent("out.csv")), ["scene,N", "A,10", "A,10"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["closed.csv", "out.csv"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["closed.csv", "out.csv"],
+            "no temporary file left")
         // Without --csv there is nothing more to make: the run ends at the closed pipe, quietly.
-        let bare = try shell("\"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\"")
+        let bare = try shell(
+            "\"$DYNSIM\" bench A --sizes 10 --frames 60 --repeats 1 | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\""
+        )
         XCTAssertEqual(bare.stdout, "scene     \nstatus=0\n")
         XCTAssertEqual(bare.stderr, "")
     }
@@ -184,7 +211,9 @@ final class CLITests: XCTestCase, CLIRunner {
     /// events go to a pipe that closes (that was exit 1, "broken pipe", and no FILE).
     func testRunEventsAreWrittenWhenStdoutClosesEarly() throws {
         let dir = try temporaryDirectory()
-        func text(_ name: String) throws -> String { try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) }
+        func text(_ name: String) throws -> String {
+            try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+        }
         // The whole outputs, from a run whose stdout is read to the end: a header and ten events (five bounces).
         let rows = try dynsim(["run", "bouncing-ball", "--events", "expected-events.csv"], cwd: dir)
         XCTAssertEqual(rows.status, 0, rows.stderr)
@@ -196,26 +225,33 @@ final class CLITests: XCTestCase, CLIRunner {
         XCTAssertEqual(e.stderr, "", "a closed pipe ends the rows quietly")
         XCTAssertEqual(try text("events.csv"), events)
         // Events to the closed stdout: the rows file is still written whole.
-        let o = try runWithClosedStdout(["run", "bouncing-ball", "--output", "rows.csv", "--events", "/dev/stdout"], cwd: dir)
+        let o = try runWithClosedStdout(
+            ["run", "bouncing-ball", "--output", "rows.csv", "--events", "/dev/stdout"], cwd: dir)
         XCTAssertEqual(o.status, 0)
         XCTAssertEqual(o.stderr, "")
         XCTAssertEqual(try text("rows.csv"), rows.stdout)
         // Both to stdout (rows there without --output): one file for two tables, refused before the run (below).
         let both = try runWithClosedStdout(["run", "bouncing-ball", "--events", "/dev/stdout"], cwd: dir)
         XCTAssertEqual(both.status, 64)
-        XCTAssertTrue(both.stderr.hasPrefix("dynsim: error: --events: /dev/stdout is the same file as the rows' output (stdout)"), both.stderr)
+        XCTAssertTrue(
+            both.stderr.hasPrefix("dynsim: error: --events: /dev/stdout is the same file as the rows' output (stdout)"),
+            both.stderr)
         // The pipeline as a user types it (the reader may go before or after the last row: FILE is whole either way).
-        let r = try shell("cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --events out.csv | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\"")
+        let r = try shell(
+            "cd \"\(dir.path)\" && \"$DYNSIM\" run bouncing-ball --events out.csv | head -c 10; s=${PIPESTATUS[0]}; echo; echo \"status=$s\""
+        )
         XCTAssertEqual(r.stdout, "t,ball.x,b\nstatus=0\n")
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(try text("out.csv"), events)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(),
-                       ["events.csv", "expected-events.csv", "out.csv", "rows.csv"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(),
+            ["events.csv", "expected-events.csv", "out.csv", "rows.csv"], "no temporary file left")
     }
 
     func testRowsStreamWhileTheRunGoesOn() throws {
         // A very long run: the first rows must reach the reader long before the run could finish.
-        let p = try Child(CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--rate", "1000"], stderr: .null)
+        let p = try Child(
+            CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--rate", "1000"], stderr: .null)
         let first = p.readStdout(upTo: 1000)
         XCTAssertTrue(p.isRunning, "the run should still be going")
         XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix("t,bob.x"))
@@ -263,7 +299,10 @@ final class CLITests: XCTestCase, CLIRunner {
         // A file that cannot be created is named once, by its option.
         let missing = try dynsim(["run", "--output", "/nonexistent-dir/x.csv"])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "dynsim: error: --output: cannot create the output file (\(String(cString: strerror(ENOENT)))), got \"/nonexistent-dir/x.csv\"\n")
+        XCTAssertEqual(
+            missing.stderr,
+            "dynsim: error: --output: cannot create the output file (\(String(cString: strerror(ENOENT)))), got \"/nonexistent-dir/x.csv\"\n"
+        )
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["swing.csv"])
     }
 
@@ -274,13 +313,15 @@ final class CLITests: XCTestCase, CLIRunner {
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.csv")
         XCTAssertEqual(try dynsim(["pendulum", "--duration", "1", "--output", link.path]).status, 0)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "real.csv")
-        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("real.csv"), encoding: .utf8)
-            .split(separator: "\n").count, 62)
+        XCTAssertEqual(
+            try String(contentsOf: dir.appendingPathComponent("real.csv"), encoding: .utf8)
+                .split(separator: "\n").count, 62)
         // A device is written, not replaced.
         XCTAssertEqual(try dynsim(["pendulum", "--duration", "1", "--output", "/dev/null"]).status, 0)
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
         XCTAssertEqual(type, .typeCharacterSpecial)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["link.csv", "real.csv"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["link.csv", "real.csv"])
     }
 
     /// Whether the run `pid` has its output open in `dir` within 2 s: the run is under way. On Linux the output is an
@@ -289,11 +330,18 @@ final class CLITests: XCTestCase, CLIRunner {
     func waitForPartialFile(in dir: URL, pid: pid_t) throws -> Bool {
         let folder = dir.resolvingSymlinksInPath().path
         for _ in 0..<100 {
-            if try FileManager.default.contentsOfDirectory(atPath: dir.path).contains(where: { $0.hasSuffix(".partial") }) { return true }
+            if try FileManager.default.contentsOfDirectory(atPath: dir.path).contains(where: {
+                $0.hasSuffix(".partial")
+            }) {
+                return true
+            }
             let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
             for fd in fds {
                 if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
-                   target.hasPrefix(folder + "/") { return true }
+                    target.hasPrefix(folder + "/")
+                {
+                    return true
+                }
             }
             usleep(20_000)
         }
@@ -304,9 +352,13 @@ final class CLITests: XCTestCase, CLIRunner {
     /// had a name, and nothing is left in the folder. A crash or a kill once left `.dynsim-PID-N-0.partial` behind.
     func testSIGKILLLeavesNothingBehind() throws {
         let dir = try temporaryDirectory()
-        let p = try Child(CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path,
-                                                 "--events", dir.appendingPathComponent("ev.csv").path],
-                          stdout: .null, stderr: .null)
+        let p = try Child(
+            CLITests.binary.path,
+            [
+                "run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path,
+                "--events", dir.appendingPathComponent("ev.csv").path,
+            ],
+            stdout: .null, stderr: .null)
         XCTAssertTrue(try waitForPartialFile(in: dir, pid: p.pid))
         p.send(SIGKILL)
         XCTAssertEqual(p.wait(), Child.Termination(status: 128 + SIGKILL, signal: SIGKILL))
@@ -315,17 +367,22 @@ final class CLITests: XCTestCase, CLIRunner {
         // removed by the next run that writes in that folder.
         let stale = dir.appendingPathComponent(".dynsim-\(p.pid)-0-0.partial")
         try Data("half".utf8).write(to: stale)
-        XCTAssertEqual(try dynsim(["pendulum", "--duration", "1", "--output", dir.appendingPathComponent("p.csv").path]).status, 0)
+        XCTAssertEqual(
+            try dynsim(["pendulum", "--duration", "1", "--output", dir.appendingPathComponent("p.csv").path]).status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["p.csv"])
     }
 
     func testSignalLeavesNoPartialFile() throws {
         let dir = try temporaryDirectory()
-        let p = try Child(CLITests.binary.path, ["run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path],
-                          stdout: .null, stderr: .null)
+        let p = try Child(
+            CLITests.binary.path,
+            ["run", "pendulum", "--duration", "50000", "--output", dir.appendingPathComponent("out.csv").path],
+            stdout: .null, stderr: .null)
         XCTAssertTrue(try waitForPartialFile(in: dir, pid: p.pid))
         p.send(SIGTERM)
-        XCTAssertEqual(p.wait(), Child.Termination(status: 128 + SIGTERM, signal: SIGTERM), "the handler removes the file, then SIGTERM ends the run")
+        XCTAssertEqual(
+            p.wait(), Child.Termination(status: 128 + SIGTERM, signal: SIGTERM),
+            "the handler removes the file, then SIGTERM ends the run")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
 
@@ -333,8 +390,10 @@ final class CLITests: XCTestCase, CLIRunner {
     /// run; the signals it was not ignoring still remove the temporary file and end it.
     func testSignalsStartedIgnoredStayIgnored() throws {
         let dir = try temporaryDirectory()
-        let p = try Child("/bin/bash", ["-c", "trap '' HUP; exec \"$0\" run pendulum --duration 50000 --output out.csv", CLITests.binary.path],
-                          directory: dir.path, stdout: .null, stderr: .null)
+        let p = try Child(
+            "/bin/bash",
+            ["-c", "trap '' HUP; exec \"$0\" run pendulum --duration 50000 --output out.csv", CLITests.binary.path],
+            directory: dir.path, stdout: .null, stderr: .null)
         XCTAssertTrue(try waitForPartialFile(in: dir, pid: p.pid))
         p.send(SIGHUP)
         usleep(300_000)

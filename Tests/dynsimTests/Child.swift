@@ -41,8 +41,10 @@ final class Child {
     /// Starts `executable` with `arguments` (argv[1...]) in `directory` (the current one when nil), with `environment`
     /// (the test process's when nil). `limit` is how long it may take, in seconds (the longest child, a benchmark,
     /// takes under 30 s).
-    init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
-         stdout: Stream = .pipe, stderr: Stream = .pipe, limit: Double = 300) throws {
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+        stdout: Stream = .pipe, stderr: Stream = .pipe, limit: Double = 300
+    ) throws {
         command = ([executable] + arguments).joined(separator: " ")
         deadline = Child.now() + limit
         var actions = posix_spawn_file_actions_t()
@@ -51,7 +53,7 @@ final class Child {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var parentEnds: [Int32] = []   // closed in the parent once the child has its copies
+        var parentEnds: [Int32] = []  // closed in the parent once the child has its copies
         defer { parentEnds.forEach { close($0) } }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         for (fd, stream) in [(Int32(1), stdout), (Int32(2), stderr)] {
@@ -61,16 +63,19 @@ final class Child {
             case .pipe, .closedPipe:
                 var ends: [Int32] = [0, 0]
                 guard pipe(&ends) == 0 else { throw Child.error("pipe", errno) }
-                ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }   // only the dup2 copy reaches the child
-                posix_spawn_file_actions_adddup2(&actions, ends[1], fd)   // dup2 clears close-on-exec on fd
+                ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }  // only the dup2 copy reaches the child
+                posix_spawn_file_actions_adddup2(&actions, ends[1], fd)  // dup2 clears close-on-exec on fd
                 parentEnds.append(ends[1])
                 if stream == .closedPipe { close(ends[0]) } else if fd == 1 { outFD = ends[0] } else { errFD = ends[0] }
             }
         }
         if let directory {
             // glibc 2.29+ has it; Swift's Glibc module does not declare it.
-            typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { throw Child.error("addchdir", ENOSYS) }
+            typealias AddChdir =
+                @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
+                throw Child.error("addchdir", ENOSYS)
+            }
             _ = unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory)
         }
         var none = sigset_t(), defaults = sigset_t()
@@ -80,13 +85,15 @@ final class Child {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { envp?.forEach { free($0) } }
         var child: pid_t = 0
-        let result = envp.map { posix_spawn(&child, executable, &actions, &attributes, argv, $0) }
+        let result =
+            envp.map { posix_spawn(&child, executable, &actions, &attributes, argv, $0) }
             ?? posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         guard result == 0 else {
             [outFD, errFD].filter { $0 >= 0 }.forEach { close($0) }
@@ -155,7 +162,9 @@ final class Child {
     }
 
     private static func error(_ what: String, _ code: Int32) -> NSError {
-        NSError(domain: "Child", code: Int(code), userInfo: [NSLocalizedDescriptionKey: "\(what): \(String(cString: strerror(code)))"])
+        NSError(
+            domain: "Child", code: Int(code),
+            userInfo: [NSLocalizedDescriptionKey: "\(what): \(String(cString: strerror(code)))"])
     }
 
     /// Waits until one of `fds` can be read (or has ended); false past the deadline, after killing the child.
@@ -188,7 +197,9 @@ final class Child {
         repeat { r = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while r < 0 && errno == EINTR
         guard r == pid else { return nil }
         let signal = status & 0x7f
-        ended = signal == 0 ? Termination(status: (status >> 8) & 0xff, signal: nil) : Termination(status: 128 + signal, signal: signal)
+        ended =
+            signal == 0
+            ? Termination(status: (status >> 8) & 0xff, signal: nil) : Termination(status: 128 + signal, signal: signal)
         return ended
     }
 

@@ -13,7 +13,8 @@ final class ChildTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 10, "killed at its limit, not left to run")
         XCTAssertTrue(termination.timedOut)
         XCTAssertEqual(termination.signal, SIGKILL)
-        let grandchild = try XCTUnwrap(pid_t(String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try XCTUnwrap(
+            pid_t(String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         var gone = false
         for _ in 0..<200 where !gone {
             gone = kill(grandchild, 0) != 0 && errno == ESRCH

@@ -24,8 +24,9 @@ final class CommandLimitsTests: XCTestCase {
 
     /// The rows of docs/limits.md: name → the value's text.
     static func rows() throws -> [String: String] {
-        let text = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../docs/limits.md").standardized, encoding: .utf8)
+        let text = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../docs/limits.md").standardized, encoding: .utf8)
         var out: [String: String] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -58,36 +59,51 @@ final class CommandLimitsTests: XCTestCase {
         let info = ["--info"]
         // Natural frequency: √(1 / 1e12) = 1e-6 and √(1e12 / 1) = 1e6 rad/s, at the limits; then just past them.
         XCTAssertNoThrow(try parseCommand(["spring", "--stiffness", "1", "--mass", "1e12", "--damping", "1"] + info))
-        XCTAssertTrue(refusal(["spring", "--stiffness", "0.9999", "--mass", "1e12", "--damping", "1"] + info)
-            .contains("must be from 1e-6 to 1e6 rad/s"))
+        XCTAssertTrue(
+            refusal(["spring", "--stiffness", "0.9999", "--mass", "1e12", "--damping", "1"] + info)
+                .contains("must be from 1e-6 to 1e6 rad/s"))
         XCTAssertNoThrow(try parseCommand(["spring", "--stiffness", "1e12", "--mass", "1", "--damping", "1"] + info))
-        XCTAssertTrue(refusal(["spring", "--stiffness", "1e12", "--mass", "0.9999", "--damping", "1"] + info)
-            .contains("must be from 1e-6 to 1e6 rad/s"))
+        XCTAssertTrue(
+            refusal(["spring", "--stiffness", "1e12", "--mass", "0.9999", "--damping", "1"] + info)
+                .contains("must be from 1e-6 to 1e6 rad/s"))
         // Damping ratio, also through view and export (one parser).
         XCTAssertNoThrow(try parseCommand(["spring", "--damping-ratio", "1e6", "--response", "1"] + info))
-        XCTAssertEqual(refusal(["spring", "--damping-ratio", "1.0001e6", "--response", "1"] + info),
-                       "spring: the damping ratio must be at most 1e6, got 1000100")
-        XCTAssertTrue(refusal(["export", "css", "--damping-ratio", "1.0001e6", "--response", "1"]).contains("at most 1e6"))
+        XCTAssertEqual(
+            refusal(["spring", "--damping-ratio", "1.0001e6", "--response", "1"] + info),
+            "spring: the damping ratio must be at most 1e6, got 1000100")
+        XCTAssertTrue(
+            refusal(["export", "css", "--damping-ratio", "1.0001e6", "--response", "1"]).contains("at most 1e6"))
         // --max-error.
-        for e in ["1e-6", "0.1"] { XCTAssertNoThrow(try parseCommand(["export", "css", "--damping-ratio", "1", "--response", "1", "--max-error", e])) }
+        for e in ["1e-6", "0.1"] {
+            XCTAssertNoThrow(
+                try parseCommand(["export", "css", "--damping-ratio", "1", "--response", "1", "--max-error", e]))
+        }
         for e in ["9.99e-7", "0.1001"] {
-            XCTAssertEqual(refusal(["export", "css", "--damping-ratio", "1", "--response", "1", "--max-error", e]),
-                           "--max-error: must be from 1e-6 to 0.1, got \(e)")
+            XCTAssertEqual(
+                refusal(["export", "css", "--damping-ratio", "1", "--response", "1", "--max-error", e]),
+                "--max-error: must be from 1e-6 to 0.1, got \(e)")
         }
         // Values on the command line.
         XCTAssertNoThrow(try parseCommand(["compare", "a.csv", "b.csv", "--tolerance", "1e15"]))
-        XCTAssertEqual(refusal(["compare", "a.csv", "b.csv", "--tolerance", "1.0001e15"]), "--tolerance: must be from 0 to 1e15, got 1000100000000000")
+        XCTAssertEqual(
+            refusal(["compare", "a.csv", "b.csv", "--tolerance", "1.0001e15"]),
+            "--tolerance: must be from 0 to 1e15, got 1000100000000000")
         XCTAssertNoThrow(try parseCommand(["fit", "spring", "a.csv", "--to", "-1e15"]))
-        XCTAssertEqual(refusal(["fit", "spring", "a.csv", "--to", "-1.0001e15"]), "--to: must be within ±1e15, got -1000100000000000")
-        XCTAssertNoThrow(try parseCommand(["spring", "--damping-ratio", "1", "--response", "1", "--initial-velocity", "1e15"]))
-        XCTAssertEqual(refusal(["spring", "--damping-ratio", "1", "--response", "1", "--initial-velocity", "1.0001e15"]),
-                       "--initial-velocity: must be within ±1e15, got 1000100000000000")
+        XCTAssertEqual(
+            refusal(["fit", "spring", "a.csv", "--to", "-1.0001e15"]),
+            "--to: must be within ±1e15, got -1000100000000000")
+        XCTAssertNoThrow(
+            try parseCommand(["spring", "--damping-ratio", "1", "--response", "1", "--initial-velocity", "1e15"]))
+        XCTAssertEqual(
+            refusal(["spring", "--damping-ratio", "1", "--response", "1", "--initial-velocity", "1.0001e15"]),
+            "--initial-velocity: must be within ±1e15, got 1000100000000000")
         // curve's control values and steps.
         XCTAssertNoThrow(try parseCommand(["curve", "0.5,1e9,0.5,-1e9"]))
         XCTAssertEqual(refusal(["curve", "0.5,1.0001e9,0.5,0"]), "curve: y1 must be within ±1e9, got 1000100000")
         XCTAssertNoThrow(try parseCommand(["curve", "steps(1000000)"]))
-        XCTAssertEqual(refusal(["curve", "steps(1000001)"]),
-                       "steps: must be steps(N) or steps(N, position) with N from 1 to 1000000, got \"steps(1000001)\"")
+        XCTAssertEqual(
+            refusal(["curve", "steps(1000001)"]),
+            "steps: must be steps(N) or steps(N, position) with N from 1 to 1000000, got \"steps(1000001)\"")
     }
 
     /// Limits checked when the command runs (by the binary): the settling of an export, a view page's length, a
@@ -97,9 +113,13 @@ final class CommandLimitsTests: XCTestCase {
         var lo = 1.0, hi = 20.0
         for _ in 0..<200 { let mid = (lo + hi) / 2; if (1 + mid) * exp(-mid) > 0.001 { lo = mid } else { hi = mid } }
         func response(settling: Double) -> String { NumberFormat.shortest(2 * .pi * settling / lo) }
-        let inside = try CLITests.dynsim(["export", "core-animation", "--damping-ratio", "1", "--response", response(settling: 0.999e6)])
+        let inside = try CLITests.dynsim([
+            "export", "core-animation", "--damping-ratio", "1", "--response", response(settling: 0.999e6),
+        ])
         XCTAssertEqual(inside.status, 0, inside.stderr)
-        let past = try CLITests.dynsim(["export", "core-animation", "--damping-ratio", "1", "--response", response(settling: 1.001e6)])
+        let past = try CLITests.dynsim([
+            "export", "core-animation", "--damping-ratio", "1", "--response", response(settling: 1.001e6),
+        ])
         XCTAssertEqual(past.status, 64)
         XCTAssertTrue(past.stderr.contains("--until: required, this spring does not settle within 1e6 s"), past.stderr)
         // view's page length: --until 100000 accepted, just past refused.
@@ -107,18 +127,27 @@ final class CommandLimitsTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let page = dir.appendingPathComponent("p.html").path
-        let long = try CLITests.dynsim(["view", "--damping-ratio", "1", "--response", "1", "--until", "100000", "--output", page])
+        let long = try CLITests.dynsim([
+            "view", "--damping-ratio", "1", "--response", "1", "--until", "100000", "--output", page,
+        ])
         XCTAssertEqual(long.status, 0, long.stderr)
-        let tooLong = try CLITests.dynsim(["view", "--damping-ratio", "1", "--response", "1", "--until", "100000.5", "--output", page])
+        let tooLong = try CLITests.dynsim([
+            "view", "--damping-ratio", "1", "--response", "1", "--until", "100000.5", "--output", page,
+        ])
         XCTAssertEqual(tooLong.status, 64)
-        XCTAssertTrue(tooLong.stderr.contains("--until: must be at most 100000 s for a page, got 100000.5"), tooLong.stderr)
+        XCTAssertTrue(
+            tooLong.stderr.contains("--until: must be at most 100000 s for a page, got 100000.5"), tooLong.stderr)
         // linear(): a refusal names the cap; a long accepted one stays within it.
         let many = try CLITests.dynsim(["export", "css", "--damping-ratio", "0.002", "--response", "1"])
         XCTAssertEqual(many.status, 64)
-        XCTAssertTrue(many.stderr.contains("more than the \(Limits.maxLinearPoints) a linear() may have here; give a larger --max-error, or --until"), many.stderr)
+        XCTAssertTrue(
+            many.stderr.contains(
+                "more than the \(Limits.maxLinearPoints) a linear() may have here; give a larger --max-error, or --until"
+            ), many.stderr)
         let ok = try CLITests.dynsim(["export", "css", "--damping-ratio", "0.05", "--response", "0.5"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
-        let points = ok.stdout.split(separator: "linear(").last?.split(separator: ")").first?.split(separator: ",").count ?? 0
+        let points =
+            ok.stdout.split(separator: "linear(").last?.split(separator: ")").first?.split(separator: ",").count ?? 0
         XCTAssertTrue(points > 100 && points <= Limits.maxLinearPoints, "\(points) points")
         // A trace's values: 1e15 read, just past it refused naming the line and column.
         let at = dir.appendingPathComponent("at.csv"), over = dir.appendingPathComponent("over.csv")
@@ -143,6 +172,7 @@ final class CommandLimitsTests: XCTestCase {
         try handle2.close()
         let refused = try CLITests.dynsim(["fit", "spring", huge.path])
         XCTAssertEqual(refused.status, 65)
-        XCTAssertTrue(refused.stderr.contains("must be at most 64 MiB (67108864 bytes), got 67108865 bytes"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("must be at most 64 MiB (67108864 bytes), got 67108865 bytes"), refused.stderr)
     }
 }

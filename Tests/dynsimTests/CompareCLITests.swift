@@ -16,7 +16,9 @@ final class CompareCLITests: XCTestCase {
     private func dynsim(_ args: [String]) throws -> CLITests.Result { try CLITests.dynsim(args, cwd: dir) }
 
     private func rows(_ csv: String) -> [[String: String]] {
-        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let lines = csv.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
     }
 
@@ -37,7 +39,8 @@ final class CompareCLITests: XCTestCase {
             f[column] = "\(Double(f[column])! + 0.5)"
             lines[k] = f.joined(separator: ",")
         }
-        try (lines.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: dir.appendingPathComponent("b.csv"), atomically: true, encoding: .utf8)
         r = try dynsim(["compare", "a.csv", "b.csv", "--format", "csv", "--tolerance", "0.4"])
         XCTAssertEqual(r.status, 1, r.stderr)
         for row in rows(r.stdout) {
@@ -52,9 +55,13 @@ final class CompareCLITests: XCTestCase {
     /// times is within Hermite's remainder, H⁴ max|f⁗| / 384 with H = 1/30 s, max|f⁗| taken from the 120 Hz rows'
     /// fourth differences (10% above it, for that estimate's own O(h²) error).
     func testRatesAgreeWithinTheInterpolationError() throws {
-        XCTAssertEqual(try dynsim(["run", "pendulum", "--profile", "precise", "--rate", "120", "--output", "p120.csv"]).status, 0)
-        XCTAssertEqual(try dynsim(["run", "pendulum", "--profile", "precise", "--rate", "30", "--output", "p30.csv"]).status, 0)
-        let r = try dynsim(["compare", "p120.csv", "p30.csv", "--columns", "bob.x,bob.y", "--format", "csv", "--tolerance", "1"])
+        XCTAssertEqual(
+            try dynsim(["run", "pendulum", "--profile", "precise", "--rate", "120", "--output", "p120.csv"]).status, 0)
+        XCTAssertEqual(
+            try dynsim(["run", "pendulum", "--profile", "precise", "--rate", "30", "--output", "p30.csv"]).status, 0)
+        let r = try dynsim([
+            "compare", "p120.csv", "p30.csv", "--columns", "bob.x,bob.y", "--format", "csv", "--tolerance", "1",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let fine = rows(try String(contentsOf: dir.appendingPathComponent("p120.csv"), encoding: .utf8))
         for row in rows(r.stdout) {
@@ -79,13 +86,16 @@ final class CompareCLITests: XCTestCase {
         let line = try XCTUnwrap(r.stdout.split(separator: "\n").first { $0.hasPrefix("bob.x ") })
         XCTAssertTrue(line.hasSuffix("OVER"), String(line))
         XCTAssertTrue(r.stdout.contains("1 of 1 columns over the tolerance"), r.stdout)
-        let csv = try dynsim(["compare", "u.csv", "p.csv", "--tolerance", "0.001", "--columns", "bob.x", "--format", "csv"])
+        let csv = try dynsim([
+            "compare", "u.csv", "p.csv", "--tolerance", "0.001", "--columns", "bob.x", "--format", "csv",
+        ])
         XCTAssertEqual(Double(rows(csv.stdout)[0]["firstOver"]!)!, 1.0 / 60, accuracy: 1e-9)
     }
 
     func testBadInput() throws {
         try "t,value\n0,1\n1,2\n".write(to: dir.appendingPathComponent("two.csv"), atomically: true, encoding: .utf8)
-        try "t,value\n0,1\n1,2\n0.5,3\n".write(to: dir.appendingPathComponent("back.csv"), atomically: true, encoding: .utf8)
+        try "t,value\n0,1\n1,2\n0.5,3\n".write(
+            to: dir.appendingPathComponent("back.csv"), atomically: true, encoding: .utf8)
         var r = try dynsim(["fit", "spring", "two.csv"])
         XCTAssertEqual(r.status, 65)
         XCTAssertEqual(r.stderr, "dynsim: error: two.csv: has 2 rows, needs at least 3\n")
@@ -112,23 +122,29 @@ final class CompareCLITests: XCTestCase {
             let r = try dynsim(["compare", "e.csv", "e.csv", "--columns", columns, "--format", "csv"])
             XCTAssertEqual(r.status, 64, columns)
             XCTAssertEqual(r.stdout, "", columns)
-            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --columns: \(named) given twice, got \"\(columns)\"\n"), r.stderr)
+            XCTAssertTrue(
+                r.stderr.hasPrefix("dynsim: error: --columns: \(named) given twice, got \"\(columns)\"\n"), r.stderr)
             XCTAssertTrue(r.stderr.contains("USAGE:"), r.stderr)
         }
         let r = try dynsim(["compare", "e.csv", "e.csv", "--columns", "x,y=x,y", "--format", "csv"])
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertEqual(rows(r.stdout).map { [$0["column"]!, $0["actualColumn"]!] }, [["x", "x"], ["y", "x"], ["y", "y"]])
+        XCTAssertEqual(
+            rows(r.stdout).map { [$0["column"]!, $0["actualColumn"]!] }, [["x", "x"], ["y", "x"], ["y", "y"]])
     }
 
     /// A malformed --columns item is shown within the whole value (`a,,b` used to be reported as `got ""`).
     func testAnEmptyColumnItemQuotesTheWholeValue() throws {
         try "t,a,b\n0,1,2\n1,1,2\n".write(to: dir.appendingPathComponent("e.csv"), atomically: true, encoding: .utf8)
-        for (columns, got) in [("a,,b", #"an empty item in "a,,b""#), ("a,", #"an empty item in "a,""#), (",a", #"an empty item in ",a""#),
-                               ("a,=b", #""=b" in "a,=b""#), ("a=", #""a=""#)] {
+        for (columns, got) in [
+            ("a,,b", #"an empty item in "a,,b""#), ("a,", #"an empty item in "a,""#), (",a", #"an empty item in ",a""#),
+            ("a,=b", #""=b" in "a,=b""#), ("a=", #""a=""#),
+        ] {
             let r = try dynsim(["compare", "e.csv", "e.csv", "--columns", columns])
             XCTAssertEqual(r.status, 64, columns)
             XCTAssertEqual(r.stdout, "", columns)
-            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --columns: each must be NAME or NAME=OTHER, got \(got)\nUSAGE:"), r.stderr)
+            XCTAssertTrue(
+                r.stderr.hasPrefix("dynsim: error: --columns: each must be NAME or NAME=OTHER, got \(got)\nUSAGE:"),
+                r.stderr)
         }
     }
 
@@ -140,7 +156,10 @@ final class CompareCLITests: XCTestCase {
             let r = try dynsim(["compare", "e.csv", "e.csv", "--columns", columns])
             XCTAssertEqual(r.status, 64, columns)
             XCTAssertEqual(r.stdout, "", columns)
-            XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: --columns: t is the time axis (ACTUAL is read at EXPECTED's times), not a column to compare, got \"\(columns)\"; leave it out\nUSAGE:"), r.stderr)
+            XCTAssertTrue(
+                r.stderr.hasPrefix(
+                    "dynsim: error: --columns: t is the time axis (ACTUAL is read at EXPECTED's times), not a column to compare, got \"\(columns)\"; leave it out\nUSAGE:"
+                ), r.stderr)
         }
         // A column whose name merely contains t is a column.
         try "t,tt,t.x\n0,1,2\n1,1,2\n".write(to: dir.appendingPathComponent("f.csv"), atomically: true, encoding: .utf8)
@@ -155,7 +174,8 @@ final class CompareCLITests: XCTestCase {
         var r = try dynsim(["compare", "a.csv", "short.csv", "--columns", "bob.x"])
         XCTAssertEqual(r.status, 1, r.stdout)
         XCTAssertTrue(r.stdout.contains("PARTIAL") && r.stdout.contains("4 of 601 rows compared"), r.stdout)
-        try "t,bob.x,extra\n0,1,2\n10,1,2\n".write(to: dir.appendingPathComponent("e.csv"), atomically: true, encoding: .utf8)
+        try "t,bob.x,extra\n0,1,2\n10,1,2\n".write(
+            to: dir.appendingPathComponent("e.csv"), atomically: true, encoding: .utf8)
         try "t,bob.x\n0,1\n10,1\n".write(to: dir.appendingPathComponent("g.csv"), atomically: true, encoding: .utf8)
         r = try dynsim(["compare", "e.csv", "g.csv"])
         XCTAssertEqual(r.status, 1)
@@ -177,8 +197,15 @@ final class CompareCLITests: XCTestCase {
 
     func testFitSpringOnARecordingOfTheCLIsOwnSpring() throws {
         // dynsim spring writes t,value,velocity; fit reads its value column.
-        XCTAssertEqual(try dynsim(["spring", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300", "--rate", "60", "--until", "1.5"]).status, 0)
-        let spring = try dynsim(["spring", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300", "--rate", "60", "--until", "1.5"])
+        XCTAssertEqual(
+            try dynsim([
+                "spring", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300", "--rate", "60",
+                "--until", "1.5",
+            ]).status, 0)
+        let spring = try dynsim([
+            "spring", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300", "--rate", "60",
+            "--until", "1.5",
+        ])
         try spring.stdout.write(to: dir.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
         let r = try dynsim(["fit", "spring", "s.csv", "--column", "value"])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -196,9 +223,11 @@ final class BenchSubStepsTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dynsim-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try CLITests.dynsim(["bench", "pendulum", "--profile", "precise", "--substeps", "2,4", "--csv", "b.csv"], cwd: dir)
+        let r = try CLITests.dynsim(
+            ["bench", "pendulum", "--profile", "precise", "--substeps", "2,4", "--csv", "b.csv"], cwd: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
-        let rows = try String(contentsOf: dir.appendingPathComponent("b.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+        let rows = try String(contentsOf: dir.appendingPathComponent("b.csv"), encoding: .utf8).split(separator: "\n")
+            .dropFirst()
             .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         XCTAssertEqual(rows.map { $0[4] }, ["2", "4"])
         let e2 = abs(Double(rows[0][8])!), e4 = abs(Double(rows[1][8])!)

@@ -20,7 +20,8 @@ extension CLITests {
         let rows = dir.appendingPathComponent("rows.csv"), events = dir.appendingPathComponent("events.csv")
         let r = try dynsim(["run", file.path, "--output", rows.path, "--events", events.path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let check = try shell("""
+        let check = try shell(
+            """
             python3 - '\(rows.path)' '\(events.path)' <<'PY'
             import csv, sys
             rows = list(csv.reader(open(sys.argv[1], newline='')))
@@ -49,7 +50,8 @@ extension CLITests {
         let dir = try temporaryDirectory()
         let log = dir.appendingPathComponent("log.txt")
         try "PRECIOUS\n".write(to: log, atomically: true, encoding: .utf8)
-        let appended = try shell("\"$DYNSIM\" run pendulum --duration 0.05 --output /dev/stdout >> '\(log.path)'; echo status=$?")
+        let appended = try shell(
+            "\"$DYNSIM\" run pendulum --duration 0.05 --output /dev/stdout >> '\(log.path)'; echo status=$?")
         XCTAssertEqual(appended.stdout, "status=0\n", appended.stderr)
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(lines.first, "PRECIOUS")

@@ -14,7 +14,8 @@ final class ExportFormsTests: XCTestCase {
     /// The number after `label` on the line that holds `marker`.
     private func number(_ label: String, onLineWith marker: String, in text: String) -> Double? {
         guard let line = text.split(separator: "\n").first(where: { $0.contains(marker) && !$0.hasPrefix("//") }),
-              let range = line.range(of: label + ": ") else { return nil }
+            let range = line.range(of: label + ": ")
+        else { return nil }
         let rest = line[range.upperBound...].prefix { "0123456789.-e+".contains($0) }
         return Double(rest)
     }
@@ -44,11 +45,13 @@ final class ExportFormsTests: XCTestCase {
             XCTAssertEqual(out.status, 0, out.stderr)
             let k = pow(2 * .pi / response, 2), c = 4 * .pi * zeta / response
             // visualDuration: stiffness = (2π / (1.2 visualDuration))², damping = 2 clamp(0.05, 1, 1 − bounce) √stiffness.
-            let visual = try XCTUnwrap(number("visualDuration", onLineWith: "visualDuration", in: out.stdout), out.stdout)
+            let visual = try XCTUnwrap(
+                number("visualDuration", onLineWith: "visualDuration", in: out.stdout), out.stdout)
             let vb = try XCTUnwrap(number("bounce", onLineWith: "visualDuration", in: out.stdout))
             let vk = pow(2 * .pi / (visual * 1.2), 2)
             XCTAssertEqual(vk, k, accuracy: 1e-9 * k, "visualDuration, ζ \(zeta)")
-            XCTAssertEqual(2 * min(1, max(0.05, 1 - vb)) * vk.squareRoot(), c, accuracy: 1e-9 * c, "visualDuration, ζ \(zeta)")
+            XCTAssertEqual(
+                2 * min(1, max(0.05, 1 - vb)) * vk.squareRoot(), c, accuracy: 1e-9 * c, "visualDuration, ζ \(zeta)")
             // duration: Motion's findSpring from the printed duration and bounce.
             let duration = try XCTUnwrap(number("duration", onLineWith: "duration: ", in: out.stdout), out.stdout)
             let db = try XCTUnwrap(number("bounce", onLineWith: "duration: ", in: out.stdout))
@@ -62,7 +65,8 @@ final class ExportFormsTests: XCTestCase {
         // ζ 0.05 at response 1 s: Motion's envelope ζ ω d = ln(ζ / (0.001 √(1 − ζ²))) needs d = 12.5 s, past its 10 s.
         let slow = try export(["motion", "--damping-ratio", "0.05", "--response", "1"]).stdout
         XCTAssertTrue(slow.contains("// no duration form") && slow.contains("visualDuration: "), slow)
-        let moving = try export(["motion", "--damping-ratio", "0.5", "--response", "0.5", "--initial-velocity", "3"]).stdout
+        let moving = try export(["motion", "--damping-ratio", "0.5", "--response", "0.5", "--initial-velocity", "3"])
+            .stdout
         XCTAssertTrue(moving.contains("start at rest"), moving)
     }
 
@@ -83,16 +87,23 @@ final class ExportFormsTests: XCTestCase {
     func testFloatRoundingIsSaidWhenItMatters() throws {
         // −838.08 to −838.07: Float's spacing near 838 is 2^-14 = 6.1e-5, 0.6% of the 0.01 distance.
         for target in ["android", "compose"] {
-            let far = try export([target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "-838.08", "--to", "-838.07"]).stdout
+            let far = try export([
+                target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "-838.08", "--to", "-838.07",
+            ]).stdout
             XCTAssertTrue(far.contains("Float rounding moves"), far)
-            let near = try export([target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "0", "--to", "300"]).stdout
+            let near = try export([target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "0", "--to", "300"])
+                .stdout
             XCTAssertTrue(near.contains("exact (Float)"), near)
             // 1e6 to 1e6 + 0.5: both ends are Floats, but every value between is rounded to Float's spacing near 1e6,
             // 2^-4 = 0.0625, half of which is 6.2% of the distance (once "exact (Float)").
-            let held = try export([target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "1e6", "--to", "1000000.5"]).stdout
+            let held = try export([
+                target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "1e6", "--to", "1000000.5",
+            ]).stdout
             XCTAssertTrue(held.contains("Float rounding moves the values by up to 0.062 of the distance"), held)
             // 0 to 1e-45 (a Float subnormal, 1.4e-45): the note does not blame |from|, which is 0.
-            let tiny = try export([target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "0", "--to", "1e-45"]).stdout
+            let tiny = try export([
+                target, "--damping-ratio", "0.7", "--response", "0.5", "--from", "0", "--to", "1e-45",
+            ]).stdout
             XCTAssertTrue(tiny.contains("Float rounding moves") && !tiny.contains("|from|"), tiny)
         }
     }
@@ -102,7 +113,10 @@ final class ExportFormsTests: XCTestCase {
         for (zeta, response) in [(1.5, 0.02), (5.0, 0.01), (3.0, 0.04)] {
             let out = try export(["css", "--damping-ratio", "\(zeta)", "--response", "\(response)"])
             XCTAssertEqual(out.status, 0, "ζ \(zeta), R \(response): \(out.stderr)")
-            let bound = try XCTUnwrap(number("error at most", onLineWith: "error at most", in: out.stdout.replacingOccurrences(of: "at most ", with: "at most: ")))
+            let bound = try XCTUnwrap(
+                number(
+                    "error at most", onLineWith: "error at most",
+                    in: out.stdout.replacingOccurrences(of: "at most ", with: "at most: ")))
             XCTAssertLessThanOrEqual(bound, 0.001)
         }
     }

@@ -7,8 +7,10 @@ final class MessageTests: XCTestCase {
     func testVersusTakesOptionsWithTheirDashes() throws {
         let dir = try temporaryDirectory()
         let page = dir.appendingPathComponent("v.html").path
-        let r = try CLITests.dynsim(["view", "--damping-ratio", "0.5", "--response", "0.4",
-                                     "--versus", "--damping-ratio=0.9 --response=0.3", "--output", page])
+        let r = try CLITests.dynsim([
+            "view", "--damping-ratio", "0.5", "--response", "0.4",
+            "--versus", "--damping-ratio=0.9 --response=0.3", "--output", page,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: page))
     }
@@ -31,11 +33,15 @@ final class MessageTests: XCTestCase {
     /// A distance too small for a progress of full precision (1e-300 once crashed in the number formatter, SIGILL).
     func testExportCSSRefusesADistanceTooSmall() throws {
         for to in ["1e-300", "1e-307"] {
-            let r = try CLITests.dynsim(["export", "css", "--damping-ratio", "0.5", "--response", "0.5", "--from", "0", "--to", to])
+            let r = try CLITests.dynsim([
+                "export", "css", "--damping-ratio", "0.5", "--response", "0.5", "--from", "0", "--to", to,
+            ])
             XCTAssertEqual(r.status, 64, r.stderr)
             XCTAssertTrue(r.stderr.contains("--to: the distance"), r.stderr)
         }
-        let far = try CLITests.dynsim(["export", "css", "--damping-ratio", "0.5", "--response", "0.5", "--from", "1e14", "--to", "100000000000001"])
+        let far = try CLITests.dynsim([
+            "export", "css", "--damping-ratio", "0.5", "--response", "0.5", "--from", "1e14", "--to", "100000000000001",
+        ])
         XCTAssertEqual(far.status, 64, far.stderr)
         XCTAssertTrue(far.stderr.contains("animate an offset from 0"), far.stderr)
     }

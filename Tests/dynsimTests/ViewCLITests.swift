@@ -7,7 +7,9 @@ import Playback
 final class ViewCLITests: XCTestCase {
     /// The binary's runner (CLITests').
     enum cli {
-        static func dynsim(_ args: [String], cwd: URL? = nil) throws -> CLITests.Result { try CLITests.dynsim(args, cwd: cwd) }
+        static func dynsim(_ args: [String], cwd: URL? = nil) throws -> CLITests.Result {
+            try CLITests.dynsim(args, cwd: cwd)
+        }
     }
     var dir: URL!
 
@@ -18,7 +20,8 @@ final class ViewCLITests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        .standardized
 
     private func read(_ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
 
@@ -27,7 +30,8 @@ final class ViewCLITests: XCTestCase {
         let text = String(decoding: html, as: UTF8.self)
         let start = try XCTUnwrap(text.range(of: #"<script type="application/json" id="dynsim-data">"#))
         let end = try XCTUnwrap(text.range(of: "</script>", range: start.upperBound..<text.endIndex))
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        return try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
     }
 
     func testPagesAreTheSameBytesRunAfterRunAndNameWhatTheyHold() throws {
@@ -49,17 +53,22 @@ final class ViewCLITests: XCTestCase {
     /// The README opens with docs/swinging-view.svg, made by the command beside it.
     func testTheReadmesStillIsWhatItsCommandDraws() throws {
         let readme = try String(contentsOf: ViewCLITests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.hasPrefix("# dynsim\n\n![The swinging view, every 50th row of its 10 s run](docs/swinging-view.svg)"))
+        XCTAssertTrue(
+            readme.hasPrefix("# dynsim\n\n![The swinging view, every 50th row of its 10 s run](docs/swinging-view.svg)")
+        )
         XCTAssertTrue(readme.contains("`dynsim view swinging-view --svg docs/swinging-view.svg`"))
         XCTAssertEqual(try cli.dynsim(["view", "swinging-view", "--svg", "s.svg"], cwd: dir).status, 0)
-        XCTAssertEqual(try read("s.svg"), try Data(contentsOf: ViewCLITests.root.appendingPathComponent("docs/swinging-view.svg")),
-                       "run: dynsim view swinging-view --svg docs/swinging-view.svg")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("swinging-view.html").path),
-                       "--svg alone writes the still only")
+        XCTAssertEqual(
+            try read("s.svg"), try Data(contentsOf: ViewCLITests.root.appendingPathComponent("docs/swinging-view.svg")),
+            "run: dynsim view swinging-view --svg docs/swinging-view.svg")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: dir.appendingPathComponent("swinging-view.html").path),
+            "--svg alone writes the still only")
     }
 
     func testRefusals() throws {
-        try Data("{\"items\": [{\"name\": \"a\", \"center\": [100, 100]}]}".utf8).write(to: dir.appendingPathComponent("s.json"))
+        try Data("{\"items\": [{\"name\": \"a\", \"center\": [100, 100]}]}".utf8).write(
+            to: dir.appendingPathComponent("s.json"))
         let scene = try read("s.json")
         var r = try cli.dynsim(["view", "s.json", "--output", "s.json"], cwd: dir)
         XCTAssertEqual(r.status, 64)
@@ -71,14 +80,19 @@ final class ViewCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--svg: run.csv is a file this command reads (run.csv)"), r.stderr)
         r = try cli.dynsim(["view", "s.json", "--plot", "a.x,a.wheel"], cwd: dir)
         XCTAssertEqual(r.status, 64)
-        XCTAssertTrue(r.stderr.contains(#"--plot: not a column of s.json (dynsim run s.json | head -1 lists them), got "a.wheel""#), r.stderr)
-        r = try cli.dynsim(["view", "s.json", "--overlay", "run.csv", "--overlay", "missing.csv", "--output", "o.html"], cwd: dir)
+        XCTAssertTrue(
+            r.stderr.contains(
+                #"--plot: not a column of s.json (dynsim run s.json | head -1 lists them), got "a.wheel""#), r.stderr)
+        r = try cli.dynsim(
+            ["view", "s.json", "--overlay", "run.csv", "--overlay", "missing.csv", "--output", "o.html"], cwd: dir)
         XCTAssertEqual(r.status, 65, r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: missing.csv: "), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.html").path))
         r = try cli.dynsim(["view", "--curve", "easeIn", "--damping-ratio", "0.5"], cwd: dir)
         XCTAssertEqual(r.status, 64)
-        r = try cli.dynsim(["view", "--damping-ratio", "0.5", "--response", "0.4", "--versus", "damping-ratio=-1 response=0.4"], cwd: dir)
+        r = try cli.dynsim(
+            ["view", "--damping-ratio", "0.5", "--response", "0.4", "--versus", "damping-ratio=-1 response=0.4"],
+            cwd: dir)
         XCTAssertEqual(r.status, 64)
         XCTAssertTrue(r.stderr.contains("--versus: --damping-ratio: must be >= 0, got -1"), r.stderr)
         r = try cli.dynsim(["view", "pendulum", "--every", "3"], cwd: dir)
@@ -87,7 +101,10 @@ final class ViewCLITests: XCTestCase {
             r = try cli.dynsim(["view", "pendulum", "--output", a, "--svg", b], cwd: dir)
             XCTAssertEqual(r.status, 64, "\(a) \(b)")
             // Both names as given (once only --svg's: "both name \"/dev/stdout\"" for --output -).
-            XCTAssertTrue(r.stderr.contains("--svg: must differ from --output, both name one file (--output \"\(a)\", --svg \"\(b)\")"), r.stderr)
+            XCTAssertTrue(
+                r.stderr.contains(
+                    "--svg: must differ from --output, both name one file (--output \"\(a)\", --svg \"\(b)\")"),
+                r.stderr)
         }
         r = try cli.dynsim(["view", "--curve", "linear", "--versus", "junk"], cwd: dir)
         XCTAssertEqual(r.status, 64)
@@ -99,7 +116,9 @@ final class ViewCLITests: XCTestCase {
 
     /// An undamped spring never settles: with --until it is drawn (its settling time "never"); without, a usage error.
     func testUndampedSpring() throws {
-        var r = try cli.dynsim(["view", "--mass", "1", "--stiffness", "100", "--damping", "0", "--until", "2", "--output", "u.html"], cwd: dir)
+        var r = try cli.dynsim(
+            ["view", "--mass", "1", "--stiffness", "100", "--damping", "0", "--until", "2", "--output", "u.html"],
+            cwd: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         let curves = try XCTUnwrap(try payload(try read("u.html"))["curves"] as? [[String: Any]])
         XCTAssertTrue(curves[0]["settle"] is NSNull)
@@ -110,8 +129,11 @@ final class ViewCLITests: XCTestCase {
 
     /// Two springs overlaid: the overshoot each page marks is the closed form's, e^(−ζπ/√(1−ζ²)) of the distance.
     func testSpringPageMarksTheOvershootOfEachSpring() throws {
-        let r = try cli.dynsim(["view", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300",
-                                "--versus", "damping-ratio=0.2 response=0.4 from=0 to=300", "--output", "s.html"], cwd: dir)
+        let r = try cli.dynsim(
+            [
+                "view", "--damping-ratio", "0.5", "--response", "0.4", "--from", "0", "--to", "300",
+                "--versus", "damping-ratio=0.2 response=0.4 from=0 to=300", "--output", "s.html",
+            ], cwd: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         let curves = try XCTUnwrap(try payload(try read("s.html"))["curves"] as? [[String: Any]])
         XCTAssertEqual(curves.count, 2)
@@ -132,10 +154,20 @@ final class ViewCLITests: XCTestCase {
         let js = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix(".js") }.sorted()
             .map { try String(contentsOf: web.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
         let pattern = try NSRegularExpression(pattern: #"params\.(?:get|has)\('(\w+)'\)"#)
-        let names = Set(pattern.matches(in: js, range: NSRange(js.startIndex..., in: js)).map { String(js[Range($0.range(at: 1), in: js)!]) })
+        let names = Set(
+            pattern.matches(in: js, range: NSRange(js.startIndex..., in: js)).map {
+                String(js[Range($0.range(at: 1), in: js)!])
+            })
         XCTAssertGreaterThanOrEqual(names.count, 8)
         for name in names { XCTAssertTrue(doc.contains("`\(name)="), "docs/view.md: the URL parameter \(name)") }
-        for option in viewSpec.options { XCTAssertTrue(doc.contains(option.name) || option.name.hasPrefix("--mass") || ["--stiffness", "--damping", "--bounce", "--perceptual-duration", "--from", "--to", "--relative-velocity", "--initial-velocity", "--until", "--response", "--damping-ratio"].contains(option.name), "docs/view.md: \(option.name)") }
+        for option in viewSpec.options {
+            XCTAssertTrue(
+                doc.contains(option.name) || option.name.hasPrefix("--mass")
+                    || [
+                        "--stiffness", "--damping", "--bounce", "--perceptual-duration", "--from", "--to",
+                        "--relative-velocity", "--initial-velocity", "--until", "--response", "--damping-ratio",
+                    ].contains(option.name), "docs/view.md: \(option.name)")
+        }
         XCTAssertTrue(helpText(nil).contains("view"))
         XCTAssertTrue(helpText("view").contains("--overlay RUN.csv"))
     }
@@ -149,7 +181,11 @@ final class ViewRunsOnceTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let page = dir.appendingPathComponent("p.html").path, still = dir.appendingPathComponent("s.svg").path
-        guard case .view(let options) = try parseCommand(["view", "pendulum", "--duration", "0.5", "--svg", still, "--output", page]) else {
+        guard
+            case .view(let options) = try parseCommand([
+                "view", "pendulum", "--duration", "0.5", "--svg", still, "--output", page,
+            ])
+        else {
             return XCTFail("not a view")
         }
         let before = SceneRun.runsStarted
@@ -173,7 +209,8 @@ final class ViewMessagesTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("dynsim: wrote e\\u001b[2Jsc.svg ("), r.stderr)
         XCTAssertFalse(r.stderr.contains("\u{1B}"), "no raw escape on stderr")
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path))
-        let far = try CLITests.dynsim(["view", "--damping-ratio", "0.5", "--response", "0.4", "--until", "100000.0001"], cwd: dir)
+        let far = try CLITests.dynsim(
+            ["view", "--damping-ratio", "0.5", "--response", "0.4", "--until", "100000.0001"], cwd: dir)
         XCTAssertEqual(far.status, 64)
         XCTAssertTrue(far.stderr.contains("--until: must be at most 100000 s for a page, got 100000.0001"), far.stderr)
     }

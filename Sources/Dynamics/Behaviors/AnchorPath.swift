@@ -50,7 +50,8 @@ public struct AnchorPath: Sendable, Equatable {
     public init(times: [Double], points: [Vector2], interpolation: Interpolation = .linear) {
         precondition(!times.isEmpty && times.count == points.count, "AnchorPath needs one point per time, at least one")
         for k in times.indices {
-            precondition(times[k].isFinite && points[k].x.isFinite && points[k].y.isFinite, "AnchorPath: non-finite keyframe")
+            precondition(
+                times[k].isFinite && points[k].x.isFinite && points[k].y.isFinite, "AnchorPath: non-finite keyframe")
             if k > 0 { precondition(times[k] >= times[k - 1], "AnchorPath: times must not decrease") }
         }
         self.times = times
@@ -81,9 +82,13 @@ public struct AnchorPath: Sendable, Equatable {
                 let jumpAfter = k + 1 < n && times[k + 1] - times[k] < AnchorPath.minimumSegmentDuration
                 let jumpBefore = k > 0 && times[k] - times[k - 1] < AnchorPath.minimumSegmentDuration
                 // Never difference across a jump (two keyframes at one time): use the side that has a duration.
-                if jumpAfter || k == n - 1 { tangents[k] = k > 0 && !jumpBefore ? difference(k - 1, k) : .zero }
-                else if jumpBefore || k == 0 { tangents[k] = difference(k, k + 1) }
-                else { tangents[k] = difference(k - 1, k + 1) }
+                if jumpAfter || k == n - 1 {
+                    tangents[k] = k > 0 && !jumpBefore ? difference(k - 1, k) : .zero
+                } else if jumpBefore || k == 0 {
+                    tangents[k] = difference(k, k + 1)
+                } else {
+                    tangents[k] = difference(k - 1, k + 1)
+                }
             }
         }
         self.tangents = tangents
@@ -98,7 +103,7 @@ public struct AnchorPath: Sendable, Equatable {
     private func segment(at t: Double) -> Int? {
         let n = times.count
         if n < 2 || t < times[0] || t >= times[n - 1] { return nil }
-        var lo = 0, hi = n - 1      // times[lo] <= t < times[hi]
+        var lo = 0, hi = n - 1  // times[lo] <= t < times[hi]
         while hi - lo > 1 {
             let mid = (lo + hi) >> 1
             if times[mid] <= t { lo = mid } else { hi = mid }
@@ -142,7 +147,7 @@ public struct AnchorPath: Sendable, Equatable {
         case .linear:
             return (p1 - p0) / dt
         case .minimumJerk:
-            let dw = 30 * s * s * (1 + s * (-2 + s))   // d/ds of 10s³ − 15s⁴ + 6s⁵ = 30s²(1 − s)²
+            let dw = 30 * s * s * (1 + s * (-2 + s))  // d/ds of 10s³ − 15s⁴ + 6s⁵ = 30s²(1 − s)²
             return (p1 - p0) * (dw / dt)
         case .catmullRom:
             let s2 = s * s
@@ -156,7 +161,7 @@ public struct AnchorPath: Sendable, Equatable {
     /// `position(at: t1) − position(at: t0)` that no motion covers. Zero for a path without jumps. O(log jumps).
     public func jumpDisplacement(after t0: Double, through t1: Double) -> Vector2 {
         guard !jumpTimes.isEmpty, t1 >= jumpTimes[0], t0 < jumpTimes[jumpTimes.count - 1] else { return .zero }
-        var lo = 0, hi = jumpTimes.count       // first jump later than t0
+        var lo = 0, hi = jumpTimes.count  // first jump later than t0
         while lo < hi {
             let mid = (lo + hi) / 2
             if jumpTimes[mid] > t0 { hi = mid } else { lo = mid + 1 }

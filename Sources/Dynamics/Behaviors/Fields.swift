@@ -91,9 +91,11 @@ public struct FieldBehavior: Sendable, Equatable {
     public static let defaultMinimumRadius = 0.00305175781
 
     /// A field with UIKit's defaults for its kind.
-    public init(kind: Kind, items: [ItemID], position: Vector2 = .zero, region: FieldRegion = .infinite,
-                strength: Double = 1, falloff: Double? = nil, minimumRadius: Double = FieldBehavior.defaultMinimumRadius,
-                direction: Vector2 = .zero, smoothness: Double = 0, animationSpeed: Double = 0, seed: UInt64 = 0) {
+    public init(
+        kind: Kind, items: [ItemID], position: Vector2 = .zero, region: FieldRegion = .infinite,
+        strength: Double = 1, falloff: Double? = nil, minimumRadius: Double = FieldBehavior.defaultMinimumRadius,
+        direction: Vector2 = .zero, smoothness: Double = 0, animationSpeed: Double = 0, seed: UInt64 = 0
+    ) {
         self.kind = kind
         self.items = items
         self.position = position
@@ -110,7 +112,8 @@ public struct FieldBehavior: Sendable, Equatable {
     /// The field's effect on one item at `point` (points) moving at `velocity` (points/s) at time `t` (s): an
     /// acceleration in points/s², or a velocity that replaces the item's (velocity fields), or nothing outside the region.
     public func effect(at point: Vector2, velocity: Vector2, mass m: Double, charge q: Double, time t: Double)
-        -> (acceleration: Vector2, velocityOverride: Vector2?) {
+        -> (acceleration: Vector2, velocityOverride: Vector2?)
+    {
         let local = point - position
         guard region.contains(local) else { return (.zero, nil) }
         if kind == .velocity { return (.zero, direction * 100) }
@@ -151,8 +154,9 @@ public struct FieldBehavior: Sendable, Equatable {
             let T = t * animationSpeed
             let fr = 1.25 / (max(smoothness, 0) + 1.0 / 12) - 1
             let l = Vector2(p.x + T, p.y + T) * fr
-            let n = Vector2(FieldNoise.value(l.x, l.y, T * fr, seed: seed),
-                            FieldNoise.value(l.x + 31.416, l.y - 47.853, T * fr + 12.5, seed: seed))
+            let n = Vector2(
+                FieldNoise.value(l.x, l.y, T * fr, seed: seed),
+                FieldNoise.value(l.x + 31.416, l.y - 47.853, T * fr + 12.5, seed: seed))
             force = n * (S * fall)
             if kind == .turbulence { force *= m * (v.x * v.x + v.y * v.y) }
         case .velocity:
@@ -204,10 +208,14 @@ enum FieldNoise {
         let u = fade(dx), v = fade(dy), w = fade(dz)
         let A = perm[X] + Y, AA = perm[A] + Z, AB = perm[A + 1] + Z
         let B = perm[X + 1] + Y, BA = perm[B] + Z, BB = perm[B + 1] + Z
-        let value = lerp(w, lerp(v, lerp(u, grad(perm[AA], dx, dy, dz), grad(perm[BA], dx - 1, dy, dz)),
-                                    lerp(u, grad(perm[AB], dx, dy - 1, dz), grad(perm[BB], dx - 1, dy - 1, dz))),
-                            lerp(v, lerp(u, grad(perm[AA + 1], dx, dy, dz - 1), grad(perm[BA + 1], dx - 1, dy, dz - 1)),
-                                    lerp(u, grad(perm[AB + 1], dx, dy - 1, dz - 1), grad(perm[BB + 1], dx - 1, dy - 1, dz - 1))))
+        let value = lerp(
+            w,
+            lerp(
+                v, lerp(u, grad(perm[AA], dx, dy, dz), grad(perm[BA], dx - 1, dy, dz)),
+                lerp(u, grad(perm[AB], dx, dy - 1, dz), grad(perm[BB], dx - 1, dy - 1, dz))),
+            lerp(
+                v, lerp(u, grad(perm[AA + 1], dx, dy, dz - 1), grad(perm[BA + 1], dx - 1, dy, dz - 1)),
+                lerp(u, grad(perm[AB + 1], dx, dy - 1, dz - 1), grad(perm[BB + 1], dx - 1, dy - 1, dz - 1))))
         return max(-1, min(1, value))
     }
 }
@@ -215,9 +223,12 @@ enum FieldNoise {
 extension World {
     /// Implements ``World/addField(_:)`` (see its documentation there).
     func insertField(_ field: FieldBehavior) {
-        for id in field.items { precondition(id.index >= 0 && id.index < bodyData.items.count, "World.addField: no such item") }
-        precondition(field.strength.isFinite && field.falloff.isFinite && field.minimumRadius.isFinite,
-                     "World.addField: non-finite field")
+        for id in field.items {
+            precondition(id.index >= 0 && id.index < bodyData.items.count, "World.addField: no such item")
+        }
+        precondition(
+            field.strength.isFinite && field.falloff.isFinite && field.minimumRadius.isFinite,
+            "World.addField: non-finite field")
         behaviors.fields.append(field)
         while behaviors.fieldAcceleration.count < bodyData.items.count {
             behaviors.fieldAcceleration.append(.zero)
@@ -235,8 +246,10 @@ extension World {
         for field in behaviors.fields {
             for id in field.items where bodies.invMass[id.index] > 0 {
                 let i = id.index
-                let e = field.effect(at: bodies.position[i], velocity: bodies.velocity[i], mass: bodyData.items[i].mass, charge: bodyData.items[i].charge,
-                                     time: t)
+                let e = field.effect(
+                    at: bodies.position[i], velocity: bodies.velocity[i], mass: bodyData.items[i].mass,
+                    charge: bodyData.items[i].charge,
+                    time: t)
                 if let v = e.velocityOverride {
                     if !behaviors.fieldOverrides[i] {
                         behaviors.fieldOverrides[i] = true

@@ -29,8 +29,10 @@ public struct PushBehavior: Sendable, Equatable {
     public var endTime: Double
 
     /// A push along `pushDirection` (UIKit Newtons).
-    public init(items: [ItemID], mode: Mode, pushDirection: Vector2, targetOffsetFromCenter: Vector2 = .zero,
-                beginTime: Double = 0, endTime: Double = .infinity) {
+    public init(
+        items: [ItemID], mode: Mode, pushDirection: Vector2, targetOffsetFromCenter: Vector2 = .zero,
+        beginTime: Double = 0, endTime: Double = .infinity
+    ) {
         self.items = items
         self.mode = mode
         self.pushDirection = pushDirection
@@ -40,10 +42,13 @@ public struct PushBehavior: Sendable, Equatable {
     }
 
     /// A push by `angle` (radians, clockwise on screen from +x) and `magnitude` (UIPushBehavior.setAngle(_:magnitude:)).
-    public init(items: [ItemID], mode: Mode, angle: Double, magnitude: Double, targetOffsetFromCenter: Vector2 = .zero,
-                beginTime: Double = 0, endTime: Double = .infinity) {
-        self.init(items: items, mode: mode, pushDirection: Vector2(cos(angle), sin(angle)) * magnitude,
-                  targetOffsetFromCenter: targetOffsetFromCenter, beginTime: beginTime, endTime: endTime)
+    public init(
+        items: [ItemID], mode: Mode, angle: Double, magnitude: Double, targetOffsetFromCenter: Vector2 = .zero,
+        beginTime: Double = 0, endTime: Double = .infinity
+    ) {
+        self.init(
+            items: items, mode: mode, pushDirection: Vector2(cos(angle), sin(angle)) * magnitude,
+            targetOffsetFromCenter: targetOffsetFromCenter, beginTime: beginTime, endTime: endTime)
     }
 
     /// Points per second² that one UIKit Newton gives a unit mass.
@@ -101,24 +106,32 @@ import Foundation
 extension World {
     /// Implements ``World/addPush(_:)`` (see its documentation there).
     func insertPush(_ push: PushBehavior) {
-        precondition(Dynamics.isFinite(push.pushDirection) && Dynamics.isFinite(push.targetOffsetFromCenter), "World.addPush: non-finite push")
+        precondition(
+            Dynamics.isFinite(push.pushDirection) && Dynamics.isFinite(push.targetOffsetFromCenter),
+            "World.addPush: non-finite push")
         precondition(push.beginTime <= push.endTime, "World.addPush: beginTime after endTime")
         let f = push.pushDirection * PushBehavior.pointsPerUIKitNewton
         for id in push.items {
             precondition(id.index >= 0 && id.index < bodyData.items.count, "World.addPush: no such item")
             switch push.mode {
             case .continuous:
-                behaviors.forces.append(ContinuousForce(item: id.index, force: f, offset: push.targetOffsetFromCenter,
-                                              beginTime: push.beginTime, endTime: push.endTime))
+                behaviors.forces.append(
+                    ContinuousForce(
+                        item: id.index, force: f, offset: push.targetOffsetFromCenter,
+                        beginTime: push.beginTime, endTime: push.endTime))
             case .instantaneous:
                 // Impulse J = f x 1 s: Δv = J / m, Δω = (r × J) / I.
                 let i = id.index
-                schedule(ScheduledVelocity(time: push.beginTime, item: i, linear: f * bodies.invMass[i],
-                                           angular: cross(push.targetOffsetFromCenter, f) * bodies.invInertia[i]))
+                schedule(
+                    ScheduledVelocity(
+                        time: push.beginTime, item: i, linear: f * bodies.invMass[i],
+                        angular: cross(push.targetOffsetFromCenter, f) * bodies.invInertia[i]))
             }
         }
         if behaviors.forceColumn.count < bodyData.items.count {
-            while behaviors.forceColumn.count < bodyData.items.count { behaviors.forceColumn.append(.zero); behaviors.torqueColumn.append(0) }
+            while behaviors.forceColumn.count < bodyData.items.count {
+                behaviors.forceColumn.append(.zero); behaviors.torqueColumn.append(0)
+            }
         }
     }
 
@@ -126,8 +139,10 @@ extension World {
     func scheduleVelocity(_ linearVelocity: Vector2, angularVelocity: Double = 0, to id: ItemID, at time: Double) {
         precondition(id.index >= 0 && id.index < bodyData.items.count, "World.addVelocity: no such item")
         let i = id.index
-        schedule(ScheduledVelocity(time: time, item: i, linear: bodies.invMass[i] > 0 ? linearVelocity : .zero,
-                                   angular: bodies.invInertia[i] > 0 ? angularVelocity : 0))
+        schedule(
+            ScheduledVelocity(
+                time: time, item: i, linear: bodies.invMass[i] > 0 ? linearVelocity : .zero,
+                angular: bodies.invInertia[i] > 0 ? angularVelocity : 0))
     }
 
     private func schedule(_ s: ScheduledVelocity) {
@@ -150,16 +165,20 @@ extension World {
             (Vector2(half.x, half.y), Vector2(half.x, half.y + d)),
         ]
         return pairs.map { itemPoint, anchorPoint in
-            addAttachment(AttachmentBehavior(item: snap.item, offsetFromCenter: itemPoint,
-                                             attachedTo: .anchor(point: snap.snapPoint + anchorPoint, path: nil),
-                                             length: d, frequency: SnapBehavior.frequency, damping: snap.damping))
+            addAttachment(
+                AttachmentBehavior(
+                    item: snap.item, offsetFromCenter: itemPoint,
+                    attachedTo: .anchor(point: snap.snapPoint + anchorPoint, path: nil),
+                    length: d, frequency: SnapBehavior.frequency, damping: snap.damping))
         }
     }
 
     /// Applies every scheduled velocity change due at `t`, and fills the force and torque columns with the continuous
     /// pushes active at `t`. Returns whether any force acts.
     func applyExternal(at t: Double, applyScheduled: Bool = true) -> Bool {
-        while applyScheduled && behaviors.nextScheduled < behaviors.scheduled.count && behaviors.scheduled[behaviors.nextScheduled].time <= t + 1e-9 {
+        while applyScheduled && behaviors.nextScheduled < behaviors.scheduled.count
+            && behaviors.scheduled[behaviors.nextScheduled].time <= t + 1e-9
+        {
             let s = behaviors.scheduled[behaviors.nextScheduled]
             bodies.velocity[s.item] += s.linear
             bodies.angularVelocity[s.item] += s.angular

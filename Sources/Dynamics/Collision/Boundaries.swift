@@ -21,7 +21,8 @@ extension World {
             let x0 = r.origin.x - 1, y0 = r.origin.y - 1, x1 = r.origin.x + r.size.x + 1, y1 = r.origin.y + r.size.y + 1
             let corners = [Vector2(x0, y0), Vector2(x1, y0), Vector2(x1, y1), Vector2(x0, y1)]
             for k in 0..<4 {
-                contactData.boundaryEdges.append(BoundaryEdge(v1: corners[k], v2: corners[(k + 1) % 4], identifier: "", behavior: index))
+                contactData.boundaryEdges.append(
+                    BoundaryEdge(v1: corners[k], v2: corners[(k + 1) % 4], identifier: "", behavior: index))
             }
         }
         // Path boundaries: a segment that starts where the one before it (same identifier) ends is its neighbour, and
@@ -31,7 +32,9 @@ extension World {
         for (k, b) in c.boundaries.enumerated() {
             var edge = BoundaryEdge(v1: b.from, v2: b.to, identifier: b.identifier, behavior: index)
             let last = contactData.boundaryEdges.count - 1
-            if k > 0, contactData.boundaryEdges[last].identifier == b.identifier, contactData.boundaryEdges[last].v2 == b.from {
+            if k > 0, contactData.boundaryEdges[last].identifier == b.identifier,
+                contactData.boundaryEdges[last].v2 == b.from
+            {
                 edge.v0 = contactData.boundaryEdges[last].v1
                 edge.hasV0 = true
                 contactData.boundaryEdges[last].v3 = b.to
@@ -58,7 +61,9 @@ extension World {
     /// Implements ``World/boundaryOverlaps()`` (see its documentation there).
     func measureBoundaryOverlaps() -> [(item: ItemID, boundary: String, depth: Double)] {
         guard !contactData.boundaryEdges.isEmpty else { return [] }
-        let saved = (contactData.contacts, contactData.boundaryContactCount, contactData.orderedContactCount, recordsEvents)
+        let saved = (
+            contactData.contacts, contactData.boundaryContactCount, contactData.orderedContactCount, recordsEvents
+        )
         recordsEvents = false
         collide(eventTime: time)
         var out: [(ItemID, String, Double)] = []

@@ -48,7 +48,8 @@ extension World {
             for i in participants {
                 if inGrid(i) {
                     @inline(__always) func cell(_ v: Double) -> UInt64 {
-                        UInt64(Int64(min(max((v * inverseCell).rounded(.down), -0x3FFF_FFFF), 0x3FFF_FFFF)) + 0x8000_0000)
+                        UInt64(
+                            Int64(min(max((v * inverseCell).rounded(.down), -0x3FFF_FFFF), 0x3FFF_FFFF)) + 0x8000_0000)
                     }
                     key[i] = cell(center[i].y) << 32 | cell(center[i].x)
                     small += 1
@@ -86,13 +87,17 @@ extension World {
     /// Appends the candidate pairs among the grid's items `o` (sorted by cell): each cell's run within itself, with its
     /// east neighbour and with the three cells of the next row; then the items outside the grid (`large`) against
     /// every other item. Stops at ``maxCandidatePairs``.
-    private func pairNeighbours(_ o: UnsafeMutableBufferPointer<Int>, key: UnsafeMutableBufferPointer<UInt64>, large: [Int],
-                                center: UnsafePointer<Vector2>, extent: UnsafePointer<Double>, into candidates: inout [UInt64]) {
+    private func pairNeighbours(
+        _ o: UnsafeMutableBufferPointer<Int>, key: UnsafeMutableBufferPointer<UInt64>, large: [Int],
+        center: UnsafePointer<Vector2>, extent: UnsafePointer<Double>, into candidates: inout [UInt64]
+    ) {
         let m = o.count, cap = World.maxCandidatePairs
         @inline(__always) func test(_ i: Int, _ j: Int) {
             guard candidates.count < cap else { return }
             let reach = extent[i] + extent[j], d = center[j] - center[i]
-            if abs(d.x) <= reach && abs(d.y) <= reach && bodyData.itemCollisionMask[i] & bodyData.itemCollisionMask[j] != 0 {
+            if abs(d.x) <= reach && abs(d.y) <= reach
+                && bodyData.itemCollisionMask[i] & bodyData.itemCollisionMask[j] != 0
+            {
                 candidates.append(UInt64(min(i, j)) << 32 | UInt64(max(i, j)))
             }
         }

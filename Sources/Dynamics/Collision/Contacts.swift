@@ -36,8 +36,10 @@ public struct CollisionBehavior: Sendable, Equatable {
     public var boundaries: [(identifier: String, from: Vector2, to: Vector2)]
 
     /// A collision behavior; see the properties for the defaults.
-    public init(items: [ItemID], mode: CollisionMode = .everything, translatesReferenceBoundsIntoBoundary: Bool = false,
-                boundaries: [(identifier: String, from: Vector2, to: Vector2)] = []) {
+    public init(
+        items: [ItemID], mode: CollisionMode = .everything, translatesReferenceBoundsIntoBoundary: Bool = false,
+        boundaries: [(identifier: String, from: Vector2, to: Vector2)] = []
+    ) {
         self.items = items
         self.mode = mode
         self.translatesReferenceBoundsIntoBoundary = translatesReferenceBoundsIntoBoundary
@@ -46,9 +48,12 @@ public struct CollisionBehavior: Sendable, Equatable {
 
     /// Equal items, mode, bounds flag and boundaries.
     public static func == (l: CollisionBehavior, r: CollisionBehavior) -> Bool {
-        l.items == r.items && l.mode == r.mode && l.translatesReferenceBoundsIntoBoundary == r.translatesReferenceBoundsIntoBoundary
+        l.items == r.items && l.mode == r.mode
+            && l.translatesReferenceBoundsIntoBoundary == r.translatesReferenceBoundsIntoBoundary
             && l.boundaries.count == r.boundaries.count
-            && zip(l.boundaries, r.boundaries).allSatisfy { $0.identifier == $1.identifier && $0.from == $1.from && $0.to == $1.to }
+            && zip(l.boundaries, r.boundaries).allSatisfy {
+                $0.identifier == $1.identifier && $0.from == $1.from && $0.to == $1.to
+            }
     }
 }
 
@@ -107,7 +112,7 @@ struct BoundaryEdge {
 /// that warm-start the next sub-step.
 struct ContactConstraint {
     var key: UInt64
-    var a: Int                // item index of shape A, or -1 for a boundary
+    var a: Int  // item index of shape A, or -1 for a boundary
     var b: Int
     var manifold: Manifold
     var radiusA: Double
@@ -124,7 +129,7 @@ struct ContactConstraint {
 /// and written back to the contact's manifold by `storeImpulses`: only what the eight velocity iterations read and
 /// write, packed (240 bytes against 384 with the manifold), so the iterations stream less memory.
 struct VelocityConstraint {
-    var a: Int32              // item index of shape A, or -1 for a boundary
+    var a: Int32  // item index of shape A, or -1 for a boundary
     var b: Int32
     /// Points the solver uses (1 when a two-point manifold's block matrix is ill-conditioned) and the manifold's own.
     var pointCount: Int32

@@ -24,8 +24,10 @@ extension World {
     func continuousPieces() -> Int {
         let h = subStepDuration
         var pieces = 1.0
-        for i in 0..<bodyData.items.count where bodies.invMass[i] > 0 && hasShape(i)
-            && (bodyData.itemCollisionMask[i] | bodyData.boundaryCollisionMask[i]) != 0 {
+        for i in 0..<bodyData.items.count
+        where bodies.invMass[i] > 0 && hasShape(i)
+            && (bodyData.itemCollisionMask[i] | bodyData.boundaryCollisionMask[i]) != 0
+        {
             let t = travel(i, h), limit = sweepLimit(i)
             if !(t <= limit) { pieces = max(pieces, t.isFinite ? (t / limit).rounded(.up) : World.maxContinuousPieces) }
         }
@@ -78,7 +80,9 @@ extension World {
         defer { collisionScratch.scratchCandidates = candidates }
         candidates.removeAll(keepingCapacity: true)
         sweep.center.withUnsafeBufferPointer { c in
-            sweep.extent.withUnsafeBufferPointer { r in broadPhase(center: c.baseAddress!, extent: r.baseAddress!, into: &candidates) }
+            sweep.extent.withUnsafeBufferPointer { r in
+                broadPhase(center: c.baseAddress!, extent: r.baseAddress!, into: &candidates)
+            }
         }
         for pair in candidates {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
@@ -87,7 +91,9 @@ extension World {
             let turn = abs(sweep.spin[i]) * bodyData.itemReach[i] + abs(sweep.spin[j]) * bodyData.itemReach[j]
             // (An item that does not move has no velocity: the relative speed is the mover's own.)
             let relative = h * (norm(sweep.velocity[i] - sweep.velocity[j]) + turn)
-            let comes = im[i] == 0 || im[j] == 0 ? !(relative <= min(sweepLimit(i), sweepLimit(j)))
+            let comes =
+                im[i] == 0 || im[j] == 0
+                ? !(relative <= min(sweepLimit(i), sweepLimit(j)))
                 : !(relative <= 4 * min(sweepLimit(i), sweepLimit(j)))
             if comes {
                 if iFast { split(i) }
@@ -103,7 +109,8 @@ extension World {
     /// circles when some item is fast.)
     private func predictMotion(_ sweep: inout SweepScratch) {
         let n = bodyData.items.count, h = subStepDuration
-        let x = bodies.position.base, v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base
+        let x = bodies.position.base, v = bodies.velocity.base, w = bodies.angularVelocity.base,
+            im = bodies.invMass.base
         if sweep.travel.count != n { sweep = SweepScratch(count: n) }
         for i in 0..<n {
             sweep.velocity[i] = v[i] + h * bodies.gravity[i]
@@ -133,7 +140,8 @@ extension World {
         }
         for i in 0..<n {
             sweep.travel[i] = 0
-            guard im[i] > 0 && hasShape(i) && (bodyData.itemCollisionMask[i] | bodyData.boundaryCollisionMask[i]) != 0 else { continue }
+            guard im[i] > 0 && hasShape(i) && (bodyData.itemCollisionMask[i] | bodyData.boundaryCollisionMask[i]) != 0
+            else { continue }
             let t = h * (norm(sweep.velocity[i]) + abs(sweep.spin[i]) * bodyData.itemReach[i])
             sweep.travel[i] = t.isFinite ? t : .greatestFiniteMagnitude
         }
@@ -151,7 +159,8 @@ extension World {
             let along = edge.v2 - edge.v1, length = norm(along)
             guard length > 0 else { continue }
             let t = along / length, normal = Vector2(-t.y, t.x)
-            for i in 0..<sweep.travel.count where sweep.travel[i] > sweepLimit(i) && bodyData.boundaryCollisionMask[i] & bit != 0 {
+            for i in 0..<sweep.travel.count
+            where sweep.travel[i] > sweepLimit(i) && bodyData.boundaryCollisionMask[i] & bit != 0 {
                 let c = x[i], reach = bodyData.itemReach[i], m = sweep.travel[i]
                 let offset = dot(c - edge.v1, normal), s = dot(c - edge.v1, t)
                 // Out of reach within the sub-step: beyond the line, or beyond either end.
@@ -159,7 +168,9 @@ extension World {
                 let v = sweep.velocity[i], across = dot(v, normal)
                 var speed = abs(offset) <= reach ? abs(across) : max(0, offset > 0 ? -across : across)
                 if s - reach <= 0 || s + reach >= length { speed += abs(dot(v, t)) }
-                if !(h * (speed + abs(sweep.spin[i]) * reach) <= sweepLimit(i)) { pieces = max(pieces, (m / sweepLimit(i)).rounded(.up)) }
+                if !(h * (speed + abs(sweep.spin[i]) * reach) <= sweepLimit(i)) {
+                    pieces = max(pieces, (m / sweepLimit(i)).rounded(.up))
+                }
             }
         }
         return pieces
@@ -174,7 +185,8 @@ extension World {
     /// them (its target gap gives no contact points), and the splitting of fast sub-steps covers them (``tunnellingPieces()``).
     func solveTimeOfImpact(h: Double, start: UnsafeMutablePointer<Vector2>, eventTime: Double) {
         guard !contactData.boundaryEdges.isEmpty else { return }
-        for i in 0..<bodyData.items.count where bodyData.awake[i] && bodies.invMass[i] > 0 && bodyData.boundaryCollisionMask[i] != 0 {
+        for i in 0..<bodyData.items.count
+        where bodyData.awake[i] && bodies.invMass[i] > 0 && bodyData.boundaryCollisionMask[i] != 0 {
             // (The unpacked radius, −1 for a polygon: matching on `itemShapes[i]` would copy the shape, retaining its arrays.)
             let radius = bodyData.itemCircleRadius[i]
             guard radius >= 0 else { continue }
@@ -186,7 +198,8 @@ extension World {
                 return norm(p - (e.v1 + t * d))
             }
             var best: (alpha: Double, edge: Int)?
-            for (k, e) in contactData.boundaryEdges.enumerated() where bodyData.boundaryCollisionMask[i] & (UInt64(1) << UInt64(e.behavior)) != 0 {
+            for (k, e) in contactData.boundaryEdges.enumerated()
+            where bodyData.boundaryCollisionMask[i] & (UInt64(1) << UInt64(e.behavior)) != 0 {
                 guard distance(c0, e) > target && distance(c1, e) < target else { continue }
                 var lo = 0.0, hi = 1.0
                 for _ in 0..<60 {
@@ -204,9 +217,10 @@ extension World {
                 continue
             }
             let key = (UInt64(1) << 63) | (UInt64(k) << 32) | UInt64(i)
-            let constraint = ContactConstraint(key: key, a: -1, b: i, manifold: manifold, radiusA: 0, radiusB: radius,
-                                               friction: (bodyData.itemFriction[i] * World.boundaryFriction).squareRoot(),
-                                               restitution: max(bodyData.itemElasticity[i], World.boundaryRestitution))
+            let constraint = ContactConstraint(
+                key: key, a: -1, b: i, manifold: manifold, radiusA: 0, radiusB: radius,
+                friction: (bodyData.itemFriction[i] * World.boundaryFriction).squareRoot(),
+                restitution: max(bodyData.itemElasticity[i], World.boundaryRestitution))
             let saved = contactData.contacts
             contactData.contacts = [constraint]
             for _ in 0..<20 where !solveContactPositions(baumgarte: 0.75) {}
@@ -221,10 +235,13 @@ extension World {
             // The contact now exists (with no stored impulses: Box2D does not warm-start from TOI forces).
             if contactPosition(of: key) == nil {
                 if recordsEvents {
-                    let atImpact = worldManifold(manifold, .identity, radiusA: 0,
-                                                 Transform(position: c0 + alpha * (c1 - c0), angle: bodies.angle[i]), radiusB: radius)
-                    contactData.events.append(ContactEvent(time: eventTime, kind: .begin, item: i, otherItem: nil,
-                                               boundary: edge.identifier, point: atImpact.points.0))
+                    let atImpact = worldManifold(
+                        manifold, .identity, radiusA: 0,
+                        Transform(position: c0 + alpha * (c1 - c0), angle: bodies.angle[i]), radiusB: radius)
+                    contactData.events.append(
+                        ContactEvent(
+                            time: eventTime, kind: .begin, item: i, otherItem: nil,
+                            boundary: edge.identifier, point: atImpact.points.0))
                 }
                 contactData.contacts.append(constraint)
             }

@@ -37,8 +37,10 @@ private func clipSegment(_ input: ClipPair, normal: Vector2, offset: Double, ver
     if d0 * d1 < 0 {
         let t = d0 / (d0 - d1)
         let indexB = Int((input.points.0.id >> 8) & 0xFF)
-        out.append(ClipVertex(v: input.points.0.v + t * (input.points.1.v - input.points.0.v),
-                              id: featureID(indexA: vertexIndexA, indexB: indexB, typeA: 0, typeB: 1)))
+        out.append(
+            ClipVertex(
+                v: input.points.0.v + t * (input.points.1.v - input.points.0.v),
+                id: featureID(indexA: vertexIndexA, indexB: indexB, typeA: 0, typeB: 1)))
     }
     return out
 }
@@ -46,8 +48,10 @@ private func clipSegment(_ input: ClipPair, normal: Vector2, offset: Double, ver
 /// The largest separation of poly2 from poly1's edge normals (b2FindMaxSeparation), and that edge. It stops at the
 /// first edge whose separation exceeds `stopAbove`: the caller then reports no contact whatever the maximum is, so
 /// the manifold is the same as Box2D's.
-private func findMaxSeparation(_ p1: PolygonRef, _ xf1: Transform, _ p2: PolygonRef, _ xf2: Transform,
-                               stopAbove: Double) -> (edge: Int, separation: Double) {
+private func findMaxSeparation(
+    _ p1: PolygonRef, _ xf1: Transform, _ p2: PolygonRef, _ xf2: Transform,
+    stopAbove: Double
+) -> (edge: Int, separation: Double) {
     let xf = xf2.inverseTimes(xf1)
     var best = 0
     var maxSeparation = -Double.greatestFiniteMagnitude
@@ -95,9 +99,10 @@ func collidePolygons(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef,
         if d < minDot { minDot = d; index = i }
     }
     let i1 = index, i2 = index + 1 < poly2.count ? index + 1 : 0
-    let incident = ClipPair(ClipVertex(v: xf2.apply(poly2.vertices[i1]), id: featureID(indexA: edge1, indexB: i1, typeA: 1, typeB: 0)),
-                            ClipVertex(v: xf2.apply(poly2.vertices[i2]), id: featureID(indexA: edge1, indexB: i2, typeA: 1, typeB: 0)),
-                            count: 2)
+    let incident = ClipPair(
+        ClipVertex(v: xf2.apply(poly2.vertices[i1]), id: featureID(indexA: edge1, indexB: i1, typeA: 1, typeB: 0)),
+        ClipVertex(v: xf2.apply(poly2.vertices[i2]), id: featureID(indexA: edge1, indexB: i2, typeA: 1, typeB: 0)),
+        count: 2)
 
     let count1 = poly1.count
     let iv1 = edge1, iv2 = edge1 + 1 < count1 ? edge1 + 1 : 0
@@ -133,7 +138,8 @@ func collidePolygons(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef,
 
 /// Polygon (A) – circle (B) manifold (b2CollidePolygonAndCircle). The circle is centred on its body.
 func collidePolygonAndCircle(_ poly: PolygonRef, _ xfA: Transform, radius circleRadius: Double, _ xfB: Transform)
-    -> Manifold {
+    -> Manifold
+{
     var m = Manifold()
     let cLocal = xfA.applyT(xfB.p)
     var normalIndex = 0
@@ -188,8 +194,10 @@ func collideCircles(radiusA: Double, _ xfA: Transform, radiusB: Double, _ xfB: T
 }
 
 /// Two-sided segment (A, in world coordinates) – circle (B) manifold (b2CollideEdgeAndCircle without neighbours).
-func collideEdgeAndCircle(_ a: Vector2, _ b: Vector2, edgeRadius: Double, radius circleRadius: Double,
-                          _ xfB: Transform) -> Manifold {
+func collideEdgeAndCircle(
+    _ a: Vector2, _ b: Vector2, edgeRadius: Double, radius circleRadius: Double,
+    _ xfB: Transform
+) -> Manifold {
     var m = Manifold()
     let q = xfB.p
     let e = b - a
@@ -221,8 +229,10 @@ func collideEdgeAndCircle(_ a: Vector2, _ b: Vector2, edgeRadius: Double, radius
 /// Two-sided segment (A, in world coordinates) – polygon (B) manifold (b2CollideEdgeAndPolygon, two-sided: no ghost
 /// vertices), with Box2D's hysteresis between the edge axis and the polygon axes. (The `uikit` profile's boundaries,
 /// and the `precise` profile's lone segments and reference bounds; see ``collidePathSegmentAndPolygon(_:_:_:)``.)
-func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ polyB: PolygonRef,
-                           _ xfB: Transform) -> Manifold {
+func collideEdgeAndPolygon(
+    _ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ polyB: PolygonRef,
+    _ xfB: Transform
+) -> Manifold {
     let m = Manifold()
     // Polygon B in the edge's (world) frame, transformed where read (no copies).
     @inline(__always) func vertex(_ i: Int) -> Vector2 { xfB.apply(polyB.vertices[i]) }
@@ -254,16 +264,19 @@ func collideEdgeAndPolygon(_ v1: Vector2, _ v2: Vector2, edgeRadius: Double, _ p
     if polygonSeparation > radius { return m }
 
     let usePolygonAxis = polygonSeparation - radius > 0.98 * (edgeSeparation - radius) + 0.001 * 100
-    return edgePolygonManifold(v1, v2, edge1: edge1, edgeNormal: edgeNormal, polyB, xfB, radius: radius,
-                               polygonAxis: usePolygonAxis ? polygonIndex : -1)
+    return edgePolygonManifold(
+        v1, v2, edge1: edge1, edgeNormal: edgeNormal, polyB, xfB, radius: radius,
+        polygonAxis: usePolygonAxis ? polygonIndex : -1)
 }
 
 /// The clipped manifold of a segment (A, world coordinates) and polygon B once the reference axis is chosen
 /// (the second half of b2CollideEdgeAndPolygon): the segment's face with normal `edgeNormal` when `polygonAxis` is −1,
 /// otherwise polygon face `polygonAxis`, with the incident feature clipped to the reference face's side planes.
 @inline(__always)
-private func edgePolygonManifold(_ v1: Vector2, _ v2: Vector2, edge1: Vector2, edgeNormal: Vector2, _ polyB: PolygonRef,
-                                 _ xfB: Transform, radius: Double, polygonAxis polygonIndex: Int) -> Manifold {
+private func edgePolygonManifold(
+    _ v1: Vector2, _ v2: Vector2, edge1: Vector2, edgeNormal: Vector2, _ polyB: PolygonRef,
+    _ xfB: Transform, radius: Double, polygonAxis polygonIndex: Int
+) -> Manifold {
     var m = Manifold()
     @inline(__always) func vertex(_ i: Int) -> Vector2 { xfB.apply(polyB.vertices[i]) }
     @inline(__always) func normal(_ i: Int) -> Vector2 { xfB.rotate(polyB.normals[i]) }
@@ -281,14 +294,16 @@ private func edgePolygonManifold(_ v1: Vector2, _ v2: Vector2, edge1: Vector2, e
             if value < bestValue { bestValue = value; best = i }
         }
         let i1 = best, i2 = best + 1 < count ? best + 1 : 0
-        clipPoints = ClipPair(ClipVertex(v: vertex(i1), id: featureID(indexA: 0, indexB: i1, typeA: 1, typeB: 0)),
-                              ClipVertex(v: vertex(i2), id: featureID(indexA: 0, indexB: i2, typeA: 1, typeB: 0)), count: 2)
+        clipPoints = ClipPair(
+            ClipVertex(v: vertex(i1), id: featureID(indexA: 0, indexB: i1, typeA: 1, typeB: 0)),
+            ClipVertex(v: vertex(i2), id: featureID(indexA: 0, indexB: i2, typeA: 1, typeB: 0)), count: 2)
         refI1 = 0; refI2 = 1; refV1 = v1; refV2 = v2; refNormal = edgeNormal
         sideNormal1 = -edge1; sideNormal2 = edge1
     } else {
         m.kind = .faceB
-        clipPoints = ClipPair(ClipVertex(v: v2, id: featureID(indexA: 1, indexB: polygonIndex, typeA: 0, typeB: 1)),
-                              ClipVertex(v: v1, id: featureID(indexA: 0, indexB: polygonIndex, typeA: 0, typeB: 1)), count: 2)
+        clipPoints = ClipPair(
+            ClipVertex(v: v2, id: featureID(indexA: 1, indexB: polygonIndex, typeA: 0, typeB: 1)),
+            ClipVertex(v: v1, id: featureID(indexA: 0, indexB: polygonIndex, typeA: 0, typeB: 1)), count: 2)
         refI1 = polygonIndex
         refI2 = refI1 + 1 < count ? refI1 + 1 : 0
         refV1 = vertex(refI1); refV2 = vertex(refI2); refNormal = normal(refI1)
@@ -396,8 +411,9 @@ func collidePathSegmentAndPolygon(_ edge: BoundaryEdge, _ polyB: PolygonRef, _ x
             }
         }
     }
-    return edgePolygonManifold(v1, v2, edge1: edge1, edgeNormal: normal1, polyB, xfB, radius: radius,
-                               polygonAxis: usePolygonAxis ? polygonIndex : -1)
+    return edgePolygonManifold(
+        v1, v2, edge1: edge1, edgeNormal: normal1, polyB, xfB, radius: radius,
+        polygonAxis: usePolygonAxis ? polygonIndex : -1)
 }
 
 /// Path segment (A) – circle (B) manifold with ghost vertices: past an end of the segment that has a neighbour, a circle
@@ -413,7 +429,8 @@ func collidePathSegmentAndCircle(_ edge: BoundaryEdge, radius: Double, _ xfB: Tr
 
 /// World contact points and normal of a manifold (b2WorldManifold::Initialize): the normal points from A to B.
 func worldManifold(_ m: Manifold, _ xfA: Transform, radiusA: Double, _ xfB: Transform, radiusB: Double)
-    -> (normal: Vector2, points: (Vector2, Vector2), separations: (Double, Double)) {
+    -> (normal: Vector2, points: (Vector2, Vector2), separations: (Double, Double))
+{
     var normal = Vector2.zero
     var points = (Vector2.zero, Vector2.zero)
     var separations = (0.0, 0.0)
@@ -433,8 +450,11 @@ func worldManifold(_ m: Manifold, _ xfA: Transform, radiusA: Double, _ xfB: Tran
             let clip = xfB.apply(m.localPoint(i))
             let cA = clip + (radiusA - dot(clip - planePoint, normal)) * normal
             let cB = clip - radiusB * normal
-            if i == 0 { points.0 = 0.5 * (cA + cB); separations.0 = dot(cB - cA, normal) }
-            else { points.1 = 0.5 * (cA + cB); separations.1 = dot(cB - cA, normal) }
+            if i == 0 {
+                points.0 = 0.5 * (cA + cB); separations.0 = dot(cB - cA, normal)
+            } else {
+                points.1 = 0.5 * (cA + cB); separations.1 = dot(cB - cA, normal)
+            }
         }
     case .faceB:
         normal = xfB.rotate(m.localNormal)
@@ -443,8 +463,11 @@ func worldManifold(_ m: Manifold, _ xfA: Transform, radiusA: Double, _ xfB: Tran
             let clip = xfA.apply(m.localPoint(i))
             let cB = clip + (radiusB - dot(clip - planePoint, normal)) * normal
             let cA = clip - radiusA * normal
-            if i == 0 { points.0 = 0.5 * (cA + cB); separations.0 = dot(cA - cB, normal) }
-            else { points.1 = 0.5 * (cA + cB); separations.1 = dot(cA - cB, normal) }
+            if i == 0 {
+                points.0 = 0.5 * (cA + cB); separations.0 = dot(cA - cB, normal)
+            } else {
+                points.1 = 0.5 * (cA + cB); separations.1 = dot(cA - cB, normal)
+            }
         }
         normal = -normal
     }

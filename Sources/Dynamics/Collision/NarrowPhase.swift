@@ -15,8 +15,10 @@ extension World {
         transform(i, position: bodies.position.base, angle: bodies.angle.base)
     }
 
-    @inline(__always) func transform(_ i: Int, position x: UnsafeMutablePointer<Vector2>,
-                                     angle ang: UnsafeMutablePointer<Double>) -> Transform {
+    @inline(__always) func transform(
+        _ i: Int, position x: UnsafeMutablePointer<Vector2>,
+        angle ang: UnsafeMutablePointer<Double>
+    ) -> Transform {
         let entry = bodies.rotationCache.base + i, a = ang[i]
         if entry.pointee.angle.bitPattern != a.bitPattern {
             entry.pointee = RotationCacheEntry(angle: a, c: cos(a), s: sin(a))
@@ -25,7 +27,9 @@ extension World {
     }
 
     /// Whether item `i` has a collision shape (read without copying the shape enum).
-    @inline(__always) func hasShape(_ i: Int) -> Bool { bodyData.itemCircleRadius[i] >= 0 || bodyData.itemPolygon[i].count > 0 }
+    @inline(__always) func hasShape(_ i: Int) -> Bool {
+        bodyData.itemCircleRadius[i] >= 0 || bodyData.itemPolygon[i].count > 0
+    }
 
     /// Item `i`'s polygon, read in place (valid until the next item is added).
     @inline(__always) func polygon(_ i: Int) -> PolygonRef {
@@ -38,19 +42,23 @@ extension World {
     func collide(eventTime: Double) {
         // Take the scratch storage out of the properties before emptying it: emptying a buffer still shared with the
         // property would copy it (a fresh 200 bytes per contact each sub-step, and page faults to map it).
-        var built = NewContacts(list: collisionScratch.scratchContacts, boundaryCursor: 0,
-                                pairCursor: contactData.boundaryContactCount)
+        var built = NewContacts(
+            list: collisionScratch.scratchContacts, boundaryCursor: 0,
+            pairCursor: contactData.boundaryContactCount)
         collisionScratch.scratchContacts = []
         built.list.removeAll(keepingCapacity: true)
         let n = bodyData.items.count
         // Bounding circles for a cheap overlap test, and each item's transform (cos and sin once per sub-step).
         // Rectangles also get their world bounding box (half sizes), a tighter test than the circles.
-        var bounds = NarrowPhaseBounds(center: collisionScratch.scratchCenter, extent: collisionScratch.scratchExtent,
-                                     xf: collisionScratch.scratchTransforms, boxHalf: collisionScratch.scratchBoxHalf)
-        collisionScratch.scratchCenter = []; collisionScratch.scratchExtent = []; collisionScratch.scratchTransforms = []; collisionScratch.scratchBoxHalf = []
+        var bounds = NarrowPhaseBounds(
+            center: collisionScratch.scratchCenter, extent: collisionScratch.scratchExtent,
+            xf: collisionScratch.scratchTransforms, boxHalf: collisionScratch.scratchBoxHalf)
+        collisionScratch.scratchCenter = []; collisionScratch.scratchExtent = [];
+        collisionScratch.scratchTransforms = []; collisionScratch.scratchBoxHalf = []
         if bounds.center.count != n {
-            bounds = NarrowPhaseBounds(center: [Vector2](repeating: .zero, count: n), extent: [Double](repeating: 0, count: n),
-                                     xf: [Transform](repeating: .identity, count: n), boxHalf: [Vector2](repeating: .zero, count: n))
+            bounds = NarrowPhaseBounds(
+                center: [Vector2](repeating: .zero, count: n), extent: [Double](repeating: 0, count: n),
+                xf: [Transform](repeating: .identity, count: n), boxHalf: [Vector2](repeating: .zero, count: n))
         }
         for i in 0..<n where hasShape(i) {
             bounds.center[i] = bodies.position[i]
@@ -70,13 +78,16 @@ extension World {
         // Events: begin for new touching pairs, end for pairs that stopped touching.
         if recordsEvents {
             for c in built.list where contactPosition(of: c.key) == nil {
-                let wm = worldManifold(c.manifold, c.a >= 0 ? bounds.xf[c.a] : .identity, radiusA: c.radiusA,
-                                       bounds.xf[c.b], radiusB: c.radiusB)
+                let wm = worldManifold(
+                    c.manifold, c.a >= 0 ? bounds.xf[c.a] : .identity, radiusA: c.radiusA,
+                    bounds.xf[c.b], radiusB: c.radiusB)
                 contactData.events.append(event(for: c, kind: .begin, time: eventTime, point: wm.points.0))
             }
             built.list.withUnsafeBufferPointer { now in
                 for c in contactData.contacts
-                where World.position(of: c.key, in: now, boundaryCount: boundaryContacts, orderedCount: now.count) == nil {
+                where World.position(of: c.key, in: now, boundaryCount: boundaryContacts, orderedCount: now.count)
+                    == nil
+                {
                     contactData.events.append(event(for: c, kind: .end, time: eventTime, point: nil))
                 }
             }
@@ -91,16 +102,19 @@ extension World {
     /// Where the current contact under `key` is in `contactData.contacts`, or nil when there is none.
     func contactPosition(of key: UInt64) -> Int? {
         contactData.contacts.withUnsafeBufferPointer {
-            World.position(of: key, in: $0, boundaryCount: contactData.boundaryContactCount,
-                           orderedCount: contactData.orderedContactCount)
+            World.position(
+                of: key, in: $0, boundaryCount: contactData.boundaryContactCount,
+                orderedCount: contactData.orderedContactCount)
         }
     }
 
     /// Where the contact under `key` is in `list`, a contact list as `collide` builds it (two runs in ascending key
     /// order: the first `boundaryCount` against boundaries, then item pairs up to `orderedCount`; after them any the
     /// time of impact appended), or nil: a binary search in the key's run, then a look through the appended ones.
-    static func position(of key: UInt64, in list: UnsafeBufferPointer<ContactConstraint>, boundaryCount: Int,
-                         orderedCount: Int) -> Int? {
+    static func position(
+        of key: UInt64, in list: UnsafeBufferPointer<ContactConstraint>, boundaryCount: Int,
+        orderedCount: Int
+    ) -> Int? {
         let end = key >> 63 != 0 ? boundaryCount : orderedCount
         var lo = key >> 63 != 0 ? 0 : boundaryCount, hi = end
         while lo < hi {
@@ -134,8 +148,10 @@ extension World {
     /// sub-step's manifold by feature id (b2Contact::Update's warm-start matching). Past ``maxContacts`` it is dropped
     /// and ``contactLimitExceeded`` set.
     @inline(__always)
-    private func add(_ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
-                     restitution: Double, to built: inout NewContacts) {
+    private func add(
+        _ key: UInt64, _ a: Int, _ b: Int, _ m: Manifold, _ rA: Double, _ rB: Double, friction: Double,
+        restitution: Double, to built: inout NewContacts
+    ) {
         guard m.pointCount > 0 else { return }
         guard built.list.count < World.maxContacts else { contactData.contactLimitExceeded = true; return }
         var manifold = m
@@ -147,10 +163,13 @@ extension World {
         if created == .max {
             // `uikit`: when Box2D would have created it (Islands.swift); `precise`: this narrow phase's mark, which tells
             // a contact that began here (an impact to look for, PreciseImpacts.swift) from one carried over.
-            created = profile == .uikit ? contactData.islands.created.number(of: key) ?? .max : contactData.narrowPhaseMark
+            created =
+                profile == .uikit ? contactData.islands.created.number(of: key) ?? .max : contactData.narrowPhaseMark
         }
-        built.list.append(ContactConstraint(key: key, a: a, b: b, manifold: manifold, radiusA: rA, radiusB: rB,
-                                            friction: friction, restitution: restitution, created: created))
+        built.list.append(
+            ContactConstraint(
+                key: key, a: a, b: b, manifold: manifold, radiusA: rA, radiusB: rB,
+                friction: friction, restitution: restitution, created: created))
     }
 
     /// Keeps a contact from last sub-step as it was (its items asleep), if there was one under `key`.
@@ -168,7 +187,8 @@ extension World {
             let bit = UInt64(1) << UInt64(edge.behavior)
             let lo = Vector2(min(edge.v1.x, edge.v2.x), min(edge.v1.y, edge.v2.y))
             let hi = Vector2(max(edge.v1.x, edge.v2.x), max(edge.v1.y, edge.v2.y))
-            for i in 0..<bodyData.items.count where bodyData.boundaryCollisionMask[i] & bit != 0 && !bodyData.anchored[i] {
+            for i in 0..<bodyData.items.count
+            where bodyData.boundaryCollisionMask[i] & bit != 0 && !bodyData.anchored[i] {
                 guard hasShape(i) else { continue }
                 let key = (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
                 // A sleeper keeps its boundary contact as it was.
@@ -176,18 +196,24 @@ extension World {
                 let c = bounds.center[i], r = bounds.extent[i]
                 if c.x + r < lo.x || c.x - r > hi.x || c.y + r < lo.y || c.y - r > hi.y { continue }
                 let f = bodyData.itemFriction[i], el = bodyData.itemElasticity[i]
-                let friction = (f * World.boundaryFriction).squareRoot(), restitution = max(el, World.boundaryRestitution)
+                let friction = (f * World.boundaryFriction).squareRoot(),
+                    restitution = max(el, World.boundaryRestitution)
                 let radius = bodyData.itemCircleRadius[i], xf = bounds.xf[i]
                 let m: Manifold
                 if smooth && (edge.hasV0 || edge.hasV3) {
                     // `precise`: a path's interior vertices are smooth (ghost vertices).
-                    m = radius < 0 ? collidePathSegmentAndPolygon(edge, polygon(i), xf) : collidePathSegmentAndCircle(edge, radius: radius, xf)
+                    m =
+                        radius < 0
+                        ? collidePathSegmentAndPolygon(edge, polygon(i), xf)
+                        : collidePathSegmentAndCircle(edge, radius: radius, xf)
                 } else if radius < 0 {
                     m = collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, polygon(i), xf)
                 } else {
                     m = collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: radius, xf)
                 }
-                add(key, -1, i, m, 0, radius < 0 ? polygon(i).radius : radius, friction: friction, restitution: restitution, to: &built)
+                add(
+                    key, -1, i, m, 0, radius < 0 ? polygon(i).radius : radius, friction: friction,
+                    restitution: restitution, to: &built)
             }
         }
     }
@@ -200,7 +226,9 @@ extension World {
         candidates.removeAll(keepingCapacity: true)
         defer { collisionScratch.scratchCandidates = candidates }
         bounds.center.withUnsafeBufferPointer { c in
-            bounds.extent.withUnsafeBufferPointer { e in broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &candidates) }
+            bounds.extent.withUnsafeBufferPointer { e in
+                broadPhase(center: c.baseAddress!, extent: e.baseAddress!, into: &candidates)
+            }
         }
         if candidates.count >= World.maxCandidatePairs { contactData.contactLimitExceeded = true }
         sortPairs(&candidates, itemCount: bodyData.items.count)
@@ -210,7 +238,9 @@ extension World {
             let key = UInt64(i) << 32 | UInt64(j)
             if bodies.invMass[i] == 0 && bodies.invMass[j] == 0 {
                 // Two sleepers (or a sleeper and an anchored item) keep their contact as it was, untouched.
-                if !(bodyData.awake[i] && bodyData.awake[j]) && !(bodyData.anchored[i] && bodyData.anchored[j]) { keep(key, in: &built) }
+                if !(bodyData.awake[i] && bodyData.awake[j]) && !(bodyData.anchored[i] && bodyData.anchored[j]) {
+                    keep(key, in: &built)
+                }
                 continue
             }
             let d = center[j] - center[i], r = extent[i] + extent[j]
@@ -229,18 +259,22 @@ extension World {
                     let reach = boxHalf[i] + boxHalf[j]
                     if abs(d.x) - reach.x > 1e-6 || abs(d.y) - reach.y > 1e-6 { continue }
                 }
-                add(key, i, j, collidePolygons(pi, xf[i], pj, xf[j]), pi.radius, pj.radius, friction: friction,
+                add(
+                    key, i, j, collidePolygons(pi, xf[i], pj, xf[j]), pi.radius, pj.radius, friction: friction,
                     restitution: restitution, to: &built)
             case (true, false):
                 let pi = polygon(i)
-                add(key, i, j, collidePolygonAndCircle(pi, xf[i], radius: rj, xf[j]), pi.radius, rj,
+                add(
+                    key, i, j, collidePolygonAndCircle(pi, xf[i], radius: rj, xf[j]), pi.radius, rj,
                     friction: friction, restitution: restitution, to: &built)
             case (false, true):
                 let pj = polygon(j)
-                add(key, j, i, collidePolygonAndCircle(pj, xf[j], radius: ri, xf[i]), pj.radius, ri,
+                add(
+                    key, j, i, collidePolygonAndCircle(pj, xf[j], radius: ri, xf[i]), pj.radius, ri,
                     friction: friction, restitution: restitution, to: &built)
             case (false, false):
-                add(key, i, j, collideCircles(radiusA: ri, xf[i], radiusB: rj, xf[j]), ri, rj,
+                add(
+                    key, i, j, collideCircles(radiusA: ri, xf[i], radiusB: rj, xf[j]), ri, rj,
                     friction: friction, restitution: restitution, to: &built)
             }
         }
@@ -250,8 +284,12 @@ extension World {
     /// `scratchPairs`, then an insertion sort within each first item's (short) run. Allocates nothing once warm.
     func sortPairs(_ pairs: inout [UInt64], itemCount n: Int) {
         guard pairs.count > 1 else { return }
-        if collisionScratch.scratchBucket.count != n + 1 { collisionScratch.scratchBucket = [Int](repeating: 0, count: n + 1) }
-        if collisionScratch.scratchPairs.count < pairs.count { collisionScratch.scratchPairs = [UInt64](repeating: 0, count: pairs.count) }
+        if collisionScratch.scratchBucket.count != n + 1 {
+            collisionScratch.scratchBucket = [Int](repeating: 0, count: n + 1)
+        }
+        if collisionScratch.scratchPairs.count < pairs.count {
+            collisionScratch.scratchPairs = [UInt64](repeating: 0, count: pairs.count)
+        }
         collisionScratch.scratchBucket.withUnsafeMutableBufferPointer { start in
             collisionScratch.scratchPairs.withUnsafeMutableBufferPointer { out in
                 pairs.withUnsafeMutableBufferPointer { p in
@@ -286,7 +324,8 @@ extension World {
     func event(for c: ContactConstraint, kind: ContactEvent.Kind, time: Double, point: Vector2?) -> ContactEvent {
         if c.a < 0 {
             let edge = contactData.boundaryEdges[Int((c.key >> 32) & 0x7FFF_FFFF)]
-            return ContactEvent(time: time, kind: kind, item: c.b, otherItem: nil, boundary: edge.identifier, point: point)
+            return ContactEvent(
+                time: time, kind: kind, item: c.b, otherItem: nil, boundary: edge.identifier, point: point)
         }
         let lo = min(c.a, c.b), hi = max(c.a, c.b)
         return ContactEvent(time: time, kind: kind, item: lo, otherItem: hi, boundary: nil, point: point)

@@ -12,8 +12,12 @@ struct AABB: Equatable {
     @inline(__always) func overlaps(_ o: AABB) -> Bool {
         !(o.lower.x > upper.x || o.lower.y > upper.y || lower.x > o.upper.x || lower.y > o.upper.y)
     }
-    @inline(__always) func union(_ o: AABB) -> AABB { AABB(lower: pointwiseMin(lower, o.lower), upper: pointwiseMax(upper, o.upper)) }
-    @inline(__always) func outset(_ r: Double) -> AABB { AABB(lower: lower - Vector2(r, r), upper: upper + Vector2(r, r)) }
+    @inline(__always) func union(_ o: AABB) -> AABB {
+        AABB(lower: pointwiseMin(lower, o.lower), upper: pointwiseMax(upper, o.upper))
+    }
+    @inline(__always) func outset(_ r: Double) -> AABB {
+        AABB(lower: lower - Vector2(r, r), upper: upper + Vector2(r, r))
+    }
     @inline(__always) var perimeter: Double { 2 * ((upper.x - lower.x) + (upper.y - lower.y)) }
     @inline(__always) var center: Vector2 { 0.5 * (lower + upper) }
 }
@@ -157,7 +161,11 @@ struct ProxyTree {
         nodes[newParent].box = leafBox.union(nodes[sibling].box)
         nodes[newParent].height = nodes[sibling].height + 1
         if oldParent != -1 {
-            if nodes[oldParent].child1 == sibling { nodes[oldParent].child1 = newParent } else { nodes[oldParent].child2 = newParent }
+            if nodes[oldParent].child1 == sibling {
+                nodes[oldParent].child1 = newParent
+            } else {
+                nodes[oldParent].child2 = newParent
+            }
         } else {
             root = newParent
         }
@@ -178,7 +186,11 @@ struct ProxyTree {
         let sibling = nodes[parent].child1 == leaf ? nodes[parent].child2 : nodes[parent].child1
         nodes[sibling].parent = grandParent
         if grandParent != -1 {
-            if nodes[grandParent].child1 == parent { nodes[grandParent].child1 = sibling } else { nodes[grandParent].child2 = sibling }
+            if nodes[grandParent].child1 == parent {
+                nodes[grandParent].child1 = sibling
+            } else {
+                nodes[grandParent].child2 = sibling
+            }
             release(parent)
             refit(from: grandParent)
         } else {

@@ -49,8 +49,9 @@ public struct ConvexPolygon: Equatable {
 
     /// Box2D's b2PolygonShape::SetAsBox(hw, hh): (−hw, −hh), (hw, −hh), (hw, hh), (−hw, hh).
     static func box(halfWidth hx: Double, halfHeight hy: Double, radius: Double = 0) -> ConvexPolygon {
-        ConvexPolygon(vertices: [Vector2(-hx, -hy), Vector2(hx, -hy), Vector2(hx, hy), Vector2(-hx, hy)],
-                      normals: [Vector2(0, -1), Vector2(1, 0), Vector2(0, 1), Vector2(-1, 0)], radius: radius)
+        ConvexPolygon(
+            vertices: [Vector2(-hx, -hy), Vector2(hx, -hy), Vector2(hx, hy), Vector2(-hx, hy)],
+            normals: [Vector2(0, -1), Vector2(1, 0), Vector2(0, 1), Vector2(-1, 0)], radius: radius)
     }
 
     /// The polygon's least width with its skin, points: the smallest extent of its vertices along any face normal (a
@@ -138,7 +139,11 @@ struct Manifold {
             for j in 0..<previous.pointCount where previous.id(j) == id(i) {
                 let ni = j == 0 ? previous.normalImpulses.0 : previous.normalImpulses.1
                 let ti = j == 0 ? previous.tangentImpulses.0 : previous.tangentImpulses.1
-                if i == 0 { normalImpulses.0 = ni; tangentImpulses.0 = ti } else { normalImpulses.1 = ni; tangentImpulses.1 = ti }
+                if i == 0 {
+                    normalImpulses.0 = ni; tangentImpulses.0 = ti
+                } else {
+                    normalImpulses.1 = ni; tangentImpulses.1 = ti
+                }
             }
         }
     }

@@ -14,7 +14,8 @@ extension World {
         if preciseScratch.chainOrderedFor != jc || preciseScratch.chainDegree.count != bodyData.items.count {
             preciseScratch.chainOrderedFor = jc
             // Only worth it when some rods share a body: lone rods converge in a sweep or two of Gauss–Seidel.
-            preciseScratch.chainIsPath = orderChains(im: im, J: J, count: jc) && preciseScratch.chainShared.contains { $0 >= 0 }
+            preciseScratch.chainIsPath =
+                orderChains(im: im, J: J, count: jc) && preciseScratch.chainShared.contains { $0 >= 0 }
         }
         return preciseScratch.chainIsPath
     }
@@ -24,14 +25,17 @@ extension World {
         let n = bodyData.items.count
         preciseScratch.chainOrder.removeAll(keepingCapacity: true)
         preciseScratch.chainShared.removeAll(keepingCapacity: true)
-        if preciseScratch.chainDegree.count != n { preciseScratch.chainDegree = [Int](repeating: 0, count: n); preciseScratch.chainNeighbors = [SIMD2<Int>](repeating: .zero, count: n) }
+        if preciseScratch.chainDegree.count != n {
+            preciseScratch.chainDegree = [Int](repeating: 0, count: n);
+            preciseScratch.chainNeighbors = [SIMD2<Int>](repeating: .zero, count: n)
+        }
         for i in 0..<n { preciseScratch.chainDegree[i] = 0; preciseScratch.chainNeighbors[i] = SIMD2(-1, -1) }
         var rods = 0
         // Each movable body lists its (at most two) rods.
         for k in 0..<jc where J[k].isRigid {
             if J[k].isPin || !(J[k].length > 0) { return false }
             rods += 1
-            for body in [J[k].a, J[k].b] where body >= 0 && im[body] > 0 {   // once per topology: allocation is fine
+            for body in [J[k].a, J[k].b] where body >= 0 && im[body] > 0 {  // once per topology: allocation is fine
                 let d = preciseScratch.chainDegree[body]
                 if d >= 2 { return false }
                 preciseScratch.chainNeighbors[body][d] = k
@@ -64,7 +68,7 @@ extension World {
                 current = next
             }
         }
-        return visited == rods   // otherwise some rods form a loop
+        return visited == rods  // otherwise some rods form a loop
     }
 
     /// Solves the tridiagonal system in `chainLower/Diag/Upper/RHS` (row p: lower couples p − 1, upper p + 1) in place,
@@ -96,16 +100,22 @@ extension World {
 
     private func resizeChainScratch(_ m: Int) {
         if preciseScratch.chainRHS.count < m {
-            preciseScratch.chainU = [Vector2](repeating: .zero, count: m); preciseScratch.chainDirU = preciseScratch.chainU
-            preciseScratch.chainCross = [SIMD2<Double>](repeating: .zero, count: m); preciseScratch.chainDir = preciseScratch.chainCross
-            preciseScratch.chainLower = [Double](repeating: 0, count: m); preciseScratch.chainDiag = preciseScratch.chainLower; preciseScratch.chainUpper = preciseScratch.chainLower; preciseScratch.chainRHS = preciseScratch.chainLower
+            preciseScratch.chainU = [Vector2](repeating: .zero, count: m);
+            preciseScratch.chainDirU = preciseScratch.chainU
+            preciseScratch.chainCross = [SIMD2<Double>](repeating: .zero, count: m);
+            preciseScratch.chainDir = preciseScratch.chainCross
+            preciseScratch.chainLower = [Double](repeating: 0, count: m);
+            preciseScratch.chainDiag = preciseScratch.chainLower; preciseScratch.chainUpper = preciseScratch.chainLower;
+            preciseScratch.chainRHS = preciseScratch.chainLower
         }
     }
 
     /// Fills row p's coupling with row q (they share `body`): K_pq = s_p s_q (m⁻¹ u_p · dirU_q + I⁻¹ cr_p dir_q).
     @inline(__always)
-    private func coupling(_ p: Int, _ q: Int, body: Int, J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
-                          ii: UnsafeMutablePointer<Double>) -> Double {
+    private func coupling(
+        _ p: Int, _ q: Int, body: Int, J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
+        ii: UnsafeMutablePointer<Double>
+    ) -> Double {
         let kp = preciseScratch.chainOrder[p], kq = preciseScratch.chainOrder[q]
         let sp: Double = J[kp].b == body ? 1 : -1, sq: Double = J[kq].b == body ? 1 : -1
         let crP = J[kp].b == body ? preciseScratch.chainCross[p].y : preciseScratch.chainCross[p].x
@@ -124,9 +134,11 @@ extension World {
     /// smoothly from piece to piece, so the first residual is far smaller than from λ = 0 and Newton needs one solve
     /// instead of two (measured on scene B: 2.0 residual evaluations a piece instead of 3.0); the root it converges to
     /// is the same, to the 1e-9 pt tolerance.
-    func shakeChains(x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-                     ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, fallback: Bool = false,
-                     warmStart: Double = 0) -> Bool {
+    func shakeChains(
+        x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+        ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, fallback: Bool = false,
+        warmStart: Double = 0
+    ) -> Bool {
         let m = preciseScratch.chainOrder.count
         resizeChainScratch(m)
         if warmStart > 0 && !fallback {
@@ -170,9 +182,13 @@ extension World {
             for p in 0..<m {
                 let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b
                 let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
-                let diag = (imA + im[ib]) * dot(preciseScratch.chainU[p], preciseScratch.chainDirU[p]) + iiA * preciseScratch.chainCross[p].x * preciseScratch.chainDir[p].x
+                let diag =
+                    (imA + im[ib]) * dot(preciseScratch.chainU[p], preciseScratch.chainDirU[p]) + iiA
+                    * preciseScratch.chainCross[p].x * preciseScratch.chainDir[p].x
                     + ii[ib] * preciseScratch.chainCross[p].y * preciseScratch.chainDir[p].y
-                let full = imA + im[ib] + iiA * preciseScratch.chainDir[p].x * preciseScratch.chainDir[p].x + ii[ib] * preciseScratch.chainDir[p].y * preciseScratch.chainDir[p].y
+                let full =
+                    imA + im[ib] + iiA * preciseScratch.chainDir[p].x * preciseScratch.chainDir[p].x + ii[ib]
+                    * preciseScratch.chainDir[p].y * preciseScratch.chainDir[p].y
                 guard diag > 0.25 * full else { return false }
                 preciseScratch.chainDiag[p] = diag
                 preciseScratch.chainLower[p] = 0
@@ -187,12 +203,15 @@ extension World {
     /// Couples neighbouring rods, solves the tridiagonal system and moves each rod's bodies along its direction
     /// (`chainDirU`, `chainDir`) by its multiplier: `linear` and `angular` are positions and angles, or velocities and
     /// angular velocities. False when the solve breaks down.
-    private func solveChainAndApply(_ m: Int, linear: UnsafeMutablePointer<Vector2>, angular: UnsafeMutablePointer<Double>,
-                                    J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
-                                    ii: UnsafeMutablePointer<Double>) -> Bool {
+    private func solveChainAndApply(
+        _ m: Int, linear: UnsafeMutablePointer<Vector2>, angular: UnsafeMutablePointer<Double>,
+        J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
+        ii: UnsafeMutablePointer<Double>
+    ) -> Bool {
         for p in 1..<m where preciseScratch.chainShared[p] >= 0 {
             preciseScratch.chainLower[p] = coupling(p, p - 1, body: preciseScratch.chainShared[p], J: J, im: im, ii: ii)
-            preciseScratch.chainUpper[p - 1] = coupling(p - 1, p, body: preciseScratch.chainShared[p], J: J, im: im, ii: ii)
+            preciseScratch.chainUpper[p - 1] = coupling(
+                p - 1, p, body: preciseScratch.chainShared[p], J: J, im: im, ii: ii)
         }
         guard solveChainSystem(m) else { return false }
         for p in 0..<m {
@@ -210,9 +229,11 @@ extension World {
 
     /// The velocity projection G(q) v' + ∂g/∂t = 0 along the chains in one solve (K = G M⁻¹ Gᵀ at the current
     /// geometry from `refreshGeometry`); false when the solve breaks down (the caller's sweeps then do the work).
-    func projectChainVelocities(v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
-                                im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
-                                J: UnsafeMutablePointer<Joint>) -> Bool {
+    func projectChainVelocities(
+        v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+        J: UnsafeMutablePointer<Joint>
+    ) -> Bool {
         let m = preciseScratch.chainOrder.count
         resizeChainScratch(m)
         for p in 0..<m {
@@ -226,7 +247,9 @@ extension World {
             preciseScratch.chainDir[p] = preciseScratch.chainCross[p]
             preciseScratch.chainRHS[p] = -dot(u, vpB - vpA)
             let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
-            preciseScratch.chainDiag[p] = imA + im[ib] + iiA * preciseScratch.chainCross[p].x * preciseScratch.chainCross[p].x + ii[ib] * preciseScratch.chainCross[p].y * preciseScratch.chainCross[p].y
+            preciseScratch.chainDiag[p] =
+                imA + im[ib] + iiA * preciseScratch.chainCross[p].x * preciseScratch.chainCross[p].x + ii[ib]
+                * preciseScratch.chainCross[p].y * preciseScratch.chainCross[p].y
             preciseScratch.chainLower[p] = 0
             preciseScratch.chainUpper[p] = 0
         }

@@ -30,7 +30,8 @@ extension World {
         defer { if impacts { clearImpacts() } }
         guard !contactData.contacts.isEmpty else { return }
         let n = bodyData.items.count
-        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base
+        let x = bodies.position.base, a = bodies.angle.base, v = bodies.velocity.base, w = bodies.angularVelocity.base,
+            im = bodies.invMass.base
         if preciseScratch.contactStartVelocity.count != n {
             preciseScratch.contactStartVelocity = [Vector2](repeating: .zero, count: n)
             preciseScratch.contactStartAngularVelocity = [Double](repeating: 0, count: n)
@@ -69,8 +70,10 @@ extension World {
         if impacts { recordImpactEvents() }
         let xf = { (i: Int) -> Transform in i >= 0 ? self.transform(i) : .identity }
         previous.withUnsafeBufferPointer { old in
-            for c in contactData.contacts where World.position(of: c.key, in: old, boundaryCount: counts.0, orderedCount: counts.1) == nil
-                && !(impacts && hadImpact(c.key)) {
+            for c in contactData.contacts
+            where World.position(of: c.key, in: old, boundaryCount: counts.0, orderedCount: counts.1) == nil
+                && !(impacts && hadImpact(c.key))
+            {
                 let wm = worldManifold(c.manifold, xf(c.a), radiusA: c.radiusA, xf(c.b), radiusB: c.radiusB)
                 contactData.events.append(event(for: c, kind: .begin, time: t1, point: wm.points.0))
             }

@@ -30,9 +30,11 @@ extension World {
     /// (dt k stretch), then the damping of the axial relative velocity as its exact exponential relaxation,
     /// v_rel ← v_rel e^(−c dt / m_eff) with m_eff the effective mass along the axis, which is stable for any damping.
     @inline(__always)
-    func applySpringForces(dt: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                           v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
-                           im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>) {
+    func applySpringForces(
+        dt: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+        v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>
+    ) {
         let jc = jointData.joints.count, J = jointData.joints.base
         for k in 0..<jc where !J[k].isRigid {
             let ia = J[k].a, ib = J[k].b

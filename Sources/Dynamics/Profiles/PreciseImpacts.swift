@@ -48,8 +48,9 @@ extension World {
     /// Saves the state the coming piece starts from (see PreciseImpacts.swift).
     func savePieceStart() {
         let n = bodyData.items.count
-        preciseScratch.pieceStart.save(position: bodies.position.base, angle: bodies.angle.base, velocity: bodies.velocity.base,
-                                       angularVelocity: bodies.angularVelocity.base, count: n)
+        preciseScratch.pieceStart.save(
+            position: bodies.position.base, angle: bodies.angle.base, velocity: bodies.velocity.base,
+            angularVelocity: bodies.angularVelocity.base, count: n)
         preciseScratch.impacts.prepare(count: n)
     }
 
@@ -76,7 +77,9 @@ extension World {
         }
         scratch.pending.removeAll(keepingCapacity: true)
         moveEnds(scratch, h: h)
-        if scratch.touched.contains(where: { $0 < jointData.rodCount.count && jointData.rodCount[$0] > 0 }) { projectOntoRods() }
+        if scratch.touched.contains(where: { $0 < jointData.rodCount.count && jointData.rodCount[$0] > 0 }) {
+            projectOntoRods()
+        }
         refreshContacts(of: scratch)
         return true
     }
@@ -94,12 +97,16 @@ extension World {
                 // Shallow only (a quarter of the thinner item's least width): deeper, the manifold's normal no longer
                 // says which way the item came (a squeezed item held into a wall), and the resting contacts decide.
                 let shallow = f0 > -min(sweepLimit(c.b), c.a >= 0 ? sweepLimit(c.a) : .infinity)
-                if shallow && approaching(c, h: h, scratch) { scratch.pending.append(PendingImpact(contact: c, tau: 0, hits: 0)) }
+                if shallow && approaching(c, h: h, scratch) {
+                    scratch.pending.append(PendingImpact(contact: c, tau: 0, hits: 0))
+                }
                 continue
             }
             let f1 = separation(c, at: h, h: h, margin: margin, scratch)
             guard f1 <= 0 else { continue }
-            let tau = World.rootOfSeparation(lo: 0, flo: f0, hi: h, fhi: f1) { separation(c, at: $0, h: h, margin: margin, scratch) }
+            let tau = World.rootOfSeparation(lo: 0, flo: f0, hi: h, fhi: f1) {
+                separation(c, at: $0, h: h, margin: margin, scratch)
+            }
             scratch.pending.append(PendingImpact(contact: c, tau: tau, hits: 0))
         }
     }
@@ -164,10 +171,14 @@ extension World {
     func poseTransform(_ i: Int, at tau: Double, h: Double, _ s: ImpactScratch) -> Transform {
         let start = preciseScratch.pieceStart
         let r = tau / h
-        let x = start.position[i] + tau * start.velocity[i] + (r * r) * (bodies.position[i] - start.position[i] - h * start.velocity[i])
+        let x =
+            start.position[i] + tau * start.velocity[i] + (r * r)
+            * (bodies.position[i] - start.position[i] - h * start.velocity[i])
             + tau * s.deltaV[i] - s.weightedDeltaV[i]
-        let a = start.angle[i] + tau * start.angularVelocity[i]
-            + (r * r) * (bodies.angle[i] - start.angle[i] - h * start.angularVelocity[i]) + tau * s.deltaW[i] - s.weightedDeltaW[i]
+        let a =
+            start.angle[i] + tau * start.angularVelocity[i]
+            + (r * r) * (bodies.angle[i] - start.angle[i] - h * start.angularVelocity[i]) + tau * s.deltaW[i]
+            - s.weightedDeltaW[i]
         return Transform(position: x, angle: a)
     }
 
@@ -175,8 +186,10 @@ extension World {
     @inline(__always)
     func velocity(_ i: Int, at tau: Double, h: Double, _ s: ImpactScratch) -> (Vector2, Double) {
         let start = preciseScratch.pieceStart, r = tau / h
-        return (start.velocity[i] + r * (bodies.velocity[i] - start.velocity[i]) + s.deltaV[i],
-                start.angularVelocity[i] + r * (bodies.angularVelocity[i] - start.angularVelocity[i]) + s.deltaW[i])
+        return (
+            start.velocity[i] + r * (bodies.velocity[i] - start.velocity[i]) + s.deltaV[i],
+            start.angularVelocity[i] + r * (bodies.angularVelocity[i] - start.angularVelocity[i]) + s.deltaW[i]
+        )
     }
 
     /// Item `i`'s acceleration over the piece (the step's own: 2 (x1 − x0 − h v0) / h²), points/s².
@@ -201,7 +214,9 @@ extension World {
     /// The pair's separation at `tau` into the piece, points: the least separation of the manifold the narrow phase's
     /// own function gives (so zero is exactly where it starts to report the pair touching), measured with `margin`
     /// added to B's radius; `margin` when the pair is farther apart than that.
-    private func separation(_ c: ContactConstraint, at tau: Double, h: Double, margin: Double, _ s: ImpactScratch) -> Double {
+    private func separation(_ c: ContactConstraint, at tau: Double, h: Double, margin: Double, _ s: ImpactScratch)
+        -> Double
+    {
         let xfB = poseTransform(c.b, at: tau, h: h, s)
         let xfA = c.a >= 0 ? poseTransform(c.a, at: tau, h: h, s) : .identity
         let m = pairManifold(c, xfA, xfB, margin: margin)
@@ -222,9 +237,12 @@ extension World {
         if c.a < 0 {
             let edge = contactData.boundaryEdges[Int((c.key >> 32) & 0x7FFF_FFFF)]
             if edge.hasV0 || edge.hasV3 {
-                return rb < 0 ? collidePathSegmentAndPolygon(edge, grown(), xfB) : collidePathSegmentAndCircle(edge, radius: rb + margin, xfB)
+                return rb < 0
+                    ? collidePathSegmentAndPolygon(edge, grown(), xfB)
+                    : collidePathSegmentAndCircle(edge, radius: rb + margin, xfB)
             }
-            return rb < 0 ? collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, grown(), xfB)
+            return rb < 0
+                ? collideEdgeAndPolygon(edge.v1, edge.v2, edgeRadius: 0, grown(), xfB)
                 : collideEdgeAndCircle(edge.v1, edge.v2, edgeRadius: 0, radius: rb + margin, xfB)
         }
         let ra = bodyData.itemCircleRadius[c.a]
@@ -284,8 +302,11 @@ extension World {
             let qm = impactMargin(q, h: h, s)
             let fEnd = separation(q, at: h, h: h, margin: qm, s), fNow = separation(q, at: p.tau, h: h, margin: qm, s)
             if fEnd > 0 { s.pending[k].tau = .infinity; continue }
-            s.pending[k].tau = fNow > 0
-                ? World.rootOfSeparation(lo: p.tau, flo: fNow, hi: h, fhi: fEnd) { separation(q, at: $0, h: h, margin: qm, s) }
+            s.pending[k].tau =
+                fNow > 0
+                ? World.rootOfSeparation(lo: p.tau, flo: fNow, hi: h, fhi: fEnd) {
+                    separation(q, at: $0, h: h, margin: qm, s)
+                }
                 : p.tau
         }
         s.pending.removeAll { $0.tau == .infinity }
@@ -301,13 +322,16 @@ extension World {
         guard apex < h else { return }
         let fApex = separation(c, at: apex, h: h, margin: margin, s)
         guard fApex > 0 else { return }
-        let tau = World.rootOfSeparation(lo: apex, flo: fApex, hi: h, fhi: fEnd) { separation(c, at: $0, h: h, margin: margin, s) }
+        let tau = World.rootOfSeparation(lo: apex, flo: fApex, hi: h, fhi: fEnd) {
+            separation(c, at: $0, h: h, margin: margin, s)
+        }
         s.pending.append(PendingImpact(contact: c, tau: tau, hits: p.hits + 1))
     }
 
     /// The pair's contact normal at `tau` (from A to B).
     private func contactNormal(_ c: ContactConstraint, at tau: Double, h: Double, _ s: ImpactScratch) -> Vector2 {
-        let xfA = c.a >= 0 ? poseTransform(c.a, at: tau, h: h, s) : .identity, xfB = poseTransform(c.b, at: tau, h: h, s)
+        let xfA = c.a >= 0 ? poseTransform(c.a, at: tau, h: h, s) : .identity,
+            xfB = poseTransform(c.b, at: tau, h: h, s)
         let margin = impactMargin(c, h: h, s)
         let m = pairManifold(c, xfA, xfB, margin: margin)
         return worldManifold(m, xfA, radiusA: c.radiusA, xfB, radiusB: c.radiusB + margin).normal
@@ -415,7 +439,9 @@ struct ImpactScratch {
 
     /// Indexes the resting contacts of `contacts` by item (see ``restingStart``).
     mutating func indexRestingContacts(_ contacts: [ContactConstraint], itemCount n: Int) {
-        if restingStart.count != n + 1 { restingStart = [Int](repeating: 0, count: n + 1) } else {
+        if restingStart.count != n + 1 {
+            restingStart = [Int](repeating: 0, count: n + 1)
+        } else {
             for k in restingStart.indices { restingStart[k] = 0 }
         }
         var count = 0
@@ -451,7 +477,8 @@ struct ImpactScratch {
     /// Removes and returns the earliest pending impact (ties by key), or nil.
     mutating func takeEarliest() -> PendingImpact? {
         guard var best = pending.indices.first else { return nil }
-        for k in pending.indices.dropFirst() where (pending[k].tau, pending[k].contact.key) < (pending[best].tau, pending[best].contact.key) { best = k }
+        for k in pending.indices.dropFirst()
+        where (pending[k].tau, pending[k].contact.key) < (pending[best].tau, pending[best].contact.key) { best = k }
         return pending.remove(at: best)
     }
 }

@@ -29,7 +29,7 @@ extension World {
         guard let wm = addPoints(of: c, at: tau, h: h, margin: margin, primary: true, s, to: &group) else {
             return poseTransform(c.b, at: tau, h: h, s).p
         }
-        let point = wm.points.0 + (0.5 * margin) * wm.normal   // (the margin moved the reported point by margin / 2)
+        let point = wm.points.0 + (0.5 * margin) * wm.normal  // (the margin moved the reported point by margin / 2)
         addRestingContacts(from: c, at: tau, h: h, s, to: &group)
         let approach = group.points.filter(\.primary).map { -$0.approach }.max() ?? 0
         let e = restitution(of: c, approach: approach, normal: wm.normal, hits: p.hits, h: h)
@@ -55,10 +55,14 @@ extension World {
 
     /// Adds contact `c`'s manifold points at `tau` (B grown by `margin`) to the group; returns the world manifold, or
     /// nil when the pair does not touch there.
-    private func addPoints(of c: ContactConstraint, at tau: Double, h: Double, margin: Double, primary: Bool,
-                           _ s: ImpactScratch, to group: inout ImpactGroup)
-        -> (normal: Vector2, points: (Vector2, Vector2), separations: (Double, Double))? {
-        let xfA = c.a >= 0 ? poseTransform(c.a, at: tau, h: h, s) : .identity, xfB = poseTransform(c.b, at: tau, h: h, s)
+    private func addPoints(
+        of c: ContactConstraint, at tau: Double, h: Double, margin: Double, primary: Bool,
+        _ s: ImpactScratch, to group: inout ImpactGroup
+    )
+        -> (normal: Vector2, points: (Vector2, Vector2), separations: (Double, Double))?
+    {
+        let xfA = c.a >= 0 ? poseTransform(c.a, at: tau, h: h, s) : .identity,
+            xfB = poseTransform(c.b, at: tau, h: h, s)
         let m = pairManifold(c, xfA, xfB, margin: margin)
         guard m.pointCount > 0 else { return nil }
         let wm = worldManifold(m, xfA, radiusA: c.radiusA, xfB, radiusB: c.radiusB + margin)
@@ -67,16 +71,19 @@ extension World {
             if let k = group.bodies.firstIndex(where: { $0.index == i }) { return k }
             let (v, w) = velocity(i, at: tau, h: h, s)
             let item = bodyData.items[i]
-            group.bodies.append(ImpactBody(index: i, center: xf.p, v: v, w: w, invMass: bodies.invMass[i],
-                                           invInertia: bodies.invInertia[i], mass: item.mass,
-                                           inertia: bodies.invInertia[i] > 0 ? item.inertia : 0))
+            group.bodies.append(
+                ImpactBody(
+                    index: i, center: xf.p, v: v, w: w, invMass: bodies.invMass[i],
+                    invInertia: bodies.invInertia[i], mass: item.mass,
+                    inertia: bodies.invInertia[i] > 0 ? item.inertia : 0))
             return group.bodies.count - 1
         }
         let a = slot(c.a, xfA), b = slot(c.b, xfB)
         guard a >= 0 || b >= 0 else { return nil }
         for k in 0..<m.pointCount {
-            group.add(a: a, b: b, point: k == 0 ? wm.points.0 : wm.points.1, normal: wm.normal, friction: c.friction,
-                      primary: primary)
+            group.add(
+                a: a, b: b, point: k == 0 ? wm.points.0 : wm.points.1, normal: wm.normal, friction: c.friction,
+                primary: primary)
         }
         return wm
     }
@@ -84,8 +91,10 @@ extension World {
     /// Adds, breadth first from the impacting pair, the resting contacts (touching before the piece, at its end and at
     /// `tau`; not the piece's new contacts, which are impacts of their own) of the items in the group, up to
     /// ``maxImpactGroupContacts``. The contacts of each item come from `s.restingContacts` (built once a round).
-    private func addRestingContacts(from primary: ContactConstraint, at tau: Double, h: Double, _ s: ImpactScratch,
-                                    to group: inout ImpactGroup) {
+    private func addRestingContacts(
+        from primary: ContactConstraint, at tau: Double, h: Double, _ s: ImpactScratch,
+        to group: inout ImpactGroup
+    ) {
         var used: [UInt64] = [primary.key], added = 0, frontier = group.bodies.map(\.index)
         while !frontier.isEmpty && added < World.maxImpactGroupContacts {
             var next: [Int] = []
@@ -96,7 +105,9 @@ extension World {
                     used.append(c.key)
                     let before = group.bodies.count
                     let margin = 1e-9 * (1 + bodyData.itemReach[c.b])
-                    guard addPoints(of: c, at: tau, h: h, margin: margin, primary: false, s, to: &group) != nil else { continue }
+                    guard addPoints(of: c, at: tau, h: h, margin: margin, primary: false, s, to: &group) != nil else {
+                        continue
+                    }
                     added += 1
                     next += group.bodies[before...].map(\.index)
                 }
@@ -156,8 +167,9 @@ struct ImpactGroup {
 
     /// Adds a contact point between the items in slots `a` and `b` (normal from A to B), its masses and its approach.
     mutating func add(a: Int, b: Int, point: Vector2, normal n: Vector2, friction: Double, primary: Bool) {
-        var p = ImpactPoint(a: a, b: b, rA: a >= 0 ? point - bodies[a].center : .zero,
-                            rB: b >= 0 ? point - bodies[b].center : .zero, normal: n, friction: friction, primary: primary)
+        var p = ImpactPoint(
+            a: a, b: b, rA: a >= 0 ? point - bodies[a].center : .zero,
+            rB: b >= 0 ? point - bodies[b].center : .zero, normal: n, friction: friction, primary: primary)
         let t = Vector2(n.y, -n.x)
         var kn = 0.0, kt = 0.0
         for (slot, r) in [(a, p.rA), (b, p.rB)] where slot >= 0 {
@@ -179,11 +191,16 @@ struct ImpactGroup {
         bodies.withUnsafeMutableBufferPointer { b in
             points.withUnsafeMutableBufferPointer { pts in
                 @inline(__always) func relative(_ p: ImpactPoint) -> Vector2 {
-                    (p.b >= 0 ? b[p.b].v + cross(b[p.b].w, p.rB) : .zero) - (p.a >= 0 ? b[p.a].v + cross(b[p.a].w, p.rA) : .zero)
+                    (p.b >= 0 ? b[p.b].v + cross(b[p.b].w, p.rB) : .zero)
+                        - (p.a >= 0 ? b[p.a].v + cross(b[p.a].w, p.rA) : .zero)
                 }
                 @inline(__always) func apply(_ impulse: Vector2, _ p: ImpactPoint) {
-                    if p.a >= 0 { b[p.a].v -= b[p.a].invMass * impulse; b[p.a].w -= b[p.a].invInertia * cross(p.rA, impulse) }
-                    if p.b >= 0 { b[p.b].v += b[p.b].invMass * impulse; b[p.b].w += b[p.b].invInertia * cross(p.rB, impulse) }
+                    if p.a >= 0 {
+                        b[p.a].v -= b[p.a].invMass * impulse; b[p.a].w -= b[p.a].invInertia * cross(p.rA, impulse)
+                    }
+                    if p.b >= 0 {
+                        b[p.b].v += b[p.b].invMass * impulse; b[p.b].w += b[p.b].invInertia * cross(p.rB, impulse)
+                    }
                 }
                 for _ in 0..<ImpactGroup.maxIterations {
                     var change = 0.0, largest = 0.0

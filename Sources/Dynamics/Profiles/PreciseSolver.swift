@@ -57,7 +57,9 @@ extension World {
             count = max(count, preciseScratch.stepHold.pieces)
             preciseScratch.stepHold.pieces = count
         }
-        behaviors.pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: time)
+        behaviors.pushing =
+            (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count)
+            && applyExternal(at: time)
         let jc = jointData.joints.count
         takePieces(count, chained: jc > 1 && chainsReady(im: bodies.invMass.base, J: jointData.joints.base, count: jc))
     }
@@ -170,8 +172,10 @@ extension World {
     /// RATTLE's drift over `h` seconds: each moving body's position (points) and angle (radians) advance by h times
     /// its half-step velocity, q_n kept in `previousPosition` and `previousAngle` for the velocities after SHAKE.
     @inline(__always)
-    private func drift(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                       v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>, count n: Int) {
+    private func drift(
+        _ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+        v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>, count n: Int
+    ) {
         let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base, im = bodies.invMass.base
         for i in 0..<n where im[i] > 0 {
             x0[i] = x[i]
@@ -184,8 +188,10 @@ extension World {
     /// Moves the scripted anchors to their paths at `t1` (seconds), less any jump in (`t0`, `t1`], with their
     /// velocities there (points/s); sets `jumped` when some path jumps (the jump is applied after the velocities).
     @inline(__always)
-    private func moveScriptedAnchors(from t0: Double, to t1: Double, J: UnsafeMutablePointer<Joint>,
-                                     jumped: inout Bool) {
+    private func moveScriptedAnchors(
+        from t0: Double, to t1: Double, J: UnsafeMutablePointer<Joint>,
+        jumped: inout Bool
+    ) {
         for k in jointData.scriptedJoints {
             let path = jointData.paths[J[k].path]
             let jump = path.jumpDisplacement(after: t0, through: t1)
@@ -199,9 +205,11 @@ extension World {
     /// at q_n, by Newton along chains (PreciseChains.swift) or else Gauss–Seidel sweeps, falling back to the current
     /// gradients when those break down; then each rod's multipliers as forces (signed λ / h²) for the next warm start.
     @inline(__always)
-    private func shakeRodPositions(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                                   im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
-                                   J: UnsafeMutablePointer<Joint>, count jc: Int, chains: Bool) {
+    private func shakeRodPositions(
+        _ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+        J: UnsafeMutablePointer<Joint>, count jc: Int, chains: Bool
+    ) {
         // Chains: Newton steps with a tridiagonal solve (PreciseChains.swift); otherwise, or if that breaks down,
         // Gauss–Seidel sweeps.
         let warmStart = preciseScratch.stepHold.holding ? h * h : 0
@@ -228,8 +236,10 @@ extension World {
     /// RATTLE's half-step velocities after SHAKE: v½ = (q' − q) / h for each moving body (points/s and rad/s), so
     /// they include the constraint correction. `h` in seconds.
     @inline(__always)
-    private func takeDriftVelocities(_ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                                     v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>, count n: Int) {
+    private func takeDriftVelocities(
+        _ h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+        v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>, count n: Int
+    ) {
         let x0 = bodies.previousPosition.base, a0 = bodies.previousAngle.base, im = bodies.invMass.base
         let invH = 1 / h
         for i in 0..<n where im[i] > 0 {
@@ -306,14 +316,16 @@ extension World {
                     let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0, imB = im[ib], iiB = ii[ib]
                     let pA = perp(rA), pB = perp(rB)
                     let mu = solvePin(pA: pA, nA: pA, pB: pB, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -cdot)
-                    applyPinStep(mu, a: ia, b: ib, nA: pA, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, linear: v, angular: w)
+                    applyPinStep(
+                        mu, a: ia, b: ib, nA: pA, nB: pB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, linear: v, angular: w)
                     continue
                 }
                 let cdot = dot(u, vpB - vpA)
                 let r = abs(cdot)
                 if r > worst { worst = r }
                 if r <= World.shakeTolerance { continue }
-                applyPairImpulse((-J[k].mass * cdot) * u, a: ia, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
+                applyPairImpulse(
+                    (-J[k].mass * cdot) * u, a: ia, b: ib, rA: rA, rB: rB, linear: v, angular: w, im: im, ii: ii)
             }
             if worst <= World.shakeTolerance { break }
         }
@@ -326,7 +338,7 @@ extension World {
     func projectOntoRods() {
         let x = bodies.position.base, a = bodies.angle.base, im = bodies.invMass.base, ii = bodies.invInertia.base
         let jc = jointData.joints.count, J = jointData.joints.base
-        let tension = (0..<jc).map { J[$0].tension }   // (after an impact only: allocation is fine)
+        let tension = (0..<jc).map { J[$0].tension }  // (after an impact only: allocation is fine)
         let chains = jc > 1 && chainsReady(im: im, J: J, count: jc)
         if !(chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)) {
             _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jc, fallback: true)
@@ -337,11 +349,15 @@ extension World {
 
     /// Moves the scripted anchors by their jumps in (`t0`, `t1`] and projects the positions onto the rods again, along
     /// the current gradients (Newton along the chains, else Gauss–Seidel), leaving the velocities alone.
-    private func applyAnchorJumps(t0: Double, t1: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                                  im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
-                                  J: UnsafeMutablePointer<Joint>, chains: Bool) {
-        for k in jointData.scriptedJoints { J[k].anchor += jointData.paths[J[k].path].jumpDisplacement(after: t0, through: t1) }
-        let tension = (0..<jointData.joints.count).map { J[$0].tension }   // (a jump is rare: allocation is fine)
+    private func applyAnchorJumps(
+        t0: Double, t1: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+        J: UnsafeMutablePointer<Joint>, chains: Bool
+    ) {
+        for k in jointData.scriptedJoints {
+            J[k].anchor += jointData.paths[J[k].path].jumpDisplacement(after: t0, through: t1)
+        }
+        let tension = (0..<jointData.joints.count).map { J[$0].tension }  // (a jump is rare: allocation is fine)
         if !(chains && shakeChains(x: x, a: a, im: im, ii: ii, J: J, fallback: true)) {
             _ = shakePositions(x: x, a: a, im: im, ii: ii, J: J, count: jointData.joints.count, fallback: true)
         }
@@ -371,9 +387,11 @@ extension World {
     /// Gauss–Seidel SHAKE sweeps over the rigid joints. Each update moves the bodies along the gradient stored by
     /// `refreshGeometry` at q_n (RATTLE's direction) or, with `fallback`, along the current gradient.
     /// Returns whether every rod is within tolerance.
-    private func shakePositions(x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                                im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
-                                J: UnsafeMutablePointer<Joint>, count jc: Int, fallback: Bool) -> Bool {
+    private func shakePositions(
+        x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+        J: UnsafeMutablePointer<Joint>, count jc: Int, fallback: Bool
+    ) -> Bool {
         for _ in 0..<World.shakeMaxSweeps {
             var worst = 0.0
             for k in 0..<jc where J[k].isRigid {
@@ -394,7 +412,9 @@ extension World {
                     let pA = perp(rA), pB = perp(rB)
                     let nA = fallback ? pA : perp(J[k].rA), nB = fallback ? pB : perp(J[k].rB)
                     let lambda = solvePin(pA: pA, nA: nA, pB: pB, nB: nB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, -d)
-                    applyPinStep(lambda, a: ia, b: ib, nA: nA, nB: nB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, linear: x, angular: a)
+                    applyPinStep(
+                        lambda, a: ia, b: ib, nA: nA, nB: nB, imA: imA, iiA: iiA, imB: imB, iiB: iiB, linear: x,
+                        angular: a)
                     continue
                 }
                 let len = norm(d)

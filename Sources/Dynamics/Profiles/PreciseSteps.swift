@@ -28,8 +28,9 @@ extension World {
             // (A non-finite rate — a state that already overflowed — takes the most pieces; the run then reports it.)
             return p <= 1 ? 1 : p < Double(World.maxSplits) ? Int(p.rounded(.up)) : World.maxSplits
         }
-        var count = max(pieces(jointData.maxSpringRate, World.maxPhasePerStep),
-                        pieces(speed, held ? World.heldPhasePerStep : World.maxPhasePerStep))
+        var count = max(
+            pieces(jointData.maxSpringRate, World.maxPhasePerStep),
+            pieces(speed, held ? World.heldPhasePerStep : World.maxPhasePerStep))
         // The rods' tension rate splits a sub-step only past ω h = 0.5, a quarter of Verlet's stability limit (2): a
         // stability margin rather than an accuracy target. (A lone rod at a body's center only sets that body's own
         // pendulum rate, which the speeds above cover.)
@@ -45,7 +46,8 @@ extension World {
     /// velocity Verlet is unstable above ω h = 2 and inaccurate well below it, so ``stepPrecise()`` splits the sub-step by
     /// this rate too. Tensions are the last sub-step's.
     func rodRate() -> Double {
-        let J = jointData.joints.base, jc = jointData.joints.count, im = bodies.invMass.base, ii = bodies.invInertia.base
+        let J = jointData.joints.base, jc = jointData.joints.count, im = bodies.invMass.base,
+            ii = bodies.invInertia.base
         if preciseScratch.rodStiffness.count != bodyData.items.count {
             preciseScratch.rodStiffness = [Double](repeating: 0, count: bodyData.items.count)
             preciseScratch.rodTorsion = [Double](repeating: 0, count: bodyData.items.count)
@@ -91,7 +93,8 @@ extension World {
         if preciseScratch.stepHold.checkedItems != n || preciseScratch.stepHold.checkedJoints != jc {
             preciseScratch.stepHold.checkedItems = n
             preciseScratch.stepHold.checkedJoints = jc
-            let im = bodies.invMass.base, cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, J = jointData.joints.base
+            let im = bodies.invMass.base, cl = bodies.linearDamping.base, ca = bodies.angularDamping.base,
+                J = jointData.joints.base
             var conserves = true
             for i in 0..<n where im[i] > 0 && (cl[i] != 0 || ca[i] != 0) { conserves = false }
             for k in 0..<jc where !J[k].isRigid && J[k].damping > 0 { conserves = false }

@@ -138,11 +138,14 @@ extension World {
         let im = bodies.invMass.base, ii = bodies.invInertia.base
         let cl = bodies.linearDamping.base, ca = bodies.angularDamping.base, g = bodies.gravity.base
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
-        let pushing = (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count) && applyExternal(at: frameStart, applyScheduled: first)
+        let pushing =
+            (!behaviors.forces.isEmpty || behaviors.nextScheduled < behaviors.scheduled.count)
+            && applyExternal(at: frameStart, applyScheduled: first)
         if !behaviors.fields.isEmpty {
             evaluateFields(endTime: time(ofStep: stepCount + 1))
             let fa = behaviors.fieldAcceleration.base, fo = behaviors.fieldOverride.base
-            let f = behaviors.forceColumn.count == n ? behaviors.forceColumn.base : nil, tq = behaviors.torqueColumn.count == n ? behaviors.torqueColumn.base : nil
+            let f = behaviors.forceColumn.count == n ? behaviors.forceColumn.base : nil,
+                tq = behaviors.torqueColumn.count == n ? behaviors.torqueColumn.base : nil
             for i in 0..<n where im[i] > 0 {
                 var vi: Vector2
                 if behaviors.fieldOverrides[i] {

@@ -35,8 +35,10 @@ struct ContactPair {
 
     /// Packs `c0`, contact `i0` (lane 0), and `c1`, contact `i1` (lane 1). - Precondition: both solve the same number
     /// of points, on four different items.
-    init(_ c0: UnsafePointer<VelocityConstraint>, _ i0: Int, _ c1: UnsafePointer<VelocityConstraint>, _ i1: Int,
-         invMass im: UnsafePointer<Double>, invInertia ii: UnsafePointer<Double>) {
+    init(
+        _ c0: UnsafePointer<VelocityConstraint>, _ i0: Int, _ c1: UnsafePointer<VelocityConstraint>, _ i1: Int,
+        invMass im: UnsafePointer<Double>, invInertia ii: UnsafePointer<Double>
+    ) {
         func pair(_ f: (UnsafePointer<VelocityConstraint>) -> Double) -> D { D(f(c0), f(c1)) }
         a = (c0.pointee.a, c1.pointee.a); b = (c0.pointee.b, c1.pointee.b); contact = (Int32(i0), Int32(i1))
         pointCount = c0.pointee.pointCount
@@ -44,10 +46,13 @@ struct ContactPair {
         iA = pair { $0.pointee.a >= 0 ? ii[Int($0.pointee.a)] : 0 }
         mB = pair { im[Int($0.pointee.b)] }
         iB = pair { ii[Int($0.pointee.b)] }
-        normalX = pair { $0.pointee.normal.x }; normalY = pair { $0.pointee.normal.y }; tangentY = pair { -$0.pointee.normal.x }
+        normalX = pair { $0.pointee.normal.x }; normalY = pair { $0.pointee.normal.y };
+        tangentY = pair { -$0.pointee.normal.x }
         friction = pair { $0.pointee.friction }; negativeFriction = pair { -$0.pointee.friction }
-        r1Ax = pair { $0.pointee.rA.0.x }; r1Ay = pair { $0.pointee.rA.0.y }; r1Bx = pair { $0.pointee.rB.0.x }; r1By = pair { $0.pointee.rB.0.y }
-        r2Ax = pair { $0.pointee.rA.1.x }; r2Ay = pair { $0.pointee.rA.1.y }; r2Bx = pair { $0.pointee.rB.1.x }; r2By = pair { $0.pointee.rB.1.y }
+        r1Ax = pair { $0.pointee.rA.0.x }; r1Ay = pair { $0.pointee.rA.0.y }; r1Bx = pair { $0.pointee.rB.0.x };
+        r1By = pair { $0.pointee.rB.0.y }
+        r2Ax = pair { $0.pointee.rA.1.x }; r2Ay = pair { $0.pointee.rA.1.y }; r2Bx = pair { $0.pointee.rB.1.x };
+        r2By = pair { $0.pointee.rB.1.y }
         tangentMass1 = pair { $0.pointee.tangentMass.0 }; tangentMass2 = pair { $0.pointee.tangentMass.1 }
         negativeNormalMass1 = pair { -$0.pointee.normalMass.0 }; negativeNormalMass2 = pair { -$0.pointee.normalMass.1 }
         velocityBias1 = pair { $0.pointee.velocityBias.0 }; velocityBias2 = pair { $0.pointee.velocityBias.1 }
@@ -66,7 +71,9 @@ extension World {
     /// neighbours within a level share no item. Used for the contacts (`orderByDependency`) and for the unrolled joint
     /// iterations (`updateJointSchedule`). Allocates nothing once the scratch arrays have grown.
     func orderByLevel(count n: Int, ends: (Int) -> (Int, Int)) {
-        if collisionScratch.itemLevel.count != bodyData.items.count { collisionScratch.itemLevel = [Int32](repeating: 0, count: bodyData.items.count) }
+        if collisionScratch.itemLevel.count != bodyData.items.count {
+            collisionScratch.itemLevel = [Int32](repeating: 0, count: bodyData.items.count)
+        }
         if collisionScratch.solveLevel.count < n { collisionScratch.solveLevel = [Int32](repeating: 0, count: n) }
         if collisionScratch.levelOrder.count < n { collisionScratch.levelOrder = [Int32](repeating: 0, count: n) }
         var depth = 0
@@ -87,7 +94,9 @@ extension World {
                 }
             }
         }
-        if collisionScratch.levelStart.count < depth + 1 { collisionScratch.levelStart = [Int](repeating: 0, count: depth + 1) }
+        if collisionScratch.levelStart.count < depth + 1 {
+            collisionScratch.levelStart = [Int](repeating: 0, count: depth + 1)
+        }
         collisionScratch.levelStart.withUnsafeMutableBufferPointer { start in
             collisionScratch.solveLevel.withUnsafeBufferPointer { level in
                 collisionScratch.levelOrder.withUnsafeMutableBufferPointer { order in
@@ -151,8 +160,10 @@ extension World {
                             continue
                         }
                         contactData.solveSchedule.append(~Int32(contactData.contactPairs.count))
-                        contactData.contactPairs.append(ContactPair(cs.baseAddress! + waiting, waiting, cs.baseAddress! + i, i,
-                                                        invMass: im, invInertia: ii))
+                        contactData.contactPairs.append(
+                            ContactPair(
+                                cs.baseAddress! + waiting, waiting, cs.baseAddress! + i, i,
+                                invMass: im, invInertia: ii))
                         if cs[i].pointCount == 2 { pending.1 = -1 } else { pending.0 = -1 }
                     }
                     if pending.0 >= 0 { single(pending.0) }
@@ -167,19 +178,24 @@ extension World {
     /// turn, clamped to friction × normal impulse; then the normal impulse, clamped at 0 for one point, or for two
     /// Box2D's block solver (``solvePairBlock(_:_:)``).
     @inline(__always)
-    func solvePair(_ p: UnsafeMutablePointer<ContactPair>, _ v: UnsafeMutablePointer<Vector2>,
-                   _ w: UnsafeMutablePointer<Double>) {
+    func solvePair(
+        _ p: UnsafeMutablePointer<ContactPair>, _ v: UnsafeMutablePointer<Vector2>,
+        _ w: UnsafeMutablePointer<Double>
+    ) {
         typealias D = SIMD2<Double>
         let a0 = Int(p.pointee.a.0), a1 = Int(p.pointee.a.1), b0 = Int(p.pointee.b.0), b1 = Int(p.pointee.b.1)
         let vA0 = a0 >= 0 ? v[a0] : .zero, vA1 = a1 >= 0 ? v[a1] : .zero, vB0 = v[b0], vB1 = v[b1]
-        var l = PairLanes(vAx: .init(vA0.x, vA1.x), vAy: .init(vA0.y, vA1.y), wA: .init(a0 >= 0 ? w[a0] : 0, a1 >= 0 ? w[a1] : 0),
-                          vBx: .init(vB0.x, vB1.x), vBy: .init(vB0.y, vB1.y), wB: .init(w[b0], w[b1]),
-                          mA: p.pointee.mA, iA: p.pointee.iA, mB: p.pointee.mB, iB: p.pointee.iB)
+        var l = PairLanes(
+            vAx: .init(vA0.x, vA1.x), vAy: .init(vA0.y, vA1.y), wA: .init(a0 >= 0 ? w[a0] : 0, a1 >= 0 ? w[a1] : 0),
+            vBx: .init(vB0.x, vB1.x), vBy: .init(vB0.y, vB1.y), wB: .init(w[b0], w[b1]),
+            mA: p.pointee.mA, iA: p.pointee.iA, mB: p.pointee.mB, iB: p.pointee.iB)
         let nx = p.pointee.normalX, ny = p.pointee.normalY
         let tx = ny, ty = p.pointee.tangentY
         // Friction (Swift's max(x, y) is y >= x ? y : x and min(x, y) is y < x ? y : x, so the same selections).
-        @inline(__always) func solveFriction(_ rAx: D, _ rAy: D, _ rBx: D, _ rBy: D, _ tangentMass: D,
-                                             _ normalImpulse: D, _ old: D) -> D {
+        @inline(__always) func solveFriction(
+            _ rAx: D, _ rAy: D, _ rBx: D, _ rBy: D, _ tangentMass: D,
+            _ normalImpulse: D, _ old: D
+        ) -> D {
             let (dvx, dvy) = l.relative(rAx, rAy, rBx, rBy)
             let vt = dvx * tx + dvy * ty
             let maxFriction = p.pointee.friction * normalImpulse
@@ -192,8 +208,9 @@ extension World {
             return impulse
         }
         let ax = p.pointee.normalImpulse1
-        p.pointee.tangentImpulse1 = solveFriction(p.pointee.r1Ax, p.pointee.r1Ay, p.pointee.r1Bx, p.pointee.r1By,
-                                                  p.pointee.tangentMass1, ax, p.pointee.tangentImpulse1)
+        p.pointee.tangentImpulse1 = solveFriction(
+            p.pointee.r1Ax, p.pointee.r1Ay, p.pointee.r1Bx, p.pointee.r1By,
+            p.pointee.tangentMass1, ax, p.pointee.tangentImpulse1)
         if p.pointee.pointCount == 1 {
             // One point: its normal impulse, clamped at 0.
             let rAx = p.pointee.r1Ax, rAy = p.pointee.r1Ay, rBx = p.pointee.r1Bx, rBy = p.pointee.r1By
@@ -205,8 +222,9 @@ extension World {
             p.pointee.normalImpulse1 = impulse
             l.apply(lambda * nx, lambda * ny, rAx, rAy, rBx, rBy)
         } else {
-            p.pointee.tangentImpulse2 = solveFriction(p.pointee.r2Ax, p.pointee.r2Ay, p.pointee.r2Bx, p.pointee.r2By,
-                                                      p.pointee.tangentMass2, p.pointee.normalImpulse2, p.pointee.tangentImpulse2)
+            p.pointee.tangentImpulse2 = solveFriction(
+                p.pointee.r2Ax, p.pointee.r2Ay, p.pointee.r2Bx, p.pointee.r2By,
+                p.pointee.tangentMass2, p.pointee.normalImpulse2, p.pointee.tangentImpulse2)
             solvePairBlock(p, &l)
         }
         scatter(p, v, w, l.vAx, l.vAy, l.wA, l.vBx, l.vBy, l.wB)
@@ -264,9 +282,11 @@ extension World {
     /// would lead LLVM's SLP vectoriser to rebuild the whole pair kernel in per-item (x, y) form, with a shuffle for
     /// almost every operation.
     @inline(never)
-    private func scatter(_ p: UnsafeMutablePointer<ContactPair>, _ v: UnsafeMutablePointer<Vector2>,
-                         _ w: UnsafeMutablePointer<Double>, _ vAx: SIMD2<Double>, _ vAy: SIMD2<Double>,
-                         _ wA: SIMD2<Double>, _ vBx: SIMD2<Double>, _ vBy: SIMD2<Double>, _ wB: SIMD2<Double>) {
+    private func scatter(
+        _ p: UnsafeMutablePointer<ContactPair>, _ v: UnsafeMutablePointer<Vector2>,
+        _ w: UnsafeMutablePointer<Double>, _ vAx: SIMD2<Double>, _ vAy: SIMD2<Double>,
+        _ wA: SIMD2<Double>, _ vBx: SIMD2<Double>, _ vBy: SIMD2<Double>, _ wB: SIMD2<Double>
+    ) {
         let a0 = Int(p.pointee.a.0), a1 = Int(p.pointee.a.1), b0 = Int(p.pointee.b.0), b1 = Int(p.pointee.b.1)
         if a0 >= 0 { v[a0] = Vector2(vAx[0], vAy[0]); w[a0] = wA[0] }
         if a1 >= 0 { v[a1] = Vector2(vAx[1], vAy[1]); w[a1] = wA[1] }

@@ -13,7 +13,9 @@ extension World {
     func projectSqueezedItems() {
         guard !contactData.boundaryEdges.isEmpty else { return }
         // Which items touch another item (scratch kept between sub-steps, cleared after use).
-        if collisionScratch.touchesItem.count != bodyData.items.count { collisionScratch.touchesItem = [Bool](repeating: false, count: bodyData.items.count) }
+        if collisionScratch.touchesItem.count != bodyData.items.count {
+            collisionScratch.touchesItem = [Bool](repeating: false, count: bodyData.items.count)
+        }
         var touches = collisionScratch.touchesItem
         collisionScratch.touchesItem = []
         defer { collisionScratch.touchesItem = touches }
@@ -41,7 +43,8 @@ extension World {
                     let separation: Double
                     switch c.manifold.kind {
                     case .faceA:
-                        separation = dot(xfB.apply(c.manifold.localPoint(j)) - c.manifold.localPoint, n) - c.radiusA - c.radiusB
+                        separation =
+                            dot(xfB.apply(c.manifold.localPoint(j)) - c.manifold.localPoint, n) - c.radiusA - c.radiusB
                     case .faceB:
                         let planePoint = xfB.apply(c.manifold.localPoint)
                         separation = dot(c.manifold.localPoint(j) - planePoint, -n) - c.radiusA - c.radiusB
@@ -101,7 +104,8 @@ extension World {
                     let rnA = cross(rA, normal), rnB = cross(rB, normal)
                     let K = mA + mB + iA * rnA * rnA + iB * rnB * rnB
                     let impulse = K > 0 ? -C / K : 0
-                    applyPairImpulse(impulse * normal, a: a, b: b, rA: rA, rB: rB, linear: x, angular: ang, im: im, ii: ii)
+                    applyPairImpulse(
+                        impulse * normal, a: a, b: b, rA: rA, rB: rB, linear: x, angular: ang, im: im, ii: ii)
                 }
             }
         }

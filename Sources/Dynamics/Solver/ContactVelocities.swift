@@ -35,7 +35,8 @@ extension World {
     /// instead when K's condition number passes 1000).
     @inline(__always)
     private func velocityConstraint(_ ck: UnsafePointer<ContactConstraint>) -> VelocityConstraint {
-        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base,
+            ii = bodies.invInertia.base
         let a = ck.pointee.a, b = ck.pointee.b
         let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
         let xfA = a >= 0 ? transform(a) : .identity, xfB = transform(b)
@@ -43,12 +44,13 @@ extension World {
         let vA = a >= 0 ? v[a] : .zero, wA = a >= 0 ? w[a] : 0, vB = v[b], wB = w[b]
         let wm = worldManifold(ck.pointee.manifold, xfA, radiusA: ck.pointee.radiusA, xfB, radiusB: ck.pointee.radiusB)
         let count = ck.pointee.manifold.pointCount
-        var c = VelocityConstraint(a: Int32(a), b: Int32(b), pointCount: Int32(count),
-                                   manifoldPointCount: Int32(count), friction: ck.pointee.friction,
-                                   normal: wm.normal, rA: (.zero, .zero), rB: (.zero, .zero),
-                                   normalMass: (0, 0), tangentMass: (0, 0), velocityBias: (0, 0),
-                                   normalImpulses: ck.pointee.manifold.normalImpulses,
-                                   tangentImpulses: ck.pointee.manifold.tangentImpulses)
+        var c = VelocityConstraint(
+            a: Int32(a), b: Int32(b), pointCount: Int32(count),
+            manifoldPointCount: Int32(count), friction: ck.pointee.friction,
+            normal: wm.normal, rA: (.zero, .zero), rB: (.zero, .zero),
+            normalMass: (0, 0), tangentMass: (0, 0), velocityBias: (0, 0),
+            normalImpulses: ck.pointee.manifold.normalImpulses,
+            tangentImpulses: ck.pointee.manifold.tangentImpulses)
         let tangent = Vector2(c.normal.y, -c.normal.x)
         for j in 0..<count {
             let p = j == 0 ? wm.points.0 : wm.points.1
@@ -91,7 +93,8 @@ extension World {
 
     /// b2ContactSolver::WarmStart: last sub-step's impulses applied again to the items' velocities.
     private func warmStart(_ cs: UnsafeBufferPointer<VelocityConstraint>) {
-        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base,
+            ii = bodies.invInertia.base
         for k in cs.indices {
             let a = Int(cs[k].a), b = Int(cs[k].b)
             let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
@@ -131,7 +134,9 @@ extension World {
                     for lane in 0..<2 {
                         let c = contact(lane == 0 ? p.pointee.contact.0 : p.pointee.contact.1)
                         cs[c].manifold.normalImpulses = (p.pointee.normalImpulse1[lane], p.pointee.normalImpulse2[lane])
-                        cs[c].manifold.tangentImpulses = (p.pointee.tangentImpulse1[lane], p.pointee.tangentImpulse2[lane])
+                        cs[c].manifold.tangentImpulses = (
+                            p.pointee.tangentImpulse1[lane], p.pointee.tangentImpulse2[lane]
+                        )
                     }
                 }
             }
@@ -141,30 +146,34 @@ extension World {
     /// One velocity iteration over the contacts (b2ContactSolver::SolveVelocityConstraints), in `solveSchedule`'s
     /// order: pairs of contacts on four different items side by side (`solvePair`), the rest one at a time.
     func solveContactVelocities() {
-        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base, ii = bodies.invInertia.base
+        let v = bodies.velocity.base, w = bodies.angularVelocity.base, im = bodies.invMass.base,
+            ii = bodies.invInertia.base
         contactData.solveSchedule.withUnsafeBufferPointer { schedule in
-        contactData.contactPairs.withUnsafeMutableBufferPointer { pairs in
-        contactData.singleConstraints.withUnsafeMutableBufferPointer { cs in
-            for s in schedule {
-                if s < 0 {
-                    solvePair(pairs.baseAddress! + Int(~s), v, w)
-                    continue
+            contactData.contactPairs.withUnsafeMutableBufferPointer { pairs in
+                contactData.singleConstraints.withUnsafeMutableBufferPointer { cs in
+                    for s in schedule {
+                        if s < 0 {
+                            solvePair(pairs.baseAddress! + Int(~s), v, w)
+                            continue
+                        }
+                        let c = cs.baseAddress! + Int(s)
+                        let a = Int(c.pointee.a), b = Int(c.pointee.b)
+                        var pv = PairVelocities(
+                            vA: a >= 0 ? v[a] : .zero, wA: a >= 0 ? w[a] : 0, vB: v[b], wB: w[b],
+                            mA: a >= 0 ? im[a] : 0, iA: a >= 0 ? ii[a] : 0, mB: im[b], iB: ii[b])
+                        solveFriction(c, &pv)
+                        if c.pointee.pointCount == 1 {
+                            solveNormal(c, &pv)
+                        } else if c.pointee.pointCount == 2 {
+                            solveNormalBlock(c, &pv)
+                        }
+                        if a >= 0 { v[a] = pv.vA; w[a] = pv.wA }
+                        v[b] = pv.vB
+                        w[b] = pv.wB
+                    }
                 }
-                let c = cs.baseAddress! + Int(s)
-                let a = Int(c.pointee.a), b = Int(c.pointee.b)
-                var pv = PairVelocities(vA: a >= 0 ? v[a] : .zero, wA: a >= 0 ? w[a] : 0, vB: v[b], wB: w[b],
-                                        mA: a >= 0 ? im[a] : 0, iA: a >= 0 ? ii[a] : 0, mB: im[b], iB: ii[b])
-                solveFriction(c, &pv)
-                if c.pointee.pointCount == 1 {
-                    solveNormal(c, &pv)
-                } else if c.pointee.pointCount == 2 {
-                    solveNormalBlock(c, &pv)
-                }
-                if a >= 0 { v[a] = pv.vA; w[a] = pv.wA }
-                v[b] = pv.vB
-                w[b] = pv.wB
             }
-        }}}
+        }
     }
 
     /// Friction first, at each point in turn: the tangent impulse clamped to friction × the point's normal impulse.

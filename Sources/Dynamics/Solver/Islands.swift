@@ -21,7 +21,9 @@ struct PairNumbers {
     private var mask = 0
     private static let empty = UInt64.max
 
-    @inline(__always) private func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask }
+    @inline(__always) private func slot(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
 
     /// The number of `key`'s pair, or nil when there is none.
     func number(of key: UInt64) -> Int64? {
@@ -101,14 +103,16 @@ struct IslandStore {
     /// these stay the same the walk would give the same order (a contact keeps its creation number while it lasts).
     var orderKeys: [UInt64] = [], orderMovable: [Bool] = [], orderJoints = -1
     var firstEdge: [Int32] = [], edges: [Int32] = [], stack: [Int32] = [], queryStack: [Int32] = []
-    var visited: [Bool] = [], added: [Bool] = [], candidates: [(key: UInt64, a: Int32, b: Int32)] = [], fill: [Int32] = []
+    var visited: [Bool] = [], added: [Bool] = [], candidates: [(key: UInt64, a: Int32, b: Int32)] = [],
+        fill: [Int32] = []
 }
 
 extension World {
     /// The order the solver takes `contactData.contacts` in: the island order when it was made for these contacts
     /// (`uikit`), else nil for list order (`precise`, and the time of impact's own one-contact solves).
     var contactSolveOrder: [Int32]? {
-        contactData.islands.order.count == contactData.contacts.count && !contactData.islands.order.isEmpty ? contactData.islands.order : nil
+        contactData.islands.order.count == contactData.contacts.count && !contactData.islands.order.isEmpty
+            ? contactData.islands.order : nil
     }
 
     /// Item `i`'s box at transform `xf` (b2Shape::ComputeAABB: its vertices' extent, outset by the skin radius).
@@ -139,12 +143,14 @@ extension World {
         case (true, true):
             let i = min(op, oq), j = max(op, oq)
             guard i != j, bodyData.itemCollisionMask[i] & bodyData.itemCollisionMask[j] != 0,
-                  !(bodyData.anchored[i] && bodyData.anchored[j]) else { return nil }
+                !(bodyData.anchored[i] && bodyData.anchored[j])
+            else { return nil }
             return UInt64(i) << 32 | UInt64(j)
         default:
             let e = op >= 0 ? ~oq : ~op, i = op >= 0 ? op : oq
             guard bodyData.boundaryCollisionMask[i] & (UInt64(1) << UInt64(contactData.boundaryEdges[e].behavior)) != 0,
-                  !bodyData.anchored[i] else { return nil }
+                !bodyData.anchored[i]
+            else { return nil }
             return (UInt64(1) << 63) | (UInt64(e) << 32) | UInt64(i)
         }
     }
@@ -154,11 +160,14 @@ extension World {
     /// fat boxes no longer overlap are destroyed.
     func updateIslandPairs() {
         let n = bodyData.items.count
-        if contactData.islands.behaviorCount != contactData.collisionBehaviors.count || contactData.islands.itemProxy.count != n {
+        if contactData.islands.behaviorCount != contactData.collisionBehaviors.count
+            || contactData.islands.itemProxy.count != n
+        {
             let newBehaviors = contactData.islands.behaviorCount != contactData.collisionBehaviors.count
             for e in contactData.islands.edgeProxy.count..<contactData.boundaryEdges.count {
                 let edge = contactData.boundaryEdges[e]
-                let p = contactData.islands.tree.createProxy(AABB(lower: pointwiseMin(edge.v1, edge.v2), upper: pointwiseMax(edge.v1, edge.v2)), owner: ~e)
+                let p = contactData.islands.tree.createProxy(
+                    AABB(lower: pointwiseMin(edge.v1, edge.v2), upper: pointwiseMax(edge.v1, edge.v2)), owner: ~e)
                 contactData.islands.edgeProxy.append(Int32(p))
                 contactData.islands.moveBuffer.append(Int32(p))
             }
@@ -243,7 +252,8 @@ extension World {
         contactData.islands.created = created
         let count = contactData.islands.tree.nodes.count
         if contactData.islands.isReinserted.count < count {
-            contactData.islands.isReinserted.append(contentsOf: repeatElement(false, count: count - contactData.islands.isReinserted.count))
+            contactData.islands.isReinserted.append(
+                contentsOf: repeatElement(false, count: count - contactData.islands.isReinserted.count))
         }
         for q in contactData.islands.moveBuffer {
             contactData.islands.tree.clearMoved(Int(q))
@@ -340,7 +350,8 @@ extension World {
         var keys = contactData.islands.orderKeys, movable = contactData.islands.orderMovable
         contactData.islands.orderKeys = []; contactData.islands.orderMovable = []
         defer { contactData.islands.orderKeys = keys; contactData.islands.orderMovable = movable }
-        var same = keys.count == cs.count && movable.count == n && contactData.islands.orderJoints == jointData.joints.count
+        var same =
+            keys.count == cs.count && movable.count == n && contactData.islands.orderJoints == jointData.joints.count
             && contactData.islands.order.count == cs.count
         if same {
             for k in 0..<cs.count where keys[k] != cs[k].key { same = false; break }

@@ -9,9 +9,11 @@ extension World {
     /// (their impulses are about 1e-16 of the first). Skipping them changes a pendulum's position by about 5e-14 pt over
     /// a run (the `pendulums` scene), inside the 1e-9 pt that last-bit differences may reach. Four rods at a time, one
     /// per SIMD lane, each lane doing the scalar solve's operations in its order.
-    func solveLoneRods(h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                               v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
-                               im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>) {
+    func solveLoneRods(
+        h: Double, x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+        v: UnsafeMutablePointer<Vector2>, w: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>
+    ) {
         typealias D4 = SIMD4<Double>
         uikitScratch.isolatedRods.withUnsafeBufferPointer { lone in
             var g = 0
@@ -23,7 +25,8 @@ extension World {
                 let uy = D4(J[k[0]].u.y, J[k[1]].u.y, J[k[2]].u.y, J[k[3]].u.y)
                 let minusMass = D4(J[k[0]].mass, J[k[1]].mass, J[k[2]].mass, J[k[3]].mass) * D4(repeating: -1)
                 let imB = D4(im[b[0]], im[b[1]], im[b[2]], im[b[3]])
-                let vx = D4(v[b[0]].x, v[b[1]].x, v[b[2]].x, v[b[3]].x), vy = D4(v[b[0]].y, v[b[1]].y, v[b[2]].y, v[b[3]].y)
+                let vx = D4(v[b[0]].x, v[b[1]].x, v[b[2]].x, v[b[3]].x),
+                    vy = D4(v[b[0]].y, v[b[1]].y, v[b[2]].y, v[b[3]].y)
                 // −m · dot(u, v_B − 0): x − 0 is x bit for bit, so the subtraction is left out.
                 let impulse = minusMass * (ux * vx + uy * vy)
                 let accumulated = D4(J[k[0]].impulse, J[k[1]].impulse, J[k[2]].impulse, J[k[3]].impulse) + impulse
@@ -50,8 +53,10 @@ extension World {
     /// the same numbers as `solveVelocityConstraint` (its cross products with zero offsets vanish exactly). `vA` is end
     /// A's current velocity (zero for an anchor); returns end B's new velocity, which is also stored.
     @inline(__always)
-    func solveCenteredRodVelocity(_ j: inout Joint, vA: Vector2, v: UnsafeMutablePointer<Vector2>,
-                                          im: UnsafeMutablePointer<Double>) -> Vector2 {
+    func solveCenteredRodVelocity(
+        _ j: inout Joint, vA: Vector2, v: UnsafeMutablePointer<Vector2>,
+        im: UnsafeMutablePointer<Double>
+    ) -> Vector2 {
         let ib = j.b, ia = j.a, u = j.u
         let impulse = -j.mass * dot(u, v[ib] - vA)
         j.impulse += impulse
@@ -63,10 +68,12 @@ extension World {
     }
 
     @inline(__always)
-    func initVelocityConstraint(_ j: inout Joint, h: Double, x: UnsafeMutablePointer<Vector2>,
-                                        a: UnsafeMutablePointer<Double>, v: UnsafeMutablePointer<Vector2>,
-                                        w: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-                                        ii: UnsafeMutablePointer<Double>) {
+    func initVelocityConstraint(
+        _ j: inout Joint, h: Double, x: UnsafeMutablePointer<Vector2>,
+        a: UnsafeMutablePointer<Double>, v: UnsafeMutablePointer<Vector2>,
+        w: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+        ii: UnsafeMutablePointer<Double>
+    ) {
         let ib = j.b
         // (Zero offsets, the common case, skip the rotation's sin and cos.)
         let rB = j.localB == .zero ? .zero : rotate(j.localB, by: a[ib])
@@ -125,9 +132,11 @@ extension World {
     }
 
     @inline(__always)
-    func solveVelocityConstraint(_ j: inout Joint, h: Double, v: UnsafeMutablePointer<Vector2>,
-                                         w: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-                                         ii: UnsafeMutablePointer<Double>) {
+    func solveVelocityConstraint(
+        _ j: inout Joint, h: Double, v: UnsafeMutablePointer<Vector2>,
+        w: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+        ii: UnsafeMutablePointer<Double>
+    ) {
         let ib = j.b, ia = j.a
         let imB = im[ib], iiB = ii[ib]
         let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
@@ -176,8 +185,10 @@ extension World {
 
     /// The position step of a rigid rod attached at both centers (no rotation involved); whether it is within the slop.
     @inline(__always)
-    func solveCenteredRodPosition(_ j: inout Joint, x: UnsafeMutablePointer<Vector2>,
-                                          im: UnsafeMutablePointer<Double>) -> Bool {
+    func solveCenteredRodPosition(
+        _ j: inout Joint, x: UnsafeMutablePointer<Vector2>,
+        im: UnsafeMutablePointer<Double>
+    ) -> Bool {
         let ib = j.b, ia = j.a
         var u = x[ib] - (ia >= 0 ? x[ia] : j.anchor)
         var len = norm(u)
@@ -191,9 +202,11 @@ extension World {
 
     /// Returns whether the joint is within the linear slop.
     @inline(__always)
-    func solvePositionConstraint(_ j: inout Joint, x: UnsafeMutablePointer<Vector2>,
-                                         a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-                                         ii: UnsafeMutablePointer<Double>) -> Bool {
+    func solvePositionConstraint(
+        _ j: inout Joint, x: UnsafeMutablePointer<Vector2>,
+        a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+        ii: UnsafeMutablePointer<Double>
+    ) -> Bool {
         let ib = j.b, ia = j.a
         let rB = j.localB == .zero ? .zero : rotate(j.localB, by: a[ib])
         let rA = ia >= 0 && j.localA != .zero ? rotate(j.localA, by: a[ia]) : .zero
@@ -228,9 +241,11 @@ extension World {
 
     /// One position step of joint `j` (a rigid rod between centers takes the short path); whether it is within the slop.
     @inline(__always)
-    func solveJointPosition(_ j: inout Joint, centered: Bool, x: UnsafeMutablePointer<Vector2>,
-                            a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
-                            ii: UnsafeMutablePointer<Double>) -> Bool {
+    func solveJointPosition(
+        _ j: inout Joint, centered: Bool, x: UnsafeMutablePointer<Vector2>,
+        a: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>,
+        ii: UnsafeMutablePointer<Double>
+    ) -> Bool {
         centered ? solveCenteredRodPosition(&j, x: x, im: im) : solvePositionConstraint(&j, x: x, a: a, im: im, ii: ii)
     }
 
@@ -245,9 +260,11 @@ extension World {
     /// joint within the slop), the items go back to where they were and the plain loop runs that many iterations. Used
     /// after a sub-step that needed more than one iteration (a moving chain, which nearly always needs all of them);
     /// otherwise the plain loop runs, since one iteration usually suffices again.
-    func solveJointPositionsAhead(x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
-                                  im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
-                                  J: UnsafeMutablePointer<Joint>, centered: UnsafeMutablePointer<Bool>) -> Bool {
+    func solveJointPositionsAhead(
+        x: UnsafeMutablePointer<Vector2>, a: UnsafeMutablePointer<Double>,
+        im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
+        J: UnsafeMutablePointer<Joint>, centered: UnsafeMutablePointer<Bool>
+    ) -> Bool {
         let jc = jointData.joints.count, n = bodyData.items.count
         if uikitScratch.positionsBefore.count != n {
             uikitScratch.positionsBefore = [Vector2](repeating: .zero, count: n)
@@ -261,7 +278,9 @@ extension World {
         uikitScratch.positionSchedule.withUnsafeBufferPointer { schedule in
             for e in schedule {
                 let iteration = Int(e) / jc, k = Int(e) - iteration * jc
-                if !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) { unsolved |= 1 << iteration }
+                if !solveJointPosition(&J[k], centered: centered[k], x: x, a: a, im: im, ii: ii) {
+                    unsolved |= 1 << iteration
+                }
             }
         }
         // The iterations the loop runs: up to and including the first that solved every joint, else all.

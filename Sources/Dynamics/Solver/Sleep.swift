@@ -46,7 +46,9 @@ extension World {
             let a = J[k].a, b = J[k].b
             if a >= 0 && !bodyData.anchored[a] && !bodyData.anchored[b] { union(a, b) }
         }
-        for c in contactData.contacts where c.a >= 0 && !bodyData.anchored[c.a] && !bodyData.anchored[c.b] { union(c.a, c.b) }
+        for c in contactData.contacts where c.a >= 0 && !bodyData.anchored[c.a] && !bodyData.anchored[c.b] {
+            union(c.a, c.b)
+        }
     }
 
     /// Wakes what external causes touch, then wakes every island that holds an awake body. Call after the narrow phase
@@ -57,22 +59,30 @@ extension World {
         if stepCount % subSteps == 0 {
             let t = time
             let J = jointData.joints.base
-            for k in jointData.scriptedJoints where J[k].anchor != jointData.paths[J[k].path].position(at: t) { wake(J[k].b) }
+            for k in jointData.scriptedJoints where J[k].anchor != jointData.paths[J[k].path].position(at: t) {
+                wake(J[k].b)
+            }
         }
         let frameStart = time(ofStep: (stepCount / subSteps) * subSteps)
         var s = behaviors.nextScheduled
-        while s < behaviors.scheduled.count && behaviors.scheduled[s].time <= frameStart + 1e-9 { wake(behaviors.scheduled[s].item); s += 1 }
-        for f in behaviors.forces where f.beginTime <= frameStart + 1e-9 && frameStart + 1e-9 < f.endTime { wake(f.item) }
+        while s < behaviors.scheduled.count && behaviors.scheduled[s].time <= frameStart + 1e-9 {
+            wake(behaviors.scheduled[s].item); s += 1
+        }
+        for f in behaviors.forces where f.beginTime <= frameStart + 1e-9 && frameStart + 1e-9 < f.endTime {
+            wake(f.item)
+        }
         // Islands.
         if uikitScratch.islandParent.count != n { uikitScratch.islandParent = Array(0..<n) }
         if uikitScratch.islandAwake.count != n { uikitScratch.islandAwake = Array(repeating: false, count: n) }
         var sleepers = false
         for i in 0..<n where !bodyData.awake[i] { sleepers = true; break }
-        guard sleepers else { return }   // nothing to wake
+        guard sleepers else { return }  // nothing to wake
         uikitScratch.islandParent.withUnsafeMutableBufferPointer { p in
             linkIslands(p)
             for i in 0..<n { uikitScratch.islandAwake[i] = false }
-            for i in 0..<n where bodyData.awake[i] && !bodyData.anchored[i] { uikitScratch.islandAwake[World.root(p, i)] = true }
+            for i in 0..<n where bodyData.awake[i] && !bodyData.anchored[i] {
+                uikitScratch.islandAwake[World.root(p, i)] = true
+            }
             for i in 0..<n where !bodyData.awake[i] && uikitScratch.islandAwake[World.root(p, i)] { wake(i) }
         }
     }
@@ -103,7 +113,10 @@ extension World {
                 let r = World.root(p, i)
                 uikitScratch.islandMinSleep[r] = min(uikitScratch.islandMinSleep[r], bodyData.sleepTime[i])
             }
-            for i in 0..<n where bodyData.awake[i] && !bodyData.anchored[i] && uikitScratch.islandMinSleep[World.root(p, i)] >= World.timeToSleep {
+            for i in 0..<n
+            where bodyData.awake[i] && !bodyData.anchored[i]
+                && uikitScratch.islandMinSleep[World.root(p, i)] >= World.timeToSleep
+            {
                 bodyData.awake[i] = false
                 bodyData.sleepTime[i] = 0
                 v[i] = .zero
@@ -111,8 +124,10 @@ extension World {
                 bodies.invMass[i] = 0
                 bodies.invInertia[i] = 0
                 if recordsEvents {
-                    contactData.events.append(ContactEvent(time: time(ofStep: stepCount + 1), kind: .rest, item: i, otherItem: nil,
-                                               boundary: nil, point: nil))
+                    contactData.events.append(
+                        ContactEvent(
+                            time: time(ofStep: stepCount + 1), kind: .rest, item: i, otherItem: nil,
+                            boundary: nil, point: nil))
                 }
             }
         }

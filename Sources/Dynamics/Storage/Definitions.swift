@@ -63,11 +63,13 @@ public struct ItemDefinition: Sendable, Equatable {
     public var collisionBounds: CollisionBounds
 
     /// Creates an item. Defaults follow UIKit's engine (see each property).
-    public init(center: Vector2, size: Vector2 = Vector2(100, 100), angle: Double = 0, velocity: Vector2 = .zero,
-                angularVelocity: Double = 0, density: Double = 1, resistance: Double = 0.1,
-                angularResistance: Double = 0.1, allowsRotation: Bool = true, isAnchored: Bool = false,
-                charge: Double = 0, elasticity: Double = 0.2, friction: Double = 0.2,
-                collisionBounds: CollisionBounds = .rectangle) {
+    public init(
+        center: Vector2, size: Vector2 = Vector2(100, 100), angle: Double = 0, velocity: Vector2 = .zero,
+        angularVelocity: Double = 0, density: Double = 1, resistance: Double = 0.1,
+        angularResistance: Double = 0.1, allowsRotation: Bool = true, isAnchored: Bool = false,
+        charge: Double = 0, elasticity: Double = 0.2, friction: Double = 0.2,
+        collisionBounds: CollisionBounds = .rectangle
+    ) {
         self.center = center
         self.size = size
         self.angle = angle
@@ -157,8 +159,10 @@ public struct AttachmentBehavior: Sendable, Equatable {
     public var damping: Double
 
     /// Creates an attachment; see the properties for units and defaults.
-    public init(item: ItemID, offsetFromCenter: Vector2 = .zero, attachedTo: End, length: Double? = nil,
-                frequency: Double = 0, damping: Double = 0) {
+    public init(
+        item: ItemID, offsetFromCenter: Vector2 = .zero, attachedTo: End, length: Double? = nil,
+        frequency: Double = 0, damping: Double = 0
+    ) {
         self.item = item
         self.offsetFromCenter = offsetFromCenter
         self.attachedTo = attachedTo

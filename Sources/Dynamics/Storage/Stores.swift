@@ -185,7 +185,8 @@ struct CollisionScratch {
 /// velocity (points/s) and angular velocity (rad/s), how far they move it (points), and its bounding circle swept
 /// through the sub-step (center and radius, points).
 struct SweepScratch {
-    var velocity: [Vector2] = [], spin: [Double] = [], travel: [Double] = [], center: [Vector2] = [], extent: [Double] = []
+    var velocity: [Vector2] = [], spin: [Double] = [], travel: [Double] = [], center: [Vector2] = [],
+        extent: [Double] = []
 
     init() {}
 

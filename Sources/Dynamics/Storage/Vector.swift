@@ -36,7 +36,6 @@ func rotate(_ v: Vector2, cos c: Double, sin s: Double) -> Vector2 {
 @inline(__always)
 func isFinite(_ v: Vector2) -> Bool { v.x.isFinite && v.y.isFinite }
 
-
 /// perp(r) = (−r.y, r.x): the derivative of a lever arm r with respect to its body's angle.
 @inline(__always)
 func perp(_ r: Vector2) -> Vector2 { Vector2(-r.y, r.x) }
@@ -53,11 +52,14 @@ func solve22(_ a11: Double, _ a12: Double, _ a21: Double, _ a22: Double, _ b: Ve
 /// n are the lever arms' perpendiculars (perp(r)) at the current and at the reference configuration (equal except in
 /// RATTLE's position projection). With p = n this is Box2D's revolute-joint K.
 @inline(__always)
-func solvePin(pA: Vector2, nA: Vector2, pB: Vector2, nB: Vector2, imA: Double, iiA: Double, imB: Double, iiB: Double,
-              _ rhs: Vector2) -> Vector2 {
+func solvePin(
+    pA: Vector2, nA: Vector2, pB: Vector2, nB: Vector2, imA: Double, iiA: Double, imB: Double, iiB: Double,
+    _ rhs: Vector2
+) -> Vector2 {
     let m = imA + imB
-    return solve22(m + iiA * pA.x * nA.x + iiB * pB.x * nB.x, iiA * pA.x * nA.y + iiB * pB.x * nB.y,
-                   iiA * pA.y * nA.x + iiB * pB.y * nB.x, m + iiA * pA.y * nA.y + iiB * pB.y * nB.y, rhs)
+    return solve22(
+        m + iiA * pA.x * nA.x + iiB * pB.x * nB.x, iiA * pA.x * nA.y + iiB * pB.x * nB.y,
+        iiA * pA.y * nA.x + iiB * pB.y * nB.x, m + iiA * pA.y * nA.y + iiB * pB.y * nB.y, rhs)
 }
 
 /// Applies a linear impulse (or, in a position step, a correction) `P` at the lever arms `rA`, `rB` to a pair, as
@@ -65,8 +67,10 @@ func solvePin(pA: Vector2, nA: Vector2, pB: Vector2, nB: Vector2, imA: Double, i
 /// each through its inverse mass `im` and inverse inertia `ii` (`linear`: velocities or positions, `angular`: angular
 /// velocities or angles).
 @inline(__always)
-func applyPairImpulse(_ P: Vector2, a: Int, b: Int, rA: Vector2, rB: Vector2, linear: UnsafeMutablePointer<Vector2>,
-                      angular: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>) {
+func applyPairImpulse(
+    _ P: Vector2, a: Int, b: Int, rA: Vector2, rB: Vector2, linear: UnsafeMutablePointer<Vector2>,
+    angular: UnsafeMutablePointer<Double>, im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>
+) {
     if a >= 0 {
         linear[a] -= im[a] * P
         angular[a] -= ii[a] * cross(rA, P)
@@ -79,8 +83,10 @@ func applyPairImpulse(_ P: Vector2, a: Int, b: Int, rA: Vector2, rB: Vector2, li
 /// on end A (none for an anchor, `a` < 0) and +lambda on B, each end turned by its inverse inertia times dot(n, lambda),
 /// n its lever arm's perpendicular (see ``solvePin``).
 @inline(__always)
-func applyPinStep(_ lambda: Vector2, a: Int, b: Int, nA: Vector2, nB: Vector2, imA: Double, iiA: Double, imB: Double,
-                  iiB: Double, linear: UnsafeMutablePointer<Vector2>, angular: UnsafeMutablePointer<Double>) {
+func applyPinStep(
+    _ lambda: Vector2, a: Int, b: Int, nA: Vector2, nB: Vector2, imA: Double, iiA: Double, imB: Double,
+    iiB: Double, linear: UnsafeMutablePointer<Vector2>, angular: UnsafeMutablePointer<Double>
+) {
     if a >= 0 {
         linear[a] -= imA * lambda
         angular[a] -= iiA * dot(nA, lambda)
@@ -88,4 +94,3 @@ func applyPinStep(_ lambda: Vector2, a: Int, b: Int, nA: Vector2, nB: Vector2, i
     linear[b] += imB * lambda
     angular[b] += iiB * dot(nB, lambda)
 }
-

@@ -22,58 +22,105 @@ public enum Catalog {
     public static let defaultName = "swinging-view"
 
     /// All built-in scenes, in listing order.
-    public static let entries: [Entry] = [
-        Entry(name: "swinging-view",
-              summary: "a 100 x 100 view on a rigid attachment; a finger drags the anchor right, pauses, flicks it left and lifts (default)",
-              make: swingingView),
-        Entry(name: "pendulum", summary: "a rigid 100 pt pendulum released at 60 degrees, no resistance",
-              make: pendulum),
-        Entry(name: "double-pendulum", summary: "two items chained item to item, released horizontal, no resistance",
-              make: doublePendulum),
-        Entry(name: "spring", summary: "a view on a 2 Hz, damping 0.3 spring attachment, released stretched",
-              make: spring),
-        Entry(name: "free-fall", summary: "a view thrown up and sideways under gravity 1.0, no resistance",
-              make: freeFall),
-        Entry(name: "bouncing-ball", summary: "a 50 pt ball (elasticity 0.5, no friction) dropped 500 pt onto the screen's floor",
-              make: bouncingBall),
-        Entry(name: "stack", summary: "ten 50 x 50 views stacked on the screen's floor: they stay put and fall asleep",
-              make: stack),
-        Entry(name: "toss", summary: "a view thrown up and right, spinning, bouncing off the screen's edges until it rests",
-              make: toss),
-        Entry(name: "cornered", summary: "a dragged view squeezes another into the bottom-right corner",
-              make: cornered),
-        Entry(name: "snap", summary: "a 100 x 50 view, turned 0.3 rad, snaps from (100, 100) to (300, 200) (UISnapBehavior)",
-              make: snap),
-        Entry(name: "push", summary: "a view pushed once off-center at 0.5 s, then pushed steadily up from 1.5 s to 2 s",
-              make: push),
-        Entry(name: "field", summary: "three views in a vortex around a radial gravity well, one charged in a magnetic field",
-              make: field),
-        Entry(name: "boxes", summary: "benchmark scene C: 100 boxes (10 x 10) dropping into a container and settling into a pile",
-              make: { boxes(count: 100) }),
-        Entry(name: "basic-animations", summary: "four views: a corner rounds, a view fades, one moves and turns 315°, one pulses",
-              make: basicAnimations),
-        Entry(name: "shake", summary: "a password field shakes with the seed's offsets and key times (additive keyframes)",
-              make: shake),
-        Entry(name: "sine-path", summary: "a rider follows a drawn sine wave forever (6 s a cycle), its x-axis along the tangent",
-              make: sinePathScene),
-        Entry(name: "path-cubic-paced", summary: "a view rides a Bézier S-curve at constant speed (cubicPaced), turned along it, and stays",
-              make: pathCubicPaced),
-        Entry(name: "group-pulse", summary: "a dot pulses forever: a group scales it 1.3x and fades it to 0.5, autoreversing",
-              make: groupPulse),
-        Entry(name: "bounce-keyframes", summary: "a ball drops and bounces twice: additive position.y keyframes with easeIn/easeOut",
-              make: bounceKeyframes),
-        Entry(name: "zoom-startup", summary: "a logo mask's bounds shrink then zoom past the screen after a 1 s delay, and stay",
-              make: zoomStartup),
-        Entry(name: "transition", summary: "a label's text moves in as \"Sliding\" in green, then fades back to its own text in orange",
-              make: transition),
-        Entry(name: "pause-resume", summary: "a square slides for 4 s; its layer is paused at 1.5 s and resumed at 3 s (QA1673), so it arrives 1.5 s late",
-              make: pauseResume),
-        Entry(name: "nested-speeds", summary: "a layer of speed 3 and its sublayer of speed 0.5 each turn once in 3 s of their own time: at 1 s and 2 s",
-              make: nestedSpeeds),
-    ] + interactionEntries + [
-        Entry(name: "pendulums", summary: "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
-              make: { pendulums(count: 100) }),
-    ]
+    public static let entries: [Entry] =
+        [
+            Entry(
+                name: "swinging-view",
+                summary:
+                    "a 100 x 100 view on a rigid attachment; a finger drags the anchor right, pauses, flicks it left and lifts (default)",
+                make: swingingView),
+            Entry(
+                name: "pendulum", summary: "a rigid 100 pt pendulum released at 60 degrees, no resistance",
+                make: pendulum),
+            Entry(
+                name: "double-pendulum", summary: "two items chained item to item, released horizontal, no resistance",
+                make: doublePendulum),
+            Entry(
+                name: "spring", summary: "a view on a 2 Hz, damping 0.3 spring attachment, released stretched",
+                make: spring),
+            Entry(
+                name: "free-fall", summary: "a view thrown up and sideways under gravity 1.0, no resistance",
+                make: freeFall),
+            Entry(
+                name: "bouncing-ball",
+                summary: "a 50 pt ball (elasticity 0.5, no friction) dropped 500 pt onto the screen's floor",
+                make: bouncingBall),
+            Entry(
+                name: "stack",
+                summary: "ten 50 x 50 views stacked on the screen's floor: they stay put and fall asleep",
+                make: stack),
+            Entry(
+                name: "toss",
+                summary: "a view thrown up and right, spinning, bouncing off the screen's edges until it rests",
+                make: toss),
+            Entry(
+                name: "cornered", summary: "a dragged view squeezes another into the bottom-right corner",
+                make: cornered),
+            Entry(
+                name: "snap",
+                summary: "a 100 x 50 view, turned 0.3 rad, snaps from (100, 100) to (300, 200) (UISnapBehavior)",
+                make: snap),
+            Entry(
+                name: "push",
+                summary: "a view pushed once off-center at 0.5 s, then pushed steadily up from 1.5 s to 2 s",
+                make: push),
+            Entry(
+                name: "field",
+                summary: "three views in a vortex around a radial gravity well, one charged in a magnetic field",
+                make: field),
+            Entry(
+                name: "boxes",
+                summary: "benchmark scene C: 100 boxes (10 x 10) dropping into a container and settling into a pile",
+                make: { boxes(count: 100) }),
+            Entry(
+                name: "basic-animations",
+                summary: "four views: a corner rounds, a view fades, one moves and turns 315°, one pulses",
+                make: basicAnimations),
+            Entry(
+                name: "shake",
+                summary: "a password field shakes with the seed's offsets and key times (additive keyframes)",
+                make: shake),
+            Entry(
+                name: "sine-path",
+                summary: "a rider follows a drawn sine wave forever (6 s a cycle), its x-axis along the tangent",
+                make: sinePathScene),
+            Entry(
+                name: "path-cubic-paced",
+                summary: "a view rides a Bézier S-curve at constant speed (cubicPaced), turned along it, and stays",
+                make: pathCubicPaced),
+            Entry(
+                name: "group-pulse",
+                summary: "a dot pulses forever: a group scales it 1.3x and fades it to 0.5, autoreversing",
+                make: groupPulse),
+            Entry(
+                name: "bounce-keyframes",
+                summary: "a ball drops and bounces twice: additive position.y keyframes with easeIn/easeOut",
+                make: bounceKeyframes),
+            Entry(
+                name: "zoom-startup",
+                summary: "a logo mask's bounds shrink then zoom past the screen after a 1 s delay, and stay",
+                make: zoomStartup),
+            Entry(
+                name: "transition",
+                summary: "a label's text moves in as \"Sliding\" in green, then fades back to its own text in orange",
+                make: transition),
+            Entry(
+                name: "pause-resume",
+                summary:
+                    "a square slides for 4 s; its layer is paused at 1.5 s and resumed at 3 s (QA1673), so it arrives 1.5 s late",
+                make: pauseResume),
+            Entry(
+                name: "nested-speeds",
+                summary:
+                    "a layer of speed 3 and its sublayer of speed 0.5 each turn once in 3 s of their own time: at 1 s and 2 s",
+                make: nestedSpeeds),
+        ] + interactionEntries + [
+            Entry(
+                name: "pendulums",
+                summary:
+                    "benchmark scene A: 100 independent rigid pendulums (timed by `swift run -c release dynsim-bench`)",
+                make: { pendulums(count: 100) })
+        ]
 
     /// The scene with that name, or nil.
     public static func scene(named name: String) -> Scene? {
@@ -91,10 +138,15 @@ public enum Catalog {
 
     /// An item named `name` at `center` (points) with the given size (points) and resistances, UIKit's defaults
     /// otherwise (density 1, elasticity 0.2, friction 0.2).
-    public static func item(_ name: String, center: Vector2, size: Vector2 = Vector2(100, 100), resistance: Double = 0.1,
-                            angularResistance: Double = 0.1) -> SceneItem {
-        SceneItem(name: name, definition: ItemDefinition(center: center, size: size, resistance: resistance,
-                                                          angularResistance: angularResistance))
+    public static func item(
+        _ name: String, center: Vector2, size: Vector2 = Vector2(100, 100), resistance: Double = 0.1,
+        angularResistance: Double = 0.1
+    ) -> SceneItem {
+        SceneItem(
+            name: name,
+            definition: ItemDefinition(
+                center: center, size: size, resistance: resistance,
+                angularResistance: angularResistance))
     }
 
     /// `swinging-view`: UIKit's classic attachment demo. A 100 x 100 pt view (density 1, UIKit's default resistance 0.1)
@@ -103,19 +155,24 @@ public enum Catalog {
     /// profile over 1 s, pauses for 0.5 s, flicks it 200 pt left in 0.25 s (peak 1500 pt/s) and lets go at 2.25 s; the
     /// view keeps swinging until 10 s.
     public static func swingingView() -> Scene {
-        var s = newScene("swinging-view",
-                         "A view hanging from a dragged anchor: pick up, drag right, pause, flick left, let go.", duration: 10)
+        var s = newScene(
+            "swinging-view",
+            "A view hanging from a dragged anchor: pick up, drag right, pause, flick left, let go.", duration: 10)
         s.items = [item("view", center: Vector2(187.5, 300))]
         s.behaviors = [
             .gravity(SceneGravity(items: ["view"])),
-            .attachment({
-                var a = SceneAttachment(item: "view")
-                a.name = "anchor"
-                a.drag = SceneDrag(interpolation: .minimumJerk, times: [0, 0.5, 1.5, 2.0, 2.25], points: [
-                    Vector2(187.5, 150), Vector2(187.5, 150), Vector2(287.5, 160), Vector2(287.5, 160), Vector2(87.5, 150),
-                ])
-                return a
-            }()),
+            .attachment(
+                {
+                    var a = SceneAttachment(item: "view")
+                    a.name = "anchor"
+                    a.drag = SceneDrag(
+                        interpolation: .minimumJerk, times: [0, 0.5, 1.5, 2.0, 2.25],
+                        points: [
+                            Vector2(187.5, 150), Vector2(187.5, 150), Vector2(287.5, 160), Vector2(287.5, 160),
+                            Vector2(87.5, 150),
+                        ])
+                    return a
+                }()),
         ]
         return s
     }
@@ -131,8 +188,11 @@ public enum Catalog {
     public static func pendulum(angle: Double, length: Double) -> Scene {
         var s = newScene("pendulum", "A rigid pendulum released at an angle.", duration: 10)
         let anchor = Vector2(187.5, 150)
-        s.items = [item("bob", center: anchor + length * Vector2(sin(angle), cos(angle)), resistance: 0,
-                        angularResistance: 0)]
+        s.items = [
+            item(
+                "bob", center: anchor + length * Vector2(sin(angle), cos(angle)), resistance: 0,
+                angularResistance: 0)
+        ]
         var a = SceneAttachment(item: "bob")
         a.name = "anchor"
         a.anchorPoint = anchor
@@ -144,8 +204,10 @@ public enum Catalog {
     /// upper to a fixed anchor, the lower to the upper (item to item) — released from rest horizontal, zero resistance.
     public static func doublePendulum() -> Scene {
         var s = newScene("double-pendulum", "Two items chained item to item, released horizontal.", duration: 10)
-        var upper = item("upper", center: Vector2(267.5, 200), size: Vector2(40, 40), resistance: 0, angularResistance: 0)
-        var lower = item("lower", center: Vector2(347.5, 200), size: Vector2(40, 40), resistance: 0, angularResistance: 0)
+        var upper = item(
+            "upper", center: Vector2(267.5, 200), size: Vector2(40, 40), resistance: 0, angularResistance: 0)
+        var lower = item(
+            "lower", center: Vector2(347.5, 200), size: Vector2(40, 40), resistance: 0, angularResistance: 0)
         upper.definition.density = 6.25
         lower.definition.density = 6.25
         s.items = [upper, lower]
@@ -203,7 +265,9 @@ public enum Catalog {
     /// floor of the 375 x 667 screen (the reference bounds, 1 pt outside), under gravity 1.0; 10 s.
     public static func stack() -> Scene {
         var s = newScene("stack", "Ten views stacked on the floor.", duration: 10)
-        s.items = (0..<10).map { k in item("box\(k)", center: Vector2(187.5, 668 - 25 - 50 * Double(k)), size: Vector2(50, 50)) }
+        s.items = (0..<10).map { k in
+            item("box\(k)", center: Vector2(187.5, 668 - 25 - 50 * Double(k)), size: Vector2(50, 50))
+        }
         var collision = SceneCollision(items: s.items.map(\.name))
         collision.translatesReferenceBoundsIntoBoundary = true
         s.behaviors = [.gravity(SceneGravity()), .collision(collision)]
@@ -230,12 +294,16 @@ public enum Catalog {
     /// and the screen's edges, gravity 1.0; 4 s.
     public static func cornered() -> Scene {
         var s = newScene("cornered", "A dragged view squeezes another into a corner.", duration: 4)
-        s.items = [item("pusher", center: Vector2(80, 610)), item("victim", center: Vector2(240, 636), size: Vector2(60, 60))]
+        s.items = [
+            item("pusher", center: Vector2(80, 610)), item("victim", center: Vector2(240, 636), size: Vector2(60, 60)),
+        ]
         var drag = SceneAttachment(item: "pusher")
         drag.name = "finger"
-        drag.drag = SceneDrag(interpolation: .minimumJerk, times: [0, 0.5, 2.0], points: [
-            Vector2(80, 610), Vector2(80, 610), Vector2(300, 610),
-        ])
+        drag.drag = SceneDrag(
+            interpolation: .minimumJerk, times: [0, 0.5, 2.0],
+            points: [
+                Vector2(80, 610), Vector2(80, 610), Vector2(300, 610),
+            ])
         var collision = SceneCollision(items: ["pusher", "victim"])
         collision.translatesReferenceBoundsIntoBoundary = true
         s.behaviors = [.gravity(SceneGravity()), .attachment(drag), .collision(collision)]
@@ -257,8 +325,9 @@ public enum Catalog {
     /// 0.5 s, 30 pt below its center (so it also spins), then a continuous push of magnitude 2 straight up from 1.5 s to
     /// 2 s; 3 s.
     public static func push() -> Scene {
-        var s = newScene("push",
-                         "An instantaneous off-center push, then a continuous one (UIPushBehavior).", duration: 3)
+        var s = newScene(
+            "push",
+            "An instantaneous off-center push, then a continuous one (UIPushBehavior).", duration: 3)
         s.items = [item("view", center: Vector2(100, 400))]
         var kick = ScenePush(items: ["view"])
         kick.mode = .instantaneous
@@ -277,8 +346,9 @@ public enum Catalog {
     /// (falloff 2, minimumRadius 50 pt) and a vortex of strength 0.5 inside a 250 pt circle; the third, charged 1, also in
     /// a magnetic field of strength 0.5. 5 s.
     public static func field() -> Scene {
-        var s = newScene("field",
-                         "Views swirling in radial gravity, vortex and magnetic fields (UIFieldBehavior).", duration: 5)
+        var s = newScene(
+            "field",
+            "Views swirling in radial gravity, vortex and magnetic fields (UIFieldBehavior).", duration: 5)
         let center = Vector2(187.5, 333.5)
         s.items = [
             item("a", center: center + Vector2(120, 0), size: Vector2(60, 60), resistance: 0.5),
@@ -287,11 +357,19 @@ public enum Catalog {
         ]
         s.items[2].definition.charge = 1
         s.behaviors = [
-            .field(SceneField(items: ["a", "b", "c"], field: FieldBehavior(
-                kind: .radialGravity, items: [], position: center, strength: 3, minimumRadius: 50))),
-            .field(SceneField(items: ["a", "b", "c"], field: FieldBehavior(
-                kind: .vortex, items: [], position: center, region: .circle(radius: 250), strength: 0.5))),
-            .field(SceneField(items: ["c"], field: FieldBehavior(kind: .magnetic, items: [], position: center, strength: 0.5))),
+            .field(
+                SceneField(
+                    items: ["a", "b", "c"],
+                    field: FieldBehavior(
+                        kind: .radialGravity, items: [], position: center, strength: 3, minimumRadius: 50))),
+            .field(
+                SceneField(
+                    items: ["a", "b", "c"],
+                    field: FieldBehavior(
+                        kind: .vortex, items: [], position: center, region: .circle(radius: 250), strength: 0.5))),
+            .field(
+                SceneField(
+                    items: ["c"], field: FieldBehavior(kind: .magnetic, items: [], position: center, strength: 0.5))),
         ]
         return s
     }
@@ -307,14 +385,19 @@ public enum Catalog {
         let columns = Int((2 * Double(count)).squareRoot().rounded(.up))
         let width = Double(columns) * 12 + 6
         for k in 0..<count {
-            let column = Double(k % columns), row = Double(k / columns), stagger: Double = (k / columns) % 2 == 0 ? 0 : 3
+            let column = Double(k % columns), row = Double(k / columns),
+                stagger: Double = (k / columns) % 2 == 0 ? 0 : 3
             let center = Vector2(8 + 12 * column + stagger, 667 - 25 - 12 * row)
             s.items.append(item("box\(k)", center: center, size: Vector2(10, 10)))
         }
         var collision = SceneCollision(items: s.items.map(\.name))
-        collision.boundaries = [SceneBoundary(identifier: "container", points: [
-            Vector2(0, -10_000), Vector2(0, 667), Vector2(width, 667), Vector2(width, -10_000),
-        ])]
+        collision.boundaries = [
+            SceneBoundary(
+                identifier: "container",
+                points: [
+                    Vector2(0, -10_000), Vector2(0, 667), Vector2(width, 667), Vector2(width, -10_000),
+                ])
+        ]
         s.behaviors = [.gravity(SceneGravity()), .collision(collision)]
         s.columns = ["t"] + SceneItem.columnSuffixes.map { "box0." + $0 }
         return s
@@ -329,8 +412,10 @@ public enum Catalog {
         var s = newScene("chain", "Benchmark scene B: a chain of \(count) links.", duration: 10)
         s.behaviors = [.gravity(SceneGravity())]
         for k in 0..<count {
-            s.items.append(item("link\(k)", center: Vector2(187.5 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
-                                resistance: 0, angularResistance: 0))
+            s.items.append(
+                item(
+                    "link\(k)", center: Vector2(187.5 + 15 * Double(k + 1), 100), size: Vector2(10, 10),
+                    resistance: 0, angularResistance: 0))
             var a = SceneAttachment(item: "link\(k)")
             if k == 0 {
                 a.name = "anchor"
@@ -354,8 +439,10 @@ public enum Catalog {
         for i in 0..<count {
             let anchor = Vector2(20 + Double(i % 34) * 10, 100 + Double((i / 34) % 40) * 12)
             let angle = (10 + Double((i * 7) % 71)) * Double.pi / 180
-            s.items.append(item("bob\(i)", center: anchor + 100 * Vector2(sin(angle), cos(angle)), size: Vector2(20, 20),
-                                resistance: 0, angularResistance: 0))
+            s.items.append(
+                item(
+                    "bob\(i)", center: anchor + 100 * Vector2(sin(angle), cos(angle)), size: Vector2(20, 20),
+                    resistance: 0, angularResistance: 0))
             var a = SceneAttachment(item: "bob\(i)")
             a.name = "anchor\(i)"
             a.anchorPoint = anchor

@@ -10,7 +10,8 @@ enum AnimatorFields {
     /// An animator whose duration and timing are set field by field (the animator's are constants, so each builds
     /// it again; the flags are read after them).
     static func rebuilt(_ a: PropertyAnimator, duration: Double? = nil, timing: PropertyAnimator.Timing? = nil)
-        -> PropertyAnimator {
+        -> PropertyAnimator
+    {
         PropertyAnimator(duration: duration ?? a.duration, timing: timing ?? a.timing)
     }
 
@@ -18,47 +19,69 @@ enum AnimatorFields {
         typealias F = FieldSpec<SceneAnimator>
         let d = PropertyAnimator(duration: 0.25, timing: .curve(.easeInEaseOut))
         let range = NumberRange.between(Limits.minTimeStep, Limits.maxBlockTime)
-        let duration = F(name: "duration", kind: .number(unit: "s", range: range), defaultText: NumberFormat.shortest(d.duration),
-                         defaultJSON: .num(d.duration), notes: "for curve timing; a spring's is its own",
-                         decode: { a, f in
-                             guard let x = try f.number("duration") else { return }
-                             if let problem = range.problem(x, text: f.text("duration"), unit: "s") { throw f.error("duration", problem) }
-                             a.animator = rebuilt(a.animator, duration: x)
-                         },
-                         encode: { .num($0.animator.duration) })
-        let timing = F(name: "timing",
-                       kind: .other(schema: SceneSchema.ref("animatorTiming"), type: "a curve, or a spring (below)"),
-                       defaultText: "`easeInEaseOut`", defaultJSON: nil, notes: "UICubicTimingParameters or UISpringTimingParameters",
-                       decode: { a, f in
-                           guard let t = f.value("timing") else { return }
-                           let timing = try SceneDecoder(fileName: f.file) { _ in [] }.decodeTiming(t, path: f.childPath("timing"))
-                           a.animator = rebuilt(a.animator, timing: timing)
-                       },
-                       encode: { SceneEncoder.animatorTiming($0.animator.timing) })
+        let duration = F(
+            name: "duration", kind: .number(unit: "s", range: range), defaultText: NumberFormat.shortest(d.duration),
+            defaultJSON: .num(d.duration), notes: "for curve timing; a spring's is its own",
+            decode: { a, f in
+                guard let x = try f.number("duration") else { return }
+                if let problem = range.problem(x, text: f.text("duration"), unit: "s") {
+                    throw f.error("duration", problem)
+                }
+                a.animator = rebuilt(a.animator, duration: x)
+            },
+            encode: { .num($0.animator.duration) })
+        let timing = F(
+            name: "timing",
+            kind: .other(schema: SceneSchema.ref("animatorTiming"), type: "a curve, or a spring (below)"),
+            defaultText: "`easeInEaseOut`", defaultJSON: nil,
+            notes: "UICubicTimingParameters or UISpringTimingParameters",
+            decode: { a, f in
+                guard let t = f.value("timing") else { return }
+                let timing = try SceneDecoder(fileName: f.file) { _ in [] }.decodeTiming(t, path: f.childPath("timing"))
+                a.animator = rebuilt(a.animator, timing: timing)
+            },
+            encode: { SceneEncoder.animatorTiming($0.animator.timing) })
         let change = SceneSchema.object(SceneSchema.animatorChange, required: ["keyPath", "toValue"])
-        return FieldTable(kind: "animator", summary: "A property animator (UIViewPropertyAnimator) and its script.", fields: [
-            BlockFields.name("unique in the scene; names the animator's columns", \.name) { $0.name = $1 },
-            F.ruled("layer", .string, default: "required", notes: "the animated layer or view",
+        return FieldTable(
+            kind: "animator", summary: "A property animator (UIViewPropertyAnimator) and its script.",
+            fields: [
+                BlockFields.name("unique in the scene; names the animator's columns", \.name) { $0.name = $1 },
+                F.ruled(
+                    "layer", .string, default: "required", notes: "the animated layer or view",
                     encode: { .string($0.layer) }),
-            duration, timing,
-            F.boolean("scrubsLinearly", \.animator.scrubsLinearly, default: d.scrubsLinearly),
-            F.boolean("pausesOnCompletion", \.animator.pausesOnCompletion, default: d.pausesOnCompletion),
-            F.boolean("isInterruptible", \.animator.isInterruptible, default: d.isInterruptible),
-            F.ruled("animations", .other(schema: SceneSchema.array(change), type: "array of `{keyPath, toValue, delayFactor}`"),
-                    default: "none", notes: "delayFactor in [0, 1), default 0", encode: { a in
-                        .array(a.animations.map { .object(SceneEncoder.animatorChange($0.keyPath, $0.to, $0.delayFactor)) })
+                duration, timing,
+                F.boolean("scrubsLinearly", \.animator.scrubsLinearly, default: d.scrubsLinearly),
+                F.boolean("pausesOnCompletion", \.animator.pausesOnCompletion, default: d.pausesOnCompletion),
+                F.boolean("isInterruptible", \.animator.isInterruptible, default: d.isInterruptible),
+                F.ruled(
+                    "animations",
+                    .other(schema: SceneSchema.array(change), type: "array of `{keyPath, toValue, delayFactor}`"),
+                    default: "none", notes: "delayFactor in [0, 1), default 0",
+                    encode: { a in
+                        .array(
+                            a.animations.map { .object(SceneEncoder.animatorChange($0.keyPath, $0.to, $0.delayFactor)) }
+                        )
                     }),
-            F.ruled("script", .other(schema: SceneSchema.array(SceneSchema.ref("animatorCall")), type: "array of calls (below)"),
-                    default: "none", notes: "times non-decreasing", encode: { a in
-                        .array(a.script.map { .object([.init("t", .num($0.time))] + SceneEncoder.call($0.call, SceneEncoder.animatorChange)) })
+                F.ruled(
+                    "script",
+                    .other(schema: SceneSchema.array(SceneSchema.ref("animatorCall")), type: "array of calls (below)"),
+                    default: "none", notes: "times non-decreasing",
+                    encode: { a in
+                        .array(
+                            a.script.map {
+                                .object(
+                                    [.init("t", .num($0.time))]
+                                        + SceneEncoder.call($0.call, SceneEncoder.animatorChange))
+                            })
                     }),
-        ], required: ["name", "layer"])
+            ], required: ["name", "layer"])
     }()
 
     /// UISpringTimingParameters(mass:stiffness:damping:initialVelocity:): mass, stiffness and damping required (no
     /// defaults, unlike CASpringAnimation's).
-    static let spring = AnimationFields.spring.with(kind: "animatorSpring", summary: "A spring timing by mass, stiffness and damping.",
-                                                    required: ["mass", "stiffness", "damping"])
+    static let spring = AnimationFields.spring.with(
+        kind: "animatorSpring", summary: "A spring timing by mass, stiffness and damping.",
+        required: ["mass", "stiffness", "damping"])
 
     /// UISpringTimingParameters(dampingRatio:initialVelocity:).
     struct DampingRatio {
@@ -67,10 +90,15 @@ enum AnimatorFields {
 
     static let dampingRatio: FieldTable<DampingRatio> = {
         typealias F = FieldSpec<DampingRatio>
-        return FieldTable(kind: "animatorDampingRatio", summary: "A spring timing by damping ratio.", fields: [
-            F.number("dampingRatio", \.dampingRatio, range: .between(Limits.minSceneDampingRatio, Limits.maxSceneDampingRatio),
-                     default: 1, defaultText: "required"),
-            F.number("initialVelocity", \.initialVelocity, default: 0, notes: "in distances per second, as Apple's"),
-        ], required: ["dampingRatio"])
+        return FieldTable(
+            kind: "animatorDampingRatio", summary: "A spring timing by damping ratio.",
+            fields: [
+                F.number(
+                    "dampingRatio", \.dampingRatio,
+                    range: .between(Limits.minSceneDampingRatio, Limits.maxSceneDampingRatio),
+                    default: 1, defaultText: "required"),
+                F.number(
+                    "initialVelocity", \.initialVelocity, default: 0, notes: "in distances per second, as Apple's"),
+            ], required: ["dampingRatio"])
     }()
 }

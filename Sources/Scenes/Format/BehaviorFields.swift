@@ -16,41 +16,60 @@ enum BehaviorFields {
 
     /// An item named by a field: a string that must name an item of the scene.
     static func item<Model>(_ name: String, _ path: KeyPath<Model, String>, notes: String = "") -> FieldSpec<Model> {
-        .ruled(name, .other(schema: SceneSchema.string, type: "item name"), default: "required", notes: notes,
-               encode: { .string($0[keyPath: path]) })
+        .ruled(
+            name, .other(schema: SceneSchema.string, type: "item name"), default: "required", notes: notes,
+            encode: { .string($0[keyPath: path]) })
     }
 
     /// An array of item names that must exist.
-    static func items<Model>(_ path: KeyPath<Model, [String]>, default text: String, notes: String = "") -> FieldSpec<Model> {
-        .ruled("items", .other(schema: SceneSchema.array(SceneSchema.string, min: 1), type: "array of item names"), default: text,
-               notes: notes, encode: { .array($0[keyPath: path].map { .string($0) }) })
+    static func items<Model>(_ path: KeyPath<Model, [String]>, default text: String, notes: String = "") -> FieldSpec<
+        Model
+    > {
+        .ruled(
+            "items", .other(schema: SceneSchema.array(SceneSchema.string, min: 1), type: "array of item names"),
+            default: text,
+            notes: notes, encode: { .array($0[keyPath: path].map { .string($0) }) })
     }
 
     /// A direction as a vector, or as an angle and a magnitude (UIPushBehavior's and UIGravityBehavior's two forms).
-    static func direction<Model>(_ name: String, _ path: KeyPath<Model, SceneGravity.Form>, default text: String,
-                                 notes: String) -> [FieldSpec<Model>] {
-        [.ruled(name, .vector(what: "vector", unit: "", range: .any), default: text, notes: notes, encode: { m in
-            guard case .direction(let v) = m[keyPath: path] else { return nil }
-            return .array([.num(v.x), .num(v.y)])
-        }),
-         .ruled("angle", .number(unit: "rad", range: .any), default: "none", notes: "with `magnitude`, instead of `\(name)`",
+    static func direction<Model>(
+        _ name: String, _ path: KeyPath<Model, SceneGravity.Form>, default text: String,
+        notes: String
+    ) -> [FieldSpec<Model>] {
+        [
+            .ruled(
+                name, .vector(what: "vector", unit: "", range: .any), default: text, notes: notes,
+                encode: { m in
+                    guard case .direction(let v) = m[keyPath: path] else { return nil }
+                    return .array([.num(v.x), .num(v.y)])
+                }),
+            .ruled(
+                "angle", .number(unit: "rad", range: .any), default: "none",
+                notes: "with `magnitude`, instead of `\(name)`",
                 encode: { m in
                     guard case .angle(let a, _) = m[keyPath: path] else { return nil }
                     return .num(a)
                 }),
-         .ruled("magnitude", .number(unit: "", range: .any), default: "none", notes: "with `angle`", encode: { m in
-             guard case .angle(_, let magnitude) = m[keyPath: path] else { return nil }
-             return .num(magnitude)
-         })]
+            .ruled(
+                "magnitude", .number(unit: "", range: .any), default: "none", notes: "with `angle`",
+                encode: { m in
+                    guard case .angle(_, let magnitude) = m[keyPath: path] else { return nil }
+                    return .num(magnitude)
+                }),
+        ]
     }
 
     /// UIGravityBehavior.
-    static let gravity = FieldTable<SceneGravity>(kind: "gravity", summary: "UIGravityBehavior: a constant acceleration.", fields: [
-        type("gravity"),
-        .ruled("items", .other(schema: SceneSchema.array(SceneSchema.string, min: 1), type: "array of item names"), default: "all items",
-               encode: { $0.items.map { .array($0.map { .string($0) }) } }),
-    ] + direction("gravityDirection", \.form, default: "0, 1", notes: "1 = 1000 pt/s²; `angle` π/2 points down"),
-    required: ["type"])
+    static let gravity = FieldTable<SceneGravity>(
+        kind: "gravity", summary: "UIGravityBehavior: a constant acceleration.",
+        fields: [
+            type("gravity"),
+            .ruled(
+                "items", .other(schema: SceneSchema.array(SceneSchema.string, min: 1), type: "array of item names"),
+                default: "all items",
+                encode: { $0.items.map { .array($0.map { .string($0) }) } }),
+        ] + direction("gravityDirection", \.form, default: "0, 1", notes: "1 = 1000 pt/s²; `angle` π/2 points down"),
+        required: ["type"])
 
     /// UIFieldBehavior: its kind, items, position, region, strength, falloff, minimumRadius, direction, and a noise or
     /// turbulence field's smoothness, animationSpeed and seed (written for those kinds only).
@@ -59,105 +78,170 @@ enum BehaviorFields {
         let kinds = FieldBehavior.Kind.allCases.map(\.rawValue)
         let d = FieldBehavior(kind: .vortex, items: [])
         let noisy: (SceneField) -> Bool = { $0.field.kind == .noise || $0.field.kind == .turbulence }
-        let region = SceneSchema.object([("radius", SceneSchema.nonNegative),
-                                         ("size", SceneSchema.tuple([SceneSchema.nonNegative, SceneSchema.nonNegative])),
-                                         ("inverse", SceneSchema.bool)])
-        return FieldTable(kind: "field", summary: "UIFieldBehavior: a force field over a region.", fields: [
-            type("field"),
-            .ruled("kind", .choice(kinds), default: "required", encode: { .string($0.field.kind.rawValue) }),
-            items(\.items, default: "required"),
-            F.vector("position", \.field.position, what: "point", unit: "pt", default: d.position),
-            .ruled("region", .other(schema: region, type: "object of `radius` or `size`, and `inverse` (boolean)"),
-                   default: "everywhere", encode: { SceneEncoder.region($0.field.region) }),
-            F.number("strength", \.field.strength, default: d.strength),
-            F.number("falloff", \.field.falloff, default: d.falloff, defaultText: "the kind's"),
-            F.number("minimumRadius", \.field.minimumRadius, unit: "pt", range: .nonNegative, default: d.minimumRadius,
-                     notes: "UIKit's 2^-15 m"),
-            F.vector("direction", \.field.direction, unit: "", default: d.direction, notes: "linear gravity, velocity"),
-            F.number("smoothness", \.field.smoothness, range: .between(0, 1), default: d.smoothness,
-                     notes: "noise, turbulence").only(when: noisy),
-            F.number("animationSpeed", \.field.animationSpeed, default: d.animationSpeed, notes: "noise, turbulence").only(when: noisy),
-            .ruled("seed", .other(schema: SceneSchema.type("integer", [.init("minimum", .num(0)), .init("maximum", .num(Limits.magnitude))]),
-                                  type: "whole number"), default: "0", json: .num(0), notes: "0 to 1e9; noise, turbulence",
-                   encode: { noisy($0) ? .num(Double($0.field.seed)) : nil }),
-        ], required: ["type", "kind", "items"])
+        let region = SceneSchema.object([
+            ("radius", SceneSchema.nonNegative),
+            ("size", SceneSchema.tuple([SceneSchema.nonNegative, SceneSchema.nonNegative])),
+            ("inverse", SceneSchema.bool),
+        ])
+        return FieldTable(
+            kind: "field", summary: "UIFieldBehavior: a force field over a region.",
+            fields: [
+                type("field"),
+                .ruled("kind", .choice(kinds), default: "required", encode: { .string($0.field.kind.rawValue) }),
+                items(\.items, default: "required"),
+                F.vector("position", \.field.position, what: "point", unit: "pt", default: d.position),
+                .ruled(
+                    "region", .other(schema: region, type: "object of `radius` or `size`, and `inverse` (boolean)"),
+                    default: "everywhere", encode: { SceneEncoder.region($0.field.region) }),
+                F.number("strength", \.field.strength, default: d.strength),
+                F.number("falloff", \.field.falloff, default: d.falloff, defaultText: "the kind's"),
+                F.number(
+                    "minimumRadius", \.field.minimumRadius, unit: "pt", range: .nonNegative, default: d.minimumRadius,
+                    notes: "UIKit's 2^-15 m"),
+                F.vector(
+                    "direction", \.field.direction, unit: "", default: d.direction, notes: "linear gravity, velocity"),
+                F.number(
+                    "smoothness", \.field.smoothness, range: .between(0, 1), default: d.smoothness,
+                    notes: "noise, turbulence"
+                ).only(when: noisy),
+                F.number(
+                    "animationSpeed", \.field.animationSpeed, default: d.animationSpeed, notes: "noise, turbulence"
+                ).only(when: noisy),
+                .ruled(
+                    "seed",
+                    .other(
+                        schema: SceneSchema.type(
+                            "integer", [.init("minimum", .num(0)), .init("maximum", .num(Limits.magnitude))]),
+                        type: "whole number"), default: "0", json: .num(0), notes: "0 to 1e9; noise, turbulence",
+                    encode: { noisy($0) ? .num(Double($0.field.seed)) : nil }),
+            ], required: ["type", "kind", "items"])
     }()
 
     /// UIPushBehavior.
     static let push: FieldTable<ScenePush> = {
         let p = ScenePush(items: [])
-        return FieldTable(kind: "push", summary: "UIPushBehavior: a continuous or instantaneous force on items.", fields: [
-            type("push"), items(\.items, default: "required"),
-            FieldSpec.choice("mode", \.mode, default: p.mode),
-        ] + direction("pushDirection", \.form, default: "0, 0", notes: "1 = 100 pt/s² on a 100 × 100 pt item of density 1") + [
-            FieldSpec.vector("targetOffsetFromCenter", \.targetOffsetFromCenter, what: "point", unit: "pt",
-                             default: p.targetOffsetFromCenter, notes: "where the force applies, in the item's frame"),
-            FieldSpec.number("beginTime", \.beginTime, unit: "s", default: p.beginTime),
-            .ruled("endTime", .other(schema: SceneSchema.num, type: "s"), default: "never", notes: "a continuous push's end, not before `beginTime`",
-                   encode: { $0.endTime.map { .num($0) } }),
-        ], required: ["type", "items"])
+        return FieldTable(
+            kind: "push", summary: "UIPushBehavior: a continuous or instantaneous force on items.",
+            fields: [
+                type("push"), items(\.items, default: "required"),
+                FieldSpec.choice("mode", \.mode, default: p.mode),
+            ]
+                + direction(
+                    "pushDirection", \.form, default: "0, 0", notes: "1 = 100 pt/s² on a 100 × 100 pt item of density 1"
+                ) + [
+                    FieldSpec.vector(
+                        "targetOffsetFromCenter", \.targetOffsetFromCenter, what: "point", unit: "pt",
+                        default: p.targetOffsetFromCenter, notes: "where the force applies, in the item's frame"),
+                    FieldSpec.number("beginTime", \.beginTime, unit: "s", default: p.beginTime),
+                    .ruled(
+                        "endTime", .other(schema: SceneSchema.num, type: "s"), default: "never",
+                        notes: "a continuous push's end, not before `beginTime`",
+                        encode: { $0.endTime.map { .num($0) } }),
+                ], required: ["type", "items"])
     }()
 
     /// UICollisionBehavior.
     static let collision: FieldTable<SceneCollision> = {
         let c = SceneCollision(items: [])
-        let boundary = SceneSchema.requiring(SceneSchema.object([
-            ("identifier", .object([.init("type", .string("string")), .init("minLength", .num(1)),
-                                    .init("not", .object([.init("const", .string("bounds"))]))])),
-            ("from", SceneSchema.vec2), ("to", SceneSchema.vec2), ("path", SceneSchema.array(SceneSchema.vec2)), ("closed", SceneSchema.bool),
-        ], required: ["identifier"]), anyOf: [["from", "to"], ["path"]])
-        return FieldTable(kind: "collision", summary: "UICollisionBehavior: items collide with each other and boundaries.", fields: [
-            type("collision"), items(\.items, default: "required"),
-            FieldSpec.choice("collisionMode", \.collisionMode, default: c.collisionMode),
-            FieldSpec.boolean("translatesReferenceBoundsIntoBoundary", \.translatesReferenceBoundsIntoBoundary,
-                              default: c.translatesReferenceBoundsIntoBoundary, notes: "the reference bounds as a boundary"),
-            .ruled("boundaries", .other(schema: SceneSchema.array(boundary), type: "array of objects: `identifier` with `from` and `to` (a segment), or with `path` and `closed`"),
-                   default: "none", notes: "identifier not `bounds`", encode: { c in
-                       c.boundaries.isEmpty ? nil : .array(c.boundaries.map(SceneEncoder.boundary))
-                   }),
-        ], required: ["type", "items"])
+        let boundary = SceneSchema.requiring(
+            SceneSchema.object(
+                [
+                    (
+                        "identifier",
+                        .object([
+                            .init("type", .string("string")), .init("minLength", .num(1)),
+                            .init("not", .object([.init("const", .string("bounds"))])),
+                        ])
+                    ),
+                    ("from", SceneSchema.vec2), ("to", SceneSchema.vec2), ("path", SceneSchema.array(SceneSchema.vec2)),
+                    ("closed", SceneSchema.bool),
+                ], required: ["identifier"]), anyOf: [["from", "to"], ["path"]])
+        return FieldTable(
+            kind: "collision", summary: "UICollisionBehavior: items collide with each other and boundaries.",
+            fields: [
+                type("collision"), items(\.items, default: "required"),
+                FieldSpec.choice("collisionMode", \.collisionMode, default: c.collisionMode),
+                FieldSpec.boolean(
+                    "translatesReferenceBoundsIntoBoundary", \.translatesReferenceBoundsIntoBoundary,
+                    default: c.translatesReferenceBoundsIntoBoundary, notes: "the reference bounds as a boundary"),
+                .ruled(
+                    "boundaries",
+                    .other(
+                        schema: SceneSchema.array(boundary),
+                        type:
+                            "array of objects: `identifier` with `from` and `to` (a segment), or with `path` and `closed`"
+                    ),
+                    default: "none", notes: "identifier not `bounds`",
+                    encode: { c in
+                        c.boundaries.isEmpty ? nil : .array(c.boundaries.map(SceneEncoder.boundary))
+                    }),
+            ], required: ["type", "items"])
     }()
 
     /// UISnapBehavior.
-    static let snap = FieldTable<SceneSnap>(kind: "snap", summary: "UISnapBehavior: the item springs to a point.", fields: [
-        type("snap"), item("item", \.item),
-        Snap.vector("snapPoint", \.snapPoint, what: "point", unit: "pt", default: nil, notes: "the target center"),
-        Snap.number("damping", \.damping, range: .between(0, 1), default: SceneSnap(item: "", snapPoint: .zero).damping,
-                    notes: "UISnapBehavior.damping"),
-    ], required: ["type", "item", "snapPoint"])
+    static let snap = FieldTable<SceneSnap>(
+        kind: "snap", summary: "UISnapBehavior: the item springs to a point.",
+        fields: [
+            type("snap"), item("item", \.item),
+            Snap.vector("snapPoint", \.snapPoint, what: "point", unit: "pt", default: nil, notes: "the target center"),
+            Snap.number(
+                "damping", \.damping, range: .between(0, 1), default: SceneSnap(item: "", snapPoint: .zero).damping,
+                notes: "UISnapBehavior.damping"),
+        ], required: ["type", "item", "snapPoint"])
 
     /// UIDynamicItemBehavior.addLinearVelocity and addAngularVelocity at a time.
     static let addVelocity = FieldTable<SceneAddVelocity>(
-        kind: "addVelocity", summary: "Velocity added to an item at a time (UIDynamicItemBehavior.addLinearVelocity).", fields: [
+        kind: "addVelocity", summary: "Velocity added to an item at a time (UIDynamicItemBehavior.addLinearVelocity).",
+        fields: [
             type("addVelocity"), item("item", \.item),
             AddVelocity.number("time", \.time, unit: "s", default: SceneAddVelocity(item: "").time),
-            AddVelocity.vector("linearVelocity", \.linearVelocity, unit: "pt/s", default: SceneAddVelocity(item: "").linearVelocity),
-            AddVelocity.number("angularVelocity", \.angularVelocity, unit: "rad/s", default: SceneAddVelocity(item: "").angularVelocity),
+            AddVelocity.vector(
+                "linearVelocity", \.linearVelocity, unit: "pt/s", default: SceneAddVelocity(item: "").linearVelocity),
+            AddVelocity.number(
+                "angularVelocity", \.angularVelocity, unit: "rad/s", default: SceneAddVelocity(item: "").angularVelocity
+            ),
         ], required: ["type", "item"])
 
     /// UIAttachmentBehavior: to an anchor point (maybe dragged) or to another item.
     static let attachment: FieldTable<SceneAttachment> = {
         let a = SceneAttachment(item: "")
-        return FieldTable(kind: "attachment", summary: "UIAttachmentBehavior: an item held to an anchor point or to another item.", fields: [
-            type("attachment"),
-            .ruled("name", .name, default: "`anchor`, `anchor2`, ...", notes: "names the anchor's columns; none item to item",
-                   encode: { $0.name.map { .string($0) } }),
-            item("item", \.item),
-            Attachment.vector("offsetFromCenter", \.offsetFromCenter, what: "point", unit: "pt", default: a.offsetFromCenter,
-                              notes: "in the item's frame"),
-            .ruled("attachedTo", .other(schema: SceneSchema.string, type: "item name"), default: "none",
-                   notes: "item to item (then no `name`, `anchorPoint` or `drag`)", encode: { $0.attachedTo.map { .string($0) } }),
-            .ruled("attachedOffsetFromCenter", .other(schema: SceneSchema.vec2, type: "point, pt"), default: "0, 0",
-                   notes: "only with `attachedTo`, in the other item's frame",
-                   encode: { a in a.attachedTo == nil ? nil : .array([.num(a.attachedOffsetFromCenter.x), .num(a.attachedOffsetFromCenter.y)]) }),
-            .ruled("anchorPoint", .vector(what: "point", unit: "pt", range: .any), default: "required without `attachedTo` or `drag`",
-                   encode: { $0.anchorPoint.map { .array([.num($0.x), .num($0.y)]) } }),
-            Attachment.number("length", \.length, unit: "pt", range: .nonNegative, default: "the distance at the start"),
-            Attachment.number("frequency", \.frequency, unit: "Hz", range: .between(0, Limits.maxFrequency), default: a.frequency,
-                              notes: "0 = rigid"),
-            Attachment.number("damping", \.damping, range: .nonNegative, default: a.damping, notes: "damping ratio of the spring"),
-            .ruled("drag", .other(schema: SceneSchema.ref("drag"), type: "object (below)"), default: "none",
-                   notes: "the anchor moved by a finger", encode: { $0.drag.map(SceneEncoder.drag) }),
-        ], required: ["type", "item"])
+        return FieldTable(
+            kind: "attachment", summary: "UIAttachmentBehavior: an item held to an anchor point or to another item.",
+            fields: [
+                type("attachment"),
+                .ruled(
+                    "name", .name, default: "`anchor`, `anchor2`, ...",
+                    notes: "names the anchor's columns; none item to item",
+                    encode: { $0.name.map { .string($0) } }),
+                item("item", \.item),
+                Attachment.vector(
+                    "offsetFromCenter", \.offsetFromCenter, what: "point", unit: "pt", default: a.offsetFromCenter,
+                    notes: "in the item's frame"),
+                .ruled(
+                    "attachedTo", .other(schema: SceneSchema.string, type: "item name"), default: "none",
+                    notes: "item to item (then no `name`, `anchorPoint` or `drag`)",
+                    encode: { $0.attachedTo.map { .string($0) } }),
+                .ruled(
+                    "attachedOffsetFromCenter", .other(schema: SceneSchema.vec2, type: "point, pt"), default: "0, 0",
+                    notes: "only with `attachedTo`, in the other item's frame",
+                    encode: { a in
+                        a.attachedTo == nil
+                            ? nil : .array([.num(a.attachedOffsetFromCenter.x), .num(a.attachedOffsetFromCenter.y)])
+                    }),
+                .ruled(
+                    "anchorPoint", .vector(what: "point", unit: "pt", range: .any),
+                    default: "required without `attachedTo` or `drag`",
+                    encode: { $0.anchorPoint.map { .array([.num($0.x), .num($0.y)]) } }),
+                Attachment.number(
+                    "length", \.length, unit: "pt", range: .nonNegative, default: "the distance at the start"),
+                Attachment.number(
+                    "frequency", \.frequency, unit: "Hz", range: .between(0, Limits.maxFrequency), default: a.frequency,
+                    notes: "0 = rigid"),
+                Attachment.number(
+                    "damping", \.damping, range: .nonNegative, default: a.damping, notes: "damping ratio of the spring"),
+                .ruled(
+                    "drag", .other(schema: SceneSchema.ref("drag"), type: "object (below)"), default: "none",
+                    notes: "the anchor moved by a finger", encode: { $0.drag.map(SceneEncoder.drag) }),
+            ], required: ["type", "item"])
     }()
 }

@@ -34,7 +34,8 @@ public enum NumberRange: Sendable, Equatable {
         switch self {
         case .any, .nonNegative: return "must be >= 0"
         case .atLeast(let min): return x > 0 ? "must be at least \(NumberFormat.limit(min))" : "must be positive"
-        case .between(let low, let high): return "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))\(suffix)"
+        case .between(let low, let high):
+            return "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))\(suffix)"
         case .positiveUpTo(let max): return "must be positive and at most \(NumberFormat.limit(max))\(suffix)"
         }
     }
@@ -122,111 +123,138 @@ public struct FieldSpec<Model>: @unchecked Sendable {
 extension FieldSpec {
     /// A number field stored at `path`.
     /// `because` follows the range in the message past it ("(an undamped spring never settles)").
-    static func number(_ name: String, _ path: WritableKeyPath<Model, Double>, unit: String = "", range: NumberRange = .any,
-                       default value: Double, defaultText: String? = nil, notes: String = "", because: String = "") -> FieldSpec {
-        FieldSpec(name: name, kind: .number(unit: unit, range: range), defaultText: defaultText ?? NumberFormat.shortest(value),
-                  defaultJSON: defaultText == nil ? .num(value) : nil, notes: notes,
-                  decode: { model, f in
-                      guard let x = try f.number(name) else { return }
-                      if !range.contains(x) {
-                          let reason = because.isEmpty ? "" : " (\(because))"
-                          throw f.error(name, range.requirement(for: x, unit: unit) + reason + ", got \(f.text(name))")
-                      }
-                      model[keyPath: path] = x
-                  },
-                  encode: { .num($0[keyPath: path]) })
+    static func number(
+        _ name: String, _ path: WritableKeyPath<Model, Double>, unit: String = "", range: NumberRange = .any,
+        default value: Double, defaultText: String? = nil, notes: String = "", because: String = ""
+    ) -> FieldSpec {
+        FieldSpec(
+            name: name, kind: .number(unit: unit, range: range),
+            defaultText: defaultText ?? NumberFormat.shortest(value),
+            defaultJSON: defaultText == nil ? .num(value) : nil, notes: notes,
+            decode: { model, f in
+                guard let x = try f.number(name) else { return }
+                if !range.contains(x) {
+                    let reason = because.isEmpty ? "" : " (\(because))"
+                    throw f.error(name, range.requirement(for: x, unit: unit) + reason + ", got \(f.text(name))")
+                }
+                model[keyPath: path] = x
+            },
+            encode: { .num($0[keyPath: path]) })
     }
 
     /// A number field that may be absent (nil in the model, left out of the file), stored at `path`; `defaultText` says
     /// what absence means.
-    static func number(_ name: String, _ path: WritableKeyPath<Model, Double?>, unit: String = "", range: NumberRange = .any,
-                       default defaultText: String, notes: String = "") -> FieldSpec {
-        FieldSpec(name: name, kind: .number(unit: unit, range: range), defaultText: defaultText, defaultJSON: nil, notes: notes,
-                  decode: { model, f in
-                      guard let x = try f.number(name) else { return }
-                      if let problem = range.problem(x, text: f.text(name), unit: unit) { throw f.error(name, problem) }
-                      model[keyPath: path] = x
-                  },
-                  encode: { $0[keyPath: path].map { .num($0) } })
+    static func number(
+        _ name: String, _ path: WritableKeyPath<Model, Double?>, unit: String = "", range: NumberRange = .any,
+        default defaultText: String, notes: String = ""
+    ) -> FieldSpec {
+        FieldSpec(
+            name: name, kind: .number(unit: unit, range: range), defaultText: defaultText, defaultJSON: nil,
+            notes: notes,
+            decode: { model, f in
+                guard let x = try f.number(name) else { return }
+                if let problem = range.problem(x, text: f.text(name), unit: unit) { throw f.error(name, problem) }
+                model[keyPath: path] = x
+            },
+            encode: { $0[keyPath: path].map { .num($0) } })
     }
 
     /// A whole-number field that may be absent (nil in the model, left out of the file), stored at `path`;
     /// `defaultText` says what absence means.
-    static func integer(_ name: String, _ path: WritableKeyPath<Model, Int?>, range: NumberRange, default defaultText: String,
-                        notes: String = "") -> FieldSpec {
-        FieldSpec(name: name, kind: .integer(range: range), defaultText: defaultText, defaultJSON: nil, notes: notes,
-                  decode: { model, f in
-                      guard let n = try f.int(name) else { return }
-                      if let problem = range.problem(Double(n), text: String(n)) { throw f.error(name, problem) }
-                      model[keyPath: path] = n
-                  },
-                  encode: { $0[keyPath: path].map { .num(Double($0)) } })
+    static func integer(
+        _ name: String, _ path: WritableKeyPath<Model, Int?>, range: NumberRange, default defaultText: String,
+        notes: String = ""
+    ) -> FieldSpec {
+        FieldSpec(
+            name: name, kind: .integer(range: range), defaultText: defaultText, defaultJSON: nil, notes: notes,
+            decode: { model, f in
+                guard let n = try f.int(name) else { return }
+                if let problem = range.problem(Double(n), text: String(n)) { throw f.error(name, problem) }
+                model[keyPath: path] = n
+            },
+            encode: { $0[keyPath: path].map { .num(Double($0)) } })
     }
 
     /// A string field that may be absent, stored at `path`.
     static func string(_ name: String, _ path: WritableKeyPath<Model, String?>, notes: String = "") -> FieldSpec {
-        FieldSpec(name: name, kind: .string, defaultText: "none", defaultJSON: nil, notes: notes,
-                  decode: { model, f in if let s = try f.string(name) { model[keyPath: path] = s } },
-                  encode: { $0[keyPath: path].map { .string($0) } })
+        FieldSpec(
+            name: name, kind: .string, defaultText: "none", defaultJSON: nil, notes: notes,
+            decode: { model, f in if let s = try f.string(name) { model[keyPath: path] = s } },
+            encode: { $0[keyPath: path].map { .string($0) } })
     }
 
     /// A vector field ([x, y]) stored at `path`; `what` is "point", "size" or "vector".
-    static func vector(_ name: String, _ path: WritableKeyPath<Model, Vector2>, what: String = "vector", unit: String,
-                       range: NumberRange = .any, default value: Vector2?, notes: String = "") -> FieldSpec {
+    static func vector(
+        _ name: String, _ path: WritableKeyPath<Model, Vector2>, what: String = "vector", unit: String,
+        range: NumberRange = .any, default value: Vector2?, notes: String = ""
+    ) -> FieldSpec {
         let text = value.map { "\(NumberFormat.shortest($0.x)), \(NumberFormat.shortest($0.y))" } ?? "required"
-        return FieldSpec(name: name, kind: .vector(what: what, unit: unit, range: range), defaultText: text,
-                         defaultJSON: value.map { .array([.num($0.x), .num($0.y)]) },
-                         notes: notes,
-                         decode: { model, f in
-                             guard let v = try f.vector(name) else { return }
-                             for x in [v.x, v.y] {
-                                 if let problem = range.problem(x, text: NumberFormat.shortest(x)) { throw f.error(name, problem) }
-                             }
-                             model[keyPath: path] = v
-                         },
-                         encode: { m in
-                             let v = m[keyPath: path]
-                             return .array([.num(v.x), .num(v.y)])
-                         })
+        return FieldSpec(
+            name: name, kind: .vector(what: what, unit: unit, range: range), defaultText: text,
+            defaultJSON: value.map { .array([.num($0.x), .num($0.y)]) },
+            notes: notes,
+            decode: { model, f in
+                guard let v = try f.vector(name) else { return }
+                for x in [v.x, v.y] {
+                    if let problem = range.problem(x, text: NumberFormat.shortest(x)) { throw f.error(name, problem) }
+                }
+                model[keyPath: path] = v
+            },
+            encode: { m in
+                let v = m[keyPath: path]
+                return .array([.num(v.x), .num(v.y)])
+            })
     }
 
     /// One of an enumeration's raw values, stored at `path`: "must be \"a\", \"b\" or \"c\"" otherwise.
-    static func choice<E: RawRepresentable & CaseIterable>(_ name: String, _ path: WritableKeyPath<Model, E>, default value: E,
-                                                           notes: String = "") -> FieldSpec where E.RawValue == String {
+    static func choice<E: RawRepresentable & CaseIterable>(
+        _ name: String, _ path: WritableKeyPath<Model, E>, default value: E,
+        notes: String = ""
+    ) -> FieldSpec where E.RawValue == String {
         let words = E.allCases.map(\.rawValue)
         let listed = words.map { "\"\($0)\"" }
-        let text = listed.count > 1 ? listed.dropLast().joined(separator: ", ") + " or " + listed.last! : listed.joined()
-        return FieldSpec(name: name, kind: .choice(words), defaultText: "`\(value.rawValue)`", defaultJSON: .string(value.rawValue),
-                         notes: notes,
-                         decode: { model, f in
-                             guard let s = try f.string(name) else { return }
-                             guard let e = E(rawValue: s) else { throw f.error(name, "must be \(text), got \(quoted(s))") }
-                             model[keyPath: path] = e
-                         },
-                         encode: { .string($0[keyPath: path].rawValue) })
+        let text =
+            listed.count > 1 ? listed.dropLast().joined(separator: ", ") + " or " + listed.last! : listed.joined()
+        return FieldSpec(
+            name: name, kind: .choice(words), defaultText: "`\(value.rawValue)`", defaultJSON: .string(value.rawValue),
+            notes: notes,
+            decode: { model, f in
+                guard let s = try f.string(name) else { return }
+                guard let e = E(rawValue: s) else { throw f.error(name, "must be \(text), got \(quoted(s))") }
+                model[keyPath: path] = e
+            },
+            encode: { .string($0[keyPath: path].rawValue) })
     }
 
     /// This field, written by the encoder only when `condition` holds for the model (a noise field's noise settings).
     func only(when condition: @escaping (Model) -> Bool) -> FieldSpec {
         let encode = self.encode
-        var spec = FieldSpec(name: name, kind: kind, defaultText: defaultText, defaultJSON: defaultJSON, notes: notes,
-                             decode: decode, encode: { condition($0) ? encode($0) : nil })
+        var spec = FieldSpec(
+            name: name, kind: kind, defaultText: defaultText, defaultJSON: defaultJSON, notes: notes,
+            decode: decode, encode: { condition($0) ? encode($0) : nil })
         spec.isConditional = true
         return spec
     }
 
     /// A boolean field stored at `path`.
-    static func boolean(_ name: String, _ path: WritableKeyPath<Model, Bool>, default value: Bool, notes: String = "") -> FieldSpec {
-        FieldSpec(name: name, kind: .boolean, defaultText: value ? "true" : "false", defaultJSON: .bool(value), notes: notes,
-                  decode: { model, f in if let b = try f.bool(name) { model[keyPath: path] = b } },
-                  encode: { .bool($0[keyPath: path]) })
+    static func boolean(_ name: String, _ path: WritableKeyPath<Model, Bool>, default value: Bool, notes: String = "")
+        -> FieldSpec
+    {
+        FieldSpec(
+            name: name, kind: .boolean, defaultText: value ? "true" : "false", defaultJSON: .bool(value), notes: notes,
+            decode: { model, f in if let b = try f.bool(name) { model[keyPath: path] = b } },
+            encode: { .bool($0[keyPath: path]) })
     }
 
     /// A field whose reading and writing are the kind's own rules (code), declared here for its place in the file,
     /// the schema and the docs.
-    static func ruled(_ name: String, _ kind: FieldKind, default text: String, json: JSON? = nil, notes: String = "",
-                      encode: @escaping (Model) -> JSON? = { _ in nil }) -> FieldSpec {
-        FieldSpec(name: name, kind: kind, defaultText: text, defaultJSON: json, notes: notes, decode: { _, _ in }, encode: encode)
+    static func ruled(
+        _ name: String, _ kind: FieldKind, default text: String, json: JSON? = nil, notes: String = "",
+        encode: @escaping (Model) -> JSON? = { _ in nil }
+    ) -> FieldSpec {
+        FieldSpec(
+            name: name, kind: kind, defaultText: text, defaultJSON: json, notes: notes, decode: { _, _ in },
+            encode: encode)
     }
 }
 
@@ -257,8 +285,9 @@ public struct FieldTable<Model>: @unchecked Sendable {
 
     /// This table without the fields `names`, as another kind (a gesture's block has no name or start of its own).
     func excluding(_ names: [String], kind: String, summary: String) -> FieldTable {
-        FieldTable(kind: kind, summary: summary, fields: fields.filter { !names.contains($0.name) },
-                   required: required.filter { !names.contains($0) })
+        FieldTable(
+            kind: kind, summary: summary, fields: fields.filter { !names.contains($0.name) },
+            required: required.filter { !names.contains($0) })
     }
 
     /// The names of every field, for ``Fields``' unknown-field check.
@@ -332,8 +361,9 @@ extension FieldTable {
     /// The schema of one branch of a tagged kind (a behavior by its `type`): as ``schema``, the tag itself left to
     /// the branch's selector (an empty schema), and only the other required fields required.
     var branchSchema: JSON {
-        SceneSchema.object(fields.map { ($0.name, $0.name == "type" ? .object([]) : $0.schema) },
-                           required: required.filter { $0 != "type" })
+        SceneSchema.object(
+            fields.map { ($0.name, $0.name == "type" ? .object([]) : $0.schema) },
+            required: required.filter { $0 != "type" })
     }
 
     /// The kind's field table for docs/scene-format.md.
@@ -363,8 +393,11 @@ public struct FieldInfo: Sendable {
 extension FieldTable {
     /// The table's fields, for walking without knowing the model.
     var info: [FieldInfo] {
-        fields.map { FieldInfo(name: $0.name, kind: $0.kind, defaultJSON: $0.defaultJSON, isRequired: required.contains($0.name),
-                               schema: $0.schema, isConditional: $0.isConditional) }
+        fields.map {
+            FieldInfo(
+                name: $0.name, kind: $0.kind, defaultJSON: $0.defaultJSON, isRequired: required.contains($0.name),
+                schema: $0.schema, isConditional: $0.isConditional)
+        }
     }
 }
 
@@ -372,28 +405,30 @@ extension FieldTable {
 public enum FieldTables {
     /// (kind, its fields, its docs table), in the docs' order.
     public static var all: [(kind: String, fields: [FieldInfo], markdown: String)] {
-        [(SceneFields.table.kind, SceneFields.table.info, SceneFields.table.markdown),
-         (ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
-         (BehaviorFields.gravity.kind, BehaviorFields.gravity.info, BehaviorFields.gravity.markdown),
-         (BehaviorFields.field.kind, BehaviorFields.field.info, BehaviorFields.field.markdown),
-         (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),
-         (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
-         (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),
-         (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),
-         (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown),
-         (AnimationFields.timing.kind, AnimationFields.timing.info, AnimationFields.timing.markdown),
-         (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
-         (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown),
-         (ViewFields.table.kind, ViewFields.table.info, ViewFields.table.markdown),
-         (AnimatorFields.table.kind, AnimatorFields.table.info, AnimatorFields.table.markdown),
-         (AnimatorFields.spring.kind, AnimatorFields.spring.info, AnimatorFields.spring.markdown),
-         (AnimatorFields.dampingRatio.kind, AnimatorFields.dampingRatio.info, AnimatorFields.dampingRatio.markdown),
-         (GestureFields.table.kind, GestureFields.table.info, GestureFields.table.markdown),
-         (GestureFields.pan.kind, GestureFields.pan.info, GestureFields.pan.markdown),
-         (TimingChangeFields.table.kind, TimingChangeFields.table.info, TimingChangeFields.table.markdown),
-         (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
-         (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
-         (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown)]
+        [
+            (SceneFields.table.kind, SceneFields.table.info, SceneFields.table.markdown),
+            (ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
+            (BehaviorFields.gravity.kind, BehaviorFields.gravity.info, BehaviorFields.gravity.markdown),
+            (BehaviorFields.field.kind, BehaviorFields.field.info, BehaviorFields.field.markdown),
+            (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),
+            (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
+            (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),
+            (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),
+            (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown),
+            (AnimationFields.timing.kind, AnimationFields.timing.info, AnimationFields.timing.markdown),
+            (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
+            (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown),
+            (ViewFields.table.kind, ViewFields.table.info, ViewFields.table.markdown),
+            (AnimatorFields.table.kind, AnimatorFields.table.info, AnimatorFields.table.markdown),
+            (AnimatorFields.spring.kind, AnimatorFields.spring.info, AnimatorFields.spring.markdown),
+            (AnimatorFields.dampingRatio.kind, AnimatorFields.dampingRatio.info, AnimatorFields.dampingRatio.markdown),
+            (GestureFields.table.kind, GestureFields.table.info, GestureFields.table.markdown),
+            (GestureFields.pan.kind, GestureFields.pan.info, GestureFields.pan.markdown),
+            (TimingChangeFields.table.kind, TimingChangeFields.table.info, TimingChangeFields.table.markdown),
+            (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
+            (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
+            (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown),
+        ]
     }
 
     /// (kind, its docs table).

@@ -8,11 +8,15 @@ extension SceneDecoder {
     /// Fields of one animation type written on another: where they belong (the type to give).
     static let animationHomes: [String: String] = {
         var homes: [String: String] = [:]
-        for key in ["values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
-                    "biasValues", "path", "rotationMode"] {
+        for key in [
+            "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
+            "biasValues", "path", "rotationMode",
+        ] {
             homes[key] = "to a keyframe animation: add \"type\": \"keyframe\""
         }
-        for key in ["mass", "stiffness", "damping", "initialVelocity"] { homes[key] = "to a spring animation: add \"type\": \"spring\"" }
+        for key in ["mass", "stiffness", "damping", "initialVelocity"] {
+            homes[key] = "to a spring animation: add \"type\": \"spring\""
+        }
         for key in ["transition", "subtype", "startProgress", "endProgress", "text", "textColor"] {
             homes[key] = "to a transition: add \"type\": \"transition\""
         }
@@ -24,12 +28,17 @@ extension SceneDecoder {
     /// fields, so a field of another type (a keyframe's `values` on an animation whose `type` was forgotten) is an
     /// error, not silently ignored.
     func animationFields(_ json: JSON, path: String) throws -> [String] {
-        let timingFields = ["type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-                            "autoreverses", "fillMode", "isRemovedOnCompletion", "timingFunction"]
+        let timingFields = [
+            "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+            "autoreverses", "fillMode", "isRemovedOnCompletion", "timingFunction",
+        ]
         var typeName = "basic"
         if case .object(let members) = json, let t = members.first(where: { $0.key == "type" })?.value {
-            guard case .string(let name) = t, ["basic", "spring", "keyframe", "group", "transition"].contains(name) else {
-                throw InputError(file: fileName, path: path + ".type", message: "must be basic, spring, keyframe, group or transition, got \(t.brief)")
+            guard case .string(let name) = t, ["basic", "spring", "keyframe", "group", "transition"].contains(name)
+            else {
+                throw InputError(
+                    file: fileName, path: path + ".type",
+                    message: "must be basic, spring, keyframe, group or transition, got \(t.brief)")
             }
             typeName = name
         }
@@ -39,9 +48,15 @@ extension SceneDecoder {
         case "spring":
             // The spring is the timing: a timingFunction would be ignored, so it is refused.
             allowed.removeAll { $0 == "timingFunction" }
-            allowed += ["keyPath", "fromValue", "toValue", "byValue", "isAdditive", "mass", "stiffness", "damping", "initialVelocity"]
-        case "keyframe": allowed += ["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
-                                     "continuityValues", "biasValues", "isAdditive", "isCumulative", "path", "rotationMode"]
+            allowed += [
+                "keyPath", "fromValue", "toValue", "byValue", "isAdditive", "mass", "stiffness", "damping",
+                "initialVelocity",
+            ]
+        case "keyframe":
+            allowed += [
+                "keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+                "continuityValues", "biasValues", "isAdditive", "isCumulative", "path", "rotationMode",
+            ]
         case "group": allowed += ["animations"]
         case "transition": allowed += ["transition", "subtype", "startProgress", "endProgress", "text", "textColor"]
         default: break
@@ -50,12 +65,16 @@ extension SceneDecoder {
     }
 
     func decodeAnimation(_ json: JSON, path: String, topLevel: Bool, layers: Set<String>) throws
-        -> (layer: String?, key: String?, after: String?, animation: LayerAnimation) {
+        -> (layer: String?, key: String?, after: String?, animation: LayerAnimation)
+    {
         var allowed = try animationFields(json, path: path)
         if topLevel { allowed += ["layer", "key", "after"] }
         var homes = SceneDecoder.animationHomes
-        if case .object(let members) = json, members.contains(where: { $0.key == "type" && $0.value == .string("spring") }) {
-            homes["timingFunction"] = "to other animation types: a spring animation's timing is its spring, so remove it"
+        if case .object(let members) = json,
+            members.contains(where: { $0.key == "type" && $0.value == .string("spring") })
+        {
+            homes["timingFunction"] =
+                "to other animation types: a spring animation's timing is its spring, so remove it"
         }
         let f = try Fields(json, path: path, file: fileName, allowed: allowed, homes: homes)
         var layer: String?
@@ -66,7 +85,9 @@ extension SceneDecoder {
         }
         let type = try f.string("type") ?? "basic"
         let timing = try decodeMediaTiming(f, afterAnother: topLevel && f.value("after") != nil)
-        let timingFunction = try f.value("timingFunction").map { try decodeTimingFunction($0, path: path + ".timingFunction") } ?? .linear
+        let timingFunction =
+            try f.value("timingFunction").map { try decodeTimingFunction($0, path: path + ".timingFunction") }
+            ?? .linear
         let isAdditive = try f.bool("isAdditive") ?? false, isCumulative = try f.bool("isCumulative") ?? false
         func keyPath() throws -> String {
             guard let k = try f.string("keyPath") else { throw f.missing("keyPath", "the animated property") }
@@ -83,20 +104,26 @@ extension SceneDecoder {
         switch type {
         case "basic":
             let kp = try keyPath()
-            animation = .basic(BasicAnimation(keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
-                                              byValue: try value("byValue", kp), timing: timing, timingFunction: timingFunction,
-                                              isAdditive: isAdditive, isCumulative: isCumulative))
+            animation = .basic(
+                BasicAnimation(
+                    keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
+                    byValue: try value("byValue", kp), timing: timing, timingFunction: timingFunction,
+                    isAdditive: isAdditive, isCumulative: isCumulative))
         case "spring":
             let kp = try keyPath()
             var settings = AnimationFields.SpringSettings()
             try AnimationFields.spring.decode(f, into: &settings)
-            animation = .spring(SpringAnimation(keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
-                                                byValue: try value("byValue", kp), spring: settings.spring,
-                                                initialVelocity: settings.initialVelocity, timing: timing,
-                                                isAdditive: isAdditive))
+            animation = .spring(
+                SpringAnimation(
+                    keyPath: kp, fromValue: try value("fromValue", kp), toValue: try value("toValue", kp),
+                    byValue: try value("byValue", kp), spring: settings.spring,
+                    initialVelocity: settings.initialVelocity, timing: timing,
+                    isAdditive: isAdditive))
         case "keyframe":
-            animation = .keyframe(try decodeKeyframe(f, path: path, keyPath: try keyPath(), timing: timing,
-                                                     timingFunction: timingFunction, isAdditive: isAdditive, isCumulative: isCumulative))
+            animation = .keyframe(
+                try decodeKeyframe(
+                    f, path: path, keyPath: try keyPath(), timing: timing,
+                    timingFunction: timingFunction, isAdditive: isAdditive, isCumulative: isCumulative))
         case "transition":
             guard topLevel else { throw f.error("type", "a transition cannot be inside a group, got \"transition\"") }
             animation = .transition(try decodeTransition(f, path: path, timing: timing, timingFunction: timingFunction))
@@ -122,18 +149,25 @@ extension SceneDecoder {
         try AnimationFields.timing.decode(f, into: &timing)
         // Both set (non-zero) is what Apple leaves undefined; a 0 beside the other is the default written out.
         if timing.repeatCount != 0 && timing.repeatDuration != 0 {
-            throw f.error("repeatDuration", "give repeatCount or repeatDuration, not both (Apple leaves the pair undefined), got repeatCount \(f.text("repeatCount")) and repeatDuration \(f.text("repeatDuration"))")
+            throw f.error(
+                "repeatDuration",
+                "give repeatCount or repeatDuration, not both (Apple leaves the pair undefined), got repeatCount \(f.text("repeatCount")) and repeatDuration \(f.text("repeatDuration"))"
+            )
         }
         if afterAnother, timing.beginTime < 0 {
-            throw f.error("beginTime", "must be >= 0 with after (it counts from the other animation's stop), got \(f.text("beginTime"))")
+            throw f.error(
+                "beginTime",
+                "must be >= 0 with after (it counts from the other animation's stop), got \(f.text("beginTime"))")
         }
         return timing
     }
 
     /// A keyframe animation's own fields (values or a path, keyTimes, timing functions, calculation mode, TCB values,
     /// rotationMode), its timing decoded already.
-    func decodeKeyframe(_ f: Fields, path: String, keyPath kp: String, timing: MediaTiming, timingFunction: CubicBezier,
-                        isAdditive: Bool, isCumulative: Bool) throws -> KeyframeAnimation {
+    func decodeKeyframe(
+        _ f: Fields, path: String, keyPath kp: String, timing: MediaTiming, timingFunction: CubicBezier,
+        isAdditive: Bool, isCumulative: Bool
+    ) throws -> KeyframeAnimation {
         var bezier: BezierPath?
         if let pd = try f.string("path") {
             if f.value("values") != nil { throw f.error("values", "give either values or a path, not both") }
@@ -151,7 +185,9 @@ extension SceneDecoder {
             guard case .array(let a) = j else { throw f.error(key, "must be an array of numbers, got \(j.brief)") }
             return try a.enumerated().map { k, v in
                 guard case .number(let x, let text) = v, x.isFinite, abs(x) <= Limits.magnitude else {
-                    throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be a finite number within ±1e9, got \(v.brief)")
+                    throw InputError(
+                        file: fileName, path: "\(path).\(key)[\(k)]",
+                        message: "must be a finite number within ±1e9, got \(v.brief)")
                 }
                 _ = text
                 return x
@@ -160,19 +196,23 @@ extension SceneDecoder {
         var mode = KeyframeAnimation.CalculationMode.linear
         if let m = try f.string("calculationMode") {
             guard let cm = KeyframeAnimation.CalculationMode(rawValue: m) else {
-                throw f.error("calculationMode", "must be linear, discrete, paced, cubic or cubicPaced, got \(quoted(m))")
+                throw f.error(
+                    "calculationMode", "must be linear, discrete, paced, cubic or cubicPaced, got \(quoted(m))")
             }
             mode = cm
         }
         var functions: [CubicBezier]?
         if let tf = f.value("timingFunctions") {
-            guard case .array(let a) = tf else { throw f.error("timingFunctions", "must be an array of curves, got \(tf.brief)") }
+            guard case .array(let a) = tf else {
+                throw f.error("timingFunctions", "must be an array of curves, got \(tf.brief)")
+            }
             functions = try a.enumerated().map { try decodeTimingFunction($1, path: "\(path).timingFunctions[\($0)]") }
         }
-        var k = KeyframeAnimation(keyPath: kp, values: values, keyTimes: try numbers("keyTimes"), timingFunction: timingFunction,
-                                  timingFunctions: functions, calculationMode: mode, tensionValues: try numbers("tensionValues"),
-                                  continuityValues: try numbers("continuityValues"), biasValues: try numbers("biasValues"),
-                                  timing: timing, isAdditive: isAdditive, isCumulative: isCumulative)
+        var k = KeyframeAnimation(
+            keyPath: kp, values: values, keyTimes: try numbers("keyTimes"), timingFunction: timingFunction,
+            timingFunctions: functions, calculationMode: mode, tensionValues: try numbers("tensionValues"),
+            continuityValues: try numbers("continuityValues"), biasValues: try numbers("biasValues"),
+            timing: timing, isAdditive: isAdditive, isCumulative: isCumulative)
         k.path = bezier
         if let rm = try f.string("rotationMode") {
             guard let mode = KeyframeAnimation.RotationMode(rawValue: rm) else {
@@ -183,20 +223,26 @@ extension SceneDecoder {
         }
         if let problem = k.problem {
             let field = String(problem.prefix { $0 != ":" })
-            throw InputError(file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))
+            throw InputError(
+                file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))
         }
         return k
     }
 
     /// A transition's own fields (type, subtype, progress range, the contents it brings), its timing decoded already.
-    func decodeTransition(_ f: Fields, path: String, timing: MediaTiming, timingFunction: CubicBezier) throws -> Transition {
+    func decodeTransition(_ f: Fields, path: String, timing: MediaTiming, timingFunction: CubicBezier) throws
+        -> Transition
+    {
         var tr = Transition(timing: timing, timingFunction: timingFunction)
         try AnimationFields.transition.decode(f, into: &tr)
         tr.text = try f.value("text").map { try decodeText($0, path: path + ".text") }
-        tr.textColor = try f.value("textColor").map { try decodeValue($0, keyPath: "textColor", path: path + ".textColor") }
+        tr.textColor = try f.value("textColor").map {
+            try decodeValue($0, keyPath: "textColor", path: path + ".textColor")
+        }
         if let problem = tr.problem {
             let field = String(problem.prefix { $0 != ":" })
-            throw InputError(file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))
+            throw InputError(
+                file: fileName, path: path + "." + field, message: String(problem.dropFirst(field.count + 2)))
         }
         return tr
     }
@@ -208,12 +254,18 @@ extension SceneDecoder {
         var spaced = ""
         let chars = Array(text)
         for (k, c) in chars.enumerated() {
-            let previous: Character = k > 0 ? chars[k - 1] : " ", next: Character = k + 1 < chars.count ? chars[k + 1] : " "
-            if c.isLetter && c != "e" && c != "E" && !previous.isLetter && !next.isLetter { spaced += " \(c) " }
-            else if c == "-" && (previous.isNumber || previous == ".") { spaced += " -" }
-            else { spaced.append(c) }
+            let previous: Character = k > 0 ? chars[k - 1] : " ",
+                next: Character = k + 1 < chars.count ? chars[k + 1] : " "
+            if c.isLetter && c != "e" && c != "E" && !previous.isLetter && !next.isLetter {
+                spaced += " \(c) "
+            } else if c == "-" && (previous.isNumber || previous == ".") {
+                spaced += " -"
+            } else {
+                spaced.append(c)
+            }
         }
-        return spaced.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(String.init)
+        return spaced.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map(
+            String.init)
     }
 
     /// A path from SVG-style path data in points: absolute commands `M x y`, `L x y`, `H x`, `V y`, `Q cx cy x y`,
@@ -224,8 +276,11 @@ extension SceneDecoder {
         // Parsing takes about 25 bytes a character for a while: the scene's path data is limited before it starts.
         budget.pathDataBytes += text.utf8.count
         guard budget.pathDataBytes <= Limits.maxPathDataBytes else {
-            throw InputError(file: fileName, path: path,
-                             message: "the path data of a scene must total at most \(Limits.maxPathDataBytes) bytes, got \(budget.pathDataBytes) with this one")
+            throw InputError(
+                file: fileName, path: path,
+                message:
+                    "the path data of a scene must total at most \(Limits.maxPathDataBytes) bytes, got \(budget.pathDataBytes) with this one"
+            )
         }
         let tokens = SceneDecoder.pathTokens(text)
         var i = 0
@@ -235,7 +290,8 @@ extension SceneDecoder {
             for _ in 0..<n {
                 // Decimal numbers only (Double would also read hexadecimal such as 0x10).
                 guard i < tokens.count, tokens[i].allSatisfy({ "0123456789.+-eE".contains($0) }),
-                      let x = Double(tokens[i]), x.isFinite, abs(x) <= Limits.magnitude else {
+                    let x = Double(tokens[i]), x.isFinite, abs(x) <= Limits.magnitude
+                else {
                     let got = i < tokens.count ? quoted(tokens[i]) : "the end"
                     throw fail("\(command) needs \(n) finite numbers within ±1e9, got \(got)")
                 }

@@ -5,10 +5,15 @@ import IO
 extension SceneDecoder {
     func decodeTiming(_ json: JSON, path: String) throws -> PropertyAnimator.Timing {
         if case .object = json {
-            let f = try Fields(json, path: path, file: fileName, allowed: ["mass", "stiffness", "damping", "dampingRatio", "initialVelocity"])
+            let f = try Fields(
+                json, path: path, file: fileName,
+                allowed: ["mass", "stiffness", "damping", "dampingRatio", "initialVelocity"])
             if f.value("dampingRatio") != nil {
                 guard f.value("mass") == nil && f.value("stiffness") == nil && f.value("damping") == nil else {
-                    throw f.error("dampingRatio", "give dampingRatio or mass/stiffness/damping, not both, got \(f.text("dampingRatio")) with \(["mass", "stiffness", "damping"].filter { f.value($0) != nil }.joined(separator: ", "))")
+                    throw f.error(
+                        "dampingRatio",
+                        "give dampingRatio or mass/stiffness/damping, not both, got \(f.text("dampingRatio")) with \(["mass", "stiffness", "damping"].filter { f.value($0) != nil }.joined(separator: ", "))"
+                    )
                 }
                 var r = AnimatorFields.DampingRatio()
                 try AnimatorFields.dampingRatio.decode(f, into: &r)
@@ -29,8 +34,12 @@ extension SceneDecoder {
     }
 
     /// One change of an animator (`animations` or an `addAnimations` call): keyPath, toValue, delayFactor.
-    func decodeAnimatorChange(_ j: JSON, _ p: String, inScript: Bool = false) throws -> (String, AnimatableValue, Double) {
-        let c = try Fields(j, path: p, file: fileName, allowed: ["keyPath", "toValue", "delayFactor"] + (inScript ? ["call", "t"] : []))
+    func decodeAnimatorChange(_ j: JSON, _ p: String, inScript: Bool = false) throws -> (
+        String, AnimatableValue, Double
+    ) {
+        let c = try Fields(
+            j, path: p, file: fileName,
+            allowed: ["keyPath", "toValue", "delayFactor"] + (inScript ? ["call", "t"] : []))
         guard let kp = try c.string("keyPath") else { throw c.missing("keyPath", "the animated property") }
         guard Layer.address(kp) != nil, kp != "transform.scale", kp != "transform.rotation" else {
             throw c.error("keyPath", "unknown or composite key path, got \(quoted(kp))")
@@ -40,34 +49,55 @@ extension SceneDecoder {
         guard d >= 0 && d < 1 else { throw c.error("delayFactor", "must be in [0, 1), got \(c.text("delayFactor"))") }
         let value = try decodeValue(tv, keyPath: kp, path: p + ".toValue")
         if kp.hasPrefix("bounds.size"), value.scalar < 0 { throw c.error("toValue", "must be >= 0, got \(tv.brief)") }
-        if kp == "bounds", value.components[2] < 0 || value.components[3] < 0 { throw c.error("toValue", "width and height must be >= 0, got \(tv.brief)") }
-        if kp == "opacity", value.scalar < 0 || value.scalar > 1 { throw c.error("toValue", "must be from 0 to 1, got \(tv.brief)") }
+        if kp == "bounds", value.components[2] < 0 || value.components[3] < 0 {
+            throw c.error("toValue", "width and height must be >= 0, got \(tv.brief)")
+        }
+        if kp == "opacity", value.scalar < 0 || value.scalar > 1 {
+            throw c.error("toValue", "must be from 0 to 1, got \(tv.brief)")
+        }
         return (kp, value, d)
     }
 
     /// An animator's script: calls at non-decreasing times (`path` is the script's, `animators[k].script`).
     func decodeScript(_ sj: JSON, path: String) throws -> [(time: Double, call: SceneAnimator.Call)] {
         var script: [(time: Double, call: SceneAnimator.Call)] = []
-        guard case .array(let list) = sj else { throw InputError(file: fileName, path: path, message: "must be an array of calls, got \(sj.brief)") }
+        guard case .array(let list) = sj else {
+            throw InputError(file: fileName, path: path, message: "must be an array of calls, got \(sj.brief)")
+        }
         var previous = 0.0
         for (i, cj) in list.enumerated() {
             let p = "\(path)[\(i)]"
-            guard case .object(let members) = cj else { throw InputError(file: fileName, path: p, message: "must be an object, got \(cj.brief)") }
-            guard case .string(let callName)? = members.first(where: { $0.key == "call" })?.value else {
-                throw InputError(file: fileName, path: p + ".call", message: "is required: startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations\(Fields.typoHint(for: "call", in: members)), got nothing")
+            guard case .object(let members) = cj else {
+                throw InputError(file: fileName, path: p, message: "must be an object, got \(cj.brief)")
             }
-            let extra: [String: [String]] = ["startAnimation": ["delay"], "pauseAnimation": [], "stopAnimation": ["withoutFinishing"],
-                                             "finishAnimation": ["at"], "fractionComplete": ["value"], "isReversed": ["value"],
-                                             "continueAnimation": ["durationFactor", "timing"],
-                                             "addAnimations": ["keyPath", "toValue", "delayFactor"]]
+            guard case .string(let callName)? = members.first(where: { $0.key == "call" })?.value else {
+                throw InputError(
+                    file: fileName, path: p + ".call",
+                    message:
+                        "is required: startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations\(Fields.typoHint(for: "call", in: members)), got nothing"
+                )
+            }
+            let extra: [String: [String]] = [
+                "startAnimation": ["delay"], "pauseAnimation": [], "stopAnimation": ["withoutFinishing"],
+                "finishAnimation": ["at"], "fractionComplete": ["value"], "isReversed": ["value"],
+                "continueAnimation": ["durationFactor", "timing"],
+                "addAnimations": ["keyPath", "toValue", "delayFactor"],
+            ]
             guard let fields = extra[callName] else {
-                throw InputError(file: fileName, path: p + ".call", message: "must be startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got \(quoted(callName))")
+                throw InputError(
+                    file: fileName, path: p + ".call",
+                    message:
+                        "must be startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got \(quoted(callName))"
+                )
             }
             let c = try Fields(cj, path: p, file: fileName, allowed: ["t", "call"] + fields)
             guard let t = try c.number("t") else { throw c.missing("t", "the call's time in seconds") }
             guard t >= previous else {
-                throw c.error("t", i == 0 ? "must be >= 0, got \(c.text("t"))"
-                                          : "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))")
+                throw c.error(
+                    "t",
+                    i == 0
+                        ? "must be >= 0, got \(c.text("t"))"
+                        : "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))")
             }
             previous = t
             let call: SceneAnimator.Call
@@ -92,9 +122,12 @@ extension SceneDecoder {
                 call = .reversed(v)
             case "continueAnimation":
                 let factor = try c.number("durationFactor") ?? 1
-                guard factor > 0 else { throw c.error("durationFactor", "must be positive, got \(c.text("durationFactor"))") }
-                call = .continueAnimation(timing: try c.value("timing").map { try decodeTiming($0, path: p + ".timing") },
-                                          durationFactor: factor)
+                guard factor > 0 else {
+                    throw c.error("durationFactor", "must be positive, got \(c.text("durationFactor"))")
+                }
+                call = .continueAnimation(
+                    timing: try c.value("timing").map { try decodeTiming($0, path: p + ".timing") },
+                    durationFactor: factor)
             default:
                 let ch = try decodeAnimatorChange(cj, p, inScript: true)
                 call = .add(keyPath: ch.0, to: ch.1, delayFactor: ch.2)
@@ -106,25 +139,33 @@ extension SceneDecoder {
 
     func decodeAnimators(_ json: JSON, scene: Scene, names: inout Set<String>) throws -> [SceneAnimator] {
         guard case .array(let arr) = json else {
-            throw InputError(file: fileName, path: "animators", message: "must be an array of animators, got \(json.brief)")
+            throw InputError(
+                file: fileName, path: "animators", message: "must be an array of animators, got \(json.brief)")
         }
         return try arr.enumerated().map { k, aj in
             let path = "animators[\(k)]"
             let f = try Fields(aj, path: path, file: fileName, allowed: AnimatorFields.table.names)
             guard try f.string("name") != nil else { throw f.missing("name", "the animator's name (column prefix)") }
-            var a = SceneAnimator(name: "", layer: "", animator: PropertyAnimator(duration: 0.25, timing: .curve(.easeInEaseOut)),
-                                  animations: [], script: [])
+            var a = SceneAnimator(
+                name: "", layer: "", animator: PropertyAnimator(duration: 0.25, timing: .curve(.easeInEaseOut)),
+                animations: [], script: [])
             try AnimatorFields.table.decode(f, into: &a)
             guard names.insert(a.name).inserted else { throw f.error("name", "duplicate name, got \(quoted(a.name))") }
             guard let layer = try f.string("layer") else { throw f.missing("layer", "the animated layer's name") }
-            guard scene.layers.contains(where: { $0.name == layer }) else { throw f.error("layer", "no such layer, got \(quoted(layer))") }
+            guard scene.layers.contains(where: { $0.name == layer }) else {
+                throw f.error("layer", "no such layer, got \(quoted(layer))")
+            }
             a.layer = layer
             var animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)] = []
             if let aj = f.value("animations") {
-                guard case .array(let list) = aj else { throw f.error("animations", "must be an array of changes, got \(aj.brief)") }
+                guard case .array(let list) = aj else {
+                    throw f.error("animations", "must be an array of changes, got \(aj.brief)")
+                }
                 for (i, cj) in list.enumerated() {
                     if case .object(let m) = cj, m.contains(where: { $0.key == "call" || $0.key == "t" }) {
-                        throw InputError(file: fileName, path: "\(path).animations[\(i)]", message: "a change takes keyPath, toValue and delayFactor, got \(cj.brief)")
+                        throw InputError(
+                            file: fileName, path: "\(path).animations[\(i)]",
+                            message: "a change takes keyPath, toValue and delayFactor, got \(cj.brief)")
                     }
                     let c = try decodeAnimatorChange(cj, "\(path).animations[\(i)]")
                     animations.append((c.0, c.1, c.2))

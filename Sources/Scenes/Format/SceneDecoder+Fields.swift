@@ -24,8 +24,11 @@ extension SceneDecoder {
         }
         budget.sampleFileBytes += bytes.count
         guard budget.sampleFileBytes <= Limits.maxSampleFileBytes else {
-            throw InputError(file: fileName, path: path,
-                             message: "the CSV files a scene names must hold at most \(sizeText(Limits.maxSampleFileBytes)) together, got \(budget.sampleFileBytes) bytes with \(quoted(name))")
+            throw InputError(
+                file: fileName, path: path,
+                message:
+                    "the CSV files a scene names must hold at most \(sizeText(Limits.maxSampleFileBytes)) together, got \(budget.sampleFileBytes) bytes with \(quoted(name))"
+            )
         }
         return bytes
     }
@@ -51,8 +54,9 @@ struct Fields {
     ///   a small typo, then lists the allowed fields.
     init(_ json: JSON, path: String, file: String, allowed: [String], homes: [String: String] = [:]) throws {
         guard case .object(let members) = json else {
-            throw InputError(file: file, path: path.isEmpty ? "top level" : path,
-                             message: "must be an object with fields \(allowed.joined(separator: ", ")), got \(json.brief)")
+            throw InputError(
+                file: file, path: path.isEmpty ? "top level" : path,
+                message: "must be an object with fields \(allowed.joined(separator: ", ")), got \(json.brief)")
         }
         for m in members where !allowed.contains(m.key) {
             var message = "unknown field"
@@ -61,8 +65,9 @@ struct Fields {
             } else if let near = Fields.closest(to: m.key, in: allowed) {
                 message = "unknown field, did you mean \(quoted(near))?"
             }
-            throw InputError(file: file, path: path.isEmpty ? m.key : path + "." + m.key,
-                             message: "\(message) (expected one of: \(allowed.joined(separator: ", "))), got \(quoted(m.key))")
+            throw InputError(
+                file: file, path: path.isEmpty ? m.key : path + "." + m.key,
+                message: "\(message) (expected one of: \(allowed.joined(separator: ", "))), got \(quoted(m.key))")
         }
         self.members = members
         self.path = path
@@ -71,7 +76,8 @@ struct Fields {
 
     /// Fields that belong in one place only, wherever else they are written: where they go.
     static let homes: [String: String] = [
-        "drag": "inside an attachment behavior ({\"type\": \"attachment\", \"item\": ..., \"drag\": {\"keyframes\": [[t, x, y], ...]}})",
+        "drag":
+            "inside an attachment behavior ({\"type\": \"attachment\", \"item\": ..., \"drag\": {\"keyframes\": [[t, x, y], ...]}})",
         "script": "to a property animator (in the scene's \"animators\")",
         "touches": "to a gesture (in the scene's \"gestures\")",
     ]
@@ -90,7 +96,9 @@ struct Fields {
                 for j in 1...b.count {
                     let cost = a[i - 1] == b[j - 1] ? 0 : 1
                     d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                    if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                    if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                        d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    }
                 }
             }
             return d[a.count][b.count]
@@ -98,13 +106,17 @@ struct Fields {
         let k = Array(key.lowercased())
         let limit = k.count <= 4 ? 1 : 2
         let scored = allowed.map { ($0, distance(k, Array($0.lowercased()))) }.filter { $0.1 <= limit }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), scored.filter({ $0.1 == best.1 }).count == 1 else { return nil }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), scored.filter({ $0.1 == best.1 }).count == 1 else {
+            return nil
+        }
         return best.0
     }
 
     /// For a required key that is missing: ", did you mean it for "tpye"?" when a key of `members` is a small typo of it.
     static func typoHint(for key: String, in members: [JSON.Member]) -> String {
-        guard let typo = members.map(\.key).first(where: { Fields.closest(to: $0, in: [key]) != nil }) else { return "" }
+        guard let typo = members.map(\.key).first(where: { Fields.closest(to: $0, in: [key]) != nil }) else {
+            return ""
+        }
         return " (did you mean \(quoted(typo)) for \(quoted(key))?)"
     }
 
@@ -153,7 +165,9 @@ struct Fields {
 
     func vector(_ key: String) throws -> Vector2? {
         guard let v = value(key) else { return nil }
-        guard case .array(let a) = v, a.count == 2 else { throw error(key, "must be an array of 2 numbers, got \(v.brief)") }
+        guard case .array(let a) = v, a.count == 2 else {
+            throw error(key, "must be an array of 2 numbers, got \(v.brief)")
+        }
         var out = Vector2.zero
         for k in 0..<2 {
             guard case .number(let x, let text) = a[k] else {
@@ -172,10 +186,13 @@ struct Fields {
 /// rows. Lines are read one at a time, so the memory is the rows kept (about 100 bytes each).
 enum SampleCSV {
     /// The message for a sample past ``Limits/maxSamples``.
-    static let tooManySamples = "a scene may hold at most \(Limits.maxSamples) samples (drag keyframes and CSV rows, gesture touches and CSV rows together), got more"
+    static let tooManySamples =
+        "a scene may hold at most \(Limits.maxSamples) samples (drag keyframes and CSV rows, gesture touches and CSV rows together), got more"
 
-    static func parse(_ bytes: [UInt8], fileName: String, header: [String], nonNegativeTimes: Bool = false,
-                      maxRows: Int = .max) throws -> [[Double]] {
+    static func parse(
+        _ bytes: [UInt8], fileName: String, header: [String], nonNegativeTimes: Bool = false,
+        maxRows: Int = .max
+    ) throws -> [[Double]] {
         var rows: [[Double]] = []
         var sawContent = false
         let names = header.joined(separator: ",")
@@ -191,37 +208,56 @@ enum SampleCSV {
             let line = String(decoding: raw, as: UTF8.self)
             lineNumber += 1
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             let isFirstContent = !sawContent
             sawContent = true
             if isFirstContent && parseDecimal(Substring(fields[0])) == nil {
-                guard fields == header else { throw InputError(file: fileName, path: "line \(lineNumber)", message: "header must be \(names), got \(quoted(line))") }
+                guard fields == header else {
+                    throw InputError(
+                        file: fileName, path: "line \(lineNumber)",
+                        message: "header must be \(names), got \(quoted(line))")
+                }
                 continue
             }
             guard rows.count < maxRows else {
                 throw InputError(file: fileName, path: "line \(lineNumber)", message: tooManySamples)
             }
             guard fields.count == header.count else {
-                throw InputError(file: fileName, path: "line \(lineNumber)", message: "must have \(header.count) fields \(names), got \(quoted(line))")
+                throw InputError(
+                    file: fileName, path: "line \(lineNumber)",
+                    message: "must have \(header.count) fields \(names), got \(quoted(line))")
             }
             var values: [Double] = []
             for (c, s) in fields.enumerated() {
                 let where_ = "line \(lineNumber), field \(header[c])"
-                guard let v = parseDecimal(Substring(s)) else { throw InputError(file: fileName, path: where_, message: "must be a number, got \(quoted(s))") }
-                guard v.isFinite else { throw InputError(file: fileName, path: where_, message: "must be a finite number, got \(s)") }
-                guard abs(v) <= Limits.magnitude else { throw InputError(file: fileName, path: where_, message: "must be between -1e9 and 1e9, got \(s)") }
+                guard let v = parseDecimal(Substring(s)) else {
+                    throw InputError(file: fileName, path: where_, message: "must be a number, got \(quoted(s))")
+                }
+                guard v.isFinite else {
+                    throw InputError(file: fileName, path: where_, message: "must be a finite number, got \(s)")
+                }
+                guard abs(v) <= Limits.magnitude else {
+                    throw InputError(file: fileName, path: where_, message: "must be between -1e9 and 1e9, got \(s)")
+                }
                 values.append(v)
             }
             if let last = rows.last?[0], values[0] < last {
-                throw InputError(file: fileName, path: "line \(lineNumber)", message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(fields[0])")
+                throw InputError(
+                    file: fileName, path: "line \(lineNumber)",
+                    message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(fields[0])")
             }
             if nonNegativeTimes && values[0] < 0 {
-                throw InputError(file: fileName, path: "line \(lineNumber), field t", message: "must be >= 0, got \(fields[0])")
+                throw InputError(
+                    file: fileName, path: "line \(lineNumber), field t", message: "must be >= 0, got \(fields[0])")
             }
             rows.append(values)
         }
         guard !rows.isEmpty else {
-            throw InputError(file: fileName, path: "", message: "no samples (expected rows \(names)), got \(sawContent ? "only a header" : "an empty file")")
+            throw InputError(
+                file: fileName, path: "",
+                message: "no samples (expected rows \(names)), got \(sawContent ? "only a header" : "an empty file")")
         }
         return rows
     }

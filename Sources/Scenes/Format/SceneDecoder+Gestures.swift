@@ -5,7 +5,10 @@ import IO
 // and what they do (docs/scene-format.md, "Views, animation blocks and gestures").
 extension SceneDecoder {
     func decodeGestures(_ json: JSON, scene: Scene, names: inout Set<String>) throws -> [SceneGesture] {
-        guard case .array(let arr) = json else { throw InputError(file: fileName, path: "gestures", message: "must be an array of gestures, got \(json.brief)") }
+        guard case .array(let arr) = json else {
+            throw InputError(
+                file: fileName, path: "gestures", message: "must be an array of gestures, got \(json.brief)")
+        }
         // UIKit's recognizers and animation blocks work on views, not on bare layers.
         let targets = Set(scene.layers.filter(\.isView).map(\.name))
         var gestures: [SceneGesture] = []
@@ -14,20 +17,33 @@ extension SceneDecoder {
             let f = try Fields(gj, path: path, file: fileName, allowed: GestureFields.table.names)
             guard let name = try f.string("name") else { throw f.missing("name", "the gesture's name") }
             guard f.value("type") != nil else { throw f.missing("type", "pan, tap or touches") }
-            var gesture = SceneGesture(name: name, kind: .pan, view: "", samples: [], action: .animate(SceneBlock(
-                name: name, start: .gesture, animation: ViewAnimation(duration: 0), changes: [], keyframes: [])))
+            var gesture = SceneGesture(
+                name: name, kind: .pan, view: "", samples: [],
+                action: .animate(
+                    SceneBlock(
+                        name: name, start: .gesture, animation: ViewAnimation(duration: 0), changes: [], keyframes: []))
+            )
             try GestureFields.table.decode(f, into: &gesture)
             guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
             let kind = gesture.kind
-            guard let view = try f.string("view") else { throw f.missing("view", "the view the recognizer is attached to") }
+            guard let view = try f.string("view") else {
+                throw f.missing("view", "the view the recognizer is attached to")
+            }
             guard targets.contains(view) else { throw f.error("view", "no such view, got \(quoted(view))") }
             let rows = try decodeTouches(f, path: path, kind: kind)
             if kind == .pan && rows.count < 2 {
-                throw f.error(f.value("csv") != nil ? "csv" : "touches", "a pan needs at least 2 samples (down and up), got \(rows.count)")
+                throw f.error(
+                    f.value("csv") != nil ? "csv" : "touches",
+                    "a pan needs at least 2 samples (down and up), got \(rows.count)")
             }
-            let samples = rows.map { r in (time: r[0], points: stride(from: 1, to: r.count, by: 2).map { SIMD2(r[$0], r[$0 + 1]) }) }
-            guard let aj = f.value("action") else { throw f.missing("action", kind == .pan ? "{\"scrub\": animator, ...}" : "{\"animate\": block}") }
-            gesture.action = try decodeGestureAction(aj, path: path, kind: kind, name: name, scene: scene, targets: targets)
+            let samples = rows.map { r in
+                (time: r[0], points: stride(from: 1, to: r.count, by: 2).map { SIMD2(r[$0], r[$0 + 1]) })
+            }
+            guard let aj = f.value("action") else {
+                throw f.missing("action", kind == .pan ? "{\"scrub\": animator, ...}" : "{\"animate\": block}")
+            }
+            gesture.action = try decodeGestureAction(
+                aj, path: path, kind: kind, name: name, scene: scene, targets: targets)
             gesture.view = view
             gesture.samples = samples
             gesture.csv = try f.string("csv")
@@ -44,32 +60,57 @@ extension SceneDecoder {
         var rows: [[Double]] = []
         switch (f.value("touches"), try f.string("csv")) {
         case (_?, _?): throw f.error("csv", "give touches or csv, not both, got \(f.text("csv"))")
-        case (nil, nil): throw f.missing("touches", "[[\(header.joined(separator: ", "))], ...] or a csv file of \(header.joined(separator: ","))")
+        case (nil, nil):
+            throw f.missing(
+                "touches",
+                "[[\(header.joined(separator: ", "))], ...] or a csv file of \(header.joined(separator: ","))")
         case (nil, let csv?):
             guard !csv.isEmpty else { throw f.error("csv", "must be a file name, got \"\"") }
             let bytes = try readSampleFile(csv, path: path + ".csv")
-            rows = try SampleCSV.parse(bytes, fileName: displayName(csv), header: header, nonNegativeTimes: true,
-                                       maxRows: Limits.maxSamples - budget.samples)
+            rows = try SampleCSV.parse(
+                bytes, fileName: displayName(csv), header: header, nonNegativeTimes: true,
+                maxRows: Limits.maxSamples - budget.samples)
             budget.samples += rows.count
         case (let tj?, nil):
-            guard case .array(let list) = tj, !list.isEmpty else { throw f.error("touches", "must be a non-empty array of [\(header.joined(separator: ", "))], got \(tj.brief)") }
+            guard case .array(let list) = tj, !list.isEmpty else {
+                throw f.error(
+                    "touches", "must be a non-empty array of [\(header.joined(separator: ", "))], got \(tj.brief)")
+            }
             for (i, sj) in list.enumerated() {
                 let p = "\(path).touches[\(i)]"
                 try countSample(path: p)
                 guard case .array(let a) = sj, a.count == width else {
-                    throw InputError(file: fileName, path: p, message: "must be [\(header.joined(separator: ", "))], got \(sj.brief)")
+                    throw InputError(
+                        file: fileName, path: p, message: "must be [\(header.joined(separator: ", "))], got \(sj.brief)"
+                    )
                 }
                 var row: [Double] = []
                 for (c, v) in a.enumerated() {
-                    guard case .number(let x, let text) = v else { throw InputError(file: fileName, path: "\(p)[\(c)]", message: "must be a number, got \(v.brief)") }
-                    guard x.isFinite else { throw InputError(file: fileName, path: "\(p)[\(c)]", message: "must be a finite number, got \(text)") }
-                    guard abs(x) <= Limits.magnitude else { throw InputError(file: fileName, path: "\(p)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)") }
+                    guard case .number(let x, let text) = v else {
+                        throw InputError(
+                            file: fileName, path: "\(p)[\(c)]", message: "must be a number, got \(v.brief)")
+                    }
+                    guard x.isFinite else {
+                        throw InputError(
+                            file: fileName, path: "\(p)[\(c)]", message: "must be a finite number, got \(text)")
+                    }
+                    guard abs(x) <= Limits.magnitude else {
+                        throw InputError(
+                            file: fileName, path: "\(p)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)")
+                    }
                     row.append(x)
                 }
                 if let last = rows.last?[0], row[0] < last {
-                    throw InputError(file: fileName, path: "\(p)[0]", message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(row[0]))")
+                    throw InputError(
+                        file: fileName, path: "\(p)[0]",
+                        message:
+                            "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(row[0]))"
+                    )
                 }
-                guard row[0] >= 0 else { throw InputError(file: fileName, path: "\(p)[0]", message: "must be >= 0, got \(NumberFormat.shortest(row[0]))") }
+                guard row[0] >= 0 else {
+                    throw InputError(
+                        file: fileName, path: "\(p)[0]", message: "must be >= 0, got \(NumberFormat.shortest(row[0]))")
+                }
                 rows.append(row)
             }
         }
@@ -78,23 +119,35 @@ extension SceneDecoder {
 
     /// What a gesture does: a pan scrubs a property animator (`scrub`, `distance`, `release`, `timing`,
     /// `durationFactor`); a tap or touches run a block (`animate`). - Throws: ``InputError`` naming the field.
-    func decodeGestureAction(_ aj: JSON, path: String, kind: SceneGesture.Kind, name: String, scene: Scene,
-                             targets: Set<String>) throws -> SceneGesture.Action {
-        let a = try Fields(aj, path: path + ".action", file: fileName, allowed: kind == .pan ? GestureFields.pan.names : ["animate"])
+    func decodeGestureAction(
+        _ aj: JSON, path: String, kind: SceneGesture.Kind, name: String, scene: Scene,
+        targets: Set<String>
+    ) throws -> SceneGesture.Action {
+        let a = try Fields(
+            aj, path: path + ".action", file: fileName, allowed: kind == .pan ? GestureFields.pan.names : ["animate"])
         if kind == .pan {
             guard let animator = try a.string("scrub") else { throw a.missing("scrub", "the animator the pan scrubs") }
-            guard let def = scene.animators.first(where: { $0.name == animator }) else { throw a.error("scrub", "no such animator, got \(quoted(animator))") }
-            guard def.animator.isInterruptible else { throw a.error("scrub", "the animator must be interruptible to be scrubbed, got \(quoted(animator))") }
-            guard a.value("distance") != nil else { throw a.missing("distance", "points of translation.x for the whole animation") }
+            guard let def = scene.animators.first(where: { $0.name == animator }) else {
+                throw a.error("scrub", "no such animator, got \(quoted(animator))")
+            }
+            guard def.animator.isInterruptible else {
+                throw a.error("scrub", "the animator must be interruptible to be scrubbed, got \(quoted(animator))")
+            }
+            guard a.value("distance") != nil else {
+                throw a.missing("distance", "points of translation.x for the whole animation")
+            }
             var pan = GestureFields.Pan()
             try GestureFields.pan.decode(a, into: &pan)
             guard pan.distance != 0 else { throw a.error("distance", "must not be 0, got \(a.text("distance"))") }
             pan.timing = try a.value("timing").map { try decodeTiming($0, path: path + ".action.timing") }
-            return .scrub(animator: animator, distance: pan.distance, release: pan.release, timing: pan.timing,
-                          durationFactor: pan.durationFactor)
+            return .scrub(
+                animator: animator, distance: pan.distance, release: pan.release, timing: pan.timing,
+                durationFactor: pan.durationFactor)
         } else {
             guard let bj = a.value("animate") else { throw a.missing("animate", "the block a \(kind.rawValue) runs") }
-            return .animate(try decodeBlock(bj, path: path + ".action.animate", name: name, start: .gesture, targets: targets, gesture: kind))
+            return .animate(
+                try decodeBlock(
+                    bj, path: path + ".action.animate", name: name, start: .gesture, targets: targets, gesture: kind))
         }
     }
 }

@@ -9,7 +9,8 @@ extension SceneDecoder {
         switch (kind, json) {
         case (.scalar, .number(let x, let text)):
             guard x.isFinite && abs(x) <= Limits.magnitude else {
-                throw InputError(file: fileName, path: path, message: "must be a finite number within ±1e9, got \(text)")
+                throw InputError(
+                    file: fileName, path: path, message: "must be a finite number within ±1e9, got \(text)")
             }
             return .scalar(x)
         case (.transform, .object(let members)):
@@ -20,17 +21,24 @@ extension SceneDecoder {
             for (k, item) in items.enumerated() {
                 guard case .number(let x, let text) = item else { comps = []; break }
                 guard x.isFinite && abs(x) <= Limits.magnitude else {
-                    throw InputError(file: fileName, path: "\(path)[\(k)]", message: "must be a finite number within ±1e9, got \(text)")
+                    throw InputError(
+                        file: fileName, path: "\(path)[\(k)]",
+                        message: "must be a finite number within ±1e9, got \(text)")
                 }
                 comps.append(x)
             }
             guard comps.count == count else {
-                throw InputError(file: fileName, path: path, message: "must be an array of \(count) numbers for \(name), got \(json.brief)")
+                throw InputError(
+                    file: fileName, path: path,
+                    message: "must be an array of \(count) numbers for \(name), got \(json.brief)")
             }
             return AnimatableValue(kind: kind, components: comps)
         default:
-            throw InputError(file: fileName, path: path,
-                             message: "must be \(kind == .scalar ? "a number" : kind == .transform ? "16 numbers or {scale, rotate, translate, m34}" : "an array of numbers") for \(name), got \(json.brief)")
+            throw InputError(
+                file: fileName, path: path,
+                message:
+                    "must be \(kind == .scalar ? "a number" : kind == .transform ? "16 numbers or {scale, rotate, translate, m34}" : "an array of numbers") for \(name), got \(json.brief)"
+            )
         }
     }
 
@@ -44,7 +52,9 @@ extension SceneDecoder {
             throw InputError(file: fileName, path: path, message: "must be at most 1000 bytes, got \(t.utf8.count)")
         }
         if t.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw InputError(file: fileName, path: path, message: "must not contain control characters (newlines, tabs), got \(json.brief)")
+            throw InputError(
+                file: fileName, path: path,
+                message: "must not contain control characters (newlines, tabs), got \(json.brief)")
         }
         return t
     }
@@ -53,15 +63,20 @@ extension SceneDecoder {
     /// `scale` [sx, sy] or [sx, sy, sz], `rotate` [angle radians, x, y, z], `translate` [tx, ty] or [tx, ty, tz] points,
     /// then `m34` (perspective, −1/eye distance). Each is optional.
     func decodeTransform(_ members: [JSON.Member], path: String) throws -> Transform3D {
-        let f = try Fields(.object(members), path: path, file: fileName, allowed: ["scale", "rotate", "translate", "m34"])
+        let f = try Fields(
+            .object(members), path: path, file: fileName, allowed: ["scale", "rotate", "translate", "m34"])
         func numbers(_ key: String, _ counts: [Int]) throws -> [Double]? {
             guard let j = f.value(key) else { return nil }
             guard case .array(let a) = j, counts.contains(a.count) else {
-                throw f.error(key, "must be an array of \(counts.map(String.init).joined(separator: " or ")) numbers, got \(j.brief)")
+                throw f.error(
+                    key,
+                    "must be an array of \(counts.map(String.init).joined(separator: " or ")) numbers, got \(j.brief)")
             }
             return try a.enumerated().map { k, v in
                 guard case .number(let x, _) = v, x.isFinite, abs(x) <= Limits.magnitude else {
-                    throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be a finite number within ±1e9, got \(v.brief)")
+                    throw InputError(
+                        file: fileName, path: "\(path).\(key)[\(k)]",
+                        message: "must be a finite number within ±1e9, got \(v.brief)")
                 }
                 return x
             }
@@ -69,10 +84,14 @@ extension SceneDecoder {
         var t = Transform3D.identity
         if let s = try numbers("scale", [2, 3]) { t = t.concatenating(.scale(s[0], s[1], s.count == 3 ? s[2] : 1)) }
         if let r = try numbers("rotate", [4]) {
-            guard r[1] != 0 || r[2] != 0 || r[3] != 0 else { throw f.error("rotate", "the axis must not be zero, got \(f.value("rotate")!.brief)") }
+            guard r[1] != 0 || r[2] != 0 || r[3] != 0 else {
+                throw f.error("rotate", "the axis must not be zero, got \(f.value("rotate")!.brief)")
+            }
             t = t.concatenating(.rotation(r[0], r[1], r[2], r[3]))
         }
-        if let d = try numbers("translate", [2, 3]) { t = t.concatenating(.translation(d[0], d[1], d.count == 3 ? d[2] : 0)) }
+        if let d = try numbers("translate", [2, 3]) {
+            t = t.concatenating(.translation(d[0], d[1], d.count == 3 ? d[2] : 0))
+        }
         if let p = try f.number("m34") {
             var m = Transform3D.identity
             m[2, 3] = p
@@ -82,9 +101,12 @@ extension SceneDecoder {
     }
 
     /// A layer's `beginTime`, `speed` or `timeOffset` (CAMediaTiming on a layer): any finite number within ±1e9.
-    func decodeLayerTiming(_ property: SceneTimingChange.Property, _ json: JSON, path: String, into timing: inout LayerTiming) throws {
+    func decodeLayerTiming(
+        _ property: SceneTimingChange.Property, _ json: JSON, path: String, into timing: inout LayerTiming
+    ) throws {
         guard case .number(let x, let text) = json, x.isFinite, abs(x) <= Limits.magnitude else {
-            throw InputError(file: fileName, path: path, message: "must be a finite number within ±1e9, got \(json.brief)")
+            throw InputError(
+                file: fileName, path: path, message: "must be a finite number within ±1e9, got \(json.brief)")
         }
         _ = text
         switch property {
@@ -103,11 +125,15 @@ extension SceneDecoder {
             guard case .object(let members) = lj else {
                 throw InputError(file: fileName, path: path, message: "must be an object, got \(lj.brief)")
             }
-            guard let nameJSON = members.first(where: { $0.key == "name" })?.value, case .string(let name) = nameJSON else {
-                throw InputError(file: fileName, path: path + ".name", message: "is required (the layer's name), got nothing")
+            guard let nameJSON = members.first(where: { $0.key == "name" })?.value, case .string(let name) = nameJSON
+            else {
+                throw InputError(
+                    file: fileName, path: path + ".name", message: "is required (the layer's name), got nothing")
             }
             guard SceneDecoder.isValidName(name) else {
-                throw InputError(file: fileName, path: path + ".name", message: "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))")
+                throw InputError(
+                    file: fileName, path: path + ".name",
+                    message: "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))")
             }
             guard names.insert(name).inserted else {
                 throw InputError(file: fileName, path: path + ".name", message: "duplicate name, got \(quoted(name))")
@@ -121,7 +147,9 @@ extension SceneDecoder {
                 }
                 if m.key == "superlayer" {
                     guard case .string(let parent) = m.value, names.contains(parent), parent != name else {
-                        throw InputError(file: fileName, path: path + ".superlayer", message: "must name an earlier layer, got \(m.value.brief)")
+                        throw InputError(
+                            file: fileName, path: path + ".superlayer",
+                            message: "must name an earlier layer, got \(m.value.brief)")
                     }
                     superlayer = parent
                     continue
@@ -135,13 +163,21 @@ extension SceneDecoder {
                     continue
                 }
                 guard Layer.address(m.key) != nil else {
-                    let known = LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()
-                        + ["name", "superlayer", "text", "textColor"] + SceneTimingChange.Property.allCases.map(\.rawValue)
-                    let asLayer = ["superview": "superlayer", "alpha": "opacity", "center": "position", "frame": "bounds and position",
-                                   "rotation": "transform.rotation.z", "scale": "transform.scale"]
-                    let hint = asLayer[m.key].map { " (a view's name; a layer's is \(quoted($0)))" }
+                    let known =
+                        LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()
+                        + ["name", "superlayer", "text", "textColor"]
+                        + SceneTimingChange.Property.allCases.map(\.rawValue)
+                    let asLayer = [
+                        "superview": "superlayer", "alpha": "opacity", "center": "position",
+                        "frame": "bounds and position",
+                        "rotation": "transform.rotation.z", "scale": "transform.scale",
+                    ]
+                    let hint =
+                        asLayer[m.key].map { " (a view's name; a layer's is \(quoted($0)))" }
                         ?? Fields.closest(to: m.key, in: known).map { ", did you mean \(quoted($0))?" } ?? ""
-                    throw InputError(file: fileName, path: path + "." + m.key, message: "unknown layer property\(hint) (see docs), got \(quoted(m.key))")
+                    throw InputError(
+                        file: fileName, path: path + "." + m.key,
+                        message: "unknown layer property\(hint) (see docs), got \(quoted(m.key))")
                 }
                 values.append((m.key, try decodeValue(m.value, keyPath: m.key, path: path + "." + m.key)))
             }
@@ -155,13 +191,23 @@ extension SceneDecoder {
     }
 
     func decodeTimingFunction(_ json: JSON, path: String) throws -> CubicBezier {
-        if case .string(let name) = json, let named = CubicBezier.named.first(where: { $0.name == name }) { return named.curve }
+        if case .string(let name) = json, let named = CubicBezier.named.first(where: { $0.name == name }) {
+            return named.curve
+        }
         // UIView.AnimationCurve's name for the ease-in-out curve (an animator's timing takes it): one name everywhere.
         if case .string("easeInOut") = json { return .easeInEaseOut }
         if case .array(let a) = json, a.count == 4 {
-            let v = a.compactMap { if case .number(let x, _) = $0, x.isFinite, abs(x) <= 1e6 { return x } else { return nil } }
-            if v.count == 4 && v[0] >= 0 && v[0] <= 1 && v[2] >= 0 && v[2] <= 1 { return CubicBezier(v[0], v[1], v[2], v[3]) }
+            let v = a.compactMap {
+                if case .number(let x, _) = $0, x.isFinite, abs(x) <= 1e6 { return x } else { return nil }
+            }
+            if v.count == 4 && v[0] >= 0 && v[0] <= 1 && v[2] >= 0 && v[2] <= 1 {
+                return CubicBezier(v[0], v[1], v[2], v[3])
+            }
         }
-        throw InputError(file: fileName, path: path, message: "must be a curve name (linear, easeIn, easeOut, easeInEaseOut, easeInOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±1e6, got \(json.brief)")
+        throw InputError(
+            file: fileName, path: path,
+            message:
+                "must be a curve name (linear, easeIn, easeOut, easeInEaseOut, easeInOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±1e6, got \(json.brief)"
+        )
     }
 }

@@ -10,7 +10,8 @@ extension SceneDecoder {
         let f = try Fields(json, path: path, file: fileName, allowed: table.names)
         let name = try f.string("name") ?? "item\(index)"
         if f.value("name") == nil, usedNames.contains(name) {
-            throw f.error("name", "is required here: the default name is already taken, got nothing (default \(quoted(name)))")
+            throw f.error(
+                "name", "is required here: the default name is already taken, got nothing (default \(quoted(name)))")
         }
         guard SceneDecoder.isValidName(name) else {
             throw f.error("name", "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))")
@@ -19,7 +20,8 @@ extension SceneDecoder {
         var item = SceneItem(name: name, definition: ItemDefinition(center: .zero))
         try table.decode(f, into: &item)
         var def = item.definition
-        let boundsType = try f.string("collisionBoundsType") ?? (f.value("collisionBoundingPath") != nil ? "path" : "rectangle")
+        let boundsType =
+            try f.string("collisionBoundsType") ?? (f.value("collisionBoundingPath") != nil ? "path" : "rectangle")
         switch boundsType {
         case "rectangle": def.collisionBounds = .rectangle
         case "ellipse": def.collisionBounds = .ellipse
@@ -29,18 +31,24 @@ extension SceneDecoder {
             }
             var points: [Vector2] = []
             for (i, p) in pts.enumerated() {
-                guard case .array(let xy) = p, xy.count == 2, case .number(let x, _) = xy[0], case .number(let y, _) = xy[1],
-                      x.isFinite, y.isFinite, abs(x) <= Limits.magnitude, abs(y) <= Limits.magnitude else {
-                    throw InputError(file: fileName, path: "\(path).collisionBoundingPath[\(i)]", message: "must be [x, y] with finite numbers within ±1e9, got \(p.brief)")
+                guard case .array(let xy) = p, xy.count == 2, case .number(let x, _) = xy[0],
+                    case .number(let y, _) = xy[1],
+                    x.isFinite, y.isFinite, abs(x) <= Limits.magnitude, abs(y) <= Limits.magnitude
+                else {
+                    throw InputError(
+                        file: fileName, path: "\(path).collisionBoundingPath[\(i)]",
+                        message: "must be [x, y] with finite numbers within ±1e9, got \(p.brief)")
                 }
                 points.append(Vector2(x, y))
             }
             guard ConvexPolygon.isConvexPath(points) else {
-                throw f.error("collisionBoundingPath", "must be a convex, non-self-intersecting polygon, got \(pj.brief)")
+                throw f.error(
+                    "collisionBoundingPath", "must be a convex, non-self-intersecting polygon, got \(pj.brief)")
             }
             def.collisionBounds = .path(points)
         default:
-            throw f.error("collisionBoundsType", "must be \"rectangle\", \"ellipse\" or \"path\", got \(quoted(boundsType))")
+            throw f.error(
+                "collisionBoundsType", "must be \"rectangle\", \"ellipse\" or \"path\", got \(quoted(boundsType))")
         }
         return SceneItem(name: name, definition: def)
     }
@@ -90,14 +98,18 @@ extension SceneDecoder {
 
     func itemList(_ f: Fields, _ key: String, path: String, names: Set<String>) throws -> [String]? {
         guard let list = f.value(key) else { return nil }
-        guard case .array(let arr) = list else { throw f.error(key, "must be an array of item names, got \(list.brief)") }
+        guard case .array(let arr) = list else {
+            throw f.error(key, "must be an array of item names, got \(list.brief)")
+        }
         var out: [String] = []
         for (k, v) in arr.enumerated() {
             guard case .string(let s) = v else {
-                throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "must be an item name, got \(v.brief)")
+                throw InputError(
+                    file: fileName, path: "\(path).\(key)[\(k)]", message: "must be an item name, got \(v.brief)")
             }
             guard names.contains(s) else {
-                throw InputError(file: fileName, path: "\(path).\(key)[\(k)]", message: "no such item, got \(quoted(s))")
+                throw InputError(
+                    file: fileName, path: "\(path).\(key)[\(k)]", message: "no such item, got \(quoted(s))")
             }
             out.append(s)
         }
@@ -111,8 +123,12 @@ extension SceneDecoder {
         try BehaviorFields.push.decode(f, into: &p)
         p.form = try directionForm(f, "pushDirection", defaultAngle: 0) ?? p.form
         if let end = try f.number("endTime") {
-            guard p.mode == .continuous else { throw f.error("endTime", "only for a continuous push, got \(f.text("endTime"))") }
-            guard end >= p.beginTime else { throw f.error("endTime", "must not be before beginTime, got \(f.text("endTime"))") }
+            guard p.mode == .continuous else {
+                throw f.error("endTime", "only for a continuous push, got \(f.text("endTime"))")
+            }
+            guard end >= p.beginTime else {
+                throw f.error("endTime", "must not be before beginTime, got \(f.text("endTime"))")
+            }
             p.endTime = end
         }
         return p
@@ -124,16 +140,21 @@ extension SceneDecoder {
         var c = SceneCollision(items: items)
         try BehaviorFields.collision.decode(f, into: &c)
         if let list = f.value("boundaries") {
-            guard case .array(let arr) = list else { throw f.error("boundaries", "must be an array, got \(list.brief)") }
+            guard case .array(let arr) = list else {
+                throw f.error("boundaries", "must be an array, got \(list.brief)")
+            }
             var identifiers = Set<String>()
             for (k, bj) in arr.enumerated() {
                 let bpath = "\(path).boundaries[\(k)]"
-                let bf = try Fields(bj, path: bpath, file: fileName, allowed: ["identifier", "from", "to", "path", "closed"])
+                let bf = try Fields(
+                    bj, path: bpath, file: fileName, allowed: ["identifier", "from", "to", "path", "closed"])
                 guard let identifier = try bf.string("identifier"), !identifier.isEmpty else {
                     throw bf.missing("identifier", "a non-empty name for contact events")
                 }
                 guard identifier != "bounds" else {
-                    throw bf.error("identifier", "\"bounds\" names the reference bounds in events; choose another name, got \"bounds\"")
+                    throw bf.error(
+                        "identifier",
+                        "\"bounds\" names the reference bounds in events; choose another name, got \"bounds\"")
                 }
                 guard identifiers.insert(identifier).inserted else {
                     throw bf.error("identifier", "duplicate boundary identifier, got \(quoted(identifier))")
@@ -147,9 +168,13 @@ extension SceneDecoder {
                     }
                     points = []
                     for (i, pj) in pts.enumerated() {
-                        guard case .array(let xy) = pj, xy.count == 2, case .number(let x, _) = xy[0], case .number(let y, _) = xy[1],
-                              x.isFinite, y.isFinite, abs(x) <= Limits.magnitude, abs(y) <= Limits.magnitude else {
-                            throw InputError(file: fileName, path: "\(bpath).path[\(i)]", message: "must be [x, y] with finite numbers within ±1e9, got \(pj.brief)")
+                        guard case .array(let xy) = pj, xy.count == 2, case .number(let x, _) = xy[0],
+                            case .number(let y, _) = xy[1],
+                            x.isFinite, y.isFinite, abs(x) <= Limits.magnitude, abs(y) <= Limits.magnitude
+                        else {
+                            throw InputError(
+                                file: fileName, path: "\(bpath).path[\(i)]",
+                                message: "must be [x, y] with finite numbers within ±1e9, got \(pj.brief)")
                         }
                         points.append(Vector2(x, y))
                     }
@@ -159,9 +184,14 @@ extension SceneDecoder {
                     points = [from, to]
                 }
                 for i in 1..<points.count where points[i] == points[i - 1] {
-                    throw InputError(file: fileName, path: bpath, message: "has a zero-length segment, got the point [\(NumberFormat.shortest(points[i].x)), \(NumberFormat.shortest(points[i].y))] twice")
+                    throw InputError(
+                        file: fileName, path: bpath,
+                        message:
+                            "has a zero-length segment, got the point [\(NumberFormat.shortest(points[i].x)), \(NumberFormat.shortest(points[i].y))] twice"
+                    )
                 }
-                c.boundaries.append(SceneBoundary(identifier: identifier, points: points, closed: try bf.bool("closed") ?? false))
+                c.boundaries.append(
+                    SceneBoundary(identifier: identifier, points: points, closed: try bf.bool("closed") ?? false))
             }
         }
         return c
@@ -173,7 +203,10 @@ extension SceneDecoder {
             throw f.missing("kind", FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         guard let kind = FieldBehavior.Kind(rawValue: kindName) else {
-            throw f.error("kind", "must be one of \(FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(kindName))")
+            throw f.error(
+                "kind",
+                "must be one of \(FieldBehavior.Kind.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(kindName))"
+            )
         }
         let items = try requiredItems(f, path: path, names: names)
         // The kind's defaults (its falloff among them), then the declared fields, then the region and the seed.
@@ -184,7 +217,8 @@ extension SceneDecoder {
         }
         if let seed = try f.int("seed") {
             guard seed >= 0 && seed <= Int(Limits.magnitude) else {
-                throw f.error("seed", "must be a whole number from 0 to \(NumberFormat.limit(Limits.magnitude)), got \(seed)")
+                throw f.error(
+                    "seed", "must be a whole number from 0 to \(NumberFormat.limit(Limits.magnitude)), got \(seed)")
             }
             scene.field.seed = UInt64(seed)
         }
@@ -195,12 +229,16 @@ extension SceneDecoder {
         let f = try Fields(json, path: path, file: fileName, allowed: ["radius", "size", "inverse"])
         var region = FieldRegion.infinite
         let radius = try f.number("radius"), size = try f.vector("size")
-        if radius != nil && size != nil { throw f.error("size", "give either radius or size, not both, got \(f.text("size"))") }
+        if radius != nil && size != nil {
+            throw f.error("size", "give either radius or size, not both, got \(f.text("size"))")
+        }
         if let radius {
             guard radius >= 0 else { throw f.error("radius", "must be >= 0, got \(f.text("radius"))") }
             region = .circle(radius: radius)
         } else if let size {
-            guard size.x >= 0 && size.y >= 0 else { throw f.error("size", "must not be negative, got \(f.text("size"))") }
+            guard size.x >= 0 && size.y >= 0 else {
+                throw f.error("size", "must not be negative, got \(f.text("size"))")
+            }
             region = .rectangle(width: size.x, height: size.y)
         }
         if try f.bool("inverse") == true { region = .inverse(region) }
@@ -209,7 +247,9 @@ extension SceneDecoder {
 
     func decodeSnap(_ json: JSON, path: String, names: Set<String>) throws -> SceneSnap {
         let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.snap.names)
-        guard let item = try itemReference(f, "item", names: names) else { throw f.missing("item", "the name of the item") }
+        guard let item = try itemReference(f, "item", names: names) else {
+            throw f.missing("item", "the name of the item")
+        }
         guard f.value("snapPoint") != nil else { throw f.missing("snapPoint", "the target center [x, y] in points") }
         var snap = SceneSnap(item: item, snapPoint: .zero)
         try BehaviorFields.snap.decode(f, into: &snap)
@@ -218,14 +258,18 @@ extension SceneDecoder {
 
     func decodeAddVelocity(_ json: JSON, path: String, names: Set<String>) throws -> SceneAddVelocity {
         let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.addVelocity.names)
-        guard let item = try itemReference(f, "item", names: names) else { throw f.missing("item", "the name of the item") }
+        guard let item = try itemReference(f, "item", names: names) else {
+            throw f.missing("item", "the name of the item")
+        }
         var a = SceneAddVelocity(item: item)
         try BehaviorFields.addVelocity.decode(f, into: &a)
         return a
     }
 
-    func decodeAttachment(_ json: JSON, path: String, itemNames: Set<String>, anchorIndex: Int,
-                                  names: inout Set<String>) throws -> SceneAttachment {
+    func decodeAttachment(
+        _ json: JSON, path: String, itemNames: Set<String>, anchorIndex: Int,
+        names: inout Set<String>
+    ) throws -> SceneAttachment {
         let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.attachment.names)
         guard let item = try itemReference(f, "item", names: itemNames) else {
             throw f.missing("item", "the name of the attached item")
@@ -236,12 +280,17 @@ extension SceneDecoder {
         if let other = a.attachedTo {
             guard other != item else { throw f.error("attachedTo", "must name another item, got \(quoted(other))") }
             for key in ["anchorPoint", "drag", "name"] where f.value(key) != nil {
-                throw f.error(key, "not allowed with attachedTo (an item-to-item attachment has no anchor), got \(f.value(key)!.brief)")
+                throw f.error(
+                    key,
+                    "not allowed with attachedTo (an item-to-item attachment has no anchor), got \(f.value(key)!.brief)"
+                )
             }
             a.attachedOffsetFromCenter = try f.vector("attachedOffsetFromCenter") ?? .zero
         } else {
             if f.value("attachedOffsetFromCenter") != nil {
-                throw f.error("attachedOffsetFromCenter", "only allowed with attachedTo, got \(f.value("attachedOffsetFromCenter")!.brief)")
+                throw f.error(
+                    "attachedOffsetFromCenter",
+                    "only allowed with attachedTo, got \(f.value("attachedOffsetFromCenter")!.brief)")
             }
             // Default: "anchor", then "anchor2", "anchor3", ..., skipping names already taken.
             var name = "anchor"
@@ -262,7 +311,10 @@ extension SceneDecoder {
             a.anchorPoint = try f.vector("anchorPoint")
             if let dragJSON = f.value("drag") {
                 if a.anchorPoint != nil {
-                    throw f.error("anchorPoint", "not allowed with drag (the drag's position at t = 0 is the anchor point), got \(f.value("anchorPoint")!.brief)")
+                    throw f.error(
+                        "anchorPoint",
+                        "not allowed with drag (the drag's position at t = 0 is the anchor point), got \(f.value("anchorPoint")!.brief)"
+                    )
                 }
                 a.drag = try decodeDrag(dragJSON, path: path + ".drag")
             } else if a.anchorPoint == nil {
@@ -277,7 +329,8 @@ extension SceneDecoder {
         var interpolation = AnchorPath.Interpolation.linear
         if let s = try f.string("interpolation") {
             guard let i = AnchorPath.Interpolation(rawValue: s) else {
-                throw f.error("interpolation", "must be \"linear\", \"catmullRom\" or \"minimumJerk\", got \(quoted(s))")
+                throw f.error(
+                    "interpolation", "must be \"linear\", \"catmullRom\" or \"minimumJerk\", got \(quoted(s))")
             }
             interpolation = i
         }
@@ -290,7 +343,8 @@ extension SceneDecoder {
         var times: [Double] = [], points: [Vector2] = []
         if let csv {
             let bytes = try readSampleFile(csv, path: path + ".csv")
-            (times, points) = try DragCSV.parse(bytes, fileName: displayName(csv), maxRows: Limits.maxSamples - budget.samples)
+            (times, points) = try DragCSV.parse(
+                bytes, fileName: displayName(csv), maxRows: Limits.maxSamples - budget.samples)
             budget.samples += times.count
         } else if let keyframes {
             guard case .array(let arr) = keyframes, !arr.isEmpty else {
@@ -305,19 +359,26 @@ extension SceneDecoder {
                 var values: [Double] = []
                 for (c, v) in triple.enumerated() {
                     guard case .number(let x, let text) = v else {
-                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be a number, got \(v.brief)")
+                        throw InputError(
+                            file: fileName, path: "\(kpath)[\(c)]", message: "must be a number, got \(v.brief)")
                     }
                     guard x.isFinite else {
-                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be a finite number, got \(text)")
+                        throw InputError(
+                            file: fileName, path: "\(kpath)[\(c)]", message: "must be a finite number, got \(text)")
                     }
                     guard abs(x) <= Limits.magnitude else {
-                        throw InputError(file: fileName, path: "\(kpath)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)")
+                        throw InputError(
+                            file: fileName, path: "\(kpath)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)"
+                        )
                     }
                     values.append(x)
                 }
                 if let last = times.last, values[0] < last {
-                    throw InputError(file: fileName, path: "\(kpath)[0]",
-                                     message: "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(values[0]))")
+                    throw InputError(
+                        file: fileName, path: "\(kpath)[0]",
+                        message:
+                            "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(values[0]))"
+                    )
                 }
                 times.append(values[0])
                 points.append(Vector2(values[1], values[2]))

@@ -2,7 +2,6 @@ import Dynamics
 import Foundation
 import IO
 
-
 /// Reads and validates a scene file (JSON) into a ``Scene``.
 ///
 /// Every field is optional except `items` (at least one) and each attachment's `item`; defaults are documented on
@@ -41,13 +40,18 @@ public struct SceneDecoder {
         let json: JSON
         do {
             // A UTF-8 byte order mark (as some Windows editors write) is not part of the JSON: skip it.
-            json = try JSONParser.parse(text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text,
-                                        maxValues: Limits.maxJSONValues)
+            json = try JSONParser.parse(
+                text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text,
+                maxValues: Limits.maxJSONValues)
         } catch let e as JSONSyntaxError {
-            throw InputError(file: fileName, path: "line \(e.line), column \(e.column)", message: "malformed JSON: " + e.message)
+            throw InputError(
+                file: fileName, path: "line \(e.line), column \(e.column)", message: "malformed JSON: " + e.message)
         } catch let e as JSONValueLimitError {
-            throw InputError(file: fileName, path: "line \(e.line), column \(e.column)",
-                             message: "a scene file must hold at most \(e.limit) JSON values (each number, string, true, false, null, array and object), got more by here")
+            throw InputError(
+                file: fileName, path: "line \(e.line), column \(e.column)",
+                message:
+                    "a scene file must hold at most \(e.limit) JSON values (each number, string, true, false, null, array and object), got more by here"
+            )
         }
         return try decode(json)
     }
@@ -78,7 +82,9 @@ public struct SceneDecoder {
         if case .array = top.value("bounds") {
             // The rectangle form layers and views use: [x, y, width, height].
             let r = try decodeValue(top.value("bounds")!, keyPath: "bounds", path: "bounds").components
-            guard r[2] > 0 && r[3] > 0 else { throw top.error("bounds", "width and height must be positive, got \(top.text("bounds"))") }
+            guard r[2] > 0 && r[3] > 0 else {
+                throw top.error("bounds", "width and height must be positive, got \(top.text("bounds"))")
+            }
             scene.bounds = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
         } else if let b = top.value("bounds") {
             let f = try Fields(b, path: "bounds", file: fileName, allowed: ["x", "y", "width", "height"])
@@ -87,10 +93,13 @@ public struct SceneDecoder {
             guard h > 0 else { throw f.error("height", "must be positive, got \(f.text("height"))") }
             scene.bounds = Rect(x: try f.number("x") ?? 0, y: try f.number("y") ?? 0, width: w, height: h)
         }
-        if let problem = Limits.runBudgetProblem(duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
-                                                 subSteps: scene.effectiveSubSteps) {
-            throw InputError(file: fileName, path: top.value("duration") != nil ? "duration" : "timeStep",
-                             message: problem + ", got \(top.text(top.value("duration") != nil ? "duration" : "timeStep"))")
+        if let problem = Limits.runBudgetProblem(
+            duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
+            subSteps: scene.effectiveSubSteps)
+        {
+            throw InputError(
+                file: fileName, path: top.value("duration") != nil ? "duration" : "timeStep",
+                message: problem + ", got \(top.text(top.value("duration") != nil ? "duration" : "timeStep"))")
         }
         return scene
     }
@@ -103,14 +112,18 @@ public struct SceneDecoder {
         }
         let layerCount = count("views") + count("layers")
         guard layerCount <= Limits.maxLayers else {
-            throw InputError(file: fileName, path: count("views") > 0 ? "views" : "layers",
-                             message: "views and layers together must number at most \(Limits.maxLayers), got \(layerCount)")
+            throw InputError(
+                file: fileName, path: count("views") > 0 ? "views" : "layers",
+                message: "views and layers together must number at most \(Limits.maxLayers), got \(layerCount)")
         }
         let timelineKeys = ["animations", "blocks", "animators", "gestures", "layerTiming"]
         let timelineCount = timelineKeys.map(count).reduce(0, +)
         guard timelineCount <= Limits.maxAnimations else {
-            throw InputError(file: fileName, path: timelineKeys.max { count($0) < count($1) }!,
-                             message: "animations, blocks, animators, gestures and layerTiming changes together must number at most \(Limits.maxAnimations), got \(timelineCount)")
+            throw InputError(
+                file: fileName, path: timelineKeys.max { count($0) < count($1) }!,
+                message:
+                    "animations, blocks, animators, gestures and layerTiming changes together must number at most \(Limits.maxAnimations), got \(timelineCount)"
+            )
         }
     }
 
@@ -133,9 +146,12 @@ public struct SceneDecoder {
                 }
                 // `keys` holds the earlier animations' keys and this one's.
                 if let after = d.after, after == key || !keys.contains(after) {
-                    throw InputError(file: fileName, path: path + ".after", message: "must name an earlier animation's key, got \(quoted(after))")
+                    throw InputError(
+                        file: fileName, path: path + ".after",
+                        message: "must name an earlier animation's key, got \(quoted(after))")
                 }
-                scene.animations.append(SceneAnimation(layer: d.layer!, key: key, animation: d.animation, after: d.after))
+                scene.animations.append(
+                    SceneAnimation(layer: d.layer!, key: key, animation: d.animation, after: d.after))
             }
         }
         if let aj = top.value("animators") { scene.animators = try decodeAnimators(aj, scene: scene, names: &names) }
@@ -143,23 +159,31 @@ public struct SceneDecoder {
             scene.blocks = try decodeBlocks(bj, targets: Set(scene.layers.filter(\.isView).map(\.name)), names: &names)
         }
         if let gj = top.value("gestures") { scene.gestures = try decodeGestures(gj, scene: scene, names: &names) }
-        if let tj = top.value("layerTiming") { scene.layerTiming = try decodeLayerTimingChanges(tj, layers: Set(scene.layers.map(\.name))) }
+        if let tj = top.value("layerTiming") {
+            scene.layerTiming = try decodeLayerTimingChanges(tj, layers: Set(scene.layers.map(\.name)))
+        }
     }
 
     private func decodeItems(_ top: Fields, into scene: inout Scene, names: inout Set<String>) throws {
         guard let itemsJSON = top.value("items") else {
-            throw InputError(file: fileName, path: "items", message: "is required (a scene needs at least one item, unless it has views or layers), got nothing")
+            throw InputError(
+                file: fileName, path: "items",
+                message: "is required (a scene needs at least one item, unless it has views or layers), got nothing")
         }
         guard case .array(let itemArray) = itemsJSON, !itemArray.isEmpty else {
-            throw InputError(file: fileName, path: "items", message: "must be a non-empty array of items, got \(itemsJSON.brief)")
+            throw InputError(
+                file: fileName, path: "items", message: "must be a non-empty array of items, got \(itemsJSON.brief)")
         }
         guard itemArray.count <= Limits.maxItems else {
-            throw InputError(file: fileName, path: "items", message: "must hold at most \(Limits.maxItems) items, got \(itemArray.count)")
+            throw InputError(
+                file: fileName, path: "items",
+                message: "must hold at most \(Limits.maxItems) items, got \(itemArray.count)")
         }
         for (k, itemJSON) in itemArray.enumerated() {
             let item = try decodeItem(itemJSON, path: "items[\(k)]", index: k, usedNames: names)
             guard names.insert(item.name).inserted else {
-                throw InputError(file: fileName, path: "items[\(k)].name", message: "duplicate name, got \(quoted(item.name))")
+                throw InputError(
+                    file: fileName, path: "items[\(k)].name", message: "duplicate name, got \(quoted(item.name))")
             }
             scene.items.append(item)
         }
@@ -173,7 +197,9 @@ public struct SceneDecoder {
             throw InputError(file: fileName, path: "behaviors", message: "must be an array, got \(bj.brief)")
         }
         guard arr.count <= Limits.maxBehaviors else {
-            throw InputError(file: fileName, path: "behaviors", message: "must hold at most \(Limits.maxBehaviors) behaviors, got \(arr.count)")
+            throw InputError(
+                file: fileName, path: "behaviors",
+                message: "must hold at most \(Limits.maxBehaviors) behaviors, got \(arr.count)")
         }
         let itemNames = Set(scene.items.map(\.name))
         var anchorCount = 0, collisions = 0
@@ -184,16 +210,19 @@ public struct SceneDecoder {
                 throw InputError(file: fileName, path: path, message: "must be an object, got \(b.brief)")
             }
             guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
-                throw InputError(file: fileName, path: path + ".type",
-                                 message: "is required (\(kinds))\(Fields.typoHint(for: "type", in: members)), got nothing")
+                throw InputError(
+                    file: fileName, path: path + ".type",
+                    message: "is required (\(kinds))\(Fields.typoHint(for: "type", in: members)), got nothing")
             }
             guard case .string(let type) = typeValue else {
-                throw InputError(file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
+                throw InputError(
+                    file: fileName, path: path + ".type", message: "must be a string, got \(typeValue.brief)")
             }
             switch type {
             case "gravity": scene.behaviors.append(.gravity(try decodeGravity(b, path: path, names: itemNames)))
             case "attachment":
-                let a = try decodeAttachment(b, path: path, itemNames: itemNames, anchorIndex: anchorCount, names: &names)
+                let a = try decodeAttachment(
+                    b, path: path, itemNames: itemNames, anchorIndex: anchorCount, names: &names)
                 if a.attachedTo == nil { anchorCount += 1 }
                 scene.behaviors.append(.attachment(a))
             case "push": scene.behaviors.append(.push(try decodePush(b, path: path, names: itemNames)))
@@ -201,15 +230,19 @@ public struct SceneDecoder {
             case "collision":
                 // Each collision behavior is one bit of an item's collision mask (World.addCollision).
                 guard collisions < Limits.maxCollisionBehaviors else {
-                    throw InputError(file: fileName, path: path,
-                                     message: "at most \(Limits.maxCollisionBehaviors) collision behaviors, got one more")
+                    throw InputError(
+                        file: fileName, path: path,
+                        message: "at most \(Limits.maxCollisionBehaviors) collision behaviors, got one more")
                 }
                 collisions += 1
                 scene.behaviors.append(.collision(try decodeCollision(b, path: path, names: itemNames)))
             case "field": scene.behaviors.append(.field(try decodeField(b, path: path, names: itemNames)))
-            case "addVelocity": scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: itemNames)))
+            case "addVelocity":
+                scene.behaviors.append(.addVelocity(try decodeAddVelocity(b, path: path, names: itemNames)))
             default:
-                throw InputError(file: fileName, path: path + ".type", message: "unknown behavior (expected \(kinds)), got \(quoted(type))")
+                throw InputError(
+                    file: fileName, path: path + ".type",
+                    message: "unknown behavior (expected \(kinds)), got \(quoted(type))")
             }
         }
     }
@@ -219,7 +252,9 @@ public struct SceneDecoder {
         // Columns.
         if let cj = top.value("columns") {
             guard case .array(let arr) = cj, !arr.isEmpty else {
-                throw InputError(file: fileName, path: "columns", message: "must be a non-empty array of column names, got \(cj.brief)")
+                throw InputError(
+                    file: fileName, path: "columns",
+                    message: "must be a non-empty array of column names, got \(cj.brief)")
             }
             let known = Set(scene.allColumns)
             var chosen: [String] = []
@@ -229,10 +264,12 @@ public struct SceneDecoder {
                     throw InputError(file: fileName, path: "columns[\(k)]", message: "must be a string, got \(c.brief)")
                 }
                 guard known.contains(name) else {
-                    throw InputError(file: fileName, path: "columns[\(k)]", message: "unknown column, got \(quoted(name))")
+                    throw InputError(
+                        file: fileName, path: "columns[\(k)]", message: "unknown column, got \(quoted(name))")
                 }
                 guard seen.insert(name).inserted else {
-                    throw InputError(file: fileName, path: "columns[\(k)]", message: "duplicate column, got \(quoted(name))")
+                    throw InputError(
+                        file: fileName, path: "columns[\(k)]", message: "duplicate column, got \(quoted(name))")
                 }
                 chosen.append(name)
             }
@@ -242,8 +279,10 @@ public struct SceneDecoder {
     }
 
     static func isValidName(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.count <= Limits.maxNameLength && s.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "-"
-        }
+        !s.isEmpty && s.utf8.count <= Limits.maxNameLength
+            && s.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+                    || $0 == "-"
+            }
     }
 }

@@ -59,17 +59,24 @@ extension SceneEncoder {
     static func animationFields(_ animation: LayerAnimation) -> [JSON.Member] {
         switch animation {
         case .basic(let a):
-            return [.init("type", .string("basic")), .init("keyPath", .string(a.keyPath))] + values(a.fromValue, a.toValue, a.byValue)
-                + timing(a.timing) + [.init("timingFunction", curve(a.timingFunction)), .init("isAdditive", .bool(a.isAdditive)),
-                                      .init("isCumulative", .bool(a.isCumulative))]
+            return [.init("type", .string("basic")), .init("keyPath", .string(a.keyPath))]
+                + values(a.fromValue, a.toValue, a.byValue)
+                + timing(a.timing) + [
+                    .init("timingFunction", curve(a.timingFunction)), .init("isAdditive", .bool(a.isAdditive)),
+                    .init("isCumulative", .bool(a.isCumulative)),
+                ]
         case .spring(let a):
-            return [.init("type", .string("spring")), .init("keyPath", .string(a.keyPath))] + values(a.fromValue, a.toValue, a.byValue)
+            return [.init("type", .string("spring")), .init("keyPath", .string(a.keyPath))]
+                + values(a.fromValue, a.toValue, a.byValue)
                 + AnimationFields.spring.encode(AnimationFields.SpringSettings(a))
                 + timing(a.timing) + [.init("isAdditive", .bool(a.isAdditive))]
         case .keyframe(let a):
             return keyframeFields(a)
         case .group(let g):
-            return [.init("type", .string("group")), .init("animations", .array(g.animations.map { .object(animationFields($0)) }))]
+            return [
+                .init("type", .string("group")),
+                .init("animations", .array(g.animations.map { .object(animationFields($0)) })),
+            ]
                 + timing(g.timing) + [.init("timingFunction", curve(g.timingFunction))]
         case .transition(let tr):
             let m: [JSON.Member] = [.init("type", .string("transition"))] + AnimationFields.transition.encode(tr)
@@ -78,7 +85,9 @@ extension SceneEncoder {
     }
 
     static func keyframeFields(_ a: KeyframeAnimation) -> [JSON.Member] {
-        func numbers(_ key: String, _ xs: [Double]?) -> [JSON.Member] { xs.map { [.init(key, .array($0.map { .num($0) }))] } ?? [] }
+        func numbers(_ key: String, _ xs: [Double]?) -> [JSON.Member] {
+            xs.map { [.init(key, .array($0.map { .num($0) }))] } ?? []
+        }
         var m: [JSON.Member] = [.init("type", .string("keyframe")), .init("keyPath", .string(a.keyPath))]
         if let path = a.path {
             m.append(.init("path", .string(pathData(path))))
@@ -89,9 +98,11 @@ extension SceneEncoder {
         m.append(.init("timingFunction", curve(a.timingFunction)))
         if let fs = a.timingFunctions { m.append(.init("timingFunctions", .array(fs.map(curve)))) }
         m.append(.init("calculationMode", .string(a.calculationMode.rawValue)))
-        m += numbers("tensionValues", a.tensionValues) + numbers("continuityValues", a.continuityValues)
+        m +=
+            numbers("tensionValues", a.tensionValues) + numbers("continuityValues", a.continuityValues)
             + numbers("biasValues", a.biasValues)
-        m += timing(a.timing) + [.init("isAdditive", .bool(a.isAdditive)), .init("isCumulative", .bool(a.isCumulative))]
+        m +=
+            timing(a.timing) + [.init("isAdditive", .bool(a.isAdditive)), .init("isCumulative", .bool(a.isCumulative))]
         if let r = a.rotationMode { m.append(.init("rotationMode", .string(r.rawValue))) }
         return m
     }

@@ -10,8 +10,10 @@ extension SceneEncoder {
         switch t {
         case .curve(let c): return curve(c)
         case .spring(let s, let v):
-            return .object([.init("mass", .num(s.mass)), .init("stiffness", .num(s.stiffness)), .init("damping", .num(s.damping)),
-                            .init("initialVelocity", .num(v))])
+            return .object([
+                .init("mass", .num(s.mass)), .init("stiffness", .num(s.stiffness)), .init("damping", .num(s.damping)),
+                .init("initialVelocity", .num(v)),
+            ])
         case .springDampingRatio(let r, let v):
             return .object([.init("dampingRatio", .num(r)), .init("initialVelocity", .num(v))])
         }
@@ -25,9 +27,13 @@ extension SceneEncoder {
     static func animator(_ a: SceneAnimator) -> JSON { .object(AnimatorFields.table.encode(a)) }
 
     /// A scripted call's name and arguments.
-    static func call(_ c: SceneAnimator.Call,
-                     _ change: (String, AnimatableValue, Double) -> [JSON.Member]) -> [JSON.Member] {
-        func named(_ name: String, _ rest: [JSON.Member] = []) -> [JSON.Member] { [.init("call", .string(name))] + rest }
+    static func call(
+        _ c: SceneAnimator.Call,
+        _ change: (String, AnimatableValue, Double) -> [JSON.Member]
+    ) -> [JSON.Member] {
+        func named(_ name: String, _ rest: [JSON.Member] = []) -> [JSON.Member] {
+            [.init("call", .string(name))] + rest
+        }
         switch c {
         case .start(let delay): return named("startAnimation", [.init("delay", .num(delay))])
         case .pause: return named("pauseAnimation")
@@ -36,14 +42,17 @@ extension SceneEncoder {
         case .fractionComplete(let f): return named("fractionComplete", [.init("value", .num(f))])
         case .reversed(let r): return named("isReversed", [.init("value", .bool(r))])
         case .continueAnimation(let timing, let factor):
-            return named("continueAnimation", [.init("durationFactor", .num(factor))] + (timing.map { [.init("timing", animatorTiming($0))] } ?? []))
+            return named(
+                "continueAnimation",
+                [.init("durationFactor", .num(factor))] + (timing.map { [.init("timing", animatorTiming($0))] } ?? []))
         case .add(let keyPath, let to, let d): return named("addAnimations", change(keyPath, to, d))
         }
     }
 
     /// The option names in the order they are written (the curve options are one two-bit field).
     static let blockOptionNames: [(String, ViewAnimationOptions)] = [
-        ("curveEaseIn", .curveEaseIn), ("curveEaseOut", .curveEaseOut), ("curveLinear", .curveLinear), ("repeat", .repeat),
+        ("curveEaseIn", .curveEaseIn), ("curveEaseOut", .curveEaseOut), ("curveLinear", .curveLinear),
+        ("repeat", .repeat),
         ("autoreverse", .autoreverse), ("beginFromCurrentState", .beginFromCurrentState),
         ("allowUserInteraction", .allowUserInteraction),
     ]

@@ -38,11 +38,15 @@ public enum SceneEncoder {
     /// A collision boundary: a segment (`from`, `to`) or a path (`path`, `closed`).
     static func boundary(_ b: SceneBoundary) -> JSON {
         if b.points.count == 2 && !b.closed {
-            return .object([.init("identifier", .string(b.identifier)), .init("from", vec(b.points[0])),
-                            .init("to", vec(b.points[1]))])
+            return .object([
+                .init("identifier", .string(b.identifier)), .init("from", vec(b.points[0])),
+                .init("to", vec(b.points[1])),
+            ])
         }
-        return .object([.init("identifier", .string(b.identifier)), .init("path", .array(b.points.map(vec))),
-                        .init("closed", .bool(b.closed))])
+        return .object([
+            .init("identifier", .string(b.identifier)), .init("path", .array(b.points.map(vec))),
+            .init("closed", .bool(b.closed)),
+        ])
     }
 
     /// A field's region as a scene file writes it: `radius` or `size`, and `inverse`; nil for everywhere.
@@ -66,9 +70,13 @@ public enum SceneEncoder {
         if let csv = drag.csv {
             d.append(.init("csv", .string(csv)))
         } else {
-            d.append(.init("keyframes", .array(zip(drag.times, drag.points).map { t, p in
-                .array([.num(t), .num(p.x), .num(p.y)])
-            })))
+            d.append(
+                .init(
+                    "keyframes",
+                    .array(
+                        zip(drag.times, drag.points).map { t, p in
+                            .array([.num(t), .num(p.x), .num(p.y)])
+                        })))
         }
         return .object(d)
     }

@@ -7,7 +7,8 @@ extension SceneSchema {
     static let layerTimingFields: [(String, JSON)] = [("beginTime", num), ("speed", num), ("timeOffset", num)]
     /// A label's text: no control characters (a row stays one line); at most 1000 bytes, which a schema cannot count
     /// (1000 characters here).
-    static let labelText = type("string", [.init("maxLength", .num(1000)), .init("pattern", str("^[^\\u0000-\\u001f\\u007f]*$"))])
+    static let labelText = type(
+        "string", [.init("maxLength", .num(1000)), .init("pattern", str("^[^\\u0000-\\u001f\\u007f]*$"))])
 
     static var view: JSON { requiring(ViewFields.table.schema, anyOf: [["frame"], ["center", "size"]]) }
 
@@ -21,12 +22,16 @@ extension SceneSchema {
             default: return tuple(Array(repeating: num, count: kind.componentCount))
             }
         }
-        let properties = LayerProperty.all.map { ($0.keyPath, form($0.kind)) }
+        let properties =
+            LayerProperty.all.map { ($0.keyPath, form($0.kind)) }
             + LayerProperty.subKeyPaths.keys.sorted().map { ($0, num) }
-        return object([("name", ref("name")), ("superlayer", string),
-                       ("text", labelText), ("textColor", vec4)]
-                      + layerTimingFields + properties,
-                      required: ["name"], description: "A layer (CALayer): initial model values by key path.")
+        return object(
+            [
+                ("name", ref("name")), ("superlayer", string),
+                ("text", labelText), ("textColor", vec4),
+            ]
+                + layerTimingFields + properties,
+            required: ["name"], description: "A layer (CALayer): initial model values by key path.")
     }
 
     /// An animatable key path: a layer property (``LayerProperty/all``) or a sub key path.
@@ -36,23 +41,44 @@ extension SceneSchema {
 
     /// An animation, by `type` (default `basic`); top-level ones name their layer and may have a key and `after`.
     static func animation(topLevel: Bool) -> JSON {
-        let own: [(String, JSON)] = [("type", .object([]))] + mediaTiming
+        let own: [(String, JSON)] =
+            [("type", .object([]))] + mediaTiming
             + (topLevel ? [("layer", string), ("key", string), ("after", string)] : [])
         let required = topLevel ? ["layer"] : []
-        let values: [(String, JSON)] = [("keyPath", keyPaths), ("fromValue", ref("value")), ("toValue", ref("value")), ("byValue", ref("value"))]
+        let values: [(String, JSON)] = [
+            ("keyPath", keyPaths), ("fromValue", ref("value")), ("toValue", ref("value")), ("byValue", ref("value")),
+        ]
         let curve = ("timingFunction", ref("curve"))
         let spring = AnimationFields.spring.fields.map { ($0.name, $0.schema) }
         var branches: [(String, JSON)] = [
-            ("basic", object(own + [curve] + values + [("isAdditive", bool), ("isCumulative", bool)], required: required + ["keyPath"])),
+            (
+                "basic",
+                object(
+                    own + [curve] + values + [("isAdditive", bool), ("isCumulative", bool)],
+                    required: required + ["keyPath"])
+            ),
             ("spring", object(own + values + [("isAdditive", bool)] + spring, required: required + ["keyPath"])),
-            ("keyframe", requiring(object(own + [curve, ("keyPath", keyPaths), ("values", array(ref("value"), min: 1)), ("keyTimes", array(number(min: 0, max: 1))),
-                                       ("timingFunctions", array(ref("curve"))),
-                                       ("calculationMode", oneOf(KeyframeAnimation.CalculationMode.allCases.map(\.rawValue))),
-                                       ("tensionValues", array(num)), ("continuityValues", array(num)), ("biasValues", array(num)),
-                                       ("isAdditive", bool), ("isCumulative", bool), ("path", string),
-                                       ("rotationMode", oneOf(["auto", "autoReverse"]))], required: required + ["keyPath"]),
-                                   anyOf: [["values"], ["path"]])),
-            ("group", object(own + [curve, ("animations", array(ref("childAnimation"), min: 1))], required: required + ["animations"])),
+            (
+                "keyframe",
+                requiring(
+                    object(
+                        own + [
+                            curve, ("keyPath", keyPaths), ("values", array(ref("value"), min: 1)),
+                            ("keyTimes", array(number(min: 0, max: 1))),
+                            ("timingFunctions", array(ref("curve"))),
+                            ("calculationMode", oneOf(KeyframeAnimation.CalculationMode.allCases.map(\.rawValue))),
+                            ("tensionValues", array(num)), ("continuityValues", array(num)), ("biasValues", array(num)),
+                            ("isAdditive", bool), ("isCumulative", bool), ("path", string),
+                            ("rotationMode", oneOf(["auto", "autoReverse"])),
+                        ], required: required + ["keyPath"]),
+                    anyOf: [["values"], ["path"]])
+            ),
+            (
+                "group",
+                object(
+                    own + [curve, ("animations", array(ref("childAnimation"), min: 1))],
+                    required: required + ["animations"])
+            ),
         ]
         if topLevel {
             let transition = AnimationFields.transition.fields.map { ($0.name, $0.schema) }
@@ -69,8 +95,16 @@ extension SceneSchema {
 
     /// An animator's change: a key path it animates, the target value, the delay factor.
     static var animatorChange: [(String, JSON)] {
-        [("keyPath", oneOf(LayerProperty.all.map(\.keyPath) + ["position.x", "position.y", "bounds.size.width", "bounds.size.height"])),
-         ("toValue", ref("value")), ("delayFactor", number(min: 0, max: 1, exclusiveMax: true))]
+        [
+            (
+                "keyPath",
+                oneOf(
+                    LayerProperty.all.map(\.keyPath) + [
+                        "position.x", "position.y", "bounds.size.width", "bounds.size.height",
+                    ])
+            ),
+            ("toValue", ref("value")), ("delayFactor", number(min: 0, max: 1, exclusiveMax: true)),
+        ]
     }
 
     /// A call of an animator's script, by `call`.
@@ -81,38 +115,76 @@ extension SceneSchema {
             ("startAnimation", object([t, call, ("delay", nonNegative)], required: ["t"])),
             ("pauseAnimation", object([t, call], required: ["t"])),
             ("stopAnimation", object([t, call, ("withoutFinishing", bool)], required: ["t"])),
-            ("finishAnimation", object([t, call, ("at", oneOf(["start", "end", "current"]))], required: ["t", "at"])),
+            (
+                "finishAnimation",
+                object([t, call, ("at", oneOf(["start", "end", "current"]))], required: ["t", "at"])
+            ),
             ("fractionComplete", object([t, call, ("value", number(min: 0, max: 1))], required: ["t", "value"])),
             ("isReversed", object([t, call, ("value", bool)], required: ["t", "value"])),
-            ("continueAnimation", object([t, call, ("durationFactor", number(min: 0, exclusiveMin: true)), ("timing", ref("animatorTiming"))],
-                                         required: ["t"])),
+            (
+                "continueAnimation",
+                object(
+                    [
+                        t, call, ("durationFactor", number(min: 0, exclusiveMin: true)),
+                        ("timing", ref("animatorTiming")),
+                    ],
+                    required: ["t"])
+            ),
             ("addAnimations", object([t, call] + change, required: ["t", "keyPath", "toValue"])),
         ]
         return tagged("call", calls)
     }
 
     static var change: JSON {
-        requiring(object([("view", string), ("property", oneOf(viewProperties.keys.sorted())),
-                          ("value", anyOf([num, array(num, min: 2, max: 4), oneOf(["location", "touchRect"])])),
-                          ("by", anyOf([num, array(num, min: 2, max: 4)]))], required: ["view", "property"]),
-                  anyOf: [["value"], ["by"]])
+        requiring(
+            object(
+                [
+                    ("view", string), ("property", oneOf(viewProperties.keys.sorted())),
+                    ("value", anyOf([num, array(num, min: 2, max: 4), oneOf(["location", "touchRect"])])),
+                    ("by", anyOf([num, array(num, min: 2, max: 4)])),
+                ], required: ["view", "property"]),
+            anyOf: [["value"], ["by"]])
     }
 
     /// A block (``BlockFields``), with exactly one of `changes` and `keyframes`.
     static func block(inGesture: Bool) -> JSON {
         let schema = (inGesture ? BlockFields.gestureTable : BlockFields.table).schema
-        return .object([.init("allOf", .array([schema, .object([.init("oneOf", .array([
-            .object([.init("required", .array([str("changes")]))]), .object([.init("required", .array([str("keyframes")]))]),
-        ]))])]))])
+        return .object([
+            .init(
+                "allOf",
+                .array([
+                    schema,
+                    .object([
+                        .init(
+                            "oneOf",
+                            .array([
+                                .object([.init("required", .array([str("changes")]))]),
+                                .object([.init("required", .array([str("keyframes")]))]),
+                            ]))
+                    ]),
+                ]))
+        ])
     }
 
     static var gesture: JSON { requiring(GestureFields.table.schema, anyOf: [["touches"], ["csv"]]) }
 
     /// A timing change (``TimingChangeFields``), with exactly one of `call` and `set`.
     static var timingChange: JSON {
-        .object([.init("allOf", .array([TimingChangeFields.table.schema, .object([.init("oneOf", .array([
-            .object([.init("required", .array([str("call")]))]), .object([.init("required", .array([str("set")]))]),
-        ]))])]))])
+        .object([
+            .init(
+                "allOf",
+                .array([
+                    TimingChangeFields.table.schema,
+                    .object([
+                        .init(
+                            "oneOf",
+                            .array([
+                                .object([.init("required", .array([str("call")]))]),
+                                .object([.init("required", .array([str("set")]))]),
+                            ]))
+                    ]),
+                ]))
+        ])
     }
 }
 

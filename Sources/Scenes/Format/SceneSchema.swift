@@ -22,10 +22,16 @@ public enum SceneSchema {
     static func ref(_ name: String) -> JSON { .object([.init("$ref", .string("#/$defs/" + name))]) }
     static func str(_ s: String) -> JSON { .string(s) }
     static func type(_ t: String, _ more: [JSON.Member] = []) -> JSON { .object([.init("type", .string(t))] + more) }
-    static func number(min: Double = -Limits.magnitude, max: Double = Limits.magnitude, exclusiveMin: Bool = false,
-                       exclusiveMax: Bool = false) -> JSON {
-        type("number", [.init(exclusiveMin ? "exclusiveMinimum" : "minimum", .num(min)),
-                        .init(exclusiveMax ? "exclusiveMaximum" : "maximum", .num(max))])
+    static func number(
+        min: Double = -Limits.magnitude, max: Double = Limits.magnitude, exclusiveMin: Bool = false,
+        exclusiveMax: Bool = false
+    ) -> JSON {
+        type(
+            "number",
+            [
+                .init(exclusiveMin ? "exclusiveMinimum" : "minimum", .num(min)),
+                .init(exclusiveMax ? "exclusiveMaximum" : "maximum", .num(max)),
+            ])
     }
     static func integer(min: Double, max: Double) -> JSON {
         type("integer", [.init("minimum", .num(min)), .init("maximum", .num(max))])
@@ -38,15 +44,29 @@ public enum SceneSchema {
         return .object(m)
     }
     static func tuple(_ items: [JSON]) -> JSON {
-        .object([.init("type", str("array")), .init("prefixItems", .array(items)), .init("items", .bool(false)),
-                 .init("minItems", .num(Double(items.count)))])
+        .object([
+            .init("type", str("array")), .init("prefixItems", .array(items)), .init("items", .bool(false)),
+            .init("minItems", .num(Double(items.count))),
+        ])
     }
     static func anyOf(_ schemas: [JSON]) -> JSON { .object([.init("anyOf", .array(schemas))]) }
     /// `schema` and at least one of these field sets present.
     static func requiring(_ schema: JSON, anyOf sets: [[String]]) -> JSON {
-        .object([.init("allOf", .array([schema, .object([.init("anyOf", .array(sets.map { set in
-            .object([.init("required", .array(set.map(str)))])
-        }))])]))])
+        .object([
+            .init(
+                "allOf",
+                .array([
+                    schema,
+                    .object([
+                        .init(
+                            "anyOf",
+                            .array(
+                                sets.map { set in
+                                    .object([.init("required", .array(set.map(str)))])
+                                }))
+                    ]),
+                ]))
+        ])
     }
     /// A closed object: these properties only, `required` present.
     static func object(_ properties: [(String, JSON)], required: [String] = [], description: String? = nil) -> JSON {
@@ -61,15 +81,23 @@ public enum SceneSchema {
     /// value (`defaultValue` also when the key is absent).
     static func tagged(_ key: String, _ branches: [(String, JSON)], defaultValue: String? = nil) -> JSON {
         let clauses: [JSON] = branches.map { value, schema in
-            var condition: JSON = .object([.init("properties", .object([.init(key, .object([.init("const", str(value))]))])),
-                                           .init("required", .array([str(key)]))])
+            var condition: JSON = .object([
+                .init("properties", .object([.init(key, .object([.init("const", str(value))]))])),
+                .init("required", .array([str(key)])),
+            ])
             if value == defaultValue {
-                condition = .object([.init("anyOf", .array([condition, .object([.init("not", .object([.init("required", .array([str(key)]))]))])]))])
+                condition = .object([
+                    .init(
+                        "anyOf",
+                        .array([condition, .object([.init("not", .object([.init("required", .array([str(key)]))]))])]))
+                ])
             }
             return .object([.init("if", condition), .init("then", schema)])
         }
-        var m: [JSON.Member] = [.init("type", str("object")),
-                                .init("properties", .object([.init(key, oneOf(branches.map(\.0)))]))]
+        var m: [JSON.Member] = [
+            .init("type", str("object")),
+            .init("properties", .object([.init(key, oneOf(branches.map(\.0)))])),
+        ]
         if defaultValue == nil { m.append(.init("required", .array([str(key)]))) }
         m.append(.init("allOf", .array(clauses)))
         return .object(m)
@@ -83,12 +111,17 @@ public enum SceneSchema {
 
     /// The whole schema.
     public static var json: JSON {
-        .object([
-            .init("$schema", str("https://json-schema.org/draft/2020-12/schema")),
-            .init("$id", str(fileName)),
-            .init("title", str("dynsim scene")),
-            .init("description", str("A dynsim scene file: items and behaviors (UIKit Dynamics), layers and animations (Core Animation), views, blocks, gestures and property animators (UIKit). See docs/scene-format.md.")),
-        ] + scene.objectMembers + [.init("$defs", .object(definitions.map { .init($0.0, $0.1) }))])
+        .object(
+            [
+                .init("$schema", str("https://json-schema.org/draft/2020-12/schema")),
+                .init("$id", str(fileName)),
+                .init("title", str("dynsim scene")),
+                .init(
+                    "description",
+                    str(
+                        "A dynsim scene file: items and behaviors (UIKit Dynamics), layers and animations (Core Animation), views, blocks, gestures and property animators (UIKit). See docs/scene-format.md."
+                    )),
+            ] + scene.objectMembers + [.init("$defs", .object(definitions.map { .init($0.0, $0.1) }))])
     }
 
     static var definitions: [(String, JSON)] {
@@ -96,14 +129,28 @@ public enum SceneSchema {
             ("number", number()),
             ("vector", tuple([num, num])),
             ("name", type("string", [.init("pattern", str("^[A-Za-z0-9_-]{1,\(Limits.maxNameLength)}$"))])),
-            ("curve", anyOf([oneOf(CubicBezier.named.map(\.name) + ["easeInOut"]),
-                             tuple([number(min: 0, max: 1), number(min: -1e6, max: 1e6), number(min: 0, max: 1), number(min: -1e6, max: 1e6)])])),
-            ("transform", object([("scale", array(num, min: 2, max: 3)), ("rotate", tuple([num, num, num, num])),
-                                  ("translate", array(num, min: 2, max: 3)), ("m34", num)])),
+            (
+                "curve",
+                anyOf([
+                    oneOf(CubicBezier.named.map(\.name) + ["easeInOut"]),
+                    tuple([
+                        number(min: 0, max: 1), number(min: -1e6, max: 1e6), number(min: 0, max: 1),
+                        number(min: -1e6, max: 1e6),
+                    ]),
+                ])
+            ),
+            (
+                "transform",
+                object([
+                    ("scale", array(num, min: 2, max: 3)), ("rotate", tuple([num, num, num, num])),
+                    ("translate", array(num, min: 2, max: 3)), ("m34", num),
+                ])
+            ),
             ("value", anyOf([num, array(num, min: 2, max: 16), ref("transform")])),
             ("item", item), ("behavior", behavior), ("drag", drag), ("view", view), ("layer", layer),
             ("animation", animation(topLevel: true)), ("childAnimation", animation(topLevel: false)),
-            ("animatorTiming", animatorTiming), ("animator", animator), ("animatorCall", animatorCall), ("change", change),
+            ("animatorTiming", animatorTiming), ("animator", animator), ("animatorCall", animatorCall),
+            ("change", change),
             ("block", block(inGesture: false)), ("gestureBlock", block(inGesture: true)), ("gesture", gesture),
             ("timingChange", timingChange),
         ]
@@ -114,21 +161,28 @@ public enum SceneSchema {
     static var item: JSON { ItemFields.table.schema }
 
     static var behavior: JSON {
-        tagged("type", [
-            ("gravity", BehaviorFields.gravity.branchSchema),
-            ("attachment", BehaviorFields.attachment.branchSchema),
-            ("push", BehaviorFields.push.branchSchema),
-            ("snap", BehaviorFields.snap.branchSchema),
-            ("collision", BehaviorFields.collision.branchSchema),
-            ("field", BehaviorFields.field.branchSchema),
-            ("addVelocity", BehaviorFields.addVelocity.branchSchema),
-        ])
+        tagged(
+            "type",
+            [
+                ("gravity", BehaviorFields.gravity.branchSchema),
+                ("attachment", BehaviorFields.attachment.branchSchema),
+                ("push", BehaviorFields.push.branchSchema),
+                ("snap", BehaviorFields.snap.branchSchema),
+                ("collision", BehaviorFields.collision.branchSchema),
+                ("field", BehaviorFields.field.branchSchema),
+                ("addVelocity", BehaviorFields.addVelocity.branchSchema),
+            ])
     }
 
     static var drag: JSON {
-        requiring(object([("interpolation", oneOf(AnchorPath.Interpolation.allCases.map(\.rawValue))),
-                ("keyframes", array(tuple([num, num, num]), min: 1)),
-                ("csv", type("string", [.init("minLength", .num(1))]))],
-               description: "An anchor dragged by a finger: keyframes [t, x, y] or a CSV file of t,x,y."), anyOf: [["keyframes"], ["csv"]])
+        requiring(
+            object(
+                [
+                    ("interpolation", oneOf(AnchorPath.Interpolation.allCases.map(\.rawValue))),
+                    ("keyframes", array(tuple([num, num, num]), min: 1)),
+                    ("csv", type("string", [.init("minLength", .num(1))])),
+                ],
+                description: "An anchor dragged by a finger: keyframes [t, x, y] or a CSV file of t,x,y."),
+            anyOf: [["keyframes"], ["csv"]])
     }
 }

@@ -65,14 +65,18 @@ public struct Scene: Equatable, Sendable {
             }
             // The layer properties' columns (``LayerProperty/all``); those not always written (the whole `transform`)
             // when the layer sets or animates the property.
-            for p in LayerProperty.all where p.isAlwaysWritten || layer.values.contains(where: { $0.keyPath == p.keyPath })
-                || animations.contains(where: { $0.layer == layer.name && $0.animation.keyPaths.contains(p.keyPath) }) {
+            for p in LayerProperty.all
+            where p.isAlwaysWritten || layer.values.contains(where: { $0.keyPath == p.keyPath })
+                || animations.contains(where: { $0.layer == layer.name && $0.animation.keyPaths.contains(p.keyPath) })
+            {
                 for c in p.columns { out.append(layer.name + "." + c.name) }
             }
-            let contents = layer.text != nil || animations.contains {
-                if $0.layer == layer.name, case .transition = $0.animation { return true }
-                return false
-            }
+            let contents =
+                layer.text != nil
+                || animations.contains {
+                    if $0.layer == layer.name, case .transition = $0.animation { return true }
+                    return false
+                }
             if contents { for k in layerContentsColumnSuffixes { out.append(layer.name + "." + k) } }
             if layer.superlayer != nil { for k in sublayerColumnSuffixes { out.append(layer.name + "." + k) } }
         }
@@ -211,7 +215,8 @@ public struct ScenePush: Equatable, Sendable {
     public var pushDirection: Vector2 {
         switch form {
         case .direction(let v): return v
-        case .angle(let a, let m): return PushBehavior(items: [], mode: .continuous, angle: a, magnitude: m).pushDirection
+        case .angle(let a, let m):
+            return PushBehavior(items: [], mode: .continuous, angle: a, magnitude: m).pushDirection
         }
     }
 }
@@ -325,8 +330,10 @@ public struct SceneDrag: Equatable, Sendable {
     public var points: [Vector2] = []
 
     /// A drag with the given keyframes (at least one; times non-decreasing).
-    public init(interpolation: AnchorPath.Interpolation = .linear, csv: String? = nil, times: [Double],
-                points: [Vector2]) {
+    public init(
+        interpolation: AnchorPath.Interpolation = .linear, csv: String? = nil, times: [Double],
+        points: [Vector2]
+    ) {
         self.interpolation = interpolation
         self.csv = csv
         self.times = times

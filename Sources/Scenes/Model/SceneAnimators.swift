@@ -48,9 +48,11 @@ public struct SceneAnimator: Equatable, Sendable {
 
     /// An animator named `name` driving `layer`, configured as `animator` (duration, timing, scrubsLinearly,
     /// pausesOnCompletion, isInterruptible; no calls made yet), with changes and a script.
-    public init(name: String, layer: String, animator: PropertyAnimator,
-                animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)] = [],
-                script: [(time: Double, call: Call)] = []) {
+    public init(
+        name: String, layer: String, animator: PropertyAnimator,
+        animations: [(keyPath: String, to: AnimatableValue, delayFactor: Double)] = [],
+        script: [(time: Double, call: Call)] = []
+    ) {
         self.name = name
         self.layer = layer
         self.animator = animator
@@ -64,7 +66,8 @@ public struct SceneAnimator: Equatable, Sendable {
             && a.animator.timing == b.animator.timing && a.animator.scrubsLinearly == b.animator.scrubsLinearly
             && a.animator.pausesOnCompletion == b.animator.pausesOnCompletion
             && a.animator.isInterruptible == b.animator.isInterruptible
-            && a.animations.map(\.keyPath) == b.animations.map(\.keyPath) && a.animations.map(\.to) == b.animations.map(\.to)
+            && a.animations.map(\.keyPath) == b.animations.map(\.keyPath)
+            && a.animations.map(\.to) == b.animations.map(\.to)
             && a.animations.map(\.delayFactor) == b.animations.map(\.delayFactor)
             && a.script.map(\.time) == b.script.map(\.time) && a.script.map(\.call) == b.script.map(\.call)
     }

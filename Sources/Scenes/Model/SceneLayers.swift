@@ -28,7 +28,8 @@ public struct SceneLayer: Equatable, Sendable {
 
     /// Field-by-field equality (values in order, by key path and value).
     public static func == (a: SceneLayer, b: SceneLayer) -> Bool {
-        a.name == b.name && a.values.map(\.keyPath) == b.values.map(\.keyPath) && a.values.map(\.value) == b.values.map(\.value)
+        a.name == b.name && a.values.map(\.keyPath) == b.values.map(\.keyPath)
+            && a.values.map(\.value) == b.values.map(\.value)
             && a.superlayer == b.superlayer && a.text == b.text && a.textColor == b.textColor && a.isView == b.isView
             && a.timing == b.timing
     }
@@ -76,7 +77,8 @@ public struct SceneAnimation: Equatable, Sendable {
 /// turns read n·π), `scale.x`, `scale.y`, `alpha`, `cornerRadius`, `backgroundColor.red` ... `.alpha` (0 ... 1).
 public let viewColumns: [(suffix: String, keyPath: String, component: Int?)] = [
     ("x", "position.x", nil), ("y", "position.y", nil), ("width", "bounds.size.width", nil),
-    ("height", "bounds.size.height", nil), ("rotation", "transform.rotation.z", nil), ("scale.x", "transform.scale.x", nil),
+    ("height", "bounds.size.height", nil), ("rotation", "transform.rotation.z", nil),
+    ("scale.x", "transform.scale.x", nil),
     ("scale.y", "transform.scale.y", nil), ("alpha", "opacity", nil), ("cornerRadius", "cornerRadius", nil),
     ("backgroundColor.red", "backgroundColor", 0), ("backgroundColor.green", "backgroundColor", 1),
     ("backgroundColor.blue", "backgroundColor", 2), ("backgroundColor.alpha", "backgroundColor", 3),

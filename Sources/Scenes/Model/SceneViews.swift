@@ -36,7 +36,9 @@ public struct ViewChange: Equatable, Sendable {
     /// The layer key paths and values this change sets, given the model and the gesture's points already converted to
     /// the superview's space (UIView's properties are its layer's: `center` is `position`, `alpha` `opacity`, `frame`
     /// the position and bounds size, ...).
-    public func assignments(model: (String) -> AnimatableValue, location: SIMD2<Double>?, rect: [Double]?) -> [(String, AnimatableValue)] {
+    public func assignments(model: (String) -> AnimatableValue, location: SIMD2<Double>?, rect: [Double]?) -> [(
+        String, AnimatableValue
+    )] {
         func resolved(_ keyPath: String, _ v: Value) -> AnimatableValue {
             switch v {
             case .value(let x): return x
@@ -59,23 +61,34 @@ public struct ViewChange: Equatable, Sendable {
             switch value {
             case .value(let v) where v.kind == .size: return split(v, ["transform.scale.x", "transform.scale.y"])
             case .by(let d) where d.kind == .size:
-                return [("transform.scale.x", model("transform.scale.x") + .scalar(d.components[0])),
-                        ("transform.scale.y", model("transform.scale.y") + .scalar(d.components[1]))]
+                return [
+                    ("transform.scale.x", model("transform.scale.x") + .scalar(d.components[0])),
+                    ("transform.scale.y", model("transform.scale.y") + .scalar(d.components[1])),
+                ]
             default:
-                return [("transform.scale.x", resolved("transform.scale.x", value)), ("transform.scale.y", resolved("transform.scale.y", value))]
+                return [
+                    ("transform.scale.x", resolved("transform.scale.x", value)),
+                    ("transform.scale.y", resolved("transform.scale.y", value)),
+                ]
             }
         case "scale.x", "scale.y": return [("transform." + property, resolved("transform." + property, value))]
         case "size":
             let size: AnimatableValue
             switch value {
-            case .by(let d): size = AnimatableValue(kind: .size, components: [model("bounds.size.width").scalar + d.components[0],
-                                                                              model("bounds.size.height").scalar + d.components[1]])
+            case .by(let d):
+                size = AnimatableValue(
+                    kind: .size,
+                    components: [
+                        model("bounds.size.width").scalar + d.components[0],
+                        model("bounds.size.height").scalar + d.components[1],
+                    ])
             default: size = resolved("", value)
             }
             return split(size, ["bounds.size.width", "bounds.size.height"])
         case "frame":
             let r = resolved("", value).components
-            return [("position", .point(r[0] + r[2] / 2, r[1] + r[3] / 2))] + split(.size(r[2], r[3]), ["bounds.size.width", "bounds.size.height"])
+            return [("position", .point(r[0] + r[2] / 2, r[1] + r[3] / 2))]
+                + split(.size(r[2], r[3]), ["bounds.size.width", "bounds.size.height"])
         default: return [(property, resolved(property, value))]
         }
     }
@@ -112,8 +125,10 @@ public struct SceneBlock: Equatable, Sendable {
 
     /// A block named `name`, called at `start`, with its timing (duration, delay, options, spring) and either changes
     /// or keyframes.
-    public init(name: String, start: Start, animation: ViewAnimation, changes: [ViewChange] = [],
-                keyframes: [(relativeStartTime: Double, relativeDuration: Double, changes: [ViewChange])] = []) {
+    public init(
+        name: String, start: Start, animation: ViewAnimation, changes: [ViewChange] = [],
+        keyframes: [(relativeStartTime: Double, relativeDuration: Double, changes: [ViewChange])] = []
+    ) {
         self.name = name
         self.start = start
         self.animation = animation
@@ -158,7 +173,9 @@ public struct SceneGesture: Equatable, Sendable {
     /// What the gesture does.
     public enum Action: Equatable, Sendable {
         /// Scrubs a property animator (pan only).
-        case scrub(animator: String, distance: Double, release: Release, timing: PropertyAnimator.Timing?, durationFactor: Double)
+        case scrub(
+            animator: String, distance: Double, release: Release, timing: PropertyAnimator.Timing?,
+            durationFactor: Double)
         /// Runs a block at each tap or touch.
         case animate(SceneBlock)
     }
@@ -176,8 +193,10 @@ public struct SceneGesture: Equatable, Sendable {
     public var action: Action
 
     /// A gesture named `name` of a recognizer `kind` on `view`, with its samples and action.
-    public init(name: String, kind: Kind, view: String, samples: [(time: Double, points: [SIMD2<Double>])], csv: String? = nil,
-                action: Action) {
+    public init(
+        name: String, kind: Kind, view: String, samples: [(time: Double, points: [SIMD2<Double>])], csv: String? = nil,
+        action: Action
+    ) {
         self.name = name
         self.kind = kind
         self.view = view
