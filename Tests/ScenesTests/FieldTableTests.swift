@@ -56,6 +56,11 @@ final class FieldTableTests: XCTestCase {
                 "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"animators\": [{\"name\": \"a\", \"layer\": \"v\"}], \"gestures\": [{\"name\": \"g\", \"type\": \"pan\", \"view\": \"v\", \"touches\": [[0, 1, 1], [1, 2, 2]], \"action\": {\"scrub\": \"a\"\($0.map { ", " + $0 }.joined())}}]}"
             }, "gestures[0].action"
         ),
+        "drag": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"attachment\", \"item\": \"a\", \"drag\": {\"keyframes\": [[0, 0, 0]]\($0.map { ", " + $0 }.joined())}}]}"
+            }, "behaviors[0].drag"
+        ),
         "timingChange": (
             {
                 "{\"layers\": [{\"name\": \"l\"}], \"layerTiming\": [{\"layer\": \"l\", \"call\": \"pause\"\($0.map { ", " + $0 }.joined())}]}"

@@ -276,6 +276,7 @@ public struct FieldTable<Model>: @unchecked Sendable {
         self.fields = fields
         self.required = required
         names = fields.map(\.name)
+        decoders = fields.map(\.decode)
     }
 
     /// This table as another kind, with other fields required.
@@ -292,11 +293,14 @@ public struct FieldTable<Model>: @unchecked Sendable {
 
     /// The names of every field, for ``Fields``' unknown-field check.
     let names: [String]
+    /// Each field's reader, in table order: iterating these instead of the specs copies one closure per field, not a
+    /// spec's strings and closures (decoding 40,000 pendulums spent 40 ms on those copies).
+    let decoders: [(inout Model, Fields) throws -> Void]
 
     /// Reads every declared field present in `f` into `model`, checking each against its kind and range.
     /// - Throws: ``InputError`` naming the file, the field and the value.
     func decode(_ f: Fields, into model: inout Model) throws {
-        for field in fields { try field.decode(&model, f) }
+        for decode in decoders { try decode(&model, f) }
     }
 
     /// The fields' members for the encoder, in table order (those whose value the model leaves out are skipped).
@@ -413,6 +417,7 @@ public enum FieldTables {
             (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),
             (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
             (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),
+            (DragFields.table.kind, DragFields.table.info, DragFields.table.markdown),
             (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),
             (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown),
             (AnimationFields.timing.kind, AnimationFields.timing.info, AnimationFields.timing.markdown),

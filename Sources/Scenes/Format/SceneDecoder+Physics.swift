@@ -325,15 +325,10 @@ extension SceneDecoder {
     }
 
     func decodeDrag(_ json: JSON, path: String) throws -> SceneDrag {
-        let f = try Fields(json, path: path, file: fileName, allowed: ["interpolation", "keyframes", "csv"])
-        var interpolation = AnchorPath.Interpolation.linear
-        if let s = try f.string("interpolation") {
-            guard let i = AnchorPath.Interpolation(rawValue: s) else {
-                throw f.error(
-                    "interpolation", "must be \"linear\", \"catmullRom\" or \"minimumJerk\", got \(quoted(s))")
-            }
-            interpolation = i
-        }
+        let f = try Fields(json, path: path, file: fileName, allowed: DragFields.table.names)
+        var drag = SceneDrag(times: [], points: [])
+        try DragFields.table.decode(f, into: &drag)
+        let interpolation = drag.interpolation
         let csv = try f.string("csv")
         if let csv, csv.isEmpty { throw f.error("csv", "must be a file name, got \"\"") }
         let keyframes = f.value("keyframes")

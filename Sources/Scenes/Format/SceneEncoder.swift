@@ -65,19 +65,5 @@ public enum SceneEncoder {
     }
 
     /// An attachment's drag: its interpolation, and its keyframes or CSV file.
-    static func drag(_ drag: SceneDrag) -> JSON {
-        var d: [JSON.Member] = [.init("interpolation", .string(drag.interpolation.rawValue))]
-        if let csv = drag.csv {
-            d.append(.init("csv", .string(csv)))
-        } else {
-            d.append(
-                .init(
-                    "keyframes",
-                    .array(
-                        zip(drag.times, drag.points).map { t, p in
-                            .array([.num(t), .num(p.x), .num(p.y)])
-                        })))
-        }
-        return .object(d)
-    }
+    static func drag(_ drag: SceneDrag) -> JSON { .object(DragFields.table.encode(drag)) }
 }

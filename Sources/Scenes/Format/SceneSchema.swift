@@ -174,15 +174,5 @@ public enum SceneSchema {
             ])
     }
 
-    static var drag: JSON {
-        requiring(
-            object(
-                [
-                    ("interpolation", oneOf(AnchorPath.Interpolation.allCases.map(\.rawValue))),
-                    ("keyframes", array(tuple([num, num, num]), min: 1)),
-                    ("csv", type("string", [.init("minLength", .num(1))])),
-                ],
-                description: "An anchor dragged by a finger: keyframes [t, x, y] or a CSV file of t,x,y."),
-            anyOf: [["keyframes"], ["csv"]])
-    }
+    static var drag: JSON { requiring(DragFields.table.schema, anyOf: [["keyframes"], ["csv"]]) }
 }
