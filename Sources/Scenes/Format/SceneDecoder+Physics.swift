@@ -50,7 +50,9 @@ extension SceneDecoder {
             throw f.error(
                 "collisionBoundsType", "must be \"rectangle\", \"ellipse\" or \"path\", got \(quoted(boundsType))")
         }
-        return SceneItem(name: name, definition: def)
+        // The item the table filled, so a field of the item's own (not its definition's) is kept.
+        item.definition = def
+        return item
     }
 
     func itemReference(_ f: Fields, _ key: String, names: Set<String>) throws -> String? {
