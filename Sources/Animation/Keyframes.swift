@@ -44,7 +44,7 @@ public struct KeyframeAnimation: Equatable, Sendable {
     /// element an equal share of time; paced and cubicPaced move at constant speed along the arc length.
     public var path: BezierPath?
     /// CAAnimationRotationMode: `auto` turns the layer's x-axis along the path's tangent, `autoReverse` the opposite way.
-    public enum RotationMode: String, Sendable { case auto, autoReverse }
+    public enum RotationMode: String, Sendable, CaseIterable { case auto, autoReverse }
     /// Rotation along a path, or nil (default).
     public var rotationMode: RotationMode?
 

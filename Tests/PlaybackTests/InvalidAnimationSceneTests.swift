@@ -99,11 +99,11 @@ final class InvalidAnimationSceneTests: XCTestCase {
         let fieldCases: [(String, String)] = [
             (
                 #""keyPath": "opacity", "values": [0, 1]"#,
-                "scene.json: animations[0].values: \"values\" belongs to a keyframe animation: add \"type\": \"keyframe\" (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, keyPath, fromValue, toValue, byValue, isAdditive, isCumulative, layer, key, after), got \"values\""
+                "scene.json: animations[0].values: \"values\" belongs to a keyframe animation: add \"type\": \"keyframe\" (expected one of: layer, key, after, type, keyPath, fromValue, toValue, byValue, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, isAdditive, isCumulative), got \"values\""
             ),
             (
                 #""type": "transition", "keyPath": "opacity""#,
-                "scene.json: animations[0].keyPath: unknown field (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction, transition, subtype, startProgress, endProgress, text, textColor, layer, key, after), got \"keyPath\""
+                "scene.json: animations[0].keyPath: unknown field (expected one of: layer, key, after, type, transition, subtype, startProgress, endProgress, text, textColor, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, timingFunction), got \"keyPath\""
             ),
             (
                 #""keyPath": "opacity", "timingFunction": [0.5, 1e8, 0.5, 0]"#,
@@ -115,7 +115,7 @@ final class InvalidAnimationSceneTests: XCTestCase {
             ),
             (
                 #""type": "spring", "keyPath": "opacity", "timingFunction": "easeIn""#,
-                "scene.json: animations[0].timingFunction: \"timingFunction\" belongs to other animation types: a spring animation's timing is its spring, so remove it (expected one of: type, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, keyPath, fromValue, toValue, byValue, isAdditive, mass, stiffness, damping, initialVelocity, layer, key, after), got \"timingFunction\""
+                "scene.json: animations[0].timingFunction: \"timingFunction\" belongs to other animation types: a spring animation's timing is its spring, so remove it (expected one of: layer, key, after, type, keyPath, fromValue, toValue, byValue, mass, stiffness, damping, initialVelocity, beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode, isRemovedOnCompletion, isAdditive), got \"timingFunction\""
             ),
             (
                 #""type": "keyframe", "keyPath": "position", "path": "M 0 0 L 10 0", "isCumulative": true"#,

@@ -61,6 +61,27 @@ final class FieldTableTests: XCTestCase {
                 "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"attachment\", \"item\": \"a\", \"drag\": {\"keyframes\": [[0, 0, 0]]\($0.map { ", " + $0 }.joined())}}]}"
             }, "behaviors[0].drag"
         ),
+        "animation": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}"
+            },
+            "animations[0]"
+        ),
+        "basicAnimation": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"keyPath\": \"opacity\"\($0.map { ", " + $0 }.joined())}]}"
+            }, "animations[0]"
+        ),
+        "keyframeAnimation": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"keyframe\", \"keyPath\": \"opacity\", \"values\": [0, 1]\($0.map { ", " + $0 }.joined())}]}"
+            }, "animations[0]"
+        ),
+        "groupAnimation": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"group\", \"animations\": [{\"keyPath\": \"opacity\"}]\($0.map { ", " + $0 }.joined())}]}"
+            }, "animations[0]"
+        ),
         "timingChange": (
             {
                 "{\"layers\": [{\"name\": \"l\"}], \"layerTiming\": [{\"layer\": \"l\", \"call\": \"pause\"\($0.map { ", " + $0 }.joined())}]}"
@@ -125,6 +146,7 @@ final class FieldTableTests: XCTestCase {
         "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"],
         "animatorSpring": ["mass": "1", "stiffness": "1", "damping": "1"],
         "animatorDampingRatio": ["dampingRatio": "1"], "panAction": ["distance": "10"], "timingChange": ["t": "0"],
+        "animation": ["layer": "\"l\""],
         "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
     ]
 

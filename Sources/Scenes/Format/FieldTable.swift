@@ -236,6 +236,16 @@ extension FieldSpec {
         return spec
     }
 
+    /// This field of a model held at `path` in another (a CAMediaTiming field of an animation).
+    func lifted<Outer>(_ path: WritableKeyPath<Outer, Model>) -> FieldSpec<Outer> {
+        let decode = self.decode, encode = self.encode
+        var spec = FieldSpec<Outer>(
+            name: name, kind: kind, defaultText: defaultText, defaultJSON: defaultJSON, notes: notes,
+            decode: { outer, f in try decode(&outer[keyPath: path], f) }, encode: { encode($0[keyPath: path]) })
+        spec.isConditional = isConditional
+        return spec
+    }
+
     /// A boolean field stored at `path`.
     static func boolean(_ name: String, _ path: WritableKeyPath<Model, Bool>, default value: Bool, notes: String = "")
         -> FieldSpec
@@ -420,7 +430,17 @@ public enum FieldTables {
             (DragFields.table.kind, DragFields.table.info, DragFields.table.markdown),
             (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),
             (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown),
+            (
+                AnimationKindFields.placement.kind, AnimationKindFields.placement.info,
+                AnimationKindFields.placement.markdown
+            ),
             (AnimationFields.timing.kind, AnimationFields.timing.info, AnimationFields.timing.markdown),
+            (AnimationKindFields.basic.kind, AnimationKindFields.basic.info, AnimationKindFields.basic.markdown),
+            (
+                AnimationKindFields.keyframe.kind, AnimationKindFields.keyframe.info,
+                AnimationKindFields.keyframe.markdown
+            ),
+            (AnimationKindFields.group.kind, AnimationKindFields.group.info, AnimationKindFields.group.markdown),
             (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
             (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown),
             (ViewFields.table.kind, ViewFields.table.info, ViewFields.table.markdown),

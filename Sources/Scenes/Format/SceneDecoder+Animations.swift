@@ -28,47 +28,23 @@ extension SceneDecoder {
     /// fields, so a field of another type (a keyframe's `values` on an animation whose `type` was forgotten) is an
     /// error, not silently ignored.
     func animationFields(_ json: JSON, path: String) throws -> [String] {
-        let timingFields = [
-            "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-            "autoreverses", "fillMode", "isRemovedOnCompletion", "timingFunction",
-        ]
         var typeName = "basic"
         if case .object(let members) = json, let t = members.first(where: { $0.key == "type" })?.value {
-            guard case .string(let name) = t, ["basic", "spring", "keyframe", "group", "transition"].contains(name)
-            else {
+            guard case .string(let name) = t, AnimationKindFields.names(of: name) != nil else {
                 throw InputError(
                     file: fileName, path: path + ".type",
                     message: "must be basic, spring, keyframe, group or transition, got \(t.brief)")
             }
             typeName = name
         }
-        var allowed = timingFields
-        switch typeName {
-        case "basic": allowed += ["keyPath", "fromValue", "toValue", "byValue", "isAdditive", "isCumulative"]
-        case "spring":
-            // The spring is the timing: a timingFunction would be ignored, so it is refused.
-            allowed.removeAll { $0 == "timingFunction" }
-            allowed += [
-                "keyPath", "fromValue", "toValue", "byValue", "isAdditive", "mass", "stiffness", "damping",
-                "initialVelocity",
-            ]
-        case "keyframe":
-            allowed += [
-                "keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
-                "continuityValues", "biasValues", "isAdditive", "isCumulative", "path", "rotationMode",
-            ]
-        case "group": allowed += ["animations"]
-        case "transition": allowed += ["transition", "subtype", "startProgress", "endProgress", "text", "textColor"]
-        default: break
-        }
-        return allowed
+        return AnimationKindFields.names(of: typeName) ?? []
     }
 
     func decodeAnimation(_ json: JSON, path: String, topLevel: Bool, layers: Set<String>) throws
         -> (layer: String?, key: String?, after: String?, animation: LayerAnimation)
     {
         var allowed = try animationFields(json, path: path)
-        if topLevel { allowed += ["layer", "key", "after"] }
+        if topLevel { allowed = AnimationKindFields.placement.names + allowed }
         var homes = SceneDecoder.animationHomes
         if case .object(let members) = json,
             members.contains(where: { $0.key == "type" && $0.value == .string("spring") })

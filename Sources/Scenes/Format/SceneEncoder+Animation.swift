@@ -50,61 +50,18 @@ extension SceneEncoder {
     }
 
     static func animation(_ a: SceneAnimation) -> JSON {
-        var m: [JSON.Member] = [.init("layer", .string(a.layer)), .init("key", .string(a.key))]
-        if let after = a.after { m.append(.init("after", .string(after))) }
-        return .object(m + animationFields(a.animation))
+        .object(AnimationKindFields.placement.encode(a) + animationFields(a.animation))
     }
 
     /// An animation's own fields, by type.
     static func animationFields(_ animation: LayerAnimation) -> [JSON.Member] {
         switch animation {
-        case .basic(let a):
-            return [.init("type", .string("basic")), .init("keyPath", .string(a.keyPath))]
-                + values(a.fromValue, a.toValue, a.byValue)
-                + timing(a.timing) + [
-                    .init("timingFunction", curve(a.timingFunction)), .init("isAdditive", .bool(a.isAdditive)),
-                    .init("isCumulative", .bool(a.isCumulative)),
-                ]
-        case .spring(let a):
-            return [.init("type", .string("spring")), .init("keyPath", .string(a.keyPath))]
-                + values(a.fromValue, a.toValue, a.byValue)
-                + AnimationFields.spring.encode(AnimationFields.SpringSettings(a))
-                + timing(a.timing) + [.init("isAdditive", .bool(a.isAdditive))]
-        case .keyframe(let a):
-            return keyframeFields(a)
-        case .group(let g):
-            return [
-                .init("type", .string("group")),
-                .init("animations", .array(g.animations.map { .object(animationFields($0)) })),
-            ]
-                + timing(g.timing) + [.init("timingFunction", curve(g.timingFunction))]
-        case .transition(let tr):
-            let m: [JSON.Member] = [.init("type", .string("transition"))] + AnimationFields.transition.encode(tr)
-            return m + timing(tr.timing) + [.init("timingFunction", curve(tr.timingFunction))]
+        case .basic(let a): return AnimationKindFields.basic.encode(a)
+        case .spring(let a): return AnimationKindFields.spring.encode(a)
+        case .keyframe(let a): return AnimationKindFields.keyframe.encode(a)
+        case .group(let g): return AnimationKindFields.group.encode(g)
+        case .transition(let tr): return AnimationKindFields.transition.encode(tr)
         }
-    }
-
-    static func keyframeFields(_ a: KeyframeAnimation) -> [JSON.Member] {
-        func numbers(_ key: String, _ xs: [Double]?) -> [JSON.Member] {
-            xs.map { [.init(key, .array($0.map { .num($0) }))] } ?? []
-        }
-        var m: [JSON.Member] = [.init("type", .string("keyframe")), .init("keyPath", .string(a.keyPath))]
-        if let path = a.path {
-            m.append(.init("path", .string(pathData(path))))
-        } else {
-            m.append(.init("values", .array(a.values.map(value))))
-        }
-        m += numbers("keyTimes", a.keyTimes)
-        m.append(.init("timingFunction", curve(a.timingFunction)))
-        if let fs = a.timingFunctions { m.append(.init("timingFunctions", .array(fs.map(curve)))) }
-        m.append(.init("calculationMode", .string(a.calculationMode.rawValue)))
-        m +=
-            numbers("tensionValues", a.tensionValues) + numbers("continuityValues", a.continuityValues)
-            + numbers("biasValues", a.biasValues)
-        m +=
-            timing(a.timing) + [.init("isAdditive", .bool(a.isAdditive)), .init("isCumulative", .bool(a.isCumulative))]
-        if let r = a.rotationMode { m.append(.init("rotationMode", .string(r.rawValue))) }
-        return m
     }
 
     /// A path as SVG path data with absolute commands (`M x y L x y Q cx cy x y C c1x c1y c2x c2y x y Z`).

@@ -37,52 +37,27 @@ extension SceneSchema {
     /// An animatable key path: a layer property (``LayerProperty/all``) or a sub key path.
     static var keyPaths: JSON { oneOf(LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()) }
 
-    static var mediaTiming: [(String, JSON)] { AnimationFields.timing.fields.map { ($0.name, $0.schema) } }
-
     /// An animation, by `type` (default `basic`); top-level ones name their layer and may have a key and `after`.
     static func animation(topLevel: Bool) -> JSON {
-        let own: [(String, JSON)] =
-            [("type", .object([]))] + mediaTiming
-            + (topLevel ? [("layer", string), ("key", string), ("after", string)] : [])
+        let placement = topLevel ? AnimationKindFields.placement.fields.map { ($0.name, $0.schema) } : []
         let required = topLevel ? ["layer"] : []
-        let values: [(String, JSON)] = [
-            ("keyPath", keyPaths), ("fromValue", ref("value")), ("toValue", ref("value")), ("byValue", ref("value")),
-        ]
-        let curve = ("timingFunction", ref("curve"))
-        let spring = AnimationFields.spring.fields.map { ($0.name, $0.schema) }
+        // Each type's fields; `type` itself is the tagged union's selector.
+        func fields<M>(_ table: FieldTable<M>) -> [(String, JSON)] {
+            placement + table.fields.map { ($0.name, $0.name == "type" ? .object([]) : $0.schema) }
+        }
         var branches: [(String, JSON)] = [
-            (
-                "basic",
-                object(
-                    own + [curve] + values + [("isAdditive", bool), ("isCumulative", bool)],
-                    required: required + ["keyPath"])
-            ),
-            ("spring", object(own + values + [("isAdditive", bool)] + spring, required: required + ["keyPath"])),
+            ("basic", object(fields(AnimationKindFields.basic), required: required + ["keyPath"])),
+            ("spring", object(fields(AnimationKindFields.spring), required: required + ["keyPath"])),
             (
                 "keyframe",
                 requiring(
-                    object(
-                        own + [
-                            curve, ("keyPath", keyPaths), ("values", array(ref("value"), min: 1)),
-                            ("keyTimes", array(number(min: 0, max: 1))),
-                            ("timingFunctions", array(ref("curve"))),
-                            ("calculationMode", oneOf(KeyframeAnimation.CalculationMode.allCases.map(\.rawValue))),
-                            ("tensionValues", array(num)), ("continuityValues", array(num)), ("biasValues", array(num)),
-                            ("isAdditive", bool), ("isCumulative", bool), ("path", string),
-                            ("rotationMode", oneOf(["auto", "autoReverse"])),
-                        ], required: required + ["keyPath"]),
+                    object(fields(AnimationKindFields.keyframe), required: required + ["keyPath"]),
                     anyOf: [["values"], ["path"]])
             ),
-            (
-                "group",
-                object(
-                    own + [curve, ("animations", array(ref("childAnimation"), min: 1))],
-                    required: required + ["animations"])
-            ),
+            ("group", object(fields(AnimationKindFields.group), required: required + ["animations"])),
         ]
         if topLevel {
-            let transition = AnimationFields.transition.fields.map { ($0.name, $0.schema) }
-            branches.append(("transition", object(own + [curve] + transition, required: required)))
+            branches.append(("transition", object(fields(AnimationKindFields.transition), required: required)))
         }
         return tagged("type", branches, defaultValue: "basic")
     }
