@@ -82,6 +82,11 @@ final class FieldTableTests: XCTestCase {
                 "{\"layers\": [{\"name\": \"l\"}], \"animations\": [{\"layer\": \"l\", \"type\": \"group\", \"animations\": [{\"keyPath\": \"opacity\"}]\($0.map { ", " + $0 }.joined())}]}"
             }, "animations[0]"
         ),
+        "change": (
+            {
+                "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0\($0.map { ", " + $0 }.joined())}]}]}"
+            }, "blocks[0].changes[0]"
+        ),
         "timingChange": (
             {
                 "{\"layers\": [{\"name\": \"l\"}], \"layerTiming\": [{\"layer\": \"l\", \"call\": \"pause\"\($0.map { ", " + $0 }.joined())}]}"

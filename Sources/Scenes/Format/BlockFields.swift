@@ -153,3 +153,44 @@ enum BlockFields {
             ], required: ["changes"])
     }()
 }
+
+extension BlockFields {
+    /// A change inside a block (a property set in UIView.animate's animations closure): its value is read in the form of
+    /// its property, so ``SceneDecoder/decodeChange(_:path:targets:gesture:)`` reads it (a rule between fields).
+    static let changeTable: FieldTable<ViewChange> = {
+        typealias F = FieldSpec<ViewChange>
+        let value = SceneSchema.anyOf([
+            SceneSchema.num, SceneSchema.array(SceneSchema.num, min: 2, max: 4),
+            SceneSchema.oneOf(["location", "touchRect"]),
+        ])
+        let by = SceneSchema.anyOf([SceneSchema.num, SceneSchema.array(SceneSchema.num, min: 2, max: 4)])
+        return FieldTable(
+            kind: "change", summary: "A change of a view's property in a block.",
+            fields: [
+                F.ruled("view", .string, default: "required", notes: "a view's name", encode: { .string($0.view) }),
+                F.ruled(
+                    "property", .choice(viewProperties.keys.sorted()), default: "required",
+                    notes: "in UIView's terms", encode: { .string($0.property) }),
+                F.ruled(
+                    "value", .other(schema: value, type: "number, [x, y], [w, h], [x, y, w, h] or color"),
+                    default: "required, or `by`",
+                    notes:
+                        "the new value; a tap's or pan's `\"location\"` (center), two fingers' `\"touchRect\"` (frame)",
+                    encode: { c in
+                        switch c.value {
+                        case .value(let v): return SceneEncoder.value(v)
+                        case .location: return .string("location")
+                        case .touchRect: return .string("touchRect")
+                        case .by: return nil
+                        }
+                    }),
+                F.ruled(
+                    "by", .other(schema: by, type: "number or array"), default: "none",
+                    notes: "a change of the value instead (not for frame or backgroundColor)",
+                    encode: { c in
+                        if case .by(let d) = c.value { return SceneEncoder.value(d) }
+                        return nil
+                    }),
+            ], required: ["view", "property"])
+    }()
+}

@@ -453,6 +453,7 @@ public enum FieldTables {
             (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
             (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
             (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown),
+            (BlockFields.changeTable.kind, BlockFields.changeTable.info, BlockFields.changeTable.markdown),
         ]
     }
 

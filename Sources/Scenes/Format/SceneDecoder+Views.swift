@@ -83,7 +83,7 @@ extension SceneDecoder {
     func decodeChange(_ json: JSON, path: String, targets: Set<String>, gesture: SceneGesture.Kind?) throws
         -> ViewChange
     {
-        let f = try Fields(json, path: path, file: fileName, allowed: ["view", "property", "value", "by"])
+        let f = try Fields(json, path: path, file: fileName, allowed: BlockFields.changeTable.names)
         guard let view = try f.string("view") else { throw f.missing("view", "the view to change") }
         guard targets.contains(view) else { throw f.error("view", "no such view, got \(quoted(view))") }
         guard let property = try f.string("property") else {

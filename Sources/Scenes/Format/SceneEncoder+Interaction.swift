@@ -72,16 +72,7 @@ extension SceneEncoder {
         .object((inGesture ? BlockFields.gestureTable : BlockFields.table).encode(b))
     }
 
-    static func change(_ c: ViewChange) -> JSON {
-        var m: [JSON.Member] = [.init("view", .string(c.view)), .init("property", .string(c.property))]
-        switch c.value {
-        case .value(let v): m.append(.init("value", value(v)))
-        case .by(let d): m.append(.init("by", value(d)))
-        case .location: m.append(.init("value", .string("location")))
-        case .touchRect: m.append(.init("value", .string("touchRect")))
-        }
-        return .object(m)
-    }
+    static func change(_ c: ViewChange) -> JSON { .object(BlockFields.changeTable.encode(c)) }
 
     static func gesture(_ g: SceneGesture) -> JSON { .object(GestureFields.table.encode(g)) }
 }

@@ -110,16 +110,7 @@ extension SceneSchema {
         return tagged("call", calls)
     }
 
-    static var change: JSON {
-        requiring(
-            object(
-                [
-                    ("view", string), ("property", oneOf(viewProperties.keys.sorted())),
-                    ("value", anyOf([num, array(num, min: 2, max: 4), oneOf(["location", "touchRect"])])),
-                    ("by", anyOf([num, array(num, min: 2, max: 4)])),
-                ], required: ["view", "property"]),
-            anyOf: [["value"], ["by"]])
-    }
+    static var change: JSON { requiring(BlockFields.changeTable.schema, anyOf: [["value"], ["by"]]) }
 
     /// A block (``BlockFields``), with exactly one of `changes` and `keyframes`.
     static func block(inGesture: Bool) -> JSON {
