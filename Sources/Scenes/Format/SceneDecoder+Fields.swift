@@ -33,6 +33,39 @@ extension SceneDecoder {
         return bytes
     }
 
+    /// One sample written in the scene (a drag keyframe [t, x, y], a gesture touch): `header.count` finite numbers
+    /// within ±1e9, counted against ``Limits/maxSamples``, its time not before `previous`.
+    /// - Throws: ``InputError`` naming the sample or its number.
+    func sampleRow(_ json: JSON, path p: String, header: [String], after previous: Double?) throws -> [Double] {
+        try countSample(path: p)
+        guard case .array(let a) = json, a.count == header.count else {
+            throw InputError(
+                file: fileName, path: p, message: "must be [\(header.joined(separator: ", "))], got \(json.brief)")
+        }
+        var row: [Double] = []
+        for (c, v) in a.enumerated() {
+            guard case .number(let x, let text) = v else {
+                throw InputError(file: fileName, path: "\(p)[\(c)]", message: "must be a number, got \(v.brief)")
+            }
+            guard x.isFinite else {
+                throw InputError(file: fileName, path: "\(p)[\(c)]", message: "must be a finite number, got \(text)")
+            }
+            guard abs(x) <= Limits.magnitude else {
+                throw InputError(
+                    file: fileName, path: "\(p)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)")
+            }
+            row.append(x)
+        }
+        if let previous, row[0] < previous {
+            throw InputError(
+                file: fileName, path: "\(p)[0]",
+                message:
+                    "time goes backwards (after \(NumberFormat.shortest(previous))), got \(NumberFormat.shortest(row[0]))"
+            )
+        }
+        return row
+    }
+
     /// Counts one sample (a drag keyframe or a gesture touch) at `path` against ``Limits/maxSamples``.
     func countSample(path: String) throws {
         budget.samples += 1

@@ -55,7 +55,6 @@ extension SceneDecoder {
     /// A gesture's samples: `touches` ([t, x, y] for a pan or tap, [t, x1, y1, x2, y2] for two fingers) or a `csv`
     /// file of them; times from 0, non-decreasing. - Throws: ``InputError`` naming the sample.
     func decodeTouches(_ f: Fields, path: String, kind: SceneGesture.Kind) throws -> [[Double]] {
-        let width = kind == .touches ? 5 : 3
         let header = kind == .touches ? ["t", "x1", "y1", "x2", "y2"] : ["t", "x", "y"]
         var rows: [[Double]] = []
         switch (f.value("touches"), try f.string("csv")) {
@@ -78,35 +77,7 @@ extension SceneDecoder {
             }
             for (i, sj) in list.enumerated() {
                 let p = "\(path).touches[\(i)]"
-                try countSample(path: p)
-                guard case .array(let a) = sj, a.count == width else {
-                    throw InputError(
-                        file: fileName, path: p, message: "must be [\(header.joined(separator: ", "))], got \(sj.brief)"
-                    )
-                }
-                var row: [Double] = []
-                for (c, v) in a.enumerated() {
-                    guard case .number(let x, let text) = v else {
-                        throw InputError(
-                            file: fileName, path: "\(p)[\(c)]", message: "must be a number, got \(v.brief)")
-                    }
-                    guard x.isFinite else {
-                        throw InputError(
-                            file: fileName, path: "\(p)[\(c)]", message: "must be a finite number, got \(text)")
-                    }
-                    guard abs(x) <= Limits.magnitude else {
-                        throw InputError(
-                            file: fileName, path: "\(p)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)")
-                    }
-                    row.append(x)
-                }
-                if let last = rows.last?[0], row[0] < last {
-                    throw InputError(
-                        file: fileName, path: "\(p)[0]",
-                        message:
-                            "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(row[0]))"
-                    )
-                }
+                let row = try sampleRow(sj, path: p, header: header, after: rows.last?[0])
                 guard row[0] >= 0 else {
                     throw InputError(
                         file: fileName, path: "\(p)[0]", message: "must be >= 0, got \(NumberFormat.shortest(row[0]))")

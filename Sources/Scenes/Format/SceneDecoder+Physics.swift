@@ -348,35 +348,8 @@ extension SceneDecoder {
                 throw f.error("keyframes", "must be a non-empty array of [t, x, y], got \(keyframes.brief)")
             }
             for (k, kf) in arr.enumerated() {
-                let kpath = "\(path).keyframes[\(k)]"
-                try countSample(path: kpath)
-                guard case .array(let triple) = kf, triple.count == 3 else {
-                    throw InputError(file: fileName, path: kpath, message: "must be [t, x, y], got \(kf.brief)")
-                }
-                var values: [Double] = []
-                for (c, v) in triple.enumerated() {
-                    guard case .number(let x, let text) = v else {
-                        throw InputError(
-                            file: fileName, path: "\(kpath)[\(c)]", message: "must be a number, got \(v.brief)")
-                    }
-                    guard x.isFinite else {
-                        throw InputError(
-                            file: fileName, path: "\(kpath)[\(c)]", message: "must be a finite number, got \(text)")
-                    }
-                    guard abs(x) <= Limits.magnitude else {
-                        throw InputError(
-                            file: fileName, path: "\(kpath)[\(c)]", message: "must be between -1e9 and 1e9, got \(text)"
-                        )
-                    }
-                    values.append(x)
-                }
-                if let last = times.last, values[0] < last {
-                    throw InputError(
-                        file: fileName, path: "\(kpath)[0]",
-                        message:
-                            "time goes backwards (after \(NumberFormat.shortest(last))), got \(NumberFormat.shortest(values[0]))"
-                    )
-                }
+                let values = try sampleRow(
+                    kf, path: "\(path).keyframes[\(k)]", header: ["t", "x", "y"], after: times.last)
                 times.append(values[0])
                 points.append(Vector2(values[1], values[2]))
             }

@@ -114,44 +114,14 @@ extension SceneSchema {
 
     /// A block (``BlockFields``), with exactly one of `changes` and `keyframes`.
     static func block(inGesture: Bool) -> JSON {
-        let schema = (inGesture ? BlockFields.gestureTable : BlockFields.table).schema
-        return .object([
-            .init(
-                "allOf",
-                .array([
-                    schema,
-                    .object([
-                        .init(
-                            "oneOf",
-                            .array([
-                                .object([.init("required", .array([str("changes")]))]),
-                                .object([.init("required", .array([str("keyframes")]))]),
-                            ]))
-                    ]),
-                ]))
-        ])
+        requiring(
+            (inGesture ? BlockFields.gestureTable : BlockFields.table).schema, oneOf: [["changes"], ["keyframes"]])
     }
 
     static var gesture: JSON { requiring(GestureFields.table.schema, anyOf: [["touches"], ["csv"]]) }
 
     /// A timing change (``TimingChangeFields``), with exactly one of `call` and `set`.
-    static var timingChange: JSON {
-        .object([
-            .init(
-                "allOf",
-                .array([
-                    TimingChangeFields.table.schema,
-                    .object([
-                        .init(
-                            "oneOf",
-                            .array([
-                                .object([.init("required", .array([str("call")]))]),
-                                .object([.init("required", .array([str("set")]))]),
-                            ]))
-                    ]),
-                ]))
-        ])
-    }
+    static var timingChange: JSON { requiring(TimingChangeFields.table.schema, oneOf: [["call"], ["set"]]) }
 }
 
 extension JSON {

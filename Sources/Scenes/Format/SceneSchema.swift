@@ -51,23 +51,16 @@ public enum SceneSchema {
     }
     static func anyOf(_ schemas: [JSON]) -> JSON { .object([.init("anyOf", .array(schemas))]) }
     /// `schema` and at least one of these field sets present.
-    static func requiring(_ schema: JSON, anyOf sets: [[String]]) -> JSON {
-        .object([
-            .init(
-                "allOf",
-                .array([
-                    schema,
-                    .object([
-                        .init(
-                            "anyOf",
-                            .array(
-                                sets.map { set in
-                                    .object([.init("required", .array(set.map(str)))])
-                                }))
-                    ]),
-                ]))
-        ])
+    static func requiring(_ schema: JSON, anyOf sets: [[String]]) -> JSON { requiring(schema, sets, "anyOf") }
+
+    /// `schema` and exactly one of these field sets present (a block's `changes` or `keyframes`).
+    static func requiring(_ schema: JSON, oneOf sets: [[String]]) -> JSON { requiring(schema, sets, "oneOf") }
+
+    private static func requiring(_ schema: JSON, _ sets: [[String]], _ combinator: String) -> JSON {
+        let alternatives = JSON.array(sets.map { set in .object([.init("required", .array(set.map(str)))]) })
+        return .object([.init("allOf", .array([schema, .object([.init(combinator, alternatives)])]))])
     }
+
     /// A closed object: these properties only, `required` present.
     static func object(_ properties: [(String, JSON)], required: [String] = [], description: String? = nil) -> JSON {
         var m: [JSON.Member] = [.init("type", str("object"))]
