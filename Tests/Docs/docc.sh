@@ -31,8 +31,9 @@ for entry in $products; do
         -minimum-access-level public >/dev/null
     docc convert "$root/Sources/$m/$m.docc" --additional-symbol-graph-dir "$work/graphs/$m" \
         --fallback-display-name "$m" --fallback-bundle-identifier "org.dynsim.$m" \
-        --output-dir "$out/$m" --transform-for-static-hosting --hosting-base-path "$m" --warnings-as-errors >/dev/null \
-        || { echo "docc: $m: the documentation has warnings or errors (above)" >&2; exit 1; }
+        --output-dir "$out/$m" --transform-for-static-hosting --hosting-base-path "$m" --warnings-as-errors \
+        >"$work/docc-$m.log" 2>&1 \
+        || { grep -E "warning|error" "$work/docc-$m.log" >&2; echo "docc: $m: the documentation has warnings or errors (above)" >&2; exit 1; }
     [ -d "$out/$m/js" ] || { echo "docc: $m: the site has no scripts (js/): the page template was not copied" >&2; exit 1; }
     echo "docc: $m built, no warnings"
 done

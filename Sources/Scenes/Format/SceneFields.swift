@@ -5,9 +5,9 @@ import IO
 /// subSteps, duration, rate, bounds) and the lists that hold everything else. Defaults are ``Scene``'s own; the rules
 /// between fields (the run's budget, items required unless there are views or layers) are ``SceneDecoder``'s.
 public enum SceneFields {
-    /// A scene's `duration` and `--duration`: 0 to ``Limits/maxDuration`` s.
+    /// A scene's `duration` and `--duration`: 0 to `Limits.maxDuration` s.
     public static let durationRange = NumberRange.between(0, Limits.maxDuration)
-    /// A scene's `rate` and `--rate` (of `run` and `spring`): more than 0, at most ``Limits/maxRate`` Hz.
+    /// A scene's `rate` and `--rate` (of `run` and `spring`): more than 0, at most `Limits.maxRate` Hz.
     public static let rateRange = NumberRange.positiveUpTo(Limits.maxRate)
 
     /// A list field whose entries the kind's own decoder reads: `of` names the entries' schema definition.
