@@ -23,7 +23,8 @@ extension SceneRun {
 
     /// The scene's animations with `after` resolved: each begins its beginTime after its predecessor's stop. On the
     /// predecessor's layer that stop is a local time; on another layer it is the local time there at the run time the
-    /// predecessor stopped. A predecessor that never stops (paused, infinite) never starts it.
+    /// predecessor stopped (a negative-speed predecessor stops at its beginTime, as its stop event says). A predecessor
+    /// that never stops (paused, infinite) never starts it.
     static func resolvedAnimations(of scene: Scene, clocks: LayerClocks) -> [LayerAnimation] {
         let index = Dictionary(scene.layers.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         var stops: [String: (layer: Int?, local: Double)] = [:]
@@ -46,11 +47,13 @@ extension SceneRun {
         }
     }
 
-    /// The local time at which an animation has run its active duration (its stop): infinite when it never ends (an
-    /// infinite active duration, speed 0, or a negative speed, which reaches its end before its beginTime).
+    /// The local time at which an animation has run its active duration (its stop, where Core Animation calls
+    /// animationDidStop): beginTime + activeDuration / speed; for a negative speed, which plays its active duration
+    /// backwards in the local times before beginTime, beginTime itself; infinite when it never ends (an infinite
+    /// active duration, or speed 0).
     static func localStop(_ timing: MediaTiming) -> Double {
-        guard timing.activeDuration.isFinite, timing.speed > 0 else { return .infinity }
-        return timing.beginTime + timing.activeDuration / timing.speed
+        guard timing.activeDuration.isFinite, timing.speed != 0 else { return .infinity }
+        return timing.speed > 0 ? timing.beginTime + timing.activeDuration / timing.speed : timing.beginTime
     }
 
     /// Start and stop times of each animation in the run's time (layer, key, start, stop): when its layer's local

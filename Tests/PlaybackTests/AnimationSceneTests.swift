@@ -74,6 +74,26 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(v(0.85, "f.position.x"), 20, accuracy: 1e-9)
     }
 
+    /// A negative-speed animation plays its active duration backwards before its beginTime and stops at it (its stop
+    /// event says so); an animation `after` it starts there, as animationDidStop would start it.
+    func testAnAnimationAfterABackwardsOneStartsAtItsStop() throws {
+        let scene = try decode(
+            #"""
+            {"duration": 1, "rate": 20, "layers": [{"name": "L"}],
+             "animations": [{"layer": "L", "key": "a", "keyPath": "opacity", "fromValue": 0, "toValue": 0.5,
+                             "duration": 0.2, "speed": -1, "beginTime": 0.3},
+                            {"layer": "L", "key": "b", "after": "a", "keyPath": "opacity", "fromValue": 1, "toValue": 0.2,
+                             "duration": 0.2}]}
+            """#)
+        var events: [String] = []
+        try SceneRun(scene: scene).run(events: { events.append($0.csvRow) }) { _ in }
+        XCTAssertTrue(events.contains("0.3,stop,L,a,finished,"), "\(events)")
+        XCTAssertTrue(events.contains("0.3,start,L,b,,"), "\(events)")
+        let (_, v) = try rows(scene)
+        // b runs 1 to 0.2 linearly over 0.3 ... 0.5 s: half way at 0.4 s.
+        XCTAssertEqual(v(0.4, "L.opacity"), 0.6, accuracy: 1e-12)
+    }
+
     func testPathAnimationWithAutoRotationInAScene() throws {
         // A quarter-turn ride: 100 points right, then 300 down, paced over 2 s with the layer turned along the path.
         let scene = try decode(
