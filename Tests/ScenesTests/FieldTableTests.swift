@@ -245,6 +245,17 @@ final class FieldTableTests: XCTestCase {
                     XCTAssertTrue(message.hasPrefix("scene.json: \(fieldPath): must be "), message)
                     XCTAssertTrue(message.hasSuffix(", got \(text(past))"), message)
                 }
+                // Far past both ends (past the format's ±1e9 too), a number is still told its field's own range, not
+                // "between -1e9 and 1e9" (which said negatives were allowed where they are not).
+                if case .vector = field.kind {
+                } else if range != .any {
+                    for far in [-2e9, 2e9] {
+                        let (_, message) = roundTrip(
+                            kind, companions.merging([field.name: value(field.kind, far)]) { $1 })
+                        XCTAssertFalse(message.contains("between -1e9 and 1e9"), "\(kind).\(field.name): \(message)")
+                        XCTAssertTrue(message.hasSuffix(", got \(text(far))"), message)
+                    }
+                }
                 try checkSchema(field, kind: kind, range: range)
             }
         }

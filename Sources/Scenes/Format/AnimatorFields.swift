@@ -23,10 +23,7 @@ enum AnimatorFields {
             name: "duration", kind: .number(unit: "s", range: range), defaultText: NumberFormat.shortest(d.duration),
             defaultJSON: .num(d.duration), notes: "for curve timing; a spring's is its own",
             decode: { a, f in
-                guard let x = try f.number("duration") else { return }
-                if let problem = range.problem(x, text: f.text("duration"), unit: "s") {
-                    throw f.error("duration", problem)
-                }
+                guard let x = try f.number("duration", in: range, unit: "s") else { return }
                 a.animator = rebuilt(a.animator, duration: x)
             },
             encode: { .num($0.animator.duration) })

@@ -33,8 +33,7 @@ enum BlockFields {
             name: "t", kind: .number(unit: "s", range: .nonNegative), defaultText: "0", defaultJSON: .num(0),
             notes: "when the block is called; or `after`",
             decode: { block, f in
-                guard let t = try f.number("t") else { return }
-                if let problem = NumberRange.nonNegative.problem(t, text: f.text("t")) { throw f.error("t", problem) }
+                guard let t = try f.number("t", in: .nonNegative) else { return }
                 block.start = .time(t)
             },
             encode: { if case .time(let t) = $0.start { return .num(t) } else { return nil } })

@@ -132,11 +132,7 @@ extension FieldSpec {
             defaultText: defaultText ?? NumberFormat.shortest(value),
             defaultJSON: defaultText == nil ? .num(value) : nil, notes: notes,
             decode: { model, f in
-                guard let x = try f.number(name) else { return }
-                if !range.contains(x) {
-                    let reason = because.isEmpty ? "" : " (\(because))"
-                    throw f.error(name, range.requirement(for: x, unit: unit) + reason + ", got \(f.text(name))")
-                }
+                guard let x = try f.number(name, in: range, unit: unit, because: because) else { return }
                 model[keyPath: path] = x
             },
             encode: { .num($0[keyPath: path]) })
@@ -152,8 +148,7 @@ extension FieldSpec {
             name: name, kind: .number(unit: unit, range: range), defaultText: defaultText, defaultJSON: nil,
             notes: notes,
             decode: { model, f in
-                guard let x = try f.number(name) else { return }
-                if let problem = range.problem(x, text: f.text(name), unit: unit) { throw f.error(name, problem) }
+                guard let x = try f.number(name, in: range, unit: unit) else { return }
                 model[keyPath: path] = x
             },
             encode: { $0[keyPath: path].map { .num($0) } })
@@ -168,8 +163,7 @@ extension FieldSpec {
         FieldSpec(
             name: name, kind: .integer(range: range), defaultText: defaultText, defaultJSON: nil, notes: notes,
             decode: { model, f in
-                guard let n = try f.int(name) else { return }
-                if let problem = range.problem(Double(n), text: String(n)) { throw f.error(name, problem) }
+                guard let n = try f.int(name, in: range) else { return }
                 model[keyPath: path] = n
             },
             encode: { $0[keyPath: path].map { .num(Double($0)) } })

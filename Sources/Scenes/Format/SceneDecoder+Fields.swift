@@ -175,6 +175,38 @@ struct Fields {
         return x
     }
 
+    /// A number checked against its field's `range` before the format's ±1e9, so that a value past both is told the
+    /// field's own range ("must be positive and at most 100000 Hz, got 2e9"); `because` follows the range.
+    func number(_ key: String, in range: NumberRange, unit: String = "", because: String = "") throws -> Double? {
+        guard let v = value(key) else { return nil }
+        guard case .number(let x, let text) = v else { throw error(key, "must be a number, got \(v.brief)") }
+        guard x.isFinite else { throw error(key, "must be a finite number, got \(text)") }
+        if !range.contains(x) {
+            let reason = because.isEmpty ? "" : " (\(because))"
+            throw error(key, range.requirement(for: x, unit: unit) + reason + ", got \(text)")
+        }
+        guard abs(x) <= Limits.magnitude else {
+            // A range open above ends at the format's 1e9: say so from its own lower bound.
+            let (low, high) = range.bounds
+            let from =
+                range == .any
+                ? "between -1e9 and 1e9" : "from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))"
+            throw error(key, "must be \(from), got \(text)")
+        }
+        return x
+    }
+
+    /// A whole number checked against its field's `range` before the format's ±1e9.
+    func int(_ key: String, in range: NumberRange) throws -> Int? {
+        guard let v = value(key) else { return nil }
+        guard case .number(let x, let text) = v, x.isFinite, x == x.rounded() else {
+            throw error(key, "must be a whole number, got \(v.brief)")
+        }
+        if let problem = range.problem(x, text: text) { throw error(key, problem) }
+        guard abs(x) <= Limits.magnitude else { throw error(key, "must be between -1e9 and 1e9, got \(text)") }
+        return Int(x)
+    }
+
     func int(_ key: String) throws -> Int? {
         guard let v = value(key) else { return nil }
         guard case .number(let x, let text) = v, x.isFinite, x == x.rounded() else {

@@ -15,8 +15,7 @@ enum ViewFields {
         FieldSpec(
             name: name, kind: .number(unit: unit, range: range), defaultText: "none", defaultJSON: nil, notes: notes,
             decode: { layer, f in
-                guard let x = try f.number(name) else { return }
-                if let problem = range.problem(x, text: f.text(name), unit: unit) { throw f.error(name, problem) }
+                guard let x = try f.number(name, in: range, unit: unit) else { return }
                 layer.values.append((keyPath, .scalar(x)))
             },
             encode: { layer in layer.values.last { $0.keyPath == keyPath }.map { SceneEncoder.value($0.value) } })
