@@ -18,7 +18,9 @@ public enum TextQuoting {
                 "\u{2029}" where inScript:
                 out += "\\u" + String(format: "%04x", scalar.value)
             default:
-                if scalar.value < 0x20 {
+                // C0 controls, DEL and the C1 controls (U+0080 to U+009F: U+009B starts a terminal control sequence)
+                // are written as escapes, so no quoted text can act on the terminal that shows it.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

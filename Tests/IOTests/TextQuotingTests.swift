@@ -20,6 +20,8 @@ final class TextQuotingTests: XCTestCase {
         XCTAssertEqual(TextQuoting.json("\n\r\t"), "\"\\n\\r\\t\"")
         XCTAssertEqual(TextQuoting.json("\u{01}\u{1F}"), "\"\\u0001\\u001f\"")
         XCTAssertEqual(TextQuoting.json("é/"), "\"é/\"")
+        // DEL and the C1 controls (U+009B is a terminal's control sequence introducer) are escaped too; U+00A0 is not.
+        XCTAssertEqual(TextQuoting.json("a\u{7F}\u{85}\u{9B}\u{A0}b"), "\"a\\u007f\\u0085\\u009b\u{A0}b\"")
     }
 }
 
