@@ -48,6 +48,28 @@ final class SceneFileTests: XCTestCase {
         XCTAssertEqual(s.anchorNames, ["anchor2"])
     }
 
+    /// An animation's default key skips keys already given, as an anchor's default name does (it clashed, and the error
+    /// named a key the file does not have).
+    func testDefaultAnimationKeysSkipTakenKeys() throws {
+        let s = try decode(
+            #"{"layers": [{"name": "l"}], "animations": [{"layer": "l", "key": "animation1", "keyPath": "opacity"}, {"layer": "l", "keyPath": "opacity"}]}"#
+        )
+        XCTAssertEqual(s.animations.map(\.key), ["animation1", "animation2"])
+    }
+
+    /// A closed boundary whose last point repeats its first has a zero-length closing segment, refused as an open
+    /// path's repeated point is.
+    func testAClosedBoundaryMayNotRepeatItsFirstPoint() {
+        let scene =
+            #"{"items": [{"name": "a", "center": [0, 0]}], "behaviors": [{"type": "collision", "items": ["a"], "boundaries": [{"identifier": "floor", "path": [[0, 400], [100, 400], [0, 400]], "closed": true}]}]}"#
+        assertRefusals([
+            (
+                scene,
+                "scene.json: behaviors[0].boundaries[0].closed: closes a path whose last point is its first, a zero-length segment (leave the last point out), got true"
+            )
+        ])
+    }
+
     func testStrictDecimalSyntax() {
         for good in ["0", "-1", "1.5", "1e-5", "2E+3", ".5", "5."] {
             XCTAssertNotNil(parseDecimal(Substring(good)), good)

@@ -34,7 +34,7 @@ enum BehaviorFields {
     /// A direction as a vector, or as an angle and a magnitude (UIPushBehavior's and UIGravityBehavior's two forms).
     static func direction<Model>(
         _ name: String, _ path: KeyPath<Model, SceneGravity.Form>, default text: String,
-        notes: String
+        notes: String, aloneAngle: String
     ) -> [FieldSpec<Model>] {
         [
             .ruled(
@@ -45,13 +45,14 @@ enum BehaviorFields {
                 }),
             .ruled(
                 "angle", .number(unit: "rad", range: .any), default: "none",
-                notes: "with `magnitude`, instead of `\(name)`",
+                notes: "with `magnitude` (alone: magnitude 1), instead of `\(name)`",
                 encode: { m in
                     guard case .angle(let a, _) = m[keyPath: path] else { return nil }
                     return .num(a)
                 }),
             .ruled(
-                "magnitude", .number(unit: "", range: .any), default: "none", notes: "with `angle`",
+                "magnitude", .number(unit: "", range: .any), default: "none",
+                notes: "with `angle` (alone: angle \(aloneAngle))",
                 encode: { m in
                     guard case .angle(_, let magnitude) = m[keyPath: path] else { return nil }
                     return .num(magnitude)
@@ -68,7 +69,10 @@ enum BehaviorFields {
                 "items", .other(schema: SceneSchema.array(SceneSchema.string, min: 1), type: "array of item names"),
                 default: "all items",
                 encode: { $0.items.map { .array($0.map { .string($0) }) } }),
-        ] + direction("gravityDirection", \.form, default: "0, 1", notes: "1 = 1000 pt/s²; `angle` π/2 points down"),
+        ]
+            + direction(
+                "gravityDirection", \.form, default: "0, 1", notes: "1 = 1000 pt/s²; `angle` π/2 points down",
+                aloneAngle: "π/2"),
         required: ["type"])
 
     /// UIFieldBehavior: its kind, items, position, region, strength, falloff, minimumRadius, direction, and a noise or
@@ -127,8 +131,9 @@ enum BehaviorFields {
                 FieldSpec.choice("mode", \.mode, default: p.mode),
             ]
                 + direction(
-                    "pushDirection", \.form, default: "0, 0", notes: "1 = 100 pt/s² on a 100 × 100 pt item of density 1"
-                ) + [
+                    "pushDirection", \.form, default: "0, 0",
+                    notes: "1 = 100 pt/s² on a 100 × 100 pt item of density 1",
+                    aloneAngle: "0") + [
                     FieldSpec.vector(
                         "targetOffsetFromCenter", \.targetOffsetFromCenter, what: "point", unit: "pt",
                         default: p.targetOffsetFromCenter, notes: "where the force applies, in the item's frame"),

@@ -192,8 +192,15 @@ extension SceneDecoder {
                             "has a zero-length segment, got the point [\(NumberFormat.shortest(points[i].x)), \(NumberFormat.shortest(points[i].y))] twice"
                     )
                 }
-                c.boundaries.append(
-                    SceneBoundary(identifier: identifier, points: points, closed: try bf.bool("closed") ?? false))
+                let closed = try bf.bool("closed") ?? false
+                // Closing adds the segment from the last point back to the first: equal, they make it zero-length.
+                if closed, points.count > 2, points[0] == points[points.count - 1] {
+                    throw bf.error(
+                        "closed",
+                        "closes a path whose last point is its first, a zero-length segment (leave the last point out), got true"
+                    )
+                }
+                c.boundaries.append(SceneBoundary(identifier: identifier, points: points, closed: closed))
             }
         }
         return c

@@ -140,7 +140,15 @@ public struct SceneDecoder {
             for (k, a) in arr.enumerated() {
                 let path = "animations[\(k)]"
                 let d = try decodeAnimation(a, path: path, topLevel: true, layers: layerNames)
-                let key = d.key ?? "animation\(k)"
+                // The default key skips keys already given, as an anchor's default name does.
+                var key = d.key ?? "animation\(k)"
+                if d.key == nil {
+                    var n = k
+                    while keys.contains(key) {
+                        n += 1
+                        key = "animation\(n)"
+                    }
+                }
                 guard keys.insert(key).inserted else {
                     throw InputError(file: fileName, path: path + ".key", message: "duplicate key, got \(quoted(key))")
                 }
