@@ -120,6 +120,8 @@ public enum Limits {
     public static let maxCurveInput = 1e6
     /// A cubic-bezier()'s control values given to `curve`, within ±this.
     public static let maxCurveControl = 1e9
+    /// A scene's timing curve: its control points' y within ±this (a cubic-bezier whose x is in 0 to 1).
+    public static let maxSceneCurveY = 1e6
     /// `curve`'s steps(N): N from 1 to this.
     public static let maxCurveSteps = 1_000_000
 

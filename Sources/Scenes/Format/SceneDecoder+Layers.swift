@@ -198,7 +198,11 @@ extension SceneDecoder {
         if case .string("easeInOut") = json { return .easeInEaseOut }
         if case .array(let a) = json, a.count == 4 {
             let v = a.compactMap {
-                if case .number(let x, _) = $0, x.isFinite, abs(x) <= 1e6 { return x } else { return nil }
+                if case .number(let x, _) = $0, x.isFinite, abs(x) <= Limits.maxSceneCurveY {
+                    return x
+                } else {
+                    return nil
+                }
             }
             if v.count == 4 && v[0] >= 0 && v[0] <= 1 && v[2] >= 0 && v[2] <= 1 {
                 return CubicBezier(v[0], v[1], v[2], v[3])
@@ -207,7 +211,7 @@ extension SceneDecoder {
         throw InputError(
             file: fileName, path: path,
             message:
-                "must be a curve name (linear, easeIn, easeOut, easeInEaseOut, easeInOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±1e6, got \(json.brief)"
+                "must be a curve name (linear, easeIn, easeOut, easeInEaseOut, easeInOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±\(NumberFormat.limit(Limits.maxSceneCurveY)), got \(json.brief)"
         )
     }
 }

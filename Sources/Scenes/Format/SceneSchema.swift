@@ -127,8 +127,8 @@ public enum SceneSchema {
                 anyOf([
                     oneOf(CubicBezier.named.map(\.name) + ["easeInOut"]),
                     tuple([
-                        number(min: 0, max: 1), number(min: -1e6, max: 1e6), number(min: 0, max: 1),
-                        number(min: -1e6, max: 1e6),
+                        number(min: 0, max: 1), number(min: -Limits.maxSceneCurveY, max: Limits.maxSceneCurveY),
+                        number(min: 0, max: 1), number(min: -Limits.maxSceneCurveY, max: Limits.maxSceneCurveY),
                     ]),
                 ])
             ),
