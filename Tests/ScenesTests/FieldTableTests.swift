@@ -87,6 +87,11 @@ final class FieldTableTests: XCTestCase {
                 "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"blocks\": [{\"name\": \"b\", \"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0\($0.map { ", " + $0 }.joined())}]}]}"
             }, "blocks[0].changes[0]"
         ),
+        "boundary": (
+            {
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"collision\", \"items\": [\"a\"], \"boundaries\": [{\"identifier\": \"w\"\($0.map { ", " + $0 }.joined())}]}]}"
+            }, "behaviors[0].boundaries[0]"
+        ),
         "timingChange": (
             {
                 "{\"layers\": [{\"name\": \"l\"}], \"layerTiming\": [{\"layer\": \"l\", \"call\": \"pause\"\($0.map { ", " + $0 }.joined())}]}"
@@ -151,7 +156,7 @@ final class FieldTableTests: XCTestCase {
         "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"],
         "animatorSpring": ["mass": "1", "stiffness": "1", "damping": "1"],
         "animatorDampingRatio": ["dampingRatio": "1"], "panAction": ["distance": "10"], "timingChange": ["t": "0"],
-        "animation": ["layer": "\"l\""],
+        "animation": ["layer": "\"l\""], "boundary": ["from": "[0, 0]", "to": "[1, 1]"],
         "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
     ]
 

@@ -148,19 +148,7 @@ enum BehaviorFields {
     /// UICollisionBehavior.
     static let collision: FieldTable<SceneCollision> = {
         let c = SceneCollision(items: [])
-        let boundary = SceneSchema.requiring(
-            SceneSchema.object(
-                [
-                    (
-                        "identifier",
-                        .object([
-                            .init("type", .string("string")), .init("minLength", .num(1)),
-                            .init("not", .object([.init("const", .string("bounds"))])),
-                        ])
-                    ),
-                    ("from", SceneSchema.vec2), ("to", SceneSchema.vec2), ("path", SceneSchema.array(SceneSchema.vec2)),
-                    ("closed", SceneSchema.bool),
-                ], required: ["identifier"]), anyOf: [["from", "to"], ["path"]])
+        let boundary = SceneSchema.requiring(boundaryTable.schema, anyOf: [["from", "to"], ["path"]])
         return FieldTable(
             kind: "collision", summary: "UICollisionBehavior: items collide with each other and boundaries.",
             fields: [
@@ -173,14 +161,46 @@ enum BehaviorFields {
                     "boundaries",
                     .other(
                         schema: SceneSchema.array(boundary),
-                        type:
-                            "array of objects: `identifier` with `from` and `to` (a segment), or with `path` and `closed`"
-                    ),
+                        type: "array of boundaries (below)"),
                     default: "none", notes: "identifier not `bounds`",
                     encode: { c in
                         c.boundaries.isEmpty ? nil : .array(c.boundaries.map(SceneEncoder.boundary))
                     }),
             ], required: ["type", "items"])
+    }()
+
+    /// A collision boundary (UICollisionBehavior's addBoundary(withIdentifier:from:to:) or (withIdentifier:for:)): a
+    /// segment, or a path. Its rules (a segment or a path; no zero-length segment; identifiers unique) are
+    /// ``SceneDecoder``'s code.
+    static let boundaryTable: FieldTable<SceneBoundary> = {
+        typealias F = FieldSpec<SceneBoundary>
+        let isSegment: (SceneBoundary) -> Bool = { $0.points.count == 2 && !$0.closed }
+        let identifier = JSON.object([
+            .init("type", .string("string")), .init("minLength", .num(1)),
+            .init("not", .object([.init("const", .string("bounds"))])),
+        ])
+        return FieldTable(
+            kind: "boundary", summary: "A collision boundary: a segment or a path.",
+            fields: [
+                F.ruled(
+                    "identifier", .other(schema: identifier, type: "string"), default: "required",
+                    notes: "unique in the behavior, not `bounds`; names its contact events",
+                    encode: { .string($0.identifier) }),
+                F.ruled(
+                    "from", .vector(what: "point", unit: "pt", range: .any), default: "required with `to`",
+                    notes: "a segment's start", encode: { isSegment($0) ? SceneEncoder.vec($0.points[0]) : nil }),
+                F.ruled(
+                    "to", .vector(what: "point", unit: "pt", range: .any), default: "required with `from`",
+                    notes: "a segment's end", encode: { isSegment($0) ? SceneEncoder.vec($0.points[1]) : nil }),
+                F.ruled(
+                    "path", .other(schema: SceneSchema.array(SceneSchema.vec2), type: "array of points, pt"),
+                    default: "none", notes: "instead of a segment; no point twice in a row",
+                    encode: { isSegment($0) ? nil : .array($0.points.map(SceneEncoder.vec)) }),
+                F.ruled(
+                    "closed", .boolean, default: "false", json: .bool(false), notes: "with `path`: back to its start",
+                    encode: { .bool($0.closed) }
+                ).only(when: { !isSegment($0) }),
+            ], required: ["identifier"])
     }()
 
     /// UISnapBehavior.

@@ -420,6 +420,10 @@ public enum FieldTables {
             (BehaviorFields.field.kind, BehaviorFields.field.info, BehaviorFields.field.markdown),
             (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),
             (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
+            (
+                BehaviorFields.boundaryTable.kind, BehaviorFields.boundaryTable.info,
+                BehaviorFields.boundaryTable.markdown
+            ),
             (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),
             (DragFields.table.kind, DragFields.table.info, DragFields.table.markdown),
             (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),

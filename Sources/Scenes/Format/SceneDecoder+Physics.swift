@@ -149,7 +149,7 @@ extension SceneDecoder {
             for (k, bj) in arr.enumerated() {
                 let bpath = "\(path).boundaries[\(k)]"
                 let bf = try Fields(
-                    bj, path: bpath, file: fileName, allowed: ["identifier", "from", "to", "path", "closed"])
+                    bj, path: bpath, file: fileName, allowed: BehaviorFields.boundaryTable.names)
                 guard let identifier = try bf.string("identifier"), !identifier.isEmpty else {
                     throw bf.missing("identifier", "a non-empty name for contact events")
                 }

@@ -36,18 +36,7 @@ public enum SceneEncoder {
     }
 
     /// A collision boundary: a segment (`from`, `to`) or a path (`path`, `closed`).
-    static func boundary(_ b: SceneBoundary) -> JSON {
-        if b.points.count == 2 && !b.closed {
-            return .object([
-                .init("identifier", .string(b.identifier)), .init("from", vec(b.points[0])),
-                .init("to", vec(b.points[1])),
-            ])
-        }
-        return .object([
-            .init("identifier", .string(b.identifier)), .init("path", .array(b.points.map(vec))),
-            .init("closed", .bool(b.closed)),
-        ])
-    }
+    static func boundary(_ b: SceneBoundary) -> JSON { .object(BehaviorFields.boundaryTable.encode(b)) }
 
     /// A field's region as a scene file writes it: `radius` or `size`, and `inverse`; nil for everywhere.
     static func region(_ r: FieldRegion) -> JSON? {
