@@ -82,11 +82,7 @@ enum BehaviorFields {
         let kinds = FieldBehavior.Kind.allCases.map(\.rawValue)
         let d = FieldBehavior(kind: .vortex, items: [])
         let noisy: (SceneField) -> Bool = { $0.field.kind == .noise || $0.field.kind == .turbulence }
-        let region = SceneSchema.object([
-            ("radius", SceneSchema.nonNegative),
-            ("size", SceneSchema.tuple([SceneSchema.nonNegative, SceneSchema.nonNegative])),
-            ("inverse", SceneSchema.bool),
-        ])
+        let region = regionTable.schema
         return FieldTable(
             kind: "field", summary: "UIFieldBehavior: a force field over a region.",
             fields: [
@@ -95,8 +91,11 @@ enum BehaviorFields {
                 items(\.items, default: "required"),
                 F.vector("position", \.field.position, what: "point", unit: "pt", default: d.position),
                 .ruled(
-                    "region", .other(schema: region, type: "object of `radius` or `size`, and `inverse` (boolean)"),
-                    default: "everywhere", encode: { SceneEncoder.region($0.field.region) }),
+                    "region", .other(schema: region, type: "object (below)"),
+                    default: "everywhere",
+                    encode: { f in
+                        f.field.region == .infinite ? nil : .object(regionTable.encode(Region(f.field.region)))
+                    }),
                 F.number("strength", \.field.strength, default: d.strength),
                 F.number("falloff", \.field.falloff, default: d.falloff, defaultText: "the kind's"),
                 F.number(
@@ -167,6 +166,61 @@ enum BehaviorFields {
                         c.boundaries.isEmpty ? nil : .array(c.boundaries.map(SceneEncoder.boundary))
                     }),
             ], required: ["type", "items"])
+    }()
+
+    /// A field's region (UIFieldBehavior.region: a circle by `radius` or a rectangle by `size`, centred on the field's
+    /// position), as the decoder reads it.
+    struct Region {
+        var radius: Double?, size: Vector2?, inverse = false
+
+        init() {}
+
+        init(_ region: FieldRegion) {
+            var shape = region
+            if case .inverse(let inner) = region {
+                shape = inner
+                inverse = true
+            }
+            switch shape {
+            case .circle(let r): radius = r
+            case .rectangle(let w, let h): size = Vector2(w, h)
+            case .infinite, .inverse: break
+            }
+        }
+
+        /// The region: everywhere when neither radius nor size is given.
+        var region: FieldRegion {
+            let shape: FieldRegion =
+                radius.map { .circle(radius: $0) } ?? size.map { .rectangle(width: $0.x, height: $0.y) } ?? .infinite
+            return inverse ? .inverse(shape) : shape
+        }
+    }
+
+    /// A field's region; giving both radius and size is a rule (``SceneDecoder/decodeRegion(_:path:)``).
+    static let regionTable: FieldTable<Region> = {
+        typealias F = FieldSpec<Region>
+        let size = F(
+            name: "size", kind: .vector(what: "size", unit: "pt", range: .nonNegative), defaultText: "none",
+            defaultJSON: nil, notes: "a rectangle's width and height, instead of `radius`",
+            decode: { r, f in
+                guard let v = try f.vector("size") else { return }
+                for x in [v.x, v.y] {
+                    if let problem = NumberRange.nonNegative.problem(x, text: NumberFormat.shortest(x)) {
+                        throw f.error("size", problem)
+                    }
+                }
+                r.size = v
+            },
+            encode: { $0.size.map(SceneEncoder.vec) })
+        return FieldTable(
+            kind: "region", summary: "A field's region.",
+            fields: [
+                F.number("radius", \.radius, unit: "pt", range: .nonNegative, default: "none", notes: "a circle's"),
+                size,
+                F.boolean("inverse", \.inverse, default: false, notes: "everywhere outside the shape").only(when: {
+                    $0.inverse
+                }),
+            ], required: [])
     }()
 
     /// A collision boundary (UICollisionBehavior's addBoundary(withIdentifier:from:to:) or (withIdentifier:for:)): a

@@ -418,6 +418,7 @@ public enum FieldTables {
             (ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
             (BehaviorFields.gravity.kind, BehaviorFields.gravity.info, BehaviorFields.gravity.markdown),
             (BehaviorFields.field.kind, BehaviorFields.field.info, BehaviorFields.field.markdown),
+            (BehaviorFields.regionTable.kind, BehaviorFields.regionTable.info, BehaviorFields.regionTable.markdown),
             (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),
             (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
             (

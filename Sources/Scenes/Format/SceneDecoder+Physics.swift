@@ -235,23 +235,13 @@ extension SceneDecoder {
     }
 
     func decodeRegion(_ json: JSON, path: String) throws -> FieldRegion {
-        let f = try Fields(json, path: path, file: fileName, allowed: ["radius", "size", "inverse"])
-        var region = FieldRegion.infinite
-        let radius = try f.number("radius"), size = try f.vector("size")
-        if radius != nil && size != nil {
+        let f = try Fields(json, path: path, file: fileName, allowed: BehaviorFields.regionTable.names)
+        if f.value("radius") != nil && f.value("size") != nil {
             throw f.error("size", "give either radius or size, not both, got \(f.text("size"))")
         }
-        if let radius {
-            guard radius >= 0 else { throw f.error("radius", "must be >= 0, got \(f.text("radius"))") }
-            region = .circle(radius: radius)
-        } else if let size {
-            guard size.x >= 0 && size.y >= 0 else {
-                throw f.error("size", "must not be negative, got \(f.text("size"))")
-            }
-            region = .rectangle(width: size.x, height: size.y)
-        }
-        if try f.bool("inverse") == true { region = .inverse(region) }
-        return region
+        var region = BehaviorFields.Region()
+        try BehaviorFields.regionTable.decode(f, into: &region)
+        return region.region
     }
 
     func decodeSnap(_ json: JSON, path: String, names: Set<String>) throws -> SceneSnap {

@@ -38,21 +38,6 @@ public enum SceneEncoder {
     /// A collision boundary: a segment (`from`, `to`) or a path (`path`, `closed`).
     static func boundary(_ b: SceneBoundary) -> JSON { .object(BehaviorFields.boundaryTable.encode(b)) }
 
-    /// A field's region as a scene file writes it: `radius` or `size`, and `inverse`; nil for everywhere.
-    static func region(_ r: FieldRegion) -> JSON? {
-        switch r {
-        case .infinite: return nil
-        case .circle(let radius): return .object([.init("radius", .num(radius))])
-        case .rectangle(let w, let h): return .object([.init("size", vec(Vector2(w, h)))])
-        case .inverse(let inner):
-            if case .object(var members) = region(inner) ?? .object([]) {
-                members.append(.init("inverse", .bool(true)))
-                return .object(members)
-            }
-            return nil
-        }
-    }
-
     /// An attachment's drag: its interpolation, and its keyframes or CSV file.
     static func drag(_ drag: SceneDrag) -> JSON { .object(DragFields.table.encode(drag)) }
 }
