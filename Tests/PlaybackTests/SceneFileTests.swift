@@ -154,6 +154,8 @@ final class SceneFileTests: XCTestCase {
                 "scene.json: profile: must be \"uikit\" or \"precise\", got \"box2d\""
             ),
             (#"{"items": []}"#, "scene.json: items: must be a non-empty array of items, got []"),
+            // An editor's schema reference is a string (the schema said so; the decoder took any value).
+            (#"{"$schema": 5, "items": [\#(item)]}"#, "scene.json: $schema: must be a string, got 5"),
             (
                 #"{"duration": 1}"#,
                 "scene.json: items: is required (a scene needs at least one item, unless it has views or layers), got nothing"

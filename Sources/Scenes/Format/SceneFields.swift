@@ -44,9 +44,11 @@ public enum SceneFields {
         return FieldTable(
             kind: "scene", summary: "A scene. Units: points, seconds, radians (clockwise, y down), Hz.",
             fields: [
-                F.ruled(
-                    "$schema", .other(schema: .object([]), type: "string"), default: "none",
-                    notes: "an editor's schema reference, ignored", encode: { _ in .string(SceneSchema.fileName) }),
+                F(
+                    name: "$schema", kind: .string, defaultText: "none", defaultJSON: nil,
+                    notes: "an editor's schema reference, read and ignored",
+                    decode: { _, f in _ = try f.string("$schema") },
+                    encode: { _ in .string(SceneSchema.fileName) }),
                 F.string("name", \.name, notes: "informational"),
                 F.string("description", \.description, notes: "informational"),
                 F.choice("profile", \.profile, default: d.profile, notes: "docs/physics.md"),
@@ -66,7 +68,9 @@ public enum SceneFields {
                     notes: "rows at t = i / rate up to duration"),
                 F.ruled(
                     "bounds", .other(schema: bounds, type: "object `x`, `y`, `width`, `height`, or [x, y, w, h], pt"),
-                    default: "0, 0, 375, 667", json: nil, notes: "the reference view; width and height positive",
+                    default: "0, 0, 375, 667", json: nil,
+                    notes:
+                        "the reference view; width and height positive; an object's missing members are the default's",
                     encode: { s in
                         .object([
                             .init("x", .num(s.bounds.x)), .init("y", .num(s.bounds.y)),
