@@ -167,13 +167,7 @@ struct Fields {
         InputError(file: file, path: childPath(key), message: "is required (\(what)), got nothing")
     }
 
-    func number(_ key: String) throws -> Double? {
-        guard let v = value(key) else { return nil }
-        guard case .number(let x, let text) = v else { throw error(key, "must be a number, got \(v.brief)") }
-        guard x.isFinite else { throw error(key, "must be a finite number, got \(text)") }
-        guard abs(x) <= Limits.magnitude else { throw error(key, "must be between -1e9 and 1e9, got \(text)") }
-        return x
-    }
+    func number(_ key: String) throws -> Double? { try number(key, in: .any) }
 
     /// A number checked against its field's `range` before the format's ±1e9, so that a value past both is told the
     /// field's own range ("must be positive and at most 100000 Hz, got 2e9"); `because` follows the range.
@@ -207,14 +201,7 @@ struct Fields {
         return Int(x)
     }
 
-    func int(_ key: String) throws -> Int? {
-        guard let v = value(key) else { return nil }
-        guard case .number(let x, let text) = v, x.isFinite, x == x.rounded() else {
-            throw error(key, "must be a whole number, got \(v.brief)")
-        }
-        guard abs(x) <= Limits.magnitude else { throw error(key, "must be between -1e9 and 1e9, got \(text)") }
-        return Int(x)
-    }
+    func int(_ key: String) throws -> Int? { try int(key, in: .any) }
 
     func string(_ key: String) throws -> String? {
         guard let v = value(key) else { return nil }

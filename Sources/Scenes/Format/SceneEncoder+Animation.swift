@@ -23,16 +23,8 @@ extension SceneEncoder {
         m += layer.values.map { .init($0.keyPath, value($0.value)) }
         if let t = layer.text { m.append(.init("text", .string(t))) }
         if let c = layer.textColor { m.append(.init("textColor", value(c))) }
-        return .object(m + timing(layer.timing))
-    }
-
-    /// A layer's own timing, the fields that differ from CALayer's defaults.
-    static func timing(_ t: LayerTiming) -> [JSON.Member] {
-        var m: [JSON.Member] = []
-        if t.beginTime != 0 { m.append(.init("beginTime", .num(t.beginTime))) }
-        if t.speed != 1 { m.append(.init("speed", .num(t.speed))) }
-        if t.timeOffset != 0 { m.append(.init("timeOffset", .num(t.timeOffset))) }
-        return m
+        // The layer's own timing, as a view's: each field written when it differs from CALayer's default.
+        return .object(m + ViewFields.layerTiming.compactMap { f in f.encode(layer).map { .init(f.name, $0) } })
     }
 
     /// A timed change of a layer's timing.
@@ -40,14 +32,6 @@ extension SceneEncoder {
 
     /// A view in UIView's terms, from its layer's values (``SceneLayer/isView``).
     static func view(_ layer: SceneLayer) -> JSON { .object(ViewFields.table.encode(layer)) }
-
-    /// CAMediaTiming's fields.
-    static func timing(_ t: MediaTiming) -> [JSON.Member] { AnimationFields.timing.encode(t) }
-
-    /// `fromValue`, `toValue`, `byValue`: those set.
-    static func values(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> [JSON.Member] {
-        [("fromValue", from), ("toValue", to), ("byValue", by)].compactMap { k, v in v.map { .init(k, value($0)) } }
-    }
 
     static func animation(_ a: SceneAnimation) -> JSON {
         .object(AnimationKindFields.placement.encode(a) + animationFields(a.animation))

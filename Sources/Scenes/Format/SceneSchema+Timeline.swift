@@ -4,7 +4,7 @@ import IO
 // The schema's Core Animation and UIKit side: views, layers, animations, property animators, blocks, gestures and
 // layer timing changes.
 extension SceneSchema {
-    static let layerTimingFields: [(String, JSON)] = [("beginTime", num), ("speed", num), ("timeOffset", num)]
+    static var layerTimingFields: [(String, JSON)] { ViewFields.layerTiming.map { ($0.name, $0.schema) } }
     /// A label's text: no control characters (a row stays one line); at most 1000 bytes, which a schema cannot count
     /// (1000 characters here).
     static let labelText = type(

@@ -31,6 +31,13 @@ enum ViewFields {
             .only(when: { $0.timing[keyPath: path] != d })
     }
 
+    /// A layer's own timing (CAMediaTiming on the layer: beginTime, speed, timeOffset), the same on a view and a layer.
+    static let layerTiming: [FieldSpec<SceneLayer>] = [
+        timing("beginTime", \.beginTime, unit: "s", notes: "the layer's own timing (CAMediaTiming)"),
+        timing("speed", \.speed),
+        timing("timeOffset", \.timeOffset, unit: "s"),
+    ]
+
     /// The last value the layer holds at `keyPath`.
     static func last(_ layer: SceneLayer, _ keyPath: String) -> AnimatableValue? {
         layer.values.last { $0.keyPath == keyPath }?.value
@@ -101,9 +108,6 @@ enum ViewFields {
                     },
                     encode: { layer in last(layer, "backgroundColor").map(SceneEncoder.value) }),
                 value("cornerRadius", "cornerRadius", unit: "pt"),
-                timing("beginTime", \.beginTime, unit: "s", notes: "the layer's own timing (CAMediaTiming)"),
-                timing("speed", \.speed),
-                timing("timeOffset", \.timeOffset, unit: "s"),
-            ], required: ["name"])
+            ] + layerTiming, required: ["name"])
     }()
 }
