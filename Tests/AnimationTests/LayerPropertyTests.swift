@@ -50,16 +50,17 @@ final class LayerPropertyTests: XCTestCase {
         XCTAssertEqual(LayerProperty.byKeyPath["transform"]?.columns[11].component, 11)
     }
 
-    /// docs/scene-format.md's "Layers and animations" section names every property and sub key path of the table.
+    /// docs/scene-format.md's layer field table names every property and sub key path of the table.
     func testReadmeListsEveryLayerProperty() throws {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../../docs/scene-format.md").standardized, encoding: .utf8)
-        let start = try XCTUnwrap(readme.range(of: "## Layers and animations"))
-        let section = readme[start.upperBound...].prefix(1500)
+        let start = try XCTUnwrap(readme.range(of: "<!-- fields: layer -->"))
+        let end = try XCTUnwrap(readme.range(of: "<!-- end fields -->", range: start.upperBound..<readme.endIndex))
+        let section = readme[start.upperBound..<end.lowerBound]
         for keyPath in LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted() {
             XCTAssertTrue(
-                section.contains("`\(keyPath)`"), "docs/scene-format.md's layer section does not list \(keyPath)")
+                section.contains("`\(keyPath)`"), "docs/scene-format.md's layer table does not list \(keyPath)")
         }
     }
 }

@@ -281,6 +281,7 @@ public struct FieldTable<Model>: @unchecked Sendable {
         self.required = required
         names = fields.map(\.name)
         decoders = fields.map(\.decode)
+        index = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// This table as another kind, with other fields required.
@@ -300,6 +301,16 @@ public struct FieldTable<Model>: @unchecked Sendable {
     /// Each field's reader, in table order: iterating these instead of the specs copies one closure per field, not a
     /// spec's strings and closures (decoding 40,000 pendulums spent 40 ms on those copies).
     let decoders: [(inout Model, Fields) throws -> Void]
+
+    /// Each field's place in ``fields``, by name.
+    let index: [String: Int]
+
+    /// Reads the declared fields present in `f` in the order the file gives them (a layer keeps its values in that
+    /// order, as a later key path sets part of an earlier one's value), checking each against its kind and range.
+    /// - Throws: ``InputError`` naming the file, the field and the value.
+    func decodeInFileOrder(_ f: Fields, into model: inout Model) throws {
+        for m in f.members { if let i = index[m.key] { try decoders[i](&model, f) } }
+    }
 
     /// Reads every declared field present in `f` into `model`, checking each against its kind and range.
     /// - Throws: ``InputError`` naming the file, the field and the value.
@@ -442,6 +453,8 @@ public enum FieldTables {
             (AnimationKindFields.group.kind, AnimationKindFields.group.info, AnimationKindFields.group.markdown),
             (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
             (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown),
+            (LayerFields.table.kind, LayerFields.table.info, LayerFields.table.markdown),
+            (TransformFields.table.kind, TransformFields.table.info, TransformFields.table.markdown),
             (ViewFields.table.kind, ViewFields.table.info, ViewFields.table.markdown),
             (AnimatorFields.table.kind, AnimatorFields.table.info, AnimatorFields.table.markdown),
             (AnimatorFields.spring.kind, AnimatorFields.spring.info, AnimatorFields.spring.markdown),

@@ -3,18 +3,31 @@ import Springs
 import IO
 
 extension SceneDecoder {
+    /// A value in `keyPath`'s form (``valueKind(for:)``); `label` names it in the message (default the key path).
+    /// - Throws: ``InputError`` naming the field.
     func decodeValue(_ json: JSON, keyPath: String, path: String, label: String? = nil) throws -> AnimatableValue {
+        try SceneDecoder.value(json, keyPath: keyPath, path: path, file: fileName, label: label)
+    }
+
+    /// A value in `keyPath`'s form: a number for a scalar, an array of its components, or for a whole `transform` 16
+    /// numbers or its parts (``TransformFields``); each number finite within ±`Limits/magnitude`.
+    /// - Throws: ``InputError`` naming `file`, `path` (and the component) and the value.
+    static func value(_ json: JSON, keyPath: String, path: String, file: String, label: String? = nil) throws
+        -> AnimatableValue
+    {
         let kind = valueKind(for: keyPath)
         let name = label ?? keyPath
         switch (kind, json) {
         case (.scalar, .number(let x, let text)):
             guard x.isFinite && abs(x) <= Limits.magnitude else {
-                throw InputError(
-                    file: fileName, path: path, message: "must be a finite number within ±1e9, got \(text)")
+                throw InputError(file: file, path: path, message: "must be a finite number within ±1e9, got \(text)")
             }
             return .scalar(x)
-        case (.transform, .object(let members)):
-            return .transform(try decodeTransform(members, path: path))
+        case (.transform, .object):
+            var t = Transform3D.identity
+            try TransformFields.table.decode(
+                Fields(json, path: path, file: file, allowed: TransformFields.table.names), into: &t)
+            return .transform(t)
         case (_, .array(let items)) where kind != .scalar:
             let count = kind.componentCount
             var comps: [Double] = []
@@ -22,100 +35,50 @@ extension SceneDecoder {
                 guard case .number(let x, let text) = item else { comps = []; break }
                 guard x.isFinite && abs(x) <= Limits.magnitude else {
                     throw InputError(
-                        file: fileName, path: "\(path)[\(k)]",
-                        message: "must be a finite number within ±1e9, got \(text)")
+                        file: file, path: "\(path)[\(k)]", message: "must be a finite number within ±1e9, got \(text)")
                 }
                 comps.append(x)
             }
             guard comps.count == count else {
                 throw InputError(
-                    file: fileName, path: path,
+                    file: file, path: path,
                     message: "must be an array of \(count) numbers for \(name), got \(json.brief)")
             }
             return AnimatableValue(kind: kind, components: comps)
         default:
-            throw InputError(
-                file: fileName, path: path,
-                message:
-                    "must be \(kind == .scalar ? "a number" : kind == .transform ? "16 numbers or {scale, rotate, translate, m34}" : "an array of numbers") for \(name), got \(json.brief)"
-            )
+            let form =
+                kind == .scalar
+                ? "a number"
+                : kind == .transform ? "16 numbers or {scale, rotate, translate, m34}" : "an array of numbers"
+            throw InputError(file: file, path: path, message: "must be \(form) for \(name), got \(json.brief)")
         }
     }
 
-    /// A label's text: a string of at most 1000 bytes without control characters (so each CSV row stays one line).
-    /// - Throws: `InputError` naming the field.
+    /// A label's text (``SceneDecoder/text(_:path:file:)``). - Throws: ``InputError`` naming the field.
     func decodeText(_ json: JSON, path: String) throws -> String {
+        try SceneDecoder.text(json, path: path, file: fileName)
+    }
+
+    /// A label's text: a string of at most 1000 bytes without control characters (so each CSV row stays one line).
+    /// - Throws: ``InputError`` naming `file`, `path` and the value.
+    static func text(_ json: JSON, path: String, file: String) throws -> String {
         guard case .string(let t) = json else {
-            throw InputError(file: fileName, path: path, message: "must be a string, got \(json.brief)")
+            throw InputError(file: file, path: path, message: "must be a string, got \(json.brief)")
         }
         guard t.utf8.count <= 1000 else {
-            throw InputError(file: fileName, path: path, message: "must be at most 1000 bytes, got \(t.utf8.count)")
+            throw InputError(file: file, path: path, message: "must be at most 1000 bytes, got \(t.utf8.count)")
         }
         if t.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw InputError(
-                file: fileName, path: path,
+                file: file, path: path,
                 message: "must not contain control characters (newlines, tabs), got \(json.brief)")
         }
         return t
     }
 
-    /// A whole transform written as its parts, applied in this order (row-vector, as CATransform3DConcat chains them):
-    /// `scale` [sx, sy] or [sx, sy, sz], `rotate` [angle radians, x, y, z], `translate` [tx, ty] or [tx, ty, tz] points,
-    /// then `m34` (perspective, −1/eye distance). Each is optional.
-    func decodeTransform(_ members: [JSON.Member], path: String) throws -> Transform3D {
-        let f = try Fields(
-            .object(members), path: path, file: fileName, allowed: ["scale", "rotate", "translate", "m34"])
-        func numbers(_ key: String, _ counts: [Int]) throws -> [Double]? {
-            guard let j = f.value(key) else { return nil }
-            guard case .array(let a) = j, counts.contains(a.count) else {
-                throw f.error(
-                    key,
-                    "must be an array of \(counts.map(String.init).joined(separator: " or ")) numbers, got \(j.brief)")
-            }
-            return try a.enumerated().map { k, v in
-                guard case .number(let x, _) = v, x.isFinite, abs(x) <= Limits.magnitude else {
-                    throw InputError(
-                        file: fileName, path: "\(path).\(key)[\(k)]",
-                        message: "must be a finite number within ±1e9, got \(v.brief)")
-                }
-                return x
-            }
-        }
-        var t = Transform3D.identity
-        if let s = try numbers("scale", [2, 3]) { t = t.concatenating(.scale(s[0], s[1], s.count == 3 ? s[2] : 1)) }
-        if let r = try numbers("rotate", [4]) {
-            guard r[1] != 0 || r[2] != 0 || r[3] != 0 else {
-                throw f.error("rotate", "the axis must not be zero, got \(f.value("rotate")!.brief)")
-            }
-            t = t.concatenating(.rotation(r[0], r[1], r[2], r[3]))
-        }
-        if let d = try numbers("translate", [2, 3]) {
-            t = t.concatenating(.translation(d[0], d[1], d.count == 3 ? d[2] : 0))
-        }
-        if let p = try f.number("m34") {
-            var m = Transform3D.identity
-            m[2, 3] = p
-            t = t.concatenating(m)
-        }
-        return t
-    }
-
-    /// A layer's `beginTime`, `speed` or `timeOffset` (CAMediaTiming on a layer): any finite number within ±1e9.
-    func decodeLayerTiming(
-        _ property: SceneTimingChange.Property, _ json: JSON, path: String, into timing: inout LayerTiming
-    ) throws {
-        guard case .number(let x, let text) = json, x.isFinite, abs(x) <= Limits.magnitude else {
-            throw InputError(
-                file: fileName, path: path, message: "must be a finite number within ±1e9, got \(json.brief)")
-        }
-        _ = text
-        switch property {
-        case .beginTime: timing.beginTime = x
-        case .speed: timing.speed = x
-        case .timeOffset: timing.timeOffset = x
-        }
-    }
-
+    /// The scene's `layers`: each read by ``LayerFields/table`` in the file's order (a later key path sets part of an
+    /// earlier one's value), then its rules: a unique name, and a superlayer that is an earlier layer.
+    /// - Throws: ``InputError`` naming the field.
     func decodeLayers(_ json: JSON, names: inout Set<String>) throws -> [SceneLayer] {
         guard case .array(let arr) = json else {
             throw InputError(file: fileName, path: "layers", message: "must be an array of layers, got \(json.brief)")
@@ -125,67 +88,22 @@ extension SceneDecoder {
             guard case .object(let members) = lj else {
                 throw InputError(file: fileName, path: path, message: "must be an object, got \(lj.brief)")
             }
-            guard let nameJSON = members.first(where: { $0.key == "name" })?.value, case .string(let name) = nameJSON
-            else {
+            for m in members where LayerFields.table.index[m.key] == nil {
                 throw InputError(
-                    file: fileName, path: path + ".name", message: "is required (the layer's name), got nothing")
+                    file: fileName, path: path + "." + m.key,
+                    message: "unknown layer property\(LayerFields.hint(m.key)) (see docs), got \(quoted(m.key))")
             }
-            guard SceneDecoder.isValidName(name) else {
-                throw InputError(
-                    file: fileName, path: path + ".name",
-                    message: "must be 1 to 64 ASCII letters, digits, '_' or '-', got \(quoted(name))")
+            let f = try Fields(lj, path: path, file: fileName, allowed: LayerFields.table.names)
+            guard let name = try f.string("name") else { throw f.missing("name", "the layer's name") }
+            var layer = SceneLayer(name: name, values: [])
+            try LayerFields.table.decodeInFileOrder(f, into: &layer)
+            guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
+            if let parent = f.value("superlayer") {
+                guard case .string(let p) = parent, names.contains(p), p != name else {
+                    throw f.error("superlayer", "must name an earlier layer, got \(parent.brief)")
+                }
+                layer.superlayer = p
             }
-            guard names.insert(name).inserted else {
-                throw InputError(file: fileName, path: path + ".name", message: "duplicate name, got \(quoted(name))")
-            }
-            var values: [(String, AnimatableValue)] = []
-            var text: String?, textColor: AnimatableValue?, superlayer: String?, timing = LayerTiming()
-            for m in members where m.key != "name" {
-                if m.key == "text" {
-                    text = try decodeText(m.value, path: path + ".text")
-                    continue
-                }
-                if m.key == "superlayer" {
-                    guard case .string(let parent) = m.value, names.contains(parent), parent != name else {
-                        throw InputError(
-                            file: fileName, path: path + ".superlayer",
-                            message: "must name an earlier layer, got \(m.value.brief)")
-                    }
-                    superlayer = parent
-                    continue
-                }
-                if m.key == "textColor" {
-                    textColor = try decodeValue(m.value, keyPath: "textColor", path: path + ".textColor")
-                    continue
-                }
-                if let p = SceneTimingChange.Property(rawValue: m.key) {
-                    try decodeLayerTiming(p, m.value, path: path + "." + m.key, into: &timing)
-                    continue
-                }
-                guard Layer.address(m.key) != nil else {
-                    let known =
-                        LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()
-                        + ["name", "superlayer", "text", "textColor"]
-                        + SceneTimingChange.Property.allCases.map(\.rawValue)
-                    let asLayer = [
-                        "superview": "superlayer", "alpha": "opacity", "center": "position",
-                        "frame": "bounds and position",
-                        "rotation": "transform.rotation.z", "scale": "transform.scale",
-                    ]
-                    let hint =
-                        asLayer[m.key].map { " (a view's name; a layer's is \(quoted($0)))" }
-                        ?? Fields.closest(to: m.key, in: known).map { ", did you mean \(quoted($0))?" } ?? ""
-                    throw InputError(
-                        file: fileName, path: path + "." + m.key,
-                        message: "unknown layer property\(hint) (see docs), got \(quoted(m.key))")
-                }
-                values.append((m.key, try decodeValue(m.value, keyPath: m.key, path: path + "." + m.key)))
-            }
-            var layer = SceneLayer(name: name, values: values)
-            layer.text = text
-            layer.textColor = textColor
-            layer.superlayer = superlayer
-            layer.timing = timing
             return layer
         }
     }

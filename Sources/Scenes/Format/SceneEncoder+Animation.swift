@@ -17,15 +17,8 @@ extension SceneEncoder {
         return .array([c.x1, c.y1, c.x2, c.y2].map { .num($0) })
     }
 
-    static func layer(_ layer: SceneLayer) -> JSON {
-        var m: [JSON.Member] = [.init("name", .string(layer.name))]
-        if let s = layer.superlayer { m.append(.init("superlayer", .string(s))) }
-        m += layer.values.map { .init($0.keyPath, value($0.value)) }
-        if let t = layer.text { m.append(.init("text", .string(t))) }
-        if let c = layer.textColor { m.append(.init("textColor", value(c))) }
-        // The layer's own timing, as a view's: each field written when it differs from CALayer's default.
-        return .object(m + ViewFields.layerTiming.compactMap { f in f.encode(layer).map { .init(f.name, $0) } })
-    }
+    /// A layer as the file writes it (``LayerFields/encode(_:)``).
+    static func layer(_ layer: SceneLayer) -> JSON { LayerFields.encode(layer) }
 
     /// A timed change of a layer's timing.
     static func timingChange(_ c: SceneTimingChange) -> JSON { .object(TimingChangeFields.table.encode(c)) }

@@ -4,7 +4,6 @@ import IO
 // The schema's Core Animation and UIKit side: views, layers, animations, property animators, blocks, gestures and
 // layer timing changes.
 extension SceneSchema {
-    static var layerTimingFields: [(String, JSON)] { ViewFields.layerTiming.map { ($0.name, $0.schema) } }
     /// A label's text: no control characters (a row stays one line); at most 1000 bytes, which a schema cannot count
     /// (1000 characters here).
     static let labelText = type(
@@ -12,27 +11,8 @@ extension SceneSchema {
 
     static var view: JSON { requiring(ViewFields.table.schema, anyOf: [["frame"], ["center", "size"]]) }
 
-    /// A layer: its name, superlayer, contents and timing, and every layer property of ``LayerProperty/all`` and its
-    /// sub key paths, each in its kind's form.
-    static var layer: JSON {
-        func form(_ kind: AnimatableValue.Kind) -> JSON {
-            switch kind {
-            case .scalar: return num
-            case .transform: return anyOf([tuple(Array(repeating: num, count: 16)), ref("transform")])
-            default: return tuple(Array(repeating: num, count: kind.componentCount))
-            }
-        }
-        let properties =
-            LayerProperty.all.map { ($0.keyPath, form($0.kind)) }
-            + LayerProperty.subKeyPaths.keys.sorted().map { ($0, num) }
-        return object(
-            [
-                ("name", ref("name")), ("superlayer", string),
-                ("text", labelText), ("textColor", vec4),
-            ]
-                + layerTimingFields + properties,
-            required: ["name"], description: "A layer (CALayer): initial model values by key path.")
-    }
+    /// A layer (``LayerFields/table``).
+    static var layer: JSON { LayerFields.table.schema }
 
     /// An animatable key path: a layer property (``LayerProperty/all``) or a sub key path.
     static var keyPaths: JSON { oneOf(LayerProperty.all.map(\.keyPath) + LayerProperty.subKeyPaths.keys.sorted()) }

@@ -132,13 +132,7 @@ public enum SceneSchema {
                     ]),
                 ])
             ),
-            (
-                "transform",
-                object([
-                    ("scale", array(num, min: 2, max: 3)), ("rotate", tuple([num, num, num, num])),
-                    ("translate", array(num, min: 2, max: 3)), ("m34", num),
-                ])
-            ),
+            ("transform", TransformFields.table.schema),
             ("value", anyOf([num, array(num, min: 2, max: 16), ref("transform")])),
             ("item", item), ("behavior", behavior), ("drag", drag), ("view", view), ("layer", layer),
             ("animation", animation(topLevel: true)), ("childAnimation", animation(topLevel: false)),

@@ -102,8 +102,8 @@ enum ViewFields {
                     decode: { layer, f in
                         guard let c = f.value("backgroundColor") else { return }
                         // A color reads as the layer property's value does (four numbers within ±1e9).
-                        let color = try SceneDecoder(fileName: f.file) { _ in [] }
-                            .decodeValue(c, keyPath: "backgroundColor", path: f.childPath("backgroundColor"))
+                        let color = try SceneDecoder.value(
+                            c, keyPath: "backgroundColor", path: f.childPath("backgroundColor"), file: f.file)
                         layer.values.append(("backgroundColor", color))
                     },
                     encode: { layer in last(layer, "backgroundColor").map(SceneEncoder.value) }),
