@@ -31,6 +31,7 @@ final class FieldTableTests: XCTestCase {
             }, "animations[0]"
         ),
         "view": ({ "{\"views\": [{\($0.joined(separator: ", "))}]}" }, "views[0]"),
+        "bounds": ({ "{\"layers\": [{\"name\": \"l\"}], \"bounds\": {\($0.joined(separator: ", "))}}" }, "bounds"),
         "layer": ({ "{\"layers\": [{\"name\": \"l\"\($0.map { ", " + $0 }.joined())}]}" }, "layers[0]"),
         "transform": (
             { "{\"layers\": [{\"name\": \"l\", \"transform\": {\($0.joined(separator: ", "))}}]}" },

@@ -426,6 +426,7 @@ public enum FieldTables {
     public static var all: [(kind: String, fields: [FieldInfo], markdown: String)] {
         [
             (SceneFields.table.kind, SceneFields.table.info, SceneFields.table.markdown),
+            (SceneFields.boundsTable.kind, SceneFields.boundsTable.info, SceneFields.boundsTable.markdown),
             (ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
             (BehaviorFields.gravity.kind, BehaviorFields.gravity.info, BehaviorFields.gravity.markdown),
             (BehaviorFields.field.kind, BehaviorFields.field.info, BehaviorFields.field.markdown),

@@ -87,11 +87,8 @@ public struct SceneDecoder {
             }
             scene.bounds = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
         } else if let b = top.value("bounds") {
-            let f = try Fields(b, path: "bounds", file: fileName, allowed: ["x", "y", "width", "height"])
-            let w = try f.number("width") ?? 375, h = try f.number("height") ?? 667
-            guard w > 0 else { throw f.error("width", "must be positive, got \(f.text("width"))") }
-            guard h > 0 else { throw f.error("height", "must be positive, got \(f.text("height"))") }
-            scene.bounds = Rect(x: try f.number("x") ?? 0, y: try f.number("y") ?? 0, width: w, height: h)
+            let f = try Fields(b, path: "bounds", file: fileName, allowed: SceneFields.boundsTable.names)
+            try SceneFields.boundsTable.decode(f, into: &scene.bounds)
         }
         if let problem = Limits.runBudgetProblem(
             duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,

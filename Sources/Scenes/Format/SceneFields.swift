@@ -21,15 +21,24 @@ public enum SceneFields {
             notes: notes, encode: encode)
     }
 
+    /// The scene's `bounds` as an object (the reference view's frame); a member left out is the default's.
+    static let boundsTable: FieldTable<Rect> = {
+        let d = Scene().bounds
+        let size = NumberRange.positiveUpTo(Limits.magnitude)
+        return FieldTable(
+            kind: "bounds", summary: "The reference view's frame (the scene's bounds as an object).",
+            fields: [
+                .number("x", \.x, unit: "pt", default: d.x), .number("y", \.y, unit: "pt", default: d.y),
+                .number("width", \.width, unit: "pt", range: size, default: d.width),
+                .number("height", \.height, unit: "pt", range: size, default: d.height),
+            ], required: [])
+    }()
+
     static let table: FieldTable<Scene> = {
         let d = Scene()
         typealias F = FieldSpec<Scene>
         let bounds = SceneSchema.anyOf([
-            SceneSchema.object([
-                ("x", SceneSchema.num), ("y", SceneSchema.num),
-                ("width", SceneSchema.number(min: 0, exclusiveMin: true)),
-                ("height", SceneSchema.number(min: 0, exclusiveMin: true)),
-            ]),
+            SceneSchema.ref("bounds"),
             SceneSchema.tuple([
                 SceneSchema.num, SceneSchema.num, SceneSchema.number(min: 0, exclusiveMin: true),
                 SceneSchema.number(min: 0, exclusiveMin: true),
@@ -71,12 +80,7 @@ public enum SceneFields {
                     default: "0, 0, 375, 667", json: nil,
                     notes:
                         "the reference view; width and height positive; an object's missing members are the default's",
-                    encode: { s in
-                        .object([
-                            .init("x", .num(s.bounds.x)), .init("y", .num(s.bounds.y)),
-                            .init("width", .num(s.bounds.width)), .init("height", .num(s.bounds.height)),
-                        ])
-                    }),
+                    encode: { .object(boundsTable.encode($0.bounds)) }),
                 list(
                     "items", of: "item", type: "array of items", max: Limits.maxItems, min: 1, default: "required",
                     notes: "unless the scene has views or layers",

@@ -132,7 +132,7 @@ public enum SceneSchema {
                     ]),
                 ])
             ),
-            ("transform", TransformFields.table.schema),
+            ("transform", TransformFields.table.schema), ("bounds", SceneFields.boundsTable.schema),
             ("value", anyOf([num, array(num, min: 2, max: 16), ref("transform")])),
             ("item", item), ("behavior", behavior), ("drag", drag), ("view", view), ("layer", layer),
             ("animation", animation(topLevel: true)), ("childAnimation", animation(topLevel: false)),
