@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "IO", targets: ["IO"]),
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "Traces", targets: ["Traces"]),
+        .library(name: "Sweeps", targets: ["Sweeps"]),
         .executable(name: "dynsim", targets: ["dynsim"]),
         .executable(name: "dynsim-bench", targets: ["DynsimBench"]),
     ],
@@ -40,6 +41,10 @@ let package = Package(
             exclude: ["Web"], linkerSettings: libm),
         // Traces: recorded or simulated motion from CSV, resampled, compared (`dynsim compare`) and fitted (`dynsim fit`).
         .target(name: "Traces", dependencies: ["Springs", "IO"], linkerSettings: libm),
+        // Sweeps: many runs of one scene with fields varied (a plan), measured (metrics), on every core, in shards.
+        .target(
+            name: "Sweeps", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
+            linkerSettings: libm),
         // Shell: what the executables share about being one: option tables (parsing, checks and help generated from
         // them), exit statuses, signal handling (not a product).
         .target(name: "Shell", dependencies: ["IO"], linkerSettings: libm),
@@ -49,7 +54,9 @@ let package = Package(
             linkerSettings: libm),
         .executableTarget(
             name: "dynsim",
-            dependencies: ["Scenes", "Playback", "Replay", "Traces", "Dynamics", "Springs", "IO", "Bench", "Shell"],
+            dependencies: [
+                "Scenes", "Playback", "Replay", "Traces", "Sweeps", "Dynamics", "Springs", "IO", "Bench", "Shell",
+            ],
             linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
         .executableTarget(
@@ -76,6 +83,9 @@ let package = Package(
             name: "ArchitectureTests", dependencies: ["Scenes", "Playback", "Dynamics", "Animation", "Springs", "IO"]),
         .testTarget(name: "dynsimTests", dependencies: ["dynsim", "Shell", "Bench", "IO", "Scenes", "Playback"]),
         .testTarget(name: "TracesTests", dependencies: ["Traces", "Springs", "IO"]),
+        .testTarget(
+            name: "SweepsTests",
+            dependencies: ["Sweeps", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
         .testTarget(
             name: "ReplayTests",
             dependencies: ["Replay", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),

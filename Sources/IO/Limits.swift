@@ -106,6 +106,8 @@ public enum Limits {
     public static let maxExportSettling = 1e6
     /// Longest `view` spring page, seconds (its `--until`, or the springs' settling without it).
     public static let maxViewUntil = 100_000.0
+    /// Most runs of one sweep (its plan's points: a grid's product, or samples): the plan is held in memory.
+    public static let maxSweepRuns = 1_000_000
     /// Most points of an `export css` linear().
     public static let maxLinearPoints = 10_000
     /// Most samples of a `view` spring page, all its springs together; past it the page samples more sparsely (a

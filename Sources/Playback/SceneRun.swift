@@ -226,8 +226,11 @@ public final class SceneRun {
     }
 
     /// How many runs (``run(events:_:)`` calls) this process has started: what a test reads to see that a command
-    /// simulates a scene once (`view SCENE --svg F --output P`). Not synchronised: read it where one thread runs.
-    nonisolated(unsafe) public static var runsStarted = 0
+    /// simulates a scene once (`view SCENE --svg F --output P`). Safe to read while a sweep runs scenes on several
+    /// threads.
+    public static var runsStarted: Int { runsLock.withLock { runCount } }
+    private static let runsLock = NSLock()
+    nonisolated(unsafe) private static var runCount = 0
 
     /// Runs the scene, calling `body` with each row (``SceneRow``) as it is computed, and `events` (when given) with
     /// each event (contacts, rests, animation starts and stops, completions, gestures) as it happens, before the row
@@ -235,7 +238,7 @@ public final class SceneRun {
     /// - Throws: ``SimulationError`` when a value is not finite (before that row is passed on), or whatever `body` or
     ///   `events` throws.
     public func run(events: ((SceneEvent) throws -> Void)? = nil, _ body: (SceneRow) throws -> Void) throws {
-        SceneRun.runsStarted += 1
+        SceneRun.runsLock.withLock { SceneRun.runCount += 1 }
         world.recordsEvents = events != nil
         let h = world.subStepDuration
         for i in 0..<sampleCount {

@@ -19,6 +19,7 @@ enum Command: Equatable {
     case export(ExportOptions)
     case compare(CompareOptions)
     case fit(FitOptions)
+    case sweep(SweepOptions)
     case listScenes
     case showScene(String)
     /// The JSON Schema, or with `docs` the scene format's field tables as docs/scene-format.md holds them.
@@ -37,7 +38,7 @@ let helpSpec = CommandSpec(
     overview: "Show help for dynsim or one of its commands.",
     synopsis: "dynsim help [COMMAND]",
     arguments: [
-        .init("COMMAND", help: "run, view, compare, fit, scenes, schema, spring, curve, export, bench or help.")
+        .init("COMMAND", help: "run, view, compare, fit, sweep, scenes, schema, spring, curve, export, bench or help.")
     ],
     options: [], maxArguments: 1,
     tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
@@ -48,10 +49,13 @@ let commandSpecs: [String: CommandSpec] = [
     "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec,
     "help": helpSpec,
     "schema": schemaSpec, "view": viewSpec, "export": exportSpec, "compare": compareSpec, "fit": fitSpec,
+    "sweep": sweepSpec,
 ]
 
 /// The commands in the order the top-level help lists them.
-let commandOrder = ["run", "view", "compare", "fit", "scenes", "schema", "spring", "curve", "export", "bench", "help"]
+let commandOrder = [
+    "run", "view", "compare", "fit", "sweep", "scenes", "schema", "spring", "curve", "export", "bench", "help",
+]
 
 /// Parses the arguments (without the program name).
 /// - Throws: ``UsageError`` naming the option or argument and the value.
@@ -78,6 +82,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "export": return try parseExport(rest)
     case "compare": return try parseCompare(rest)
     case "fit": return try parseFit(rest)
+    case "sweep": return try parseSweep(rest)
     default: return try parseRun(args)
     }
 }

@@ -94,6 +94,7 @@ func main() -> Int32 {
     case .export(let options): return export(options)
     case .compare(let options): return compare(options)
     case .fit(let options): return fit(options)
+    case .sweep(let options): return sweep(options)
     }
 }
 

@@ -85,8 +85,9 @@ final class LayeringTests: XCTestCase {
             let name = group(1)!
             let deps = Set(
                 (group(2) ?? "").split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                })
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
+                        in: CharacterSet(charactersIn: "\""))
+                }.filter { !$0.isEmpty })
             let path =
                 group(3)
                 ?? (manifest[manifest.range(of: "name: \"\(name)\"")!.lowerBound...].prefix(200).contains("testTarget")
@@ -126,6 +127,7 @@ final class LayeringTests: XCTestCase {
             "Replay": ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
             "Traces": ["Springs", "IO"], "Shell": ["IO"],
             "Bench": ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"],
+            "Sweeps": ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
         ]
         let target = try NSRegularExpression(
             pattern: #"\.target\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
@@ -135,8 +137,9 @@ final class LayeringTests: XCTestCase {
             let name = group(1)!
             let deps = Set(
                 (group(2) ?? "").split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                })
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
+                        in: CharacterSet(charactersIn: "\""))
+                }.filter { !$0.isEmpty })
             seen.insert(name)
             guard let ok = allowed[name] else {
                 XCTFail("\(name): a library target docs/design.md does not place"); continue
@@ -155,8 +158,9 @@ final class LayeringTests: XCTestCase {
             guard let ok = allowed[module] else { continue }  // Architecture, dynsim: the whole
             let deps = Set(
                 (group(2) ?? "").split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                })
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
+                        in: CharacterSet(charactersIn: "\""))
+                }.filter { !$0.isEmpty })
             XCTAssertTrue(
                 deps.isSubset(of: ok.union([module])),
                 "\(module)Tests depends on \(deps.subtracting(ok.union([module])).sorted())")

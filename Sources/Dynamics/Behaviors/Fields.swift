@@ -85,7 +85,10 @@ public struct FieldBehavior: Sendable, Equatable {
     /// How fast the noise changes over time, 1/s (noise and turbulence only).
     public var animationSpeed: Double
     /// Seed of the noise (noise and turbulence only).
-    public var seed: UInt64
+    public var seed: UInt64 { didSet { permutation = FieldNoise.permutation(seed: seed) } }
+    /// The noise's permutation for ``seed``, held by the field (not a shared cache), so worlds on several threads
+    /// never share mutable state.
+    var permutation: [Int]
 
     /// UIKit's default minimum radius: 2^-15 m in points.
     public static let defaultMinimumRadius = 0.00305175781
@@ -107,6 +110,7 @@ public struct FieldBehavior: Sendable, Equatable {
         self.smoothness = smoothness
         self.animationSpeed = animationSpeed
         self.seed = seed
+        permutation = FieldNoise.permutation(seed: seed)
     }
 
     /// The field's effect on one item at `point` (points) moving at `velocity` (points/s) at time `t` (s): an
@@ -155,8 +159,8 @@ public struct FieldBehavior: Sendable, Equatable {
             let fr = 1.25 / (max(smoothness, 0) + 1.0 / 12) - 1
             let l = Vector2(p.x + T, p.y + T) * fr
             let n = Vector2(
-                FieldNoise.value(l.x, l.y, T * fr, seed: seed),
-                FieldNoise.value(l.x + 31.416, l.y - 47.853, T * fr + 12.5, seed: seed))
+                FieldNoise.value(l.x, l.y, T * fr, permutation: permutation),
+                FieldNoise.value(l.x + 31.416, l.y - 47.853, T * fr + 12.5, permutation: permutation))
             force = n * (S * fall)
             if kind == .turbulence { force *= m * (v.x * v.x + v.y * v.y) }
         case .velocity:
@@ -185,13 +189,10 @@ enum FieldNoise {
         return p + p
     }
 
-    nonisolated(unsafe) static var cache: [UInt64: [Int]] = [:]
-
-    static func value(_ x: Double, _ y: Double, _ z: Double, seed: UInt64) -> Double {
+    /// The noise at (x, y, z) for the permutation of a seed (``permutation(seed:)``).
+    static func value(_ x: Double, _ y: Double, _ z: Double, permutation perm: [Int]) -> Double {
         // A state that already overflowed has no noise (the run then reports the non-finite state, not a trap here).
         guard x.isFinite && y.isFinite && z.isFinite else { return 0 }
-        let perm: [Int]
-        if let cached = cache[seed] { perm = cached } else { perm = permutation(seed: seed); cache[seed] = perm }
         let fx = x.rounded(.down), fy = y.rounded(.down), fz = z.rounded(.down)
         let X = Int(fx.truncatingRemainder(dividingBy: 256) + 256) & 255
         let Y = Int(fy.truncatingRemainder(dividingBy: 256) + 256) & 255

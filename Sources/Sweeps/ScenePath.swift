@@ -1,0 +1,109 @@
+import IO
+import Scenes
+
+/// A numeric field of a scene file named by its path, as the scene decoder's errors name fields (`items[1].density`,
+/// `behaviors[0].frequency`, `animations[2].duration`, `layers[0].position.x`, `duration`). Setting one writes the
+/// number into the scene's JSON; the scene decoder then checks it against its field table's range, so a sweep
+/// refuses an unknown field or a value out of range exactly as a scene file would.
+public enum ScenePath {
+    /// `json` with the number `value` at `path`. A field the object does not write yet (left at its default) is
+    /// added; a key may hold dots (a layer's `transform.rotation.z`): the longest key of the object that the path
+    /// starts with is taken.
+    /// - Throws: ``SweepError`` (`--vary`) for a path that leaves the scene (an index past an array's end, a member of
+    ///   a number) or names a field that holds something other than a number.
+    public static func setting(_ value: Double, at path: String, in json: JSON) throws -> JSON {
+        guard !path.isEmpty else { throw SweepError("--vary", "a path names a scene field, got an empty one") }
+        return try set(value, rest: Substring(path), done: "", in: json, path: path)
+    }
+
+    /// The number at `path` in `json`, or nil where the file leaves it out.
+    public static func value(at path: String, in json: JSON) -> Double? {
+        var here = json, rest = Substring(path)
+        while !rest.isEmpty {
+            guard let (next, remaining) = step(rest, in: here) else { return nil }
+            here = next
+            rest = remaining
+        }
+        if case .number(let x, _) = here { return x }
+        return nil
+    }
+
+    /// One step of `rest` inside `json`: the value it reaches and the path left.
+    static func step(_ rest: Substring, in json: JSON) -> (JSON, Substring)? {
+        switch json {
+        case .array(let items):
+            guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]"),
+                let k = Int(rest[rest.index(after: rest.startIndex)..<close]), k >= 0, k < items.count
+            else { return nil }
+            return (items[k], trimDot(rest[rest.index(after: close)...]))
+        case .object(let members):
+            guard let m = longestKey(rest, members) else { return nil }
+            return (m.value, trimDot(rest.dropFirst(m.key.count)))
+        default: return nil
+        }
+    }
+
+    static func trimDot(_ s: Substring) -> Substring { s.hasPrefix(".") ? s.dropFirst() : s }
+
+    /// The member whose key is the longest that `rest` starts with, followed by its end, a `.` or a `[`.
+    static func longestKey(_ rest: Substring, _ members: [JSON.Member]) -> JSON.Member? {
+        members.filter { m in
+            rest.hasPrefix(m.key)
+                && (rest.count == m.key.count || [".", "["].contains(rest.dropFirst(m.key.count).first!))
+        }.max { $0.key.count < $1.key.count }
+    }
+
+    static func set(_ value: Double, rest: Substring, done: String, in json: JSON, path: String) throws -> JSON {
+        let number = JSON.number(value, text: NumberFormat.shortest(value))
+        switch json {
+        case .array(var items):
+            guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]"),
+                let k = Int(rest[rest.index(after: rest.startIndex)..<close]), k >= 0
+            else {
+                throw SweepError(
+                    "--vary",
+                    "\(done.isEmpty ? "the scene" : done) is an array: index it as \(done)[0], got \(quoted(path))")
+            }
+            guard k < items.count else {
+                throw SweepError(
+                    "--vary", "\(done)[\(k)]: no such element (\(done) has \(items.count)), got \(quoted(path))")
+            }
+            let after = rest[rest.index(after: close)...]
+            let here = "\(done)[\(k)]"
+            items[k] =
+                after.isEmpty
+                ? try leaf(items[k], number, here)
+                : try set(
+                    value, rest: trimDot(after), done: here, in: items[k], path: path)
+            return .array(items)
+        case .object(var members):
+            let prefix = done.isEmpty ? "" : done + "."
+            guard let m = longestKey(rest, members), let i = members.firstIndex(where: { $0.key == m.key }) else {
+                // A field left at its default: added, for the decoder to check its name and range.
+                guard !rest.contains("[") else {
+                    throw SweepError(
+                        "--vary", "\(prefix)\(rest.prefix { $0 != "[" }): no such list, got \(quoted(path))")
+                }
+                members.append(.init(String(rest), number))
+                return .object(members)
+            }
+            let after = rest.dropFirst(m.key.count)
+            members[i].value =
+                after.isEmpty
+                ? try leaf(m.value, number, prefix + m.key)
+                : try set(
+                    value, rest: trimDot(after), done: prefix + m.key, in: m.value, path: path)
+            return .object(members)
+        default:
+            throw SweepError("--vary", "\(done) holds \(json.brief), not fields, got \(quoted(path))")
+        }
+    }
+
+    /// The new number for a field that now holds `old`, which must be a number.
+    static func leaf(_ old: JSON, _ number: JSON, _ field: String) throws -> JSON {
+        guard case .number = old else {
+            throw SweepError("--vary", "\(field) holds \(old.brief), not a number: a sweep varies numeric fields")
+        }
+        return number
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import IO
+import Playback
+import Scenes
+
+/// One run's row of a sweep's table.
+public struct SweepResult: Equatable, Sendable {
+    /// The run's stable id: the first 16 hex digits of the SHA-256 of its expanded scene (``SceneEncoder/text(_:)``),
+    /// so the same scene has the same id in every sweep, shard and machine.
+    public var id: String
+    /// The varied fields' values, in the plan's path order.
+    public var values: [Double]
+    /// Each metric's value (nil: the run cannot give it), in the sweep's metric order.
+    public var metrics: [Double?]
+    /// nil for a run that completed; else why it has no metrics (it diverged, or its scene was refused).
+    public var failure: String?
+
+    /// A row: the run's id, its varied values, its metrics, and why it failed (nil: it completed).
+    public init(id: String, values: [Double], metrics: [Double?], failure: String?) {
+        self.id = id
+        self.values = values
+        self.metrics = metrics
+        self.failure = failure
+    }
+}
+
+/// A sweep: a scene (as JSON), the plan of values to set in it, and the metrics to measure on each run.
+public struct Sweep: Sendable {
+    /// The scene before any value is set.
+    public var base: JSON
+    /// The runs.
+    public var plan: SweepPlan
+    /// What each run measures.
+    public var metrics: [SweepMetric]
+    /// Reads a run's scene from its JSON (the scene file's decoder, so its CSVs are found beside it), and applies the
+    /// command line's overrides (duration, rate, profile).
+    public var decode: @Sendable (JSON) throws -> Scene
+    /// The scene's name in a refused run's reason.
+    public var fileName: String
+
+    /// A sweep of `base` (named `fileName` in messages) over `plan`, measuring `metrics`, each run's scene read by
+    /// `decode`.
+    public init(
+        base: JSON, fileName: String = "scene", plan: SweepPlan, metrics: [SweepMetric],
+        decode: @escaping @Sendable (JSON) throws -> Scene
+    ) {
+        self.base = base
+        self.fileName = fileName
+        self.plan = plan
+        self.metrics = metrics
+        self.decode = decode
+    }
+
+    /// The scene of run `k`.
+    /// - Throws: ``SweepError`` for a path that is not a numeric field; the decoder's ``InputError`` for a value out of
+    ///   its field's range or a field the scene's object does not have.
+    public func scene(_ k: Int) throws -> Scene {
+        var json = base
+        for (path, value) in zip(plan.paths, plan.points[k]) {
+            json = try ScenePath.setting(value, at: path, in: json)
+        }
+        return try decode(json)
+    }
+
+    /// A run's stable id: the first 16 hex digits of the SHA-256 of its scene as a file writes it.
+    public static func id(of scene: Scene) -> String {
+        String(SHA256.hex(Array(SceneEncoder.text(scene).utf8)).prefix(16))
+    }
+
+    /// Checks the whole plan before anything runs: every run's scene reads (each value within its field's range),
+    /// and every metric's columns exist in the first run's output.
+    /// - Throws: the first run's problem, as ``scene(_:)`` says it, or ``SweepError`` (`--metric`) for a column the
+    ///   run does not write.
+    public func check() throws {
+        for k in plan.points.indices { _ = try scene(k) }
+        guard !plan.points.isEmpty else { return }
+        let columns = Set(SceneRun(scene: try scene(0)).columns)
+        for m in metrics {
+            for c in m.columns where !columns.contains(c) {
+                let hint = m.kind == .maxspeed ? " (maxspeed takes an item's name)" : ""
+                throw SweepError("--metric", "\(quoted(c)) is not a column of the run\(hint), got \(quoted(m.name))")
+            }
+        }
+    }
+
+    /// Runs `k` and measures it. A run that diverges, or that `dynsim run` would refuse before starting
+    /// (``SceneRun/inputProblems(fileName:)``), is a result with its reason.
+    public func run(_ k: Int) -> SweepResult {
+        var result = SweepResult(id: "", values: plan.points[k], metrics: metrics.map { _ in nil }, failure: nil)
+        do {
+            let scene = try scene(k)
+            result.id = Sweep.id(of: scene)
+            result.metrics = try measure(scene)
+        } catch {
+            result.failure = "\(error)"
+        }
+        return result
+    }
+
+    /// The metrics of one run of `scene`: only the columns and events they read are kept.
+    func measure(_ scene: Scene) throws -> [Double?] {
+        let run = SceneRun(scene: scene)
+        // What `dynsim run` refuses before it starts (a script call UIKit rejects, an item inside a boundary ...).
+        if let problem = run.inputProblems(fileName: fileName).first { throw problem }
+        let wanted = metrics.map { m in m.columns.map { c in run.columns.firstIndex(of: c)! } }
+        let kept = Array(Set(wanted.joined())).sorted()
+        var times: [Double] = [], series = [[Double]](repeating: [], count: kept.count)
+        let eventKinds = Set(metrics.filter { $0.kind == .event || $0.kind == .count }.map(\.subject))
+        var events: [SceneEvent] = []
+        let onEvent: ((SceneEvent) throws -> Void)? =
+            eventKinds.isEmpty ? nil : { e in if eventKinds.contains(e.fields[0]) { events.append(e) } }
+        try run.run(events: onEvent) { row in
+            times.append(row.time)
+            for (j, c) in kept.enumerated() { series[j].append(row.values[c]) }
+        }
+        return metrics.enumerated().map { i, m in
+            m.value(times: times, series: wanted[i].map { series[kept.firstIndex(of: $0)!] }, events: events)
+        }
+    }
+
+    /// Runs every point on `jobs` threads and hands each result to `write` in plan order as soon as the runs before it
+    /// are done, so the table is the same bytes whatever `jobs` is. `runs` limits which runs (a shard's share).
+    /// - Throws: whatever `write` throws (the first; the remaining runs are skipped).
+    public func run(runs: [Int]? = nil, jobs: Int, write: @escaping (Int, SweepResult) throws -> Void) throws {
+        let order = runs ?? Array(plan.points.indices)
+        let state = OrderedResults(count: order.count, write: write)
+        DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, order.count))) { _ in
+            while let i = state.claim() {
+                state.finish(i, order[i], run(order[i]))
+            }
+        }
+        if let error = state.error { throw error }
+    }
+}
+
+/// The results of runs on several threads, written in order: each worker claims the next run, and whoever finishes
+/// the run the writer waits for writes it and every finished one after it.
+final class OrderedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0, written = 0
+    private var done: [Int: (Int, SweepResult)] = [:]
+    private let count: Int
+    private let write: (Int, SweepResult) throws -> Void
+    private(set) var error: Error?
+
+    init(count: Int, write: @escaping (Int, SweepResult) throws -> Void) {
+        self.count = count
+        self.write = write
+    }
+
+    /// The next run's place in the order, or nil when all are claimed or writing failed.
+    func claim() -> Int? {
+        lock.withLock {
+            guard next < count, error == nil else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    /// Stores run `i`'s result and writes every result now due, in order.
+    func finish(_ i: Int, _ run: Int, _ result: SweepResult) {
+        lock.withLock {
+            done[i] = (run, result)
+            while error == nil, let (r, due) = done.removeValue(forKey: written) {
+                do { try write(r, due) } catch { self.error = error }
+                written += 1
+            }
+        }
+    }
+}
