@@ -33,8 +33,7 @@ enum AnimatorFields {
             defaultText: "`easeInEaseOut`", defaultJSON: nil,
             notes: "UICubicTimingParameters or UISpringTimingParameters",
             decode: { a, f in
-                guard let t = f.value("timing") else { return }
-                let timing = try SceneDecoder(fileName: f.file) { _ in [] }.decodeTiming(t, path: f.childPath("timing"))
+                guard let timing = try f.timing("timing") else { return }
                 a.animator = rebuilt(a.animator, timing: timing)
             },
             encode: { SceneEncoder.animatorTiming($0.animator.timing) })
@@ -98,4 +97,21 @@ enum AnimatorFields {
                     "initialVelocity", \.initialVelocity, default: 0, notes: "in distances per second, as Apple's"),
             ], required: ["dampingRatio"])
     }()
+}
+
+extension AnimatorFields {
+    /// An optional timing field stored at `path` (continueAnimation's, a pan's on release): a curve or a spring, as an
+    /// animator's `timing` takes it; absent, the animator keeps its own.
+    static func timing<Model>(_ path: WritableKeyPath<Model, PropertyAnimator.Timing?>, notes: String)
+        -> FieldSpec<Model>
+    {
+        FieldSpec(
+            name: "timing",
+            kind: .other(schema: SceneSchema.ref("animatorTiming"), type: "a curve or a spring (animators)"),
+            defaultText: "the animator's own", defaultJSON: nil, notes: notes,
+            decode: { model, f in
+                if let timing = try f.timing("timing") { model[keyPath: path] = timing }
+            },
+            encode: { $0[keyPath: path].map(SceneEncoder.animatorTiming) })
+    }
 }

@@ -3,10 +3,14 @@ import Springs
 import IO
 
 extension SceneDecoder {
-    func decodeTiming(_ json: JSON, path: String) throws -> PropertyAnimator.Timing {
+    /// An animator's timing (UIViewPropertyAnimator's timing parameters): a curve (UICubicTimingParameters, or
+    /// UIView.AnimationCurve's `easeInOut`), a spring by mass, stiffness and damping, or by damping ratio
+    /// (UISpringTimingParameters). It reads nothing but `json`, so a field table's reader calls it with the file's name.
+    /// - Throws: ``InputError`` naming `file` and `path` (and the field) for anything else.
+    static func timing(_ json: JSON, path: String, file: String) throws -> PropertyAnimator.Timing {
         if case .object = json {
             let f = try Fields(
-                json, path: path, file: fileName,
+                json, path: path, file: file,
                 allowed: ["mass", "stiffness", "damping", "dampingRatio", "initialVelocity"])
             if f.value("dampingRatio") != nil {
                 guard f.value("mass") == nil && f.value("stiffness") == nil && f.value("damping") == nil else {
@@ -30,7 +34,7 @@ extension SceneDecoder {
         }
         // UIView.AnimationCurve's name for the ease-in-out curve, as UIViewPropertyAnimator(duration:curve:) takes it.
         if case .string("easeInOut") = json { return .curve(.easeInEaseOut) }
-        return .curve(try decodeTimingFunction(json, path: path))
+        return .curve(try timingFunction(json, path: path, file: file))
     }
 
     /// One change of an animator (`animations` or an `addAnimations` call): keyPath, toValue, delayFactor.
@@ -125,9 +129,7 @@ extension SceneDecoder {
                 guard factor > 0 else {
                     throw c.error("durationFactor", "must be positive, got \(c.text("durationFactor"))")
                 }
-                call = .continueAnimation(
-                    timing: try c.value("timing").map { try decodeTiming($0, path: p + ".timing") },
-                    durationFactor: factor)
+                call = .continueAnimation(timing: try c.timing("timing"), durationFactor: factor)
             default:
                 let ch = try decodeAnimatorChange(cj, p, inScript: true)
                 call = .add(keyPath: ch.0, to: ch.1, delayFactor: ch.2)
@@ -175,5 +177,13 @@ extension SceneDecoder {
             a.script = try f.value("script").map { try decodeScript($0, path: path + ".script") } ?? []
             return a
         }
+    }
+}
+
+extension Fields {
+    /// The animator timing at `key` (``SceneDecoder/timing(_:path:file:)``), or nil when absent.
+    /// - Throws: ``InputError`` naming the field.
+    func timing(_ key: String) throws -> PropertyAnimator.Timing? {
+        try value(key).map { try SceneDecoder.timing($0, path: childPath(key), file: file) }
     }
 }
