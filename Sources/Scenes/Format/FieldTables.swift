@@ -15,6 +15,8 @@ public enum FieldTables {
             entry(AnimationFields.transition),
             entry(ViewFields.table),
             entry(AnimatorFields.table), entry(AnimatorFields.spring), entry(AnimatorFields.dampingRatio),
+            entry(AnimatorFields.change),
+        ] + AnimatorCallFields.tables.map { entry($0.table) } + [
             entry(GestureFields.table), entry(GestureFields.pan),
             entry(TimingChangeFields.table),
             entry(BlockFields.table), entry(BlockFields.springTable), entry(BlockFields.keyframeTable),
