@@ -21,7 +21,7 @@ public struct PropertyAnimator: Sendable {
     /// UIViewAnimatingState.
     public enum State: String, Sendable { case inactive, active, stopped }
     /// UIViewAnimatingPosition.
-    public enum Position: String, Sendable { case start, end, current }
+    public enum Position: String, Sendable, CaseIterable { case start, end, current }
     /// The timing: a cubic curve over the duration, or a spring on its own time.
     public enum Timing: Equatable, Sendable {
         /// UICubicTimingParameters.

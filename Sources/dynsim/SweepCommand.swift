@@ -32,7 +32,8 @@ struct SweepOptions: Equatable {
 
 /// `dynsim sweep`'s option table.
 let sweepSpec = CommandSpec(
-    name: "sweep", program: "dynsim", summary: "Run a scene many times with fields varied, a row of metrics each (see `dynsim help sweep`).",
+    name: "sweep", program: "dynsim",
+    summary: "Run a scene many times with fields varied, a row of metrics each (see `dynsim help sweep`).",
     overview:
         "Run a scene once per point of a plan (a grid, a zip or seeded samples of the --vary fields) on every core, and write one row per run in plan order: its id, the varied values, each --metric, and its status.",
     synopsis: "dynsim sweep SCENE.json | BUILTIN --vary PATH=VALUES ... [--metric KIND:SUBJECT[:ARG] ...]",

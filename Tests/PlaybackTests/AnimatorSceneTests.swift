@@ -80,6 +80,32 @@ final class AnimatorSceneTests: XCTestCase {
                 #"[{"t": 0, "call": "fractionComplete", "value": 1.5}]"#,
                 "scene.json: animators[0].script[0].value: must be from 0 to 1, got 1.5"
             ),
+            // Each call's fields are its table's (AnimatorCallFields): a call's `value` is a number for one call and
+            // true or false for another; `at` is a choice like every other.
+            (
+                #"[{"t": 0, "call": "isReversed", "value": 0.5}]"#,
+                "scene.json: animators[0].script[0].value: must be true or false, got 0.5"
+            ),
+            (
+                #"[{"t": 0, "call": "pauseAnimation", "value": 1}]"#,
+                #"scene.json: animators[0].script[0].value: unknown field (expected one of: t, call), got "value""#
+            ),
+            (
+                #"[{"t": 0, "call": "finishAnimation"}]"#,
+                "scene.json: animators[0].script[0].at: is required (start, end or current), got nothing"
+            ),
+            (
+                #"[{"t": 0, "call": "finishAnimation", "at": "middle"}]"#,
+                #"scene.json: animators[0].script[0].at: must be "start", "end" or "current", got "middle""#
+            ),
+            (
+                #"[{"t": 0, "call": "continueAnimation", "durationFactor": 0}]"#,
+                "scene.json: animators[0].script[0].durationFactor: must be positive and at most 1e9, got 0"
+            ),
+            (
+                #"[{"t": 0, "call": "addAnimations", "keyPath": "opacity", "toValue": 0, "delayFactor": 1}]"#,
+                "scene.json: animators[0].script[0].delayFactor: must be in [0, 1), got 1"
+            ),
             (
                 #"[{"t": 0, "call": "startAnimation"}, {"t": 0.1, "call": "stopAnimation"}, {"t": 0.2, "call": "startAnimation"}]"#,
                 "scene.json: animators[0].script[2]: startAnimation: a stopped animator must be finished first, got stopped"

@@ -42,6 +42,11 @@ final class FieldTableTests: XCTestCase {
                 "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\"\($0.map { ", " + $0 }.joined())}]}"
             }, "animators[0]"
         ),
+        "animatorChange": (
+            {
+                "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"animations\": [{\($0.joined(separator: ", "))}]}]}"
+            }, "animators[0].animations[0]"
+        ),
         "animatorSpring": (
             {
                 "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"timing\": {\($0.joined(separator: ", "))}}]}"
@@ -160,7 +165,23 @@ final class FieldTableTests: XCTestCase {
                 "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"attachment\", \"item\": \"a\"\($0.map { ", " + $0 }.joined())}]}"
             }, "behaviors[0]"
         ),
-    ]
+    ].merging(callHosts) { $1 }
+
+    /// Each script call's host: an animator whose script is that one call.
+    static var callHosts: [String: (scene: ([String]) -> String, path: String)] {
+        Dictionary(
+            uniqueKeysWithValues: AnimatorCallFields.Name.allCases.map { name in
+                (
+                    name.kind,
+                    (
+                        { fields in
+                            "{\"layers\": [{\"name\": \"l\"}], \"animators\": [{\"name\": \"a\", \"layer\": \"l\", \"script\": [{\"call\": \"\(name.rawValue)\"\(fields.map { ", " + $0 }.joined())}]}]}"
+                        }, "animators[0].script[0]"
+                    )
+                )
+            })
+    }
+
     /// Required fields the walk supplies (besides `type` and item names, which the hosts write).
     static let required: [String: [String: String]] = [
         "item": ["center": "[0, 0]"], "view": ["name": "\"v\"", "center": "[0, 0]", "size": "[1, 1]"],
@@ -169,7 +190,20 @@ final class FieldTableTests: XCTestCase {
         "animatorDampingRatio": ["dampingRatio": "1"], "panAction": ["distance": "10"], "timingChange": ["t": "0"],
         "animation": ["layer": "\"l\""], "boundary": ["from": "[0, 0]", "to": "[1, 1]"],
         "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
-    ]
+        "animatorChange": ["keyPath": "\"opacity\"", "toValue": "0"],
+    ].merging(
+        AnimatorCallFields.Name.allCases.map { name -> (String, [String: String]) in
+            let arguments: [String: String]
+            switch name {
+            case .finishAnimation: arguments = ["at": "\"end\""]
+            case .fractionComplete: arguments = ["value": "0"]
+            case .isReversed: arguments = ["value": "true"]
+            case .addAnimations: arguments = ["keyPath": "\"opacity\"", "toValue": "0"]
+            default: arguments = [:]
+            }
+            return (name.kind, arguments.merging(["t": "0"]) { $1 })
+        }
+    ) { $1 }
 
     /// Kinds the model keeps in another form, so the encoder writes that form: a property animator resolves a
     /// damping-ratio timing into the mass, stiffness and damping spring that settles in its duration, as UIKit does.
@@ -312,6 +346,13 @@ final class FieldTableTests: XCTestCase {
             return
         }
         XCTAssertEqual(bounds.first { $0.key == "minimum" }?.value, .num(low), "\(kind).\(field.name): schema minimum")
+        if case .halfOpen(_, let end) = range {
+            // Less than `end`: the schema's exclusive maximum, which the walk's greatest double below it stands for.
+            XCTAssertEqual(
+                bounds.first { $0.key == "exclusiveMaximum" }?.value, .num(end), "\(kind).\(field.name): schema maximum"
+            )
+            return
+        }
         XCTAssertEqual(bounds.first { $0.key == "maximum" }?.value, .num(high), "\(kind).\(field.name): schema maximum")
     }
 

@@ -64,7 +64,10 @@ final class SweepCLITests: XCTestCase, CLIRunner {
                 "animations[0].stifness: unknown field, did you mean \"stiffness\"?"
             ),
             (["--vary", "animations[0].keyPath=1,2"], 64, "animations[0].keyPath holds \"position.x\", not a number"),
-            (["--vary", "animations[0].stiffness=1,-2"], 65, "animations[0].stiffness: must be from 1e-9 to 1e9, got -2"),
+            (
+                ["--vary", "animations[0].stiffness=1,-2"], 65,
+                "animations[0].stiffness: must be from 1e-9 to 1e9, got -2"
+            ),
             (["--vary", "animations[0].stiffness=1:1:3"], 64, "an empty range (from equals to)"),
             (
                 ["--vary", "animations[0].stiffness=uniform(1,2)", "--samples", "3"], 64,

@@ -15,6 +15,8 @@ public enum NumberRange: Sendable, Equatable {
 
     /// More than 0 and at most `max`: "must be positive and at most `max`".
     case positiveUpTo(Double)
+    /// From `low` up to but not including `high`: "must be in [`low`, `high`)" (UIViewPropertyAnimator's delay factor).
+    case halfOpen(Double, Double)
 
     /// Whether `x` is within the range.
     public func contains(_ x: Double) -> Bool {
@@ -24,6 +26,7 @@ public enum NumberRange: Sendable, Equatable {
         case .atLeast(let min): return x >= min
         case .between(let low, let high): return x >= low && x <= high
         case .positiveUpTo(let max): return x > 0 && x <= max
+        case .halfOpen(let low, let high): return x >= low && x < high
         }
     }
 
@@ -37,6 +40,8 @@ public enum NumberRange: Sendable, Equatable {
         case .between(let low, let high):
             return "must be from \(NumberFormat.limit(low)) to \(NumberFormat.limit(high))\(suffix)"
         case .positiveUpTo(let max): return "must be positive and at most \(NumberFormat.limit(max))\(suffix)"
+        case .halfOpen(let low, let high):
+            return "must be in [\(NumberFormat.limit(low)), \(NumberFormat.limit(high)))\(suffix)"
         }
     }
 
@@ -45,7 +50,8 @@ public enum NumberRange: Sendable, Equatable {
         contains(x) ? nil : requirement(for: x, unit: unit) + ", got \(text())"
     }
 
-    /// The least and greatest accepted values (±`Limits/magnitude` where open).
+    /// The least and greatest accepted values (±`Limits/magnitude` where open; the double below `high` for
+    /// ``halfOpen(_:_:)``).
     public var bounds: (low: Double, high: Double) {
         switch self {
         case .any: return (-Limits.magnitude, Limits.magnitude)
@@ -53,6 +59,7 @@ public enum NumberRange: Sendable, Equatable {
         case .atLeast(let min): return (min, Limits.magnitude)
         case .between(let low, let high): return (low, high)
         case .positiveUpTo(let max): return (.leastNonzeroMagnitude, max)
+        case .halfOpen(let low, let high): return (low, high.nextDown)
         }
     }
 
@@ -61,6 +68,7 @@ public enum NumberRange: Sendable, Equatable {
         switch self {
         case .any: return SceneSchema.num
         case .positiveUpTo(let max): return SceneSchema.number(min: 0, max: max, exclusiveMin: true)
+        case .halfOpen(let low, let high): return SceneSchema.number(min: low, max: high, exclusiveMax: true)
         default: return SceneSchema.number(min: bounds.low, max: bounds.high)
         }
     }
@@ -73,6 +81,7 @@ public enum NumberRange: Sendable, Equatable {
         case .atLeast(let min): return "≥ \(NumberFormat.limit(min))"
         case .between(let low, let high): return "\(NumberFormat.limit(low)) to \(NumberFormat.limit(high))"
         case .positiveUpTo(let max): return "> 0, ≤ \(NumberFormat.limit(max))"
+        case .halfOpen(let low, let high): return "≥ \(NumberFormat.limit(low)), < \(NumberFormat.limit(high))"
         }
     }
 }
@@ -200,9 +209,10 @@ extension FieldSpec {
             })
     }
 
-    /// One of an enumeration's raw values, stored at `path`: "must be \"a\", \"b\" or \"c\"" otherwise.
+    /// One of an enumeration's raw values, stored at `path`: "must be \"a\", \"b\" or \"c\"" otherwise. With
+    /// `defaultText` ("required"), the docs say it and the schema states no default.
     static func choice<E: RawRepresentable & CaseIterable>(
-        _ name: String, _ path: WritableKeyPath<Model, E>, default value: E,
+        _ name: String, _ path: WritableKeyPath<Model, E>, default value: E, defaultText: String? = nil,
         notes: String = ""
     ) -> FieldSpec where E.RawValue == String {
         let words = E.allCases.map(\.rawValue)
@@ -210,8 +220,8 @@ extension FieldSpec {
         let text =
             listed.count > 1 ? listed.dropLast().joined(separator: ", ") + " or " + listed.last! : listed.joined()
         return FieldSpec(
-            name: name, kind: .choice(words), defaultText: "`\(value.rawValue)`", defaultJSON: .string(value.rawValue),
-            notes: notes,
+            name: name, kind: .choice(words), defaultText: defaultText ?? "`\(value.rawValue)`",
+            defaultJSON: defaultText == nil ? .string(value.rawValue) : nil, notes: notes,
             decode: { model, f in
                 guard let s = try f.string(name) else { return }
                 guard let e = E(rawValue: s) else { throw f.error(name, "must be \(text), got \(quoted(s))") }
@@ -240,12 +250,15 @@ extension FieldSpec {
         return spec
     }
 
-    /// A boolean field stored at `path`.
-    static func boolean(_ name: String, _ path: WritableKeyPath<Model, Bool>, default value: Bool, notes: String = "")
-        -> FieldSpec
-    {
+    /// A boolean field stored at `path`. With `defaultText` ("required"), the docs say it and the schema states no
+    /// default.
+    static func boolean(
+        _ name: String, _ path: WritableKeyPath<Model, Bool>, default value: Bool, defaultText: String? = nil,
+        notes: String = ""
+    ) -> FieldSpec {
         FieldSpec(
-            name: name, kind: .boolean, defaultText: value ? "true" : "false", defaultJSON: .bool(value), notes: notes,
+            name: name, kind: .boolean, defaultText: defaultText ?? (value ? "true" : "false"),
+            defaultJSON: defaultText == nil ? .bool(value) : nil, notes: notes,
             decode: { model, f in if let b = try f.bool(name) { model[keyPath: path] = b } },
             encode: { .bool($0[keyPath: path]) })
     }
@@ -379,10 +392,14 @@ extension FieldTable {
 
     /// The schema of one branch of a tagged kind (a behavior by its `type`): as ``schema``, the tag itself left to
     /// the branch's selector (an empty schema), and only the other required fields required.
-    var branchSchema: JSON {
+    var branchSchema: JSON { branchSchema(tag: "type") }
+
+    /// The schema of one branch of a kind tagged by `tag` (a script's call by its `call`): as ``branchSchema``, with
+    /// the kind's summary.
+    func branchSchema(tag: String) -> JSON {
         SceneSchema.object(
-            fields.map { ($0.name, $0.name == "type" ? .object([]) : $0.schema) },
-            required: required.filter { $0 != "type" })
+            fields.map { ($0.name, $0.name == tag ? .object([]) : $0.schema) },
+            required: required.filter { $0 != tag }, description: summary)
     }
 
     /// The kind's field table for docs/scene-format.md.
@@ -418,58 +435,4 @@ extension FieldTable {
                 schema: $0.schema, isConditional: $0.isConditional)
         }
     }
-}
-
-/// Every object kind declared by a field table, for the docs (`dynsim schema --docs`) and the tests that walk them.
-public enum FieldTables {
-    /// (kind, its fields, its docs table), in the docs' order.
-    public static var all: [(kind: String, fields: [FieldInfo], markdown: String)] {
-        [
-            (SceneFields.table.kind, SceneFields.table.info, SceneFields.table.markdown),
-            (SceneFields.boundsTable.kind, SceneFields.boundsTable.info, SceneFields.boundsTable.markdown),
-            (ItemFields.table.kind, ItemFields.table.info, ItemFields.table.markdown),
-            (BehaviorFields.gravity.kind, BehaviorFields.gravity.info, BehaviorFields.gravity.markdown),
-            (BehaviorFields.field.kind, BehaviorFields.field.info, BehaviorFields.field.markdown),
-            (BehaviorFields.regionTable.kind, BehaviorFields.regionTable.info, BehaviorFields.regionTable.markdown),
-            (BehaviorFields.push.kind, BehaviorFields.push.info, BehaviorFields.push.markdown),
-            (BehaviorFields.collision.kind, BehaviorFields.collision.info, BehaviorFields.collision.markdown),
-            (
-                BehaviorFields.boundaryTable.kind, BehaviorFields.boundaryTable.info,
-                BehaviorFields.boundaryTable.markdown
-            ),
-            (BehaviorFields.attachment.kind, BehaviorFields.attachment.info, BehaviorFields.attachment.markdown),
-            (DragFields.table.kind, DragFields.table.info, DragFields.table.markdown),
-            (BehaviorFields.snap.kind, BehaviorFields.snap.info, BehaviorFields.snap.markdown),
-            (BehaviorFields.addVelocity.kind, BehaviorFields.addVelocity.info, BehaviorFields.addVelocity.markdown),
-            (
-                AnimationKindFields.placement.kind, AnimationKindFields.placement.info,
-                AnimationKindFields.placement.markdown
-            ),
-            (AnimationFields.timing.kind, AnimationFields.timing.info, AnimationFields.timing.markdown),
-            (AnimationKindFields.basic.kind, AnimationKindFields.basic.info, AnimationKindFields.basic.markdown),
-            (
-                AnimationKindFields.keyframe.kind, AnimationKindFields.keyframe.info,
-                AnimationKindFields.keyframe.markdown
-            ),
-            (AnimationKindFields.group.kind, AnimationKindFields.group.info, AnimationKindFields.group.markdown),
-            (AnimationFields.spring.kind, AnimationFields.spring.info, AnimationFields.spring.markdown),
-            (AnimationFields.transition.kind, AnimationFields.transition.info, AnimationFields.transition.markdown),
-            (LayerFields.table.kind, LayerFields.table.info, LayerFields.table.markdown),
-            (TransformFields.table.kind, TransformFields.table.info, TransformFields.table.markdown),
-            (ViewFields.table.kind, ViewFields.table.info, ViewFields.table.markdown),
-            (AnimatorFields.table.kind, AnimatorFields.table.info, AnimatorFields.table.markdown),
-            (AnimatorFields.spring.kind, AnimatorFields.spring.info, AnimatorFields.spring.markdown),
-            (AnimatorFields.dampingRatio.kind, AnimatorFields.dampingRatio.info, AnimatorFields.dampingRatio.markdown),
-            (GestureFields.table.kind, GestureFields.table.info, GestureFields.table.markdown),
-            (GestureFields.pan.kind, GestureFields.pan.info, GestureFields.pan.markdown),
-            (TimingChangeFields.table.kind, TimingChangeFields.table.info, TimingChangeFields.table.markdown),
-            (BlockFields.table.kind, BlockFields.table.info, BlockFields.table.markdown),
-            (BlockFields.springTable.kind, BlockFields.springTable.info, BlockFields.springTable.markdown),
-            (BlockFields.keyframeTable.kind, BlockFields.keyframeTable.info, BlockFields.keyframeTable.markdown),
-            (BlockFields.changeTable.kind, BlockFields.changeTable.info, BlockFields.changeTable.markdown),
-        ]
-    }
-
-    /// (kind, its docs table).
-    public static var markdown: [(kind: String, table: String)] { all.map { ($0.kind, $0.markdown) } }
 }

@@ -89,13 +89,7 @@ enum GestureFields {
                 F.choice(
                     "release", \.release, default: d.release,
                     notes: "on lifting: continue toward the nearer end, the finger's velocity's end, on, or back"),
-                F.ruled(
-                    "timing",
-                    .other(schema: SceneSchema.ref("animatorTiming"), type: "a curve or a spring (animators)"),
-                    default: "the animator's own", notes: "continueAnimation's",
-                    encode: { p in
-                        p.timing.map(SceneEncoder.animatorTiming)
-                    }),
+                AnimatorFields.timing(\.timing, notes: "continueAnimation's"),
                 F.number(
                     "durationFactor", \.durationFactor, range: .positiveUpTo(Limits.magnitude),
                     default: d.durationFactor,

@@ -3,10 +3,14 @@ import Springs
 import IO
 
 extension SceneDecoder {
-    func decodeTiming(_ json: JSON, path: String) throws -> PropertyAnimator.Timing {
+    /// An animator's timing (UIViewPropertyAnimator's timing parameters): a curve (UICubicTimingParameters, or
+    /// UIView.AnimationCurve's `easeInOut`), a spring by mass, stiffness and damping, or by damping ratio
+    /// (UISpringTimingParameters). It reads nothing but `json`, so a field table's reader calls it with the file's name.
+    /// - Throws: ``InputError`` naming `file` and `path` (and the field) for anything else.
+    static func timing(_ json: JSON, path: String, file: String) throws -> PropertyAnimator.Timing {
         if case .object = json {
             let f = try Fields(
-                json, path: path, file: fileName,
+                json, path: path, file: file,
                 allowed: ["mass", "stiffness", "damping", "dampingRatio", "initialVelocity"])
             if f.value("dampingRatio") != nil {
                 guard f.value("mass") == nil && f.value("stiffness") == nil && f.value("damping") == nil else {
@@ -30,24 +34,21 @@ extension SceneDecoder {
         }
         // UIView.AnimationCurve's name for the ease-in-out curve, as UIViewPropertyAnimator(duration:curve:) takes it.
         if case .string("easeInOut") = json { return .curve(.easeInEaseOut) }
-        return .curve(try decodeTimingFunction(json, path: path))
+        return .curve(try timingFunction(json, path: path, file: file))
     }
 
-    /// One change of an animator (`animations` or an `addAnimations` call): keyPath, toValue, delayFactor.
-    func decodeAnimatorChange(_ j: JSON, _ p: String, inScript: Bool = false) throws -> (
-        String, AnimatableValue, Double
-    ) {
-        let c = try Fields(
-            j, path: p, file: fileName,
-            allowed: ["keyPath", "toValue", "delayFactor"] + (inScript ? ["call", "t"] : []))
+    /// One change of an animator (in `animations`, or an `addAnimations` call) from its fields `c`: the key path, which
+    /// must be animatable and not composite; the target, in the key path's form and range; the table's delay factor.
+    /// - Throws: ``InputError`` naming the field.
+    func decodeAnimatorChange(_ c: Fields) throws -> AnimatorFields.Change {
         guard let kp = try c.string("keyPath") else { throw c.missing("keyPath", "the animated property") }
-        guard Layer.address(kp) != nil, kp != "transform.scale", kp != "transform.rotation" else {
+        guard AnimatorFields.isChangeKeyPath(kp) else {
             throw c.error("keyPath", "unknown or composite key path, got \(quoted(kp))")
         }
         guard let tv = c.value("toValue") else { throw c.missing("toValue", "the target value") }
-        let d = try c.number("delayFactor") ?? 0
-        guard d >= 0 && d < 1 else { throw c.error("delayFactor", "must be in [0, 1), got \(c.text("delayFactor"))") }
-        let value = try decodeValue(tv, keyPath: kp, path: p + ".toValue")
+        var change = AnimatorFields.Change(keyPath: kp)
+        try AnimatorFields.change.decode(c, into: &change)
+        let value = try decodeValue(tv, keyPath: kp, path: c.childPath("toValue"))
         if kp.hasPrefix("bounds.size"), value.scalar < 0 { throw c.error("toValue", "must be >= 0, got \(tv.brief)") }
         if kp == "bounds", value.components[2] < 0 || value.components[3] < 0 {
             throw c.error("toValue", "width and height must be >= 0, got \(tv.brief)")
@@ -55,86 +56,60 @@ extension SceneDecoder {
         if kp == "opacity", value.scalar < 0 || value.scalar > 1 {
             throw c.error("toValue", "must be from 0 to 1, got \(tv.brief)")
         }
-        return (kp, value, d)
+        change.toValue = value
+        return change
     }
 
-    /// An animator's script: calls at non-decreasing times (`path` is the script's, `animators[k].script`).
+    /// An animator's script: calls at non-decreasing times (`path` is the script's, `animators[k].script`), each read by
+    /// its call's table (``AnimatorCallFields``).
+    /// - Throws: ``InputError`` naming the entry and the field.
     func decodeScript(_ sj: JSON, path: String) throws -> [(time: Double, call: SceneAnimator.Call)] {
-        var script: [(time: Double, call: SceneAnimator.Call)] = []
         guard case .array(let list) = sj else {
             throw InputError(file: fileName, path: path, message: "must be an array of calls, got \(sj.brief)")
         }
+        var script: [(time: Double, call: SceneAnimator.Call)] = []
         var previous = 0.0
         for (i, cj) in list.enumerated() {
             let p = "\(path)[\(i)]"
-            guard case .object(let members) = cj else {
-                throw InputError(file: fileName, path: p, message: "must be an object, got \(cj.brief)")
+            let name = try scriptCallName(cj, path: p)
+            let table = AnimatorCallFields.table(for: name)
+            let c = try Fields(cj, path: p, file: fileName, allowed: table.names)
+            for key in table.required where c.value(key) == nil {
+                throw c.missing(key, AnimatorCallFields.requirement(key, of: name))
             }
-            guard case .string(let callName)? = members.first(where: { $0.key == "call" })?.value else {
-                throw InputError(
-                    file: fileName, path: p + ".call",
-                    message:
-                        "is required: startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations\(Fields.typoHint(for: "call", in: members)), got nothing"
-                )
-            }
-            let extra: [String: [String]] = [
-                "startAnimation": ["delay"], "pauseAnimation": [], "stopAnimation": ["withoutFinishing"],
-                "finishAnimation": ["at"], "fractionComplete": ["value"], "isReversed": ["value"],
-                "continueAnimation": ["durationFactor", "timing"],
-                "addAnimations": ["keyPath", "toValue", "delayFactor"],
-            ]
-            guard let fields = extra[callName] else {
-                throw InputError(
-                    file: fileName, path: p + ".call",
-                    message:
-                        "must be startAnimation, pauseAnimation, stopAnimation, finishAnimation, fractionComplete, isReversed, continueAnimation or addAnimations, got \(quoted(callName))"
-                )
-            }
-            let c = try Fields(cj, path: p, file: fileName, allowed: ["t", "call"] + fields)
-            guard let t = try c.number("t") else { throw c.missing("t", "the call's time in seconds") }
-            guard t >= previous else {
+            var entry = AnimatorCallFields.Entry(name)
+            try table.decode(c, into: &entry)
+            guard entry.time >= previous else {
                 throw c.error(
-                    "t",
-                    i == 0
-                        ? "must be >= 0, got \(c.text("t"))"
-                        : "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))")
+                    "t", "must not go backwards (previous \(NumberFormat.shortest(previous))), got \(c.text("t"))")
             }
-            previous = t
-            let call: SceneAnimator.Call
-            switch callName {
-            case "startAnimation":
-                let d = try c.number("delay") ?? 0
-                guard d >= 0 else { throw c.error("delay", "must be >= 0, got \(c.text("delay"))") }
-                call = .start(delay: d)
-            case "pauseAnimation": call = .pause
-            case "stopAnimation": call = .stop(withoutFinishing: try c.bool("withoutFinishing") ?? false)
-            case "finishAnimation":
-                guard let at = try c.string("at"), let position = PropertyAnimator.Position(rawValue: at) else {
-                    throw c.error("at", "must be start, end or current, got \(c.value("at")?.brief ?? "nothing")")
-                }
-                call = .finish(position)
-            case "fractionComplete":
-                guard let v = try c.number("value") else { throw c.missing("value", "the fraction, 0 to 1") }
-                guard v >= 0 && v <= 1 else { throw c.error("value", "must be from 0 to 1, got \(c.text("value"))") }
-                call = .fractionComplete(v)
-            case "isReversed":
-                guard let v = try c.bool("value") else { throw c.missing("value", "true or false") }
-                call = .reversed(v)
-            case "continueAnimation":
-                let factor = try c.number("durationFactor") ?? 1
-                guard factor > 0 else {
-                    throw c.error("durationFactor", "must be positive, got \(c.text("durationFactor"))")
-                }
-                call = .continueAnimation(
-                    timing: try c.value("timing").map { try decodeTiming($0, path: p + ".timing") },
-                    durationFactor: factor)
-            default:
-                let ch = try decodeAnimatorChange(cj, p, inScript: true)
-                call = .add(keyPath: ch.0, to: ch.1, delayFactor: ch.2)
-            }
-            script.append((t, call))
+            previous = entry.time
+            // An added change's key path and its value's form are rules between fields, as in `animations`.
+            if name == .addAnimations { entry.change = try decodeAnimatorChange(c) }
+            script.append((entry.time, entry.call))
         }
         return script
+    }
+
+    /// The call a script entry makes (its `call`, the tag that picks its table).
+    /// - Throws: ``InputError`` for an entry that is not an object, or a call missing or unknown.
+    private func scriptCallName(_ cj: JSON, path p: String) throws -> AnimatorCallFields.Name {
+        guard case .object(let members) = cj else {
+            throw InputError(file: fileName, path: p, message: "must be an object, got \(cj.brief)")
+        }
+        guard case .string(let callName)? = members.first(where: { $0.key == "call" })?.value else {
+            throw InputError(
+                file: fileName, path: p + ".call",
+                message:
+                    "is required: \(AnimatorCallFields.listed)\(Fields.typoHint(for: "call", in: members)), got nothing"
+            )
+        }
+        guard let name = AnimatorCallFields.Name(rawValue: callName) else {
+            throw InputError(
+                file: fileName, path: p + ".call",
+                message: "must be \(AnimatorCallFields.listed), got \(quoted(callName))")
+        }
+        return name
     }
 
     func decodeAnimators(_ json: JSON, scene: Scene, names: inout Set<String>) throws -> [SceneAnimator] {
@@ -167,13 +142,23 @@ extension SceneDecoder {
                             file: fileName, path: "\(path).animations[\(i)]",
                             message: "a change takes keyPath, toValue and delayFactor, got \(cj.brief)")
                     }
-                    let c = try decodeAnimatorChange(cj, "\(path).animations[\(i)]")
-                    animations.append((c.0, c.1, c.2))
+                    let c = try decodeAnimatorChange(
+                        Fields(
+                            cj, path: "\(path).animations[\(i)]", file: fileName, allowed: AnimatorFields.change.names))
+                    animations.append((c.keyPath, c.toValue, c.delayFactor))
                 }
             }
             a.animations = animations
             a.script = try f.value("script").map { try decodeScript($0, path: path + ".script") } ?? []
             return a
         }
+    }
+}
+
+extension Fields {
+    /// The animator timing at `key` (``SceneDecoder/timing(_:path:file:)``), or nil when absent.
+    /// - Throws: ``InputError`` naming the field.
+    func timing(_ key: String) throws -> PropertyAnimator.Timing? {
+        try value(key).map { try SceneDecoder.timing($0, path: childPath(key), file: file) }
     }
 }

@@ -110,7 +110,6 @@ extension SceneDecoder {
             var pan = GestureFields.Pan()
             try GestureFields.pan.decode(a, into: &pan)
             guard pan.distance != 0 else { throw a.error("distance", "must not be 0, got \(a.text("distance"))") }
-            pan.timing = try a.value("timing").map { try decodeTiming($0, path: path + ".action.timing") }
             return .scrub(
                 animator: animator, distance: pan.distance, release: pan.release, timing: pan.timing,
                 durationFactor: pan.durationFactor)

@@ -108,7 +108,16 @@ extension SceneDecoder {
         }
     }
 
+    /// A timing curve in this decoder's file (``timingFunction(_:path:file:)``).
     func decodeTimingFunction(_ json: JSON, path: String) throws -> CubicBezier {
+        try SceneDecoder.timingFunction(json, path: path, file: fileName)
+    }
+
+    /// A timing curve (CAMediaTimingFunction, UICubicTimingParameters): a name, or [x1, y1, x2, y2] with x in [0, 1]
+    /// and y within ±``Limits/maxSceneCurveY``. It reads nothing but `json`, so a field table's reader (which has the
+    /// file's name, not the decoder) calls it too.
+    /// - Throws: ``InputError`` naming `file` and `path` for anything else.
+    static func timingFunction(_ json: JSON, path: String, file: String) throws -> CubicBezier {
         if case .string(let name) = json, let named = CubicBezier.named.first(where: { $0.name == name }) {
             return named.curve
         }
@@ -127,7 +136,7 @@ extension SceneDecoder {
             }
         }
         throw InputError(
-            file: fileName, path: path,
+            file: file, path: path,
             message:
                 "must be a curve name (linear, easeIn, easeOut, easeInEaseOut, easeInOut, default) or [x1, y1, x2, y2] with x in [0, 1] and y within ±\(NumberFormat.limit(Limits.maxSceneCurveY)), got \(json.brief)"
         )

@@ -19,35 +19,7 @@ extension SceneEncoder {
         }
     }
 
-    /// An animator's change (`animations`, `addAnimations`): its key path, target value and delay factor.
-    static func animatorChange(_ keyPath: String, _ to: AnimatableValue, _ delayFactor: Double) -> [JSON.Member] {
-        [.init("keyPath", .string(keyPath)), .init("toValue", value(to)), .init("delayFactor", .num(delayFactor))]
-    }
-
     static func animator(_ a: SceneAnimator) -> JSON { .object(AnimatorFields.table.encode(a)) }
-
-    /// A scripted call's name and arguments.
-    static func call(
-        _ c: SceneAnimator.Call,
-        _ change: (String, AnimatableValue, Double) -> [JSON.Member]
-    ) -> [JSON.Member] {
-        func named(_ name: String, _ rest: [JSON.Member] = []) -> [JSON.Member] {
-            [.init("call", .string(name))] + rest
-        }
-        switch c {
-        case .start(let delay): return named("startAnimation", [.init("delay", .num(delay))])
-        case .pause: return named("pauseAnimation")
-        case .stop(let w): return named("stopAnimation", [.init("withoutFinishing", .bool(w))])
-        case .finish(let p): return named("finishAnimation", [.init("at", .string(p.rawValue))])
-        case .fractionComplete(let f): return named("fractionComplete", [.init("value", .num(f))])
-        case .reversed(let r): return named("isReversed", [.init("value", .bool(r))])
-        case .continueAnimation(let timing, let factor):
-            return named(
-                "continueAnimation",
-                [.init("durationFactor", .num(factor))] + (timing.map { [.init("timing", animatorTiming($0))] } ?? []))
-        case .add(let keyPath, let to, let d): return named("addAnimations", change(keyPath, to, d))
-        }
-    }
 
     /// The option names in the order they are written (the curve options are one two-bit field).
     static let blockOptionNames: [(String, ViewAnimationOptions)] = [

@@ -48,46 +48,9 @@ extension SceneSchema {
 
     static var animator: JSON { AnimatorFields.table.schema }
 
-    /// An animator's change: a key path it animates, the target value, the delay factor.
-    static var animatorChange: [(String, JSON)] {
-        [
-            (
-                "keyPath",
-                oneOf(
-                    LayerProperty.all.map(\.keyPath) + [
-                        "position.x", "position.y", "bounds.size.width", "bounds.size.height",
-                    ])
-            ),
-            ("toValue", ref("value")), ("delayFactor", number(min: 0, max: 1, exclusiveMax: true)),
-        ]
-    }
-
-    /// A call of an animator's script, by `call`.
+    /// A call of an animator's script, by `call`: each branch is its call's table (``AnimatorCallFields``).
     static var animatorCall: JSON {
-        let change = animatorChange
-        let t: (String, JSON) = ("t", nonNegative), call: (String, JSON) = ("call", .object([]))
-        let calls: [(String, JSON)] = [
-            ("startAnimation", object([t, call, ("delay", nonNegative)], required: ["t"])),
-            ("pauseAnimation", object([t, call], required: ["t"])),
-            ("stopAnimation", object([t, call, ("withoutFinishing", bool)], required: ["t"])),
-            (
-                "finishAnimation",
-                object([t, call, ("at", oneOf(["start", "end", "current"]))], required: ["t", "at"])
-            ),
-            ("fractionComplete", object([t, call, ("value", number(min: 0, max: 1))], required: ["t", "value"])),
-            ("isReversed", object([t, call, ("value", bool)], required: ["t", "value"])),
-            (
-                "continueAnimation",
-                object(
-                    [
-                        t, call, ("durationFactor", number(min: 0, exclusiveMin: true)),
-                        ("timing", ref("animatorTiming")),
-                    ],
-                    required: ["t"])
-            ),
-            ("addAnimations", object([t, call] + change, required: ["t", "keyPath", "toValue"])),
-        ]
-        return tagged("call", calls)
+        tagged("call", AnimatorCallFields.tables.map { ($0.name.rawValue, $0.table.branchSchema(tag: "call")) })
     }
 
     static var change: JSON { requiring(BlockFields.changeTable.schema, anyOf: [["value"], ["by"]]) }
