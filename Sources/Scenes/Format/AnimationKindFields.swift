@@ -171,15 +171,19 @@ enum AnimationKindFields {
     /// A top-level animation's place: its layer, key and the animation it follows.
     static let placement: FieldTable<SceneAnimation> = {
         typealias F = FieldSpec<SceneAnimation>
+        // The key and after reach the events file: label text, one line.
+        let label = FieldKind.other(schema: SceneSchema.labelText, type: "string")
         return FieldTable(
             kind: "animation", summary: "An animation added to a layer (CALayer.add(_:forKey:)).",
             fields: [
                 F.ruled(
                     "layer", .string, default: "required", notes: "the animated layer or view",
                     encode: { .string($0.layer) }),
-                F.ruled("key", .string, default: "`animation<index>`", notes: "unique", encode: { .string($0.key) }),
                 F.ruled(
-                    "after", .string, default: "none", notes: "an earlier animation's key: begins at its stop",
+                    "key", label, default: "`animation<index>`", notes: "unique; \(SceneSchema.labelRule)",
+                    encode: { .string($0.key) }),
+                F.ruled(
+                    "after", label, default: "none", notes: "an earlier animation's key: begins at its stop",
                     encode: { $0.after.map { .string($0) } }),
             ], required: ["layer"])
     }()

@@ -229,16 +229,17 @@ enum BehaviorFields {
     static let boundaryTable: FieldTable<SceneBoundary> = {
         typealias F = FieldSpec<SceneBoundary>
         let isSegment: (SceneBoundary) -> Bool = { $0.points.count == 2 && !$0.closed }
-        let identifier = JSON.object([
-            .init("type", .string("string")), .init("minLength", .num(1)),
-            .init("not", .object([.init("const", .string("bounds"))])),
-        ])
+        let identifier = SceneSchema.type(
+            "string",
+            [.init("minLength", .num(1))] + SceneSchema.labelText.objectMembers.filter { $0.key != "type" } + [
+                .init("not", .object([.init("const", .string("bounds"))]))
+            ])
         return FieldTable(
             kind: "boundary", summary: "A collision boundary: a segment or a path.",
             fields: [
                 F.ruled(
                     "identifier", .other(schema: identifier, type: "string"), default: "required",
-                    notes: "unique in the behavior, not `bounds`; names its contact events",
+                    notes: "unique in the behavior, not `bounds`; names its contact events; \(SceneSchema.labelRule)",
                     encode: { .string($0.identifier) }),
                 F.ruled(
                     "from", .vector(what: "point", unit: "pt", range: .any), default: "required with `to`",

@@ -42,21 +42,28 @@ extension SceneDecoder {
         }
     }
 
-    /// A label's text: a string of at most 1000 bytes without control characters (so each CSV row stays one line).
-    /// - Throws: `InputError` naming the field.
+    /// A label's text: a string of at most ``Limits/maxLabelBytes`` bytes without control characters (so each CSV row
+    /// stays one line). - Throws: `InputError` naming the field.
     func decodeText(_ json: JSON, path: String) throws -> String {
         guard case .string(let t) = json else {
             throw InputError(file: fileName, path: path, message: "must be a string, got \(json.brief)")
         }
-        guard t.utf8.count <= 1000 else {
-            throw InputError(file: fileName, path: path, message: "must be at most 1000 bytes, got \(t.utf8.count)")
-        }
-        if t.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw InputError(
-                file: fileName, path: path,
-                message: "must not contain control characters (newlines, tabs), got \(json.brief)")
+        if let problem = SceneDecoder.labelProblem(t) {
+            throw InputError(file: fileName, path: path, message: problem)
         }
         return t
+    }
+
+    /// Why `text` cannot be free text written into the output (a label, an animation key, a boundary identifier), or
+    /// nil: more than ``Limits/maxLabelBytes`` bytes, or a control character (a newline or tab would break a CSV row).
+    static func labelProblem(_ text: String) -> String? {
+        guard text.utf8.count <= Limits.maxLabelBytes else {
+            return "must be at most \(Limits.maxLabelBytes) bytes, got \(text.utf8.count)"
+        }
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "must not contain control characters (newlines, tabs), got \(JSON.string(text).brief)"
+        }
+        return nil
     }
 
     /// A whole transform written as its parts, applied in this order (row-vector, as CATransform3DConcat chains them):

@@ -150,7 +150,7 @@ extension SceneDecoder {
                 let bpath = "\(path).boundaries[\(k)]"
                 let bf = try Fields(
                     bj, path: bpath, file: fileName, allowed: BehaviorFields.boundaryTable.names)
-                guard let identifier = try bf.string("identifier"), !identifier.isEmpty else {
+                guard let identifier = try bf.label("identifier"), !identifier.isEmpty else {
                     throw bf.missing("identifier", "a non-empty name for contact events")
                 }
                 guard identifier != "bounds" else {
