@@ -272,6 +272,9 @@ public struct FieldTable<Model>: @unchecked Sendable {
     public let fields: [FieldSpec<Model>]
     /// The fields a file must give.
     public let required: [String]
+    /// Fields only some modes use (``ModeRule``): the decoder's code checks them once the mode is known, the schema
+    /// states them.
+    var rules: [ModeRule] = []
 
     /// A kind's table: `fields` in the order the file, the encoder, the schema and the docs list them.
     init(kind: String, summary: String, fields: [FieldSpec<Model>], required: [String]) {
@@ -281,6 +284,13 @@ public struct FieldTable<Model>: @unchecked Sendable {
         self.required = required
         names = fields.map(\.name)
         decoders = fields.map(\.decode)
+    }
+
+    /// This table with `rules` for fields only some modes use.
+    func ruled(by rules: [ModeRule]) -> FieldTable {
+        var table = self
+        table.rules = rules
+        return table
     }
 
     /// This table as another kind, with other fields required.
@@ -363,15 +373,19 @@ extension FieldSpec {
 extension FieldTable {
     /// The kind's JSON Schema: a closed object of its fields, the required ones required.
     var schema: JSON {
-        SceneSchema.object(fields.map { ($0.name, $0.schema) }, required: required, description: summary)
+        ModeRule.applying(
+            rules,
+            to: SceneSchema.object(fields.map { ($0.name, $0.schema) }, required: required, description: summary))
     }
 
     /// The schema of one branch of a tagged kind (a behavior by its `type`): as ``schema``, the tag itself left to
     /// the branch's selector (an empty schema), and only the other required fields required.
     var branchSchema: JSON {
-        SceneSchema.object(
-            fields.map { ($0.name, $0.name == "type" ? .object([]) : $0.schema) },
-            required: required.filter { $0 != "type" })
+        ModeRule.applying(
+            rules,
+            to: SceneSchema.object(
+                fields.map { ($0.name, $0.name == "type" ? .object([]) : $0.schema) },
+                required: required.filter { $0 != "type" }))
     }
 
     /// The kind's field table for docs/scene-format.md.

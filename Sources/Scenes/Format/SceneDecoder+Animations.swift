@@ -177,6 +177,7 @@ extension SceneDecoder {
             }
             mode = cm
         }
+        try ModeRule.check(AnimationKindFields.keyframe.rules, f)
         var functions: [CubicBezier]?
         if let tf = f.value("timingFunctions") {
             guard case .array(let a) = tf else {

@@ -56,9 +56,11 @@ extension SceneSchema {
             ("spring", object(fields(AnimationKindFields.spring), required: required + ["keyPath"])),
             (
                 "keyframe",
-                requiring(
-                    object(fields(AnimationKindFields.keyframe), required: required + ["keyPath"]),
-                    anyOf: [["values"], ["path"]])
+                ModeRule.applying(
+                    AnimationKindFields.keyframe.rules,
+                    to: requiring(
+                        object(fields(AnimationKindFields.keyframe), required: required + ["keyPath"]),
+                        anyOf: [["values"], ["path"]]))
             ),
             ("group", object(fields(AnimationKindFields.group), required: required + ["animations"])),
         ]
