@@ -56,6 +56,10 @@ public enum Limits {
     /// Most bytes of SVG path data (keyframe animations' `path`) in a scene together: 2,000,000, at most a million
     /// segments. Parsing a path takes about 25 bytes a character while it runs.
     public static let maxPathDataBytes = 2_000_000
+    /// Longest free text a scene gives that reaches the output (a layer's or a transition's `text`, an animation's
+    /// `key` and `after`, a boundary's `identifier`), bytes: 1000. Such text also takes no control characters, so each
+    /// CSV row and event stays one line.
+    public static let maxLabelBytes = 1000
     /// Deepest nesting of JSON arrays and objects in a scene file: 512 levels (the parser recurses once a level).
     public static let maxNestingDepth = 512
     /// Highest frequency of a spring attachment, Hz: 1000 (120 times UIKit's 60 Hz frame rate over 2π is far below).

@@ -1,3 +1,4 @@
+import Foundation
 import Animation
 import Dynamics
 import IO
@@ -11,7 +12,8 @@ extension SceneRun {
     /// the `precise` profile cannot join (``massRatioProblems(fileName:)``), items starting inside a boundary
     /// (``startingOverlaps(fileName:)``). Empty when the scene can run.
     public func inputProblems(fileName: String) -> [InputError] {
-        layerTimeProblems(fileName: fileName) + animatorTimeProblems(fileName: fileName)
+        layerTimeProblems(fileName: fileName) + layerPlaceProblems(fileName: fileName)
+            + animatorTimeProblems(fileName: fileName)
             + scriptRejections(fileName: fileName) + massRatioProblems(fileName: fileName)
             + startingOverlaps(fileName: fileName)
     }
@@ -37,6 +39,61 @@ extension SceneRun {
             }
         }
         return []
+    }
+
+    /// Sublayers whose place on the screen is not finite at the start (scales down a superlayer chain whose product
+    /// passes a Double: 40 nested layers each scaled by 1e9), named by the layer whose placement first overflows.
+    /// Animated values that grow past it later are caught by the run (``SimulationError/badData``).
+    public func layerPlaceProblems(fileName: String) -> [InputError] {
+        var g = geometry
+        for li in scene.layers.indices where scene.layers[li].superlayer != nil {
+            let p = g.screenPosition(of: li, in: startLayers, at: 0)
+            guard !(p.position.x.isFinite && p.position.y.isFinite && p.rotation.isFinite) else { continue }
+            let bad = SceneRun.layerOverflow(li, in: scene, layers: startLayers, at: 0, geometry: &g)
+            return [InputError(file: fileName, path: bad.path, message: bad.message)]
+        }
+        return []
+    }
+
+    /// Why layer li's place on the screen is not finite at `t`: the first layer down its superlayer chain (from the
+    /// root) whose placement, composed with its superlayers', is not finite, or li itself when only its position under
+    /// them overflows; that layer's path in the file (`views[k]` or `layers[k]`) and the message.
+    static func layerOverflow(
+        _ li: Int, in scene: Scene, layers: [Layer], at t: Double, geometry g: inout LayerGeometry
+    ) -> (path: String, message: String) {
+        func finite(_ a: Affine) -> Bool {
+            a.m[0].isFinite && a.m[1].isFinite && a.m[2].isFinite && a.m[3].isFinite && a.b.x.isFinite && a.b.y.isFinite
+        }
+        var chain: [Int] = []
+        var k = g.superIndex[li]
+        while let j = k { chain.append(j); k = g.superIndex[j] }
+        var culprit = li, above: Affine?
+        for j in chain.reversed() {
+            let map = g.screenMap(j, in: layers, at: t, model: false)
+            if !finite(map) { culprit = j; break }
+            above = map
+        }
+        let own = layers[culprit].placement(at: g.clocks.localTime(culprit, at: t))
+        let scale = max(abs(own.scale.x), abs(own.scale.y))
+        let composed = above.map { max(abs($0.m[0]), abs($0.m[1]), abs($0.m[2]), abs($0.m[3])) } ?? 1
+        let views = scene.layers.filter(\.isView).count
+        let layer = scene.layers[culprit]
+        let supers = layer.isView ? "superviews" : "superlayers"
+        let depth = culprit == li ? chain.count : chain.count - 1 - chain.firstIndex(of: culprit)!
+        let path = layer.isView ? "views[\(culprit)]" : "layers[\(culprit - views)]"
+        // Three digits say a composed scale (1e306, 6.66e306); small numbers as written.
+        func n(_ x: Double) -> String {
+            guard x.isFinite else { return "\(x)" }
+            guard abs(x) >= 1e6 else { return NumberFormat.shortest(x) }
+            return String(format: "%.3g", x).replacingOccurrences(of: "e+0", with: "e").replacingOccurrences(
+                of: "e+", with: "e")
+        }
+        return (
+            path,
+            "its place on the screen passes a Double at t = \(n(t)) s: its scale of \(n(scale)) and position "
+                + "[\(n(own.origin.x)), \(n(own.origin.y))] under its \(depth) \(supers)' composed scale of \(n(composed)) "
+                + "(scales multiply down the \(supers)); use smaller scales or fewer nested layers, got \(quoted(layer.name))"
+        )
     }
 
     /// Property animators on layers whose time runs backwards at some point (a negative speed on the layer or a

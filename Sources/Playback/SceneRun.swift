@@ -4,7 +4,8 @@ import Dynamics
 import IO
 import Scenes
 
-/// The simulation produced a non-finite number: reported instead of writing nan or inf. The CLI exits 1.
+/// The simulation produced a non-finite number: reported instead of writing nan or inf. The CLI exits 1, or 65 when
+/// the scene's data made it (``badData``).
 public struct SimulationError: Error, CustomStringConvertible, Sendable {
     /// Time of the row that failed, seconds.
     public var time: Double
@@ -12,6 +13,21 @@ public struct SimulationError: Error, CustomStringConvertible, Sendable {
     public var column: String
     /// What went wrong instead of a non-finite column, when set.
     public var reason: String?
+    /// The scene's field that made the column non-finite and why, when it is the data's doing rather than the
+    /// solver's (layers nested with scales whose product passes a Double): an input error (``inputError(file:)``).
+    public var badData: (path: String, message: String)?
+
+    /// A non-finite `column` at `time`, or a stop for `reason`.
+    public init(time: Double, column: String, reason: String? = nil) {
+        self.time = time
+        self.column = column
+        self.reason = reason
+    }
+
+    /// The input error naming `file` and the field, when the scene's data made the run fail (``badData``).
+    public func inputError(file: String) -> InputError? {
+        badData.map { InputError(file: file, path: $0.path, message: $0.message) }
+    }
     /// `simulation diverged at t = T s: COLUMN is not finite`, or `simulation stopped at t = T s: REASON`.
     public var description: String {
         if let reason { return "simulation stopped at t = \(NumberFormat.shortest(time)) s: \(reason)" }
@@ -276,7 +292,12 @@ public final class SceneRun {
                 )
             }
             for (k, v) in values.enumerated() where !v.isFinite {
-                throw SimulationError(time: t, column: columns[k])
+                var failure = SimulationError(time: t, column: columns[k])
+                // A sublayer's screen position passes a Double when the scales down its chain multiply past one.
+                if case .root(let li, _) = sources[k] {
+                    failure.badData = SceneRun.layerOverflow(li, in: scene, layers: layers, at: t, geometry: &geometry)
+                }
+                throw failure
             }
             if let events {
                 for e in world.takeEvents() { try events(sceneEvent(e)) }

@@ -149,7 +149,10 @@ func run(_ options: RunOptions) -> Int32 {
         case let e as EventsWriteError:
             return report(RuntimeFailure(message: "\(options.events!): cannot write (\(e.underlying))"))
         case SinkError.brokenPipe: return ExitStatus.success
-        case let e as SimulationError: return report(RuntimeFailure(message: "\(label): \(e)"))
+        case let e as SimulationError:
+            // The scene's data made it (nested scales past a Double): a bad-data error, exit 65.
+            if let bad = e.inputError(file: label) { return report(bad) }
+            return report(RuntimeFailure(message: "\(label): \(e)"))
         case is OutputFile.Failure: return report(error)
         default: return report(RuntimeFailure(message: "\(options.output ?? "stdout"): cannot write (\(error))"))
         }

@@ -280,6 +280,7 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
             outputs.append((html, pagePath, "--output"))
         }
     } catch let e as SimulationError {
+        if let bad = e.inputError(file: label) { throw bad }
         throw RuntimeFailure(message: "\(label): \(e)")
     }
     try writeAll(outputs)

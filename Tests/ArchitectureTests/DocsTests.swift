@@ -35,7 +35,7 @@ final class DocsTests: XCTestCase {
             "behaviors": Double(Limits.maxBehaviors),
             "collisionBehaviors": Double(Limits.maxCollisionBehaviors), "samples": Double(Limits.maxSamples),
             "layers": Double(Limits.maxLayers), "timeline": Double(Limits.maxAnimations),
-            "pathDataBytes": Double(Limits.maxPathDataBytes),
+            "pathDataBytes": Double(Limits.maxPathDataBytes), "labelBytes": Double(Limits.maxLabelBytes),
             "minItemSize": Limits.minItemSize, "minDensity": Limits.minDensity,
             "blockTime": Limits.maxBlockTime, "minSceneDampingRatio": Limits.minSceneDampingRatio,
             "maxSceneDampingRatio": Limits.maxSceneDampingRatio, "minSpringParameter": Limits.minSpringParameter,

@@ -147,7 +147,7 @@ final class FieldTableTests: XCTestCase {
         ),
         "field": (
             {
-                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"field\", \"kind\": \"noise\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}"
+                "{\"items\": [{\"name\": \"a\", \"center\": [0, 0]}], \"behaviors\": [{\"type\": \"field\", \"items\": [\"a\"]\($0.map { ", " + $0 }.joined())}]}"
             }, "behaviors[0]"
         ),
         "push": (
@@ -191,6 +191,8 @@ final class FieldTableTests: XCTestCase {
         "animation": ["layer": "\"l\""], "boundary": ["from": "[0, 0]", "to": "[1, 1]"],
         "snap": ["snapPoint": "[0, 0]"], "attachment": ["anchorPoint": "[0, 0]"],
         "animatorChange": ["keyPath": "\"opacity\"", "toValue": "0"],
+        // A noise field takes its noise settings; its direction is walked on a drag field (``companions``).
+        "field": ["kind": "\"noise\""],
     ].merging(
         AnimatorCallFields.Name.allCases.map { name -> (String, [String: String]) in
             let arguments: [String: String]
@@ -216,7 +218,10 @@ final class FieldTableTests: XCTestCase {
 
     /// Fields a walk sets beside one at the end of its range, so that the scene stays within the run's budgets (a
     /// 1e6 s run at 1/60 s frames would take more than 1e8 sub-steps).
-    static let companions: [String: [String: String]] = ["scene.duration": ["timeStep": "1"]]
+    /// A field's direction is walked on a kind that uses it (a noise field refuses it).
+    static let companions: [String: [String: String]] = [
+        "scene.duration": ["timeStep": "1"], "field.direction": ["kind": "\"drag\""],
+    ]
 
     /// The object of `kind` with `extra` fields, decoded and encoded again: its members, or the error's text.
     func roundTrip(_ kind: String, _ extra: [String: String]) -> ([JSON.Member]?, String) {

@@ -105,7 +105,7 @@ enum AnimationFields {
                     notes: "not less than `startProgress`"),
                 F.ruled(
                     "text", .other(schema: SceneSchema.labelText, type: "string"), default: "none",
-                    notes: "the label's new text: at most 1000 bytes, no control characters",
+                    notes: "the label's new text: \(SceneSchema.labelRule)",
                     encode: { $0.text.map { .string($0) } }),
                 F.ruled(
                     "textColor", .other(schema: SceneSchema.vec4, type: "color [r, g, b, a]"), default: "none",

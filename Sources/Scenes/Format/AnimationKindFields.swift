@@ -88,12 +88,14 @@ enum AnimationKindFields {
                     .other(schema: SceneSchema.array(SceneSchema.ref("value"), min: 1), type: "array of values"),
                     default: "required, or `path`",
                     encode: { a in a.path != nil ? nil : .array(a.values.map(SceneEncoder.value)) }),
-                numbers("keyTimes", \.keyTimes, schema: unit, notes: "one per value, from 0 to 1, non-decreasing"),
+                numbers(
+                    "keyTimes", \.keyTimes, schema: unit,
+                    notes: "one per value, from 0 to 1, non-decreasing; not in the paced modes"),
                 curve("timingFunction", \.timingFunction),
                 F.ruled(
                     "timingFunctions",
                     .other(schema: SceneSchema.array(SceneSchema.ref("curve")), type: "array of curves"),
-                    default: "none", notes: "one per segment",
+                    default: "none", notes: "one per segment; `linear` and `cubic` modes",
                     encode: { a in a.timingFunctions.map { .array($0.map(SceneEncoder.curve)) } }),
                 F.choice("calculationMode", \.calculationMode, default: .linear),
                 numbers("tensionValues", \.tensionValues, notes: "cubic modes: one per value"),
@@ -105,7 +107,26 @@ enum AnimationKindFields {
                 F.ruled(
                     "rotationMode", .choice(KeyframeAnimation.RotationMode.allCases.map(\.rawValue)), default: "none",
                     notes: "with a path: turn along it", encode: { $0.rotationMode.map { .string($0.rawValue) } }),
-            ], required: ["keyPath"])
+            ], required: ["keyPath"]
+        ).ruled(by: keyframeModeRules)
+    }()
+
+    /// A keyframe animation's fields that only some calculation modes use: tension, continuity and bias shape the
+    /// cubic modes' spline; the paced modes space the values by distance (no key times, no segment timing) and
+    /// discrete values jump (no segment timing).
+    static let keyframeModeRules: [ModeRule] = {
+        func rule(_ field: String, _ modes: [String], _ scope: String) -> ModeRule {
+            ModeRule(
+                field: field, mode: "calculationMode", modes: modes, defaultMode: "linear", scope: scope,
+                context: { "in calculationMode \"\($0)\"" })
+        }
+        return ["tensionValues", "continuityValues", "biasValues"].map {
+            rule($0, ["cubic", "cubicPaced"], "in the cubic modes")
+        } + [
+            rule(
+                "keyTimes", ["linear", "discrete", "cubic"], "outside the paced modes, which space values by distance"),
+            rule("timingFunctions", ["linear", "cubic"], "where segments are interpolated in time"),
+        ]
     }()
 
     /// CAAnimationGroup.
@@ -171,15 +192,19 @@ enum AnimationKindFields {
     /// A top-level animation's place: its layer, key and the animation it follows.
     static let placement: FieldTable<SceneAnimation> = {
         typealias F = FieldSpec<SceneAnimation>
+        // The key and after reach the events file: label text, one line.
+        let label = FieldKind.other(schema: SceneSchema.labelText, type: "string")
         return FieldTable(
             kind: "animation", summary: "An animation added to a layer (CALayer.add(_:forKey:)).",
             fields: [
                 F.ruled(
                     "layer", .string, default: "required", notes: "the animated layer or view",
                     encode: { .string($0.layer) }),
-                F.ruled("key", .string, default: "`animation<index>`", notes: "unique", encode: { .string($0.key) }),
                 F.ruled(
-                    "after", .string, default: "none", notes: "an earlier animation's key: begins at its stop",
+                    "key", label, default: "`animation<index>`", notes: "unique; \(SceneSchema.labelRule)",
+                    encode: { .string($0.key) }),
+                F.ruled(
+                    "after", label, default: "none", notes: "an earlier animation's key: begins at its stop",
                     encode: { $0.after.map { .string($0) } }),
             ], required: ["layer"])
     }()

@@ -102,7 +102,8 @@ enum BehaviorFields {
                     "minimumRadius", \.field.minimumRadius, unit: "pt", range: .nonNegative, default: d.minimumRadius,
                     notes: "UIKit's 2^-15 m"),
                 F.vector(
-                    "direction", \.field.direction, unit: "", default: d.direction, notes: "linear gravity, velocity"),
+                    "direction", \.field.direction, unit: "", default: d.direction,
+                    notes: "linear gravity, drag, velocity ([0, 0] on other kinds)"),
                 F.number(
                     "smoothness", \.field.smoothness, range: .between(0, 1), default: d.smoothness,
                     notes: "noise, turbulence"
@@ -117,7 +118,46 @@ enum BehaviorFields {
                             "integer", [.init("minimum", .num(0)), .init("maximum", .num(Limits.magnitude))]),
                         type: "whole number"), default: "0", json: .num(0), notes: "0 to 1e9; noise, turbulence",
                     encode: { noisy($0) ? .num(Double($0.field.seed)) : nil }),
-            ], required: ["type", "kind", "items"])
+            ], required: ["type", "kind", "items"]
+        ).ruled(by: fieldKindRules)
+    }()
+
+    /// A field's fields that only some kinds use (UIFieldBehavior's factories take them): a noise or turbulence
+    /// field's smoothness, animationSpeed and seed; a linear gravity, drag or velocity field's direction ([0, 0], the
+    /// default the encoder writes for every kind, does nothing and is taken on any).
+    static let fieldKindRules: [ModeRule] = {
+        let onField: (String) -> String = { "on a \"\($0)\" field" }
+        let isZero: (JSON) -> Bool = { json in
+            guard case .array(let a) = json, a.count == 2 else { return false }
+            return a.allSatisfy { if case .number(let x, _) = $0 { x == 0 } else { false } }
+        }
+        return ["smoothness", "animationSpeed", "seed"].map {
+            ModeRule(
+                field: $0, mode: "kind", modes: ["noise", "turbulence"], defaultMode: nil,
+                scope: "to noise and turbulence fields", context: onField)
+        } + [
+            ModeRule(
+                field: "direction", mode: "kind", modes: ["linearGravity", "drag", "velocity"], defaultMode: nil,
+                scope: "to linear gravity, drag and velocity fields", context: onField, isInert: isZero,
+                elsewhere: SceneSchema.array(.object([.init("const", .num(0))])))
+        ]
+    }()
+
+    /// A collision's fields that only the modes with boundaries use: in `items` mode its items collide with each
+    /// other only (false and [] do nothing and are taken).
+    static let collisionModeRules: [ModeRule] = {
+        let inMode: (String) -> String = { "in collisionMode \"\($0)\"" }
+        return [
+            ModeRule(
+                field: "translatesReferenceBoundsIntoBoundary", mode: "collisionMode",
+                modes: ["everything", "boundaries"], defaultMode: "everything",
+                scope: "where items collide with boundaries", context: inMode, isInert: { $0 == .bool(false) },
+                elsewhere: .object([.init("const", .bool(false))])),
+            ModeRule(
+                field: "boundaries", mode: "collisionMode", modes: ["everything", "boundaries"],
+                defaultMode: "everything", scope: "where items collide with boundaries", context: inMode,
+                isInert: { $0 == .array([]) }, elsewhere: .object([.init("maxItems", .num(0))])),
+        ]
     }()
 
     /// UIPushBehavior.
@@ -155,17 +195,19 @@ enum BehaviorFields {
                 FieldSpec.choice("collisionMode", \.collisionMode, default: c.collisionMode),
                 FieldSpec.boolean(
                     "translatesReferenceBoundsIntoBoundary", \.translatesReferenceBoundsIntoBoundary,
-                    default: c.translatesReferenceBoundsIntoBoundary, notes: "the reference bounds as a boundary"),
+                    default: c.translatesReferenceBoundsIntoBoundary,
+                    notes: "the reference bounds as a boundary; not in `items` mode"),
                 .ruled(
                     "boundaries",
                     .other(
                         schema: SceneSchema.array(boundary),
                         type: "array of boundaries (below)"),
-                    default: "none", notes: "identifier not `bounds`",
+                    default: "none", notes: "identifier not `bounds`; not in `items` mode",
                     encode: { c in
                         c.boundaries.isEmpty ? nil : .array(c.boundaries.map(SceneEncoder.boundary))
                     }),
-            ], required: ["type", "items"])
+            ], required: ["type", "items"]
+        ).ruled(by: collisionModeRules)
     }()
 
     /// A field's region (UIFieldBehavior.region: a circle by `radius` or a rectangle by `size`, centred on the field's
@@ -229,16 +271,17 @@ enum BehaviorFields {
     static let boundaryTable: FieldTable<SceneBoundary> = {
         typealias F = FieldSpec<SceneBoundary>
         let isSegment: (SceneBoundary) -> Bool = { $0.points.count == 2 && !$0.closed }
-        let identifier = JSON.object([
-            .init("type", .string("string")), .init("minLength", .num(1)),
-            .init("not", .object([.init("const", .string("bounds"))])),
-        ])
+        let identifier = SceneSchema.type(
+            "string",
+            [.init("minLength", .num(1))] + SceneSchema.labelText.objectMembers.filter { $0.key != "type" } + [
+                .init("not", .object([.init("const", .string("bounds"))]))
+            ])
         return FieldTable(
             kind: "boundary", summary: "A collision boundary: a segment or a path.",
             fields: [
                 F.ruled(
                     "identifier", .other(schema: identifier, type: "string"), default: "required",
-                    notes: "unique in the behavior, not `bounds`; names its contact events",
+                    notes: "unique in the behavior, not `bounds`; names its contact events; \(SceneSchema.labelRule)",
                     encode: { .string($0.identifier) }),
                 F.ruled(
                     "from", .vector(what: "point", unit: "pt", range: .any), default: "required with `to`",

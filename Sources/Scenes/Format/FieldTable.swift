@@ -285,6 +285,9 @@ public struct FieldTable<Model>: @unchecked Sendable {
     public let fields: [FieldSpec<Model>]
     /// The fields a file must give.
     public let required: [String]
+    /// Fields only some modes use (``ModeRule``): the decoder's code checks them once the mode is known, the schema
+    /// states them.
+    var rules: [ModeRule] = []
 
     /// A kind's table: `fields` in the order the file, the encoder, the schema and the docs list them.
     init(kind: String, summary: String, fields: [FieldSpec<Model>], required: [String]) {
@@ -295,6 +298,13 @@ public struct FieldTable<Model>: @unchecked Sendable {
         names = fields.map(\.name)
         decoders = fields.map(\.decode)
         index = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// This table with `rules` for fields only some modes use.
+    func ruled(by rules: [ModeRule]) -> FieldTable {
+        var table = self
+        table.rules = rules
+        return table
     }
 
     /// This table as another kind, with other fields required.
@@ -387,7 +397,9 @@ extension FieldSpec {
 extension FieldTable {
     /// The kind's JSON Schema: a closed object of its fields, the required ones required.
     var schema: JSON {
-        SceneSchema.object(fields.map { ($0.name, $0.schema) }, required: required, description: summary)
+        ModeRule.applying(
+            rules,
+            to: SceneSchema.object(fields.map { ($0.name, $0.schema) }, required: required, description: summary))
     }
 
     /// The schema of one branch of a tagged kind (a behavior by its `type`): as ``schema``, the tag itself left to
@@ -395,11 +407,13 @@ extension FieldTable {
     var branchSchema: JSON { branchSchema(tag: "type") }
 
     /// The schema of one branch of a kind tagged by `tag` (a script's call by its `call`): as ``branchSchema``, with
-    /// the kind's summary.
+    /// the kind's summary and the kind's mode rules.
     func branchSchema(tag: String) -> JSON {
-        SceneSchema.object(
-            fields.map { ($0.name, $0.name == tag ? .object([]) : $0.schema) },
-            required: required.filter { $0 != tag }, description: summary)
+        ModeRule.applying(
+            rules,
+            to: SceneSchema.object(
+                fields.map { ($0.name, $0.name == tag ? .object([]) : $0.schema) },
+                required: required.filter { $0 != tag }, description: summary))
     }
 
     /// The kind's field table for docs/scene-format.md.

@@ -55,11 +55,18 @@ enum ItemFields {
                 F.ruled(
                     "collisionBoundingPath",
                     .other(schema: SceneSchema.array(SceneSchema.vec2, min: 3), type: "array of points, item-local pt"),
-                    default: "required with `path`", notes: "at least 3 points of a convex polygon",
+                    default: "required with `path`",
+                    notes: "at least 3 points of a convex polygon; only with `path` bounds",
                     encode: { item in
                         guard case .path(let points) = item.definition.collisionBounds else { return nil }
                         return .array(points.map { .array([.num($0.x), .num($0.y)]) })
                     }),
-            ], required: ["center"])
+            ], required: ["center"]
+        ).ruled(by: [
+            // Given with another bounds type the path would be ignored (alone, it makes the type `path`).
+            ModeRule(
+                field: "collisionBoundingPath", mode: "collisionBoundsType", modes: ["path"], defaultMode: nil,
+                scope: "to path bounds", context: { "with collisionBoundsType \"\($0)\"" })
+        ])
     }()
 }

@@ -66,7 +66,9 @@ enum LayerFields {
         typealias F = FieldSpec<SceneLayer>
         let text = F(
             name: "text",
-            kind: .other(schema: SceneSchema.labelText, type: "string, at most 1000 bytes, no control characters"),
+            kind: .other(
+                schema: SceneSchema.labelText,
+                type: "string, at most \(Limits.maxLabelBytes) bytes, no control characters"),
             defaultText: "none", defaultJSON: nil, notes: "a label (CATextLayer's string)",
             decode: { layer, f in
                 guard let j = f.value("text") else { return }

@@ -114,7 +114,7 @@ extension SceneDecoder {
         default:
             throw f.error("type", "must be basic, spring, keyframe, group or transition, got \(quoted(type))")
         }
-        return (layer, try f.string("key"), try f.string("after"), animation)
+        return (layer, try f.label("key"), try f.label("after"), animation)
     }
 
     /// CAMediaTiming's fields of an animation (`beginTime`, `duration`, `speed`, `timeOffset`, `repeatCount` or
@@ -177,6 +177,7 @@ extension SceneDecoder {
             }
             mode = cm
         }
+        try ModeRule.check(AnimationKindFields.keyframe.rules, f)
         var functions: [CubicBezier]?
         if let tf = f.value("timingFunctions") {
             guard case .array(let a) = tf else {

@@ -209,6 +209,14 @@ struct Fields {
         return s
     }
 
+    /// A string written into the output (an animation's key, a boundary's identifier): at most
+    /// ``Limits/maxLabelBytes`` bytes, no control characters (``SceneDecoder/labelProblem(_:)``).
+    func label(_ key: String) throws -> String? {
+        guard let s = try string(key) else { return nil }
+        if let problem = SceneDecoder.labelProblem(s) { throw error(key, problem) }
+        return s
+    }
+
     func bool(_ key: String) throws -> Bool? {
         guard let v = value(key) else { return nil }
         guard case .bool(let b) = v else { throw error(key, "must be true or false, got \(v.brief)") }

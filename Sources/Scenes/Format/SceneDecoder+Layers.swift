@@ -65,15 +65,22 @@ extension SceneDecoder {
         guard case .string(let t) = json else {
             throw InputError(file: file, path: path, message: "must be a string, got \(json.brief)")
         }
-        guard t.utf8.count <= 1000 else {
-            throw InputError(file: file, path: path, message: "must be at most 1000 bytes, got \(t.utf8.count)")
-        }
-        if t.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw InputError(
-                file: file, path: path,
-                message: "must not contain control characters (newlines, tabs), got \(json.brief)")
+        if let problem = SceneDecoder.labelProblem(t) {
+            throw InputError(file: file, path: path, message: problem)
         }
         return t
+    }
+
+    /// Why `text` cannot be free text written into the output (a label, an animation key, a boundary identifier), or
+    /// nil: more than ``Limits/maxLabelBytes`` bytes, or a control character (a newline or tab would break a CSV row).
+    static func labelProblem(_ text: String) -> String? {
+        guard text.utf8.count <= Limits.maxLabelBytes else {
+            return "must be at most \(Limits.maxLabelBytes) bytes, got \(text.utf8.count)"
+        }
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "must not contain control characters (newlines, tabs), got \(JSON.string(text).brief)"
+        }
+        return nil
     }
 
     /// The scene's `layers`: each read by ``LayerFields/table`` in the file's order (a later key path sets part of an

@@ -50,6 +50,7 @@ extension SceneDecoder {
             throw f.error(
                 "collisionBoundsType", "must be \"rectangle\", \"ellipse\" or \"path\", got \(quoted(boundsType))")
         }
+        try ModeRule.check(table.rules, f)
         // The item the table filled, so a field of the item's own (not its definition's) is kept.
         item.definition = def
         return item
@@ -141,6 +142,7 @@ extension SceneDecoder {
         let items = try requiredItems(f, path: path, names: names)
         var c = SceneCollision(items: items)
         try BehaviorFields.collision.decode(f, into: &c)
+        try ModeRule.check(BehaviorFields.collision.rules, f)
         if let list = f.value("boundaries") {
             guard case .array(let arr) = list else {
                 throw f.error("boundaries", "must be an array, got \(list.brief)")
@@ -150,7 +152,7 @@ extension SceneDecoder {
                 let bpath = "\(path).boundaries[\(k)]"
                 let bf = try Fields(
                     bj, path: bpath, file: fileName, allowed: BehaviorFields.boundaryTable.names)
-                guard let identifier = try bf.string("identifier"), !identifier.isEmpty else {
+                guard let identifier = try bf.label("identifier"), !identifier.isEmpty else {
                     throw bf.missing("identifier", "a non-empty name for contact events")
                 }
                 guard identifier != "bounds" else {
@@ -220,6 +222,7 @@ extension SceneDecoder {
         let items = try requiredItems(f, path: path, names: names)
         // The kind's defaults (its falloff among them), then the declared fields, then the region and the seed.
         var scene = SceneField(items: items, field: FieldBehavior(kind: kind, items: []))
+        try ModeRule.check(BehaviorFields.field.rules, f)
         try BehaviorFields.field.decode(f, into: &scene)
         if let r = f.value("region") {
             scene.field.region = try decodeRegion(r, path: path + ".region")

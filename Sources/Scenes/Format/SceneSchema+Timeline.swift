@@ -7,7 +7,13 @@ extension SceneSchema {
     /// A label's text: no control characters (a row stays one line); at most 1000 bytes, which a schema cannot count
     /// (1000 characters here).
     static let labelText = type(
-        "string", [.init("maxLength", .num(1000)), .init("pattern", str("^[^\\u0000-\\u001f\\u007f]*$"))])
+        "string",
+        [
+            .init("maxLength", .num(Double(Limits.maxLabelBytes))),
+            .init("pattern", str("^[^\\u0000-\\u001f\\u007f]*$")),
+        ])
+    /// The rule of text written into the output, as the docs' notes say it.
+    static let labelRule = "at most \(Limits.maxLabelBytes) bytes, no control characters"
 
     static var view: JSON { requiring(ViewFields.table.schema, anyOf: [["frame"], ["center", "size"]]) }
 
@@ -30,9 +36,11 @@ extension SceneSchema {
             ("spring", object(fields(AnimationKindFields.spring), required: required + ["keyPath"])),
             (
                 "keyframe",
-                requiring(
-                    object(fields(AnimationKindFields.keyframe), required: required + ["keyPath"]),
-                    anyOf: [["values"], ["path"]])
+                ModeRule.applying(
+                    AnimationKindFields.keyframe.rules,
+                    to: requiring(
+                        object(fields(AnimationKindFields.keyframe), required: required + ["keyPath"]),
+                        anyOf: [["values"], ["path"]]))
             ),
             ("group", object(fields(AnimationKindFields.group), required: required + ["animations"])),
         ]
