@@ -68,12 +68,13 @@ public struct Sweep: Sendable {
     }
 
     /// Checks the whole plan before anything runs: every run's scene reads (each value within its field's range),
-    /// and every metric's columns exist in the first run's output.
+    /// and every metric's columns exist in the first run's output. Returns each run's id (``id(of:)``).
     /// - Throws: the first run's problem, as ``scene(_:)`` says it, or ``SweepError`` (`--metric`) for a column the
     ///   run does not write.
-    public func check() throws {
-        for k in plan.points.indices { _ = try scene(k) }
-        guard !plan.points.isEmpty else { return }
+    @discardableResult
+    public func check() throws -> [String] {
+        let ids = try plan.points.indices.map { Sweep.id(of: try scene($0)) }
+        guard !plan.points.isEmpty else { return ids }
         let columns = Set(SceneRun(scene: try scene(0)).columns)
         for m in metrics {
             for c in m.columns where !columns.contains(c) {
@@ -81,6 +82,13 @@ public struct Sweep: Sendable {
                 throw SweepError("--metric", "\(quoted(c)) is not a column of the run\(hint), got \(quoted(m.name))")
             }
         }
+        return ids
+    }
+
+    /// The sweep's identity, the same in every shard: the SHA-256 of its runs' ids, its metrics and its table's
+    /// format (`csv` or `jsonl`).
+    public func identity(ids: [String], format: String) -> String {
+        SHA256.hex(Array((["dynsim-sweep", format] + metrics.map(\.name) + ids).joined(separator: "\n").utf8))
     }
 
     /// Runs `k` and measures it. A run that diverges, or that `dynsim run` would refuse before starting

@@ -20,6 +20,7 @@ enum Command: Equatable {
     case compare(CompareOptions)
     case fit(FitOptions)
     case sweep(SweepOptions)
+    case sweepMerge(SweepMergeOptions)
     case listScenes
     case showScene(String)
     /// The JSON Schema, or with `docs` the scene format's field tables as docs/scene-format.md holds them.

@@ -28,6 +28,15 @@ struct SweepOptions: Equatable {
     var duration: Double?
     var rate: Double?
     var profile: SolverProfile?
+    var shard: String?
+    var shards: Int?
+    var resume = false
+}
+
+/// Options of `dynsim sweep merge`.
+struct SweepMergeOptions: Equatable {
+    var directory: String
+    var output: String?
 }
 
 /// `dynsim sweep`'s option table.
@@ -64,6 +73,19 @@ let sweepSpec = CommandSpec(
             "--output", "FILE", .path,
             help: "Write the table to FILE instead of stdout; FILE appears only when the sweep completes."),
         .init(
+            "--shard", "I/N", .text,
+            help:
+                "Run shard I (from 0) of N: runs I, I + N, I + 2N ... With --output DIR, write part-I-of-N.csv and its manifest there; `dynsim sweep merge DIR` joins the parts. Default in a Slurm job array: SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT."
+        ),
+        .init(
+            "--shards", "N", .integer(range: 1...Limits.maxSweepRuns, message: "must be a whole number from 1"),
+            help: "N shards, this one JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)."),
+        .init(
+            "--resume", "", .flag,
+            help:
+                "Finish a sweep a signal stopped: the rows in --output's journal (FILE.journal) are kept, the rest run; the table is the same bytes as an uninterrupted sweep's."
+        ),
+        .init(
             "--jobs", "N", .integer(range: 1...1024, message: "must be a whole number from 1 to 1024"),
             help: "Runs at once (default: the number of cores). The table is the same bytes for every N."),
         .init(
@@ -91,6 +113,14 @@ let sweepSpec = CommandSpec(
 
 /// Parses `dynsim sweep` arguments (after the command word).
 func parseSweep(_ args: [String]) throws -> Command {
+    if args.first == "merge" {
+        let p = try sweepMergeSpec.parse(Array(args.dropFirst()))
+        if p.wantsHelp { return .help("sweep") }
+        guard let dir = p.arguments.first else {
+            throw UsageError(message: "merge needs the folder of the shards' parts, got none", command: "sweep")
+        }
+        return .sweepMerge(SweepMergeOptions(directory: dir, output: p.text("--output")))
+    }
     let p = try sweepSpec.parse(args)
     if p.wantsHelp { return .help("sweep") }
     var o = SweepOptions()
@@ -107,6 +137,9 @@ func parseSweep(_ args: [String]) throws -> Command {
     o.duration = p.number("--duration")
     o.rate = p.number("--rate")
     o.profile = p.text("--profile").flatMap(SolverProfile.init(rawValue:))
+    o.shard = p.text("--shard")
+    o.shards = p.integer("--shards")
+    o.resume = p.has("--resume")
     guard o.scene != nil else { throw UsageError(message: "a sweep needs a scene, got none", command: "sweep") }
     guard !o.vary.isEmpty else {
         throw UsageError(
@@ -118,7 +151,7 @@ func parseSweep(_ args: [String]) throws -> Command {
 /// The sweep the options describe: its scene as JSON (a built-in's encoded), the plan and the metrics, each run's
 /// scene read by the scene file's decoder with the command line's overrides.
 /// - Throws: ``UsageError`` for a --vary, --metric or plan problem; the scene's ``InputError``s.
-func makeSweep(_ o: SweepOptions) throws -> (sweep: Sweep, inputs: [InputFile], label: String) {
+func makeSweep(_ o: SweepOptions) throws -> (sweep: Sweep, ids: [String], inputs: [InputFile], label: String) {
     let name = o.scene!
     var inputs: [InputFile] = []
     let base: JSON, file: SceneDecoder
@@ -143,128 +176,157 @@ func makeSweep(_ o: SweepOptions) throws -> (sweep: Sweep, inputs: [InputFile], 
             if let p = overrides.2 { scene.profile = p }
             return scene
         }
-        try sweep.check()
-        return (sweep, inputs, name)
+        return (sweep, try sweep.check(), inputs, name)
     } catch let e as SweepError {
         throw UsageError(message: e.description, command: "sweep")
     }
 }
 
-/// The table's header and rows, CSV or JSON Lines.
-struct SweepTable {
-    var format: OutputFormat
-    var paths: [String]
-    var metrics: [String]
+/// `dynsim sweep merge`'s option table.
+let sweepMergeSpec = CommandSpec(
+    name: "sweep merge", program: "dynsim", summary: "Join a sharded sweep's parts into its table.",
+    overview:
+        "Check that every run of the sweep appears exactly once among the parts in DIR (each part against its manifest's SHA-256) and write the table, the same bytes one process would have written.",
+    synopsis: "dynsim sweep merge DIR",
+    arguments: [.init("DIR", help: "The folder the shards wrote their parts and manifests into (--output DIR).")],
+    options: [
+        .init("--output", "FILE", .path, help: "Write the table to FILE instead of stdout; FILE appears only complete.")
+    ],
+    maxArguments: 1, tooManyArguments: { extra, first in "one folder, got \(quoted(extra)) after \(quoted(first))" },
+    sections: [("EXIT STATUS", "0 merged; 64 usage error; 65 a run missing or twice, or a part cut short or changed.")])
 
-    var header: String {
-        format == .csv
-            ? (["run", "id"] + paths + metrics + ["status"]).map(TextQuoting.csvField).joined(separator: ",") + "\n"
-            : ""
+/// The shard the options or the cluster's environment name, or nil for the whole sweep.
+/// - Throws: ``UsageError`` naming the option or variable.
+func sweepShard(_ o: SweepOptions) throws -> SweepShard? {
+    do {
+        if let text = o.shard {
+            guard o.shards == nil else {
+                throw SweepError("--shards", "give --shard I/N or --shards N (with JOB_COMPLETION_INDEX), not both")
+            }
+            return try SweepShard(parsing: text)
+        }
+        return try SweepShard.fromEnvironment(ProcessInfo.processInfo.environment, shards: o.shards)
+    } catch let e as SweepError {
+        throw UsageError(message: e.description, command: "sweep")
     }
+}
 
-    func row(_ run: Int, _ r: SweepResult) -> String {
-        let numbers = r.values.map { Optional($0) } + r.metrics
-        let status = r.failure ?? "ok"
-        if format == .csv {
-            let cells = numbers.map { $0.map(NumberFormat.shortest) ?? "" }
-            return ([String(run), r.id] + cells + [TextQuoting.csvField(status)]).joined(separator: ",") + "\n"
+/// Where the table goes: `--output`, or for a shard its part in the `--output` folder (made if missing).
+/// - Throws: ``UsageError`` when a shard has no folder, or the table would be written over a file the sweep reads.
+func sweepTablePath(_ o: SweepOptions, shard: SweepShard?, inputs: [InputFile], label: String) throws -> String? {
+    var path = o.output
+    if let shard {
+        guard let dir = o.output else {
+            throw UsageError(
+                message: "--shard: a shard writes its part into a folder: give --output DIR", command: "sweep")
         }
-        let keys = paths + metrics
-        let members = zip(keys, numbers).map { k, v in
-            TextQuoting.json(k) + ":" + (v.map(NumberFormat.shortest) ?? "null")
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError(
+                message: "--output: cannot make the folder \(dir) (\(error.localizedDescription))", command: "sweep")
         }
-        let head = ["\"run\":\(run)", "\"id\":" + TextQuoting.json(r.id)]
-        return "{" + (head + members + ["\"status\":" + TextQuoting.json(status)]).joined(separator: ",") + "}\n"
+        path = dir + "/" + shard.partName + "." + o.format.rawValue
     }
+    if let path, let problem = overwriteProblem(flag: "--output", path: path, inputs: inputs, sceneName: label) {
+        throw UsageError(message: problem, command: "sweep")
+    }
+    if o.resume && path == nil {
+        throw UsageError(
+            message: "--resume: a sweep keeps its journal beside --output FILE: give the same --output",
+            command: "sweep")
+    }
+    return path
 }
 
 /// `dynsim sweep`. Returns the exit status: 0, or how many runs failed (at most 63).
 func sweep(_ o: SweepOptions) -> Int32 {
-    let made: (sweep: Sweep, inputs: [InputFile], label: String)
-    do {
-        made = try makeSweep(o)
-        if let path = o.output,
-            let problem = overwriteProblem(flag: "--output", path: path, inputs: made.inputs, sceneName: made.label)
-        {
-            throw UsageError(message: problem, command: "sweep")
-        }
-    } catch {
-        return report(error)
-    }
-    let s = made.sweep
-    let table = SweepTable(format: o.format, paths: s.plan.paths, metrics: s.metrics.map(\.name))
-    if o.plan { return writeStdout(planText(s, table)) }
     var file: OutputFile?
     do {
-        file = try o.output.map { try OutputFile($0) }
-    } catch let e as OutputFile.Failure {
-        return report(e.named(by: "--output"))
-    } catch {
-        return report(error)
-    }
-    let sink = FileSink(file?.stream ?? stdout)
-    var failed = 0
-    let progress = SweepProgress(total: s.plan.points.count)
-    do {
-        try sink.write(Array(table.header.utf8))
-        try s.run(jobs: o.jobs ?? ProcessInfo.processInfo.activeProcessorCount) { run, result in
-            if result.failure != nil { failed += 1 }
-            try sink.write(Array(table.row(run, result).utf8))
-            progress.advance()
-        }
-        try file?.commit()
+        return try runSweep(o, file: &file)
     } catch {
         file?.discard()
         if case SinkError.brokenPipe = error { return ExitStatus.success }
-        return report(
-            error is OutputFile.Failure
-                ? error : RuntimeFailure(message: "\(o.output ?? "stdout"): cannot write (\(error))"))
+        if error is UsageError || error is InputError || error is OutputFile.Failure || error is RuntimeFailure {
+            return report(error)
+        }
+        return report(RuntimeFailure(message: "\(o.output ?? "stdout"): cannot write (\(error))"))
     }
+}
+
+/// The sweep, its table written to `file` (nil: stdout), which is set as soon as it is open so a failure can discard
+/// it. Returns the exit status.
+func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
+    let (s, ids, inputs, label) = try makeSweep(o)
+    let shard = try sweepShard(o)
+    let table = SweepTable(format: o.format, paths: s.plan.paths, metrics: s.metrics.map(\.name))
+    if o.plan { return writeStdout(planText(s, ids: ids, table)) }
+    let total = s.plan.points.count
+    let order = shard?.runs(of: total) ?? Array(0..<total)
+    let path = try sweepTablePath(o, shard: shard, inputs: inputs, label: label)
+    let identity = s.identity(ids: ids, format: o.format.rawValue)
+    let done = try o.resume ? SweepJournal.finished(path: path! + ".journal", identity: identity, order: order) : []
+    do { file = try path.map { try OutputFile($0) } } catch let e as OutputFile.Failure {
+        throw e.named(by: "--output")
+    }
+    let journal = try path.map { try SweepJournal(path: $0 + ".journal", identity: identity, rows: done) }
+    let sink = FileSink(file?.stream ?? stdout)
+    var part = shard == nil ? nil : [UInt8]()
+    func write(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        try sink.write(bytes)
+        part? += bytes
+    }
+    var failed = done.filter { !table.isOK($0.1) }.count
+    let progress = SweepProgress(total: order.count, done: done.count)
+    try write(table.header)
+    for (_, row) in done { try write(row) }
+    try s.run(runs: Array(order.dropFirst(done.count)), jobs: o.jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
+        run, result in
+        if result.failure != nil { failed += 1 }
+        let row = table.row(run, result)
+        try write(row)
+        try journal?.add(run, row)
+        progress.advance()
+    }
+    try file?.commit()
+    if let shard, let part, let path {
+        let manifest = SweepManifest(
+            sweep: identity, shard: shard, total: total, format: o.format.rawValue, header: table.header,
+            part: String(path.split(separator: "/").last!), sha256: SHA256.hex(part),
+            runs: order.map { ($0, ids[$0]) })
+        try writeWhole(manifest.text, to: o.output! + "/" + shard.partName + ".json", flag: "--output")
+    }
+    journal?.finish()
     progress.end()
-    if failed > 0 { fputs("dynsim: \(failed) of \(s.plan.points.count) runs failed (their rows say why)\n", stderr) }
+    if failed > 0 { fputs("dynsim: \(failed) of \(order.count) runs failed (their rows say why)\n", stderr) }
     return Int32(min(failed, 63))
 }
 
-/// The plan as a table: run, id, each varied value.
-func planText(_ s: Sweep, _ table: SweepTable) -> String {
-    let plain = SweepTable(format: table.format, paths: table.paths, metrics: [])
-    var text =
-        plain.format == .csv
-        ? (["run", "id"] + table.paths).map(TextQuoting.csvField).joined(separator: ",") + "\n" : ""
-    for k in s.plan.points.indices {
-        let id = (try? s.scene(k)).map(Sweep.id(of:)) ?? ""
-        var row = plain.row(k, SweepResult(id: id, values: s.plan.points[k], metrics: [], failure: nil))
-        if plain.format == .csv { row = String(row.dropLast(4)) + "\n" }  // no status column: ",ok\n"
-        text += row
-    }
-    return text
-}
-
-/// Progress on stderr: a bar with the rate and time left on a terminal, a line per 10 % otherwise.
-final class SweepProgress {
-    let total: Int
-    var done = 0
-    let start = DispatchTime.now().uptimeNanoseconds
-    let isTerminal = isatty(2) != 0
-
-    init(total: Int) { self.total = total }
-
-    func advance() {
-        done += 1
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let rate = Double(done) / max(seconds, 1e-9)
-        let left = Double(total - done) / rate
-        if isTerminal {
-            let width = 30, filled = done * width / total
-            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            fputs(String(format: "\r[%@] %d/%d %.1f runs/s %.0f s left ", bar, done, total, rate, left), stderr)
-        } else if done * 10 / total > (done - 1) * 10 / total {
-            fputs(
-                String(
-                    format: "dynsim: sweep %d%% (%d of %d runs, %.1f runs/s)\n", done * 100 / total, done, total, rate),
-                stderr)
+/// `dynsim sweep merge`: the parts in the folder joined into the table. Returns the exit status.
+func sweepMerge(_ o: SweepMergeOptions) -> Int32 {
+    do {
+        let names = try FileManager.default.contentsOfDirectory(atPath: o.directory).filter {
+            $0.hasPrefix("part-") && $0.hasSuffix(".json")
+        }.sorted()
+        let parts = try names.map { name -> (manifest: SweepManifest, bytes: [UInt8]) in
+            let path = o.directory + "/" + name
+            let manifest = try SweepManifest(text: try readInput(path, name: path), file: path)
+            guard !manifest.part.contains("/") else {
+                throw InputError(
+                    file: path, path: "part", message: "must be a file name in the folder, got \(quoted(manifest.part))"
+                )
+            }
+            let part = o.directory + "/" + manifest.part
+            return (manifest, try readInput(part, name: part, maxBytes: Int.max))
         }
+        let table = try SweepMerge.merge(parts, directory: o.directory)
+        try writeWhole(String(decoding: table, as: UTF8.self), to: o.output, flag: "--output")
+        return ExitStatus.success
+    } catch let e as CocoaError {
+        return report(
+            InputError(file: o.directory, path: "", message: "cannot list the folder (\(e.localizedDescription))"))
+    } catch {
+        return report(error)
     }
-
-    func end() { if isTerminal { fputs("\n", stderr) } }
 }

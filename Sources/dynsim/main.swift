@@ -95,6 +95,7 @@ func main() -> Int32 {
     case .compare(let options): return compare(options)
     case .fit(let options): return fit(options)
     case .sweep(let options): return sweep(options)
+    case .sweepMerge(let options): return sweepMerge(options)
     }
 }
 

@@ -103,3 +103,76 @@ final class SweepCLITests: XCTestCase, CLIRunner {
         XCTAssertEqual(Set(rows.dropFirst().map { $0.split(separator: ",")[1].count }), [16], "16-digit ids")
     }
 }
+
+/// Shards, merges and resuming: each must give the bytes of one uninterrupted sweep.
+final class SweepShardCLITests: XCTestCase, CLIRunner {
+    /// 1, 7 and 16 shards merged are the one-process table byte for byte; a merge with a shard missing, or with a
+    /// run in two parts, exits 65 naming the runs and writes nothing.
+    func testShardsMergeToTheWholeTable() throws {
+        let dir = try temporaryDirectory()
+        let sweep = [
+            "sweep", "pendulum", "--vary", "items[0].center[0]=100:300:13", "--metric", "max:bob.vy", "--duration",
+            "0.5",
+        ]
+        let whole = try dynsim(sweep)
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        for n in [1, 7, 16] {
+            let parts = dir.appendingPathComponent("parts\(n)").path
+            for i in 0..<n {
+                let r = try dynsim(sweep + ["--shard", "\(i)/\(n)", "--output", parts])
+                XCTAssertEqual(r.status, 0, r.stderr)
+            }
+            // Rerunning a shard rewrites the same part.
+            XCTAssertEqual(try dynsim(sweep + ["--shard", "0/\(n)", "--output", parts]).status, 0)
+            let merged = try dynsim(["sweep", "merge", parts])
+            XCTAssertEqual(merged.status, 0, merged.stderr)
+            XCTAssertEqual(merged.stdout, whole.stdout, "\(n) shards")
+        }
+        let parts7 = dir.appendingPathComponent("parts7")
+        try FileManager.default.removeItem(at: parts7.appendingPathComponent("part-00003-of-00007.json"))
+        let out = dir.appendingPathComponent("table.csv").path
+        let missing = try dynsim(["sweep", "merge", parts7.path, "--output", out])
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertTrue(missing.stderr.contains("2 run(s) missing: 3, 10 (of 13)"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        // Shard 3 of 7 again, and shard 0 of 16 too: runs 0 and 16 ... in two parts.
+        XCTAssertEqual(try dynsim(sweep + ["--shard", "3/7", "--output", parts7.path]).status, 0)
+        XCTAssertEqual(try dynsim(sweep + ["--shard", "0/16", "--output", parts7.path]).status, 0)
+        let twice = try dynsim(["sweep", "merge", parts7.path])
+        XCTAssertEqual(twice.status, 65)
+        XCTAssertTrue(twice.stderr.contains("1 run(s) in more than one part: 0"), twice.stderr)
+        let bad = try dynsim(sweep + ["--shard", "3/3", "--output", parts7.path])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--shard: i must be from 0 to n - 1 (2), got \"3/3\""), bad.stderr)
+    }
+
+    /// A sweep stopped by SIGINT leaves its journal and no table; `--resume` finishes it with the uninterrupted bytes.
+    func testInterruptedThenResumedIsTheWholeTable() throws {
+        let dir = try temporaryDirectory()
+        let sweep = [
+            "sweep", "boxes", "--vary", "behaviors[0].gravityDirection[1]=0.5:2:40", "--metric", "max:box0.vy",
+            "--duration", "0.5", "--jobs", "2",
+        ]
+        let table = dir.appendingPathComponent("t.csv"), journal = dir.appendingPathComponent("t.csv.journal")
+        let child = try Child(CLITests.binary.path, sweep + ["--output", table.path], stdout: .null, stderr: .null)
+        var lines = 0
+        for _ in 0..<600 where lines < 4 {
+            usleep(20_000)
+            lines = ((try? String(contentsOf: journal, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        child.send(SIGINT)
+        let end = child.finish().termination
+        XCTAssertNotEqual(end.status, 0, "stopped by the signal")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: table.path), "no partial table")
+        let kept = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").count
+        XCTAssertTrue(kept >= 4 && kept < 41, "\(kept) journal lines")
+        let resumed = try dynsim(sweep + ["--output", table.path, "--resume"])
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journal.path), "the journal goes with the sweep done")
+        let whole = try dynsim(sweep)
+        XCTAssertEqual(try String(contentsOf: table, encoding: .utf8), whole.stdout)
+        let again = try dynsim(sweep + ["--output", table.path, "--resume"])
+        XCTAssertEqual(again.status, 64)
+        XCTAssertTrue(again.stderr.contains("--resume: no journal to resume"), again.stderr)
+    }
+}

@@ -1,0 +1,154 @@
+// What `dynsim sweep` writes: the table (CSV or JSON Lines, rows in plan order), the journal that lets an interrupted
+// sweep resume, a shard's part and manifest, and `sweep merge`'s whole table from the parts.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+import Sweeps
+import IO
+import Shell
+
+/// The table's header and rows, CSV or JSON Lines.
+struct SweepTable {
+    var format: OutputFormat
+    var paths: [String]
+    var metrics: [String]
+
+    var header: String {
+        format == .csv
+            ? (["run", "id"] + paths + metrics + ["status"]).map(TextQuoting.csvField).joined(separator: ",") + "\n"
+            : ""
+    }
+
+    /// Whether a row of this table is a completed run's (its status `ok`).
+    func isOK(_ row: String) -> Bool { row.hasSuffix(format == .csv ? ",ok\n" : "\"status\":\"ok\"}\n") }
+
+    func row(_ run: Int, _ r: SweepResult) -> String {
+        let numbers = r.values.map { Optional($0) } + r.metrics
+        let status = r.failure ?? "ok"
+        if format == .csv {
+            let cells = numbers.map { $0.map(NumberFormat.shortest) ?? "" }
+            return ([String(run), r.id] + cells + [TextQuoting.csvField(status)]).joined(separator: ",") + "\n"
+        }
+        let keys = paths + metrics
+        let members = zip(keys, numbers).map { k, v in
+            TextQuoting.json(k) + ":" + (v.map(NumberFormat.shortest) ?? "null")
+        }
+        let head = ["\"run\":\(run)", "\"id\":" + TextQuoting.json(r.id)]
+        return "{" + (head + members + ["\"status\":" + TextQuoting.json(status)]).joined(separator: ",") + "}\n"
+    }
+}
+
+/// The plan as a table: run, id, each varied value.
+func planText(_ s: Sweep, ids: [String], _ table: SweepTable) -> String {
+    let plain = SweepTable(format: table.format, paths: table.paths, metrics: [])
+    var text =
+        plain.format == .csv
+        ? (["run", "id"] + table.paths).map(TextQuoting.csvField).joined(separator: ",") + "\n" : ""
+    for k in s.plan.points.indices {
+        var row = plain.row(k, SweepResult(id: ids[k], values: s.plan.points[k], metrics: [], failure: nil))
+        if plain.format == .csv { row = String(row.dropLast(4)) + "\n" }  // no status column: ",ok\n"
+        text += row
+    }
+    return text
+}
+
+/// Progress on stderr: a bar with the rate and time left on a terminal, a line per 10 % otherwise.
+final class SweepProgress {
+    let total: Int
+    var done: Int
+    let resumed: Int
+    let start = DispatchTime.now().uptimeNanoseconds
+    let isTerminal = isatty(2) != 0
+
+    /// Progress of `total` runs, `done` of them already finished (a resumed sweep's).
+    init(total: Int, done: Int = 0) {
+        self.total = total
+        self.done = done
+        resumed = done
+    }
+
+    func advance() {
+        done += 1
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let rate = Double(done - resumed) / max(seconds, 1e-9)
+        let left = Double(total - done) / rate
+        if isTerminal {
+            let width = 30, filled = done * width / total
+            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            fputs(String(format: "\r[%@] %d/%d %.1f runs/s %.0f s left ", bar, done, total, rate, left), stderr)
+        } else if done * 10 / total > (done - 1) * 10 / total {
+            fputs(
+                String(
+                    format: "dynsim: sweep %d%% (%d of %d runs, %.1f runs/s)\n", done * 100 / total, done, total, rate),
+                stderr)
+        }
+    }
+
+    func end() { if isTerminal { fputs("\n", stderr) } }
+}
+
+/// The rows a sweep has finished, kept beside its output as they are written (`FILE.journal`), so that a sweep
+/// stopped by a signal can `--resume`: the first line names the sweep, each next one is `run<TAB>row`. Each row is
+/// flushed as it is written; a line cut short by the stop is ignored.
+struct SweepJournal {
+    let path: String
+    let stream: UnsafeMutablePointer<FILE>
+
+    /// The journal of the sweep `identity` at `path`, started afresh with `rows` (a resumed sweep's finished rows).
+    /// - Throws: ``RuntimeFailure`` naming the file.
+    init(path: String, identity: String, rows: [(Int, String)]) throws {
+        guard let f = fopen(path, "w") else {
+            throw RuntimeFailure(
+                message: "\(path): cannot write the sweep's journal (\(String(cString: strerror(errno))))")
+        }
+        self.path = path
+        stream = f
+        try append("dynsim-sweep-journal \(identity)\n")
+        for (run, row) in rows { try add(run, row) }
+    }
+
+    func append(_ text: String) throws {
+        guard fputs(text, stream) >= 0, fflush(stream) == 0 else {
+            throw RuntimeFailure(
+                message: "\(path): cannot write the sweep's journal (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    /// Records run `run`'s finished row (with its line end).
+    func add(_ run: Int, _ row: String) throws { try append("\(run)\t\(row)") }
+
+    /// Closes and removes the journal (the table is whole).
+    func finish() {
+        fclose(stream)
+        unlink(path)
+    }
+
+    /// The finished rows of the sweep `identity` in the journal at `path`, which must be the first runs of `order`.
+    /// - Throws: ``UsageError`` when there is no journal, or it is another sweep's.
+    static func finished(path: String, identity: String, order: [Int]) throws -> [(Int, String)] {
+        guard let bytes = try? readInputFile(path, maxBytes: Limits.maxFileBytes) else {
+            throw UsageError(
+                message: "--resume: no journal to resume at \(path) (the sweep finished, or never started)",
+                command: "sweep")
+        }
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring("dynsim-sweep-journal \(identity)") else {
+            throw UsageError(
+                message: "--resume: \(path) is the journal of another sweep (other scene, values, metrics or format)",
+                command: "sweep")
+        }
+        lines.removeFirst()
+        lines.removeLast()  // after the last line end: empty, or a line cut short
+        var rows: [(Int, String)] = []
+        for line in lines {
+            guard let tab = line.firstIndex(of: "\t"), let run = Int(line[..<tab]), rows.count < order.count,
+                order[rows.count] == run
+            else { break }
+            rows.append((run, String(line[line.index(after: tab)...]) + "\n"))
+        }
+        return rows
+    }
+}
