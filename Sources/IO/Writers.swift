@@ -159,7 +159,12 @@ public final class RowWriter {
         self.columns = columns
         self.sink = sink
         buffer = ByteBuffer(capacity: RowWriter.flushThreshold + 4096)
-        jsonKeys = columns.enumerated().map { k, c in Array(((k == 0 ? "{" : ",") + TextQuoting.json(c) + ":").utf8) }
+        // JSON Lines' quoted keys, made once; a CSV needs none (quoting 330,000 column names of a 55,000-item scene
+        // took 8 % of its run).
+        if format == .jsonl {
+            jsonKeys = columns.enumerated().map { k, c in Array(((k == 0 ? "{" : ",") + TextQuoting.json(c) + ":").utf8)
+            }
+        }
     }
 
     deinit { buffer.deallocate() }
