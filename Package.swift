@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Traces", dependencies: ["Springs", "IO"], linkerSettings: libm),
         // Sweeps: many runs of one scene with fields varied (a plan), measured (metrics), on every core, in shards.
         .target(
-            name: "Sweeps", dependencies: ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
+            name: "Sweeps", dependencies: ["Playback", "Traces", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
             linkerSettings: libm),
         // Shell: what the executables share about being one: option tables (parsing, checks and help generated from
         // them), exit statuses, signal handling (not a product).

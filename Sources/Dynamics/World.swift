@@ -365,6 +365,17 @@ public final class World {
         return e
     }
 
+    /// The largest length error of the rigid attachments, points: |current distance − rest length| over every rigid
+    /// attachment (0 when there is none). A rigid rod's error is what its solver leaves: `uikit`'s Box2D iterations
+    /// leave some, `precise` (RATTLE) keeps it at rounding level.
+    public func maxRigidLengthError() -> Double {
+        var worst = 0.0
+        for k in 0..<jointData.joints.count where jointData.joints[k].isRigid {
+            worst = max(worst, abs(currentDistance(of: AttachmentID(k)) - jointData.joints[k].length))
+        }
+        return worst
+    }
+
     /// Whether every position and velocity is finite.
     public var isFinite: Bool {
         for i in 0..<bodyData.items.count {

@@ -14,6 +14,13 @@ public struct SweepResult: Equatable, Sendable {
     public var metrics: [Double?]
     /// nil for a run that completed; else why it has no metrics (it diverged, or its scene was refused).
     public var failure: String?
+    /// The run's wall time in seconds (reading its scene, running and measuring it): for a side manifest only, never
+    /// the table, which stays the same bytes run after run. Not part of equality.
+    public var seconds = 0.0
+
+    public static func == (a: SweepResult, b: SweepResult) -> Bool {
+        a.id == b.id && a.values == b.values && a.metrics == b.metrics && a.failure == b.failure
+    }
 
     /// A row: the run's id, its varied values, its metrics, and why it failed (nil: it completed).
     public init(id: String, values: [Double], metrics: [Double?], failure: String?) {
@@ -37,6 +44,8 @@ public struct Sweep: Sendable {
     public var decode: @Sendable (JSON) throws -> Scene
     /// The scene's name in a refused run's reason.
     public var fileName: String
+    /// A folder to write each run's rows into too (`run-<index>.csv`, as `dynsim run` writes them), or nil.
+    public var keepRuns: String?
 
     /// A sweep of `base` (named `fileName` in messages) over `plan`, measuring `metrics`, each run's scene read by
     /// `decode`.
@@ -95,18 +104,20 @@ public struct Sweep: Sendable {
     /// (``SceneRun/inputProblems(fileName:)``), is a result with its reason.
     public func run(_ k: Int) -> SweepResult {
         var result = SweepResult(id: "", values: plan.points[k], metrics: metrics.map { _ in nil }, failure: nil)
+        let start = DispatchTime.now().uptimeNanoseconds
         do {
             let scene = try scene(k)
             result.id = Sweep.id(of: scene)
-            result.metrics = try measure(scene)
+            result.metrics = try measure(scene, run: k)
         } catch {
             result.failure = "\(error)"
         }
+        result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return result
     }
 
     /// The metrics of one run of `scene`: only the columns and events they read are kept.
-    func measure(_ scene: Scene) throws -> [Double?] {
+    func measure(_ scene: Scene, run k: Int) throws -> [Double?] {
         let run = SceneRun(scene: scene)
         // What `dynsim run` refuses before it starts (a script call UIKit rejects, an item inside a boundary ...).
         if let problem = run.inputProblems(fileName: fileName).first { throw problem }
@@ -117,12 +128,28 @@ public struct Sweep: Sendable {
         var events: [SceneEvent] = []
         let onEvent: ((SceneEvent) throws -> Void)? =
             eventKinds.isEmpty ? nil : { e in if eventKinds.contains(e.fields[0]) { events.append(e) } }
-        try run.run(events: onEvent) { row in
-            times.append(row.time)
-            for (j, c) in kept.enumerated() { series[j].append(row.values[c]) }
+        let wantsEnergy = metrics.contains { $0.kind == .energy }
+        let wantsConstraint = metrics.contains { $0.kind == .constraint }
+        var errors = WorldErrors(energy: wantsEnergy ? 0 : nil, constraint: wantsConstraint ? 0 : nil)
+        let startEnergy = wantsEnergy ? run.world.mechanicalEnergy() : 0
+        let copy = try keepRuns.map { try KeptRun(folder: $0, run: k, columns: run.columns) }
+        do {
+            try run.run(events: onEvent) { row in
+                try copy?.writer.row(row.values, texts: row.texts)
+                times.append(row.time)
+                for (j, c) in kept.enumerated() { series[j].append(row.values[c]) }
+                if wantsEnergy { errors.energy = max(errors.energy!, abs(run.world.mechanicalEnergy() - startEnergy)) }
+                if wantsConstraint { errors.constraint = max(errors.constraint!, run.world.maxRigidLengthError()) }
+            }
+            try copy?.commit()
+        } catch {
+            copy?.file.discard()
+            throw error
         }
         return metrics.enumerated().map { i, m in
-            m.value(times: times, series: wanted[i].map { series[kept.firstIndex(of: $0)!] }, events: events)
+            m.value(
+                times: times, series: wanted[i].map { series[kept.firstIndex(of: $0)!] }, events: events,
+                world: errors)
         }
     }
 
@@ -174,5 +201,26 @@ final class OrderedResults: @unchecked Sendable {
                 written += 1
             }
         }
+    }
+}
+
+/// One run's rows kept in a file (`--keep-runs`): written as they come, the file appearing only complete.
+struct KeptRun {
+    let file: OutputFile
+    let writer: RowWriter
+
+    /// `folder/run-<index>.csv`, opened and its header written.
+    /// - Throws: ``OutputFile/Failure`` naming the file.
+    init(folder: String, run: Int, columns: [String]) throws {
+        let name = String(run)
+        file = try OutputFile(folder + "/run-" + String(repeating: "0", count: max(0, 6 - name.count)) + name + ".csv")
+        let stream = FileSink(file.stream)
+        writer = RowWriter(format: .csv, columns: columns) { try stream.write($0) }
+        try writer.header()
+    }
+
+    func commit() throws {
+        try writer.finish()
+        try file.commit()
     }
 }

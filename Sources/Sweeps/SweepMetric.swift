@@ -1,6 +1,7 @@
 import Foundation
 import IO
 import Playback
+import Traces
 
 /// One number measured on each run of a sweep, named on the command line as `KIND:SUBJECT[:ARG]`
 /// (`max:a.position.x`, `settle:view.x:1`, `event:begin:ball`). Every metric is computed from the run's output rows
@@ -37,6 +38,20 @@ public struct SweepMetric: Equatable, Sendable {
         case event
         /// How many events of a kind (SUBJECT as for ``event``, ARG the name in `a`).
         case count
+        /// The largest change of the world's mechanical energy from its start (kinetic, rotational, gravitational
+        /// and spring potential; mass × points²/s², a 100 × 100 pt item of density 1 having mass 1), over the rows:
+        /// physics truth keeps it near 0 without resistance, friction or inelastic impacts (`precise`). No subject.
+        case energy
+        /// The largest length error of the rigid attachments over the rows, points (`World.maxRigidLengthError`).
+        /// No subject.
+        case constraint
+        /// The largest difference between the column and the same column of a reference run or trace (ARG: its CSV
+        /// file, read as `dynsim compare` reads one), at the reference's times within the run (`dynsim compare`'s
+        /// rule).
+        case compare
+        /// 1 when the column is within ARG's tolerance (after the file: `passes:COLUMN:FILE:TOL`) of the reference at
+        /// every compared time, else 0.
+        case passes
     }
 
     /// What is measured.
@@ -47,6 +62,20 @@ public struct SweepMetric: Equatable, Sendable {
     public var argument: [String]
     /// The metric as written, its column's header in the table.
     public var name: String
+    /// The reference run or trace of ``Kind/compare`` and ``Kind/passes`` (read by the caller from
+    /// ``referenceFile``), nil until given.
+    public var reference: Trace?
+
+    /// The reference file a ``Kind/compare`` or ``Kind/passes`` metric names, else nil.
+    public var referenceFile: String? {
+        switch kind {
+        case .compare: return argument.joined(separator: ":")
+        case .passes: return argument.dropLast().joined(separator: ":")
+        default: return nil
+        }
+    }
+
+    public static func == (a: SweepMetric, b: SweepMetric) -> Bool { a.name == b.name }
 
     /// A metric from `KIND:SUBJECT[:ARG...]`.
     /// - Throws: ``SweepError`` (`--metric`) for an unknown kind, a missing subject, or an argument that is not what
@@ -56,6 +85,14 @@ public struct SweepMetric: Equatable, Sendable {
         let kinds = Kind.allCases.map(\.rawValue).joined(separator: ", ")
         guard let kind = Kind(rawValue: parts[0]) else {
             throw SweepError("--metric", "must be KIND:SUBJECT[:ARG] with KIND one of \(kinds), got \(quoted(text))")
+        }
+        if kind == .energy || kind == .constraint {
+            guard parts.count == 1 else {
+                throw SweepError(
+                    "--metric", "\(kind.rawValue) is the whole run's: it takes no subject, got \(quoted(text))")
+            }
+            (self.kind, subject, argument, name) = (kind, "", [], text)
+            return
         }
         guard parts.count >= 2, !parts[1].isEmpty else {
             throw SweepError(
@@ -69,7 +106,18 @@ public struct SweepMetric: Equatable, Sendable {
     }
 
     private func check(_ text: String) throws {
-        let maxArguments: [Kind: Int] = [.settle: 2, .overshoot: 1, .rise: 1, .event: 1, .count: 1]
+        let maxArguments: [Kind: Int] = [
+            .settle: 2, .overshoot: 1, .rise: 1, .event: 1, .count: 1, .compare: .max, .passes: .max,
+        ]
+        if kind == .compare || kind == .passes {
+            let form = kind == .compare ? "compare:COLUMN:FILE" : "passes:COLUMN:FILE:TOLERANCE"
+            guard let file = referenceFile, !file.isEmpty,
+                kind == .compare
+                    || (argument.count >= 2 && Double(argument.last!).map { $0 >= 0 && $0.isFinite } == true)
+            else {
+                throw SweepError("--metric", "must be \(form) (a tolerance >= 0), got \(quoted(text))")
+            }
+        }
         guard argument.count <= maxArguments[kind, default: 0] else {
             throw SweepError(
                 "--metric",
@@ -95,7 +143,7 @@ public struct SweepMetric: Equatable, Sendable {
     /// The output columns the metric reads (none for event metrics).
     var columns: [String] {
         switch kind {
-        case .event, .count: return []
+        case .event, .count, .energy, .constraint: return []
         case .maxspeed: return [subject + ".vx", subject + ".vy"]
         default: return [subject]
         }
@@ -103,8 +151,17 @@ public struct SweepMetric: Equatable, Sendable {
 
     /// The metric of one run from its rows' times, the columns it reads (``columns``, in order) and its events; nil
     /// where the run cannot give it.
-    func value(times: [Double], series: [[Double]], events: [SceneEvent]) -> Double? {
+    func value(times: [Double], series: [[Double]], events: [SceneEvent], world: WorldErrors) -> Double? {
         switch kind {
+        case .energy: return world.energy
+        case .constraint: return world.constraint
+        case .compare, .passes:
+            guard let reference, !times.isEmpty else { return nil }
+            let run = Trace(label: "the run", times: times, columns: [(subject, series[0])])
+            let tolerance = kind == .passes ? Double(argument.last!)! : 0
+            guard let c = try? Comparison(expected: reference, actual: run, columns: [subject], tolerance: tolerance)
+            else { return nil }
+            return kind == .compare ? c.columns[0].maxDifference : c.passed ? 1 : 0
         case .event, .count:
             let matching = events.filter { e in
                 let f = e.fields
@@ -146,4 +203,11 @@ public struct SweepMetric: Equatable, Sendable {
         default: return nil
         }
     }
+}
+
+/// The whole run's errors the ``SweepMetric/Kind/energy`` and ``SweepMetric/Kind/constraint`` metrics read, each the
+/// largest over the rows (nil when no metric asks, so a run does not compute them).
+struct WorldErrors {
+    var energy: Double?
+    var constraint: Double?
 }

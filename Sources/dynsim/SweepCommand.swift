@@ -10,6 +10,7 @@ import Dynamics
 import Scenes
 import Playback
 import Sweeps
+import Traces
 import IO
 import Shell
 
@@ -31,6 +32,8 @@ struct SweepOptions: Equatable {
     var shard: String?
     var shards: Int?
     var resume = false
+    var timings: String?
+    var keepRuns: String?
 }
 
 /// Options of `dynsim sweep merge`.
@@ -84,6 +87,16 @@ let sweepSpec = CommandSpec(
             "--resume", "", .flag,
             help:
                 "Finish a sweep a signal stopped: the rows in --output's journal (FILE.journal) are kept, the rest run; the table is the same bytes as an uninterrupted sweep's."
+        ),
+        .init(
+            "--keep-runs", "DIR", .path,
+            help:
+                "Write each run's rows too, as `dynsim run` writes them: DIR/run-000000.csv ... (DIR is made if missing)."
+        ),
+        .init(
+            "--timings", "FILE", .path,
+            help:
+                "Write each run's wall time (run,id,seconds: reading its scene, running and measuring it) to FILE, a side manifest: the table itself holds no times, so it is the same bytes run after run."
         ),
         .init(
             "--jobs", "N", .integer(range: 1...1024, message: "must be a whole number from 1 to 1024"),
@@ -140,6 +153,8 @@ func parseSweep(_ args: [String]) throws -> Command {
     o.shard = p.text("--shard")
     o.shards = p.integer("--shards")
     o.resume = p.has("--resume")
+    o.timings = p.text("--timings")
+    o.keepRuns = p.text("--keep-runs")
     guard o.scene != nil else { throw UsageError(message: "a sweep needs a scene, got none", command: "sweep") }
     guard !o.vary.isEmpty else {
         throw UsageError(
@@ -167,14 +182,37 @@ func makeSweep(_ o: SweepOptions) throws -> (sweep: Sweep, ids: [String], inputs
         let axes = try o.vary.map(SweepAxis.init(parsing:))
         let plan = try SweepPlan(
             axes: axes, mode: o.zip ? .zip : .grid, samples: o.samples, seed: o.seed.map { UInt64($0) })
-        let metrics = try o.metrics.map(SweepMetric.init(parsing:))
+        var metrics = try o.metrics.map(SweepMetric.init(parsing:))
+        for k in metrics.indices {
+            guard let file = metrics[k].referenceFile else { continue }
+            let trace = try Trace(
+                try readInput(file, name: file, maxBytes: Limits.maxTraceBytes), fileName: file, minRows: 1)
+            guard trace.column(metrics[k].subject) != nil else {
+                throw InputError(
+                    file: file, path: "line 1",
+                    message:
+                        "has no numeric column \(quoted(metrics[k].subject)) to compare (--metric \(metrics[k].name))")
+            }
+            metrics[k].reference = trace
+            inputs.append(InputFile(name: file, identity: FileIdentity(path: file), isScene: false))
+        }
         let overrides = (o.duration, o.rate, o.profile)
-        let sweep = Sweep(base: base, fileName: name, plan: plan, metrics: metrics) { json in
+        var sweep = Sweep(base: base, fileName: name, plan: plan, metrics: metrics) { json in
             var scene = try file.decode(json)
             if let d = overrides.0 { scene.duration = d }
             if let r = overrides.1 { scene.rate = r }
             if let p = overrides.2 { scene.profile = p }
             return scene
+        }
+        if let dir = o.keepRuns {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            } catch {
+                throw UsageError(
+                    message: "--keep-runs: cannot make the folder \(dir) (\(error.localizedDescription))",
+                    command: "sweep")
+            }
+            sweep.keepRuns = dir
         }
         return (sweep, try sweep.check(), inputs, name)
     } catch let e as SweepError {
@@ -231,6 +269,9 @@ func sweepTablePath(_ o: SweepOptions, shard: SweepShard?, inputs: [InputFile], 
     if let path, let problem = overwriteProblem(flag: "--output", path: path, inputs: inputs, sceneName: label) {
         throw UsageError(message: problem, command: "sweep")
     }
+    if let t = o.timings, let problem = overwriteProblem(flag: "--timings", path: t, inputs: inputs, sceneName: label) {
+        throw UsageError(message: problem, command: "sweep")
+    }
     if o.resume && path == nil {
         throw UsageError(
             message: "--resume: a sweep keeps its journal beside --output FILE: give the same --output",
@@ -278,12 +319,14 @@ func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
         part? += bytes
     }
     var failed = done.filter { !table.isOK($0.1) }.count
+    var timings = "run,id,seconds\n"
     let progress = SweepProgress(total: order.count, done: done.count)
     try write(table.header)
     for (_, row) in done { try write(row) }
     try s.run(runs: Array(order.dropFirst(done.count)), jobs: o.jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
         run, result in
         if result.failure != nil { failed += 1 }
+        timings += "\(run),\(ids[run]),\(NumberFormat.shortest(result.seconds))\n"
         let row = table.row(run, result)
         try write(row)
         try journal?.add(run, row)
@@ -297,6 +340,7 @@ func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
             runs: order.map { ($0, ids[$0]) })
         try writeWhole(manifest.text, to: o.output! + "/" + shard.partName + ".json", flag: "--output")
     }
+    if let path = o.timings { try writeWhole(timings, to: path, flag: "--timings") }
     journal?.finish()
     progress.end()
     if failed > 0 { fputs("dynsim: \(failed) of \(order.count) runs failed (their rows say why)\n", stderr) }

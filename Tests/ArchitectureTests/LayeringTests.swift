@@ -127,7 +127,7 @@ final class LayeringTests: XCTestCase {
             "Replay": ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
             "Traces": ["Springs", "IO"], "Shell": ["IO"],
             "Bench": ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"],
-            "Sweeps": ["Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
+            "Sweeps": ["Playback", "Traces", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
         ]
         let target = try NSRegularExpression(
             pattern: #"\.target\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)

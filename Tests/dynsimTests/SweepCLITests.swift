@@ -176,3 +176,64 @@ final class SweepShardCLITests: XCTestCase, CLIRunner {
         XCTAssertTrue(again.stderr.contains("--resume: no journal to resume"), again.stderr)
     }
 }
+
+/// The whole-run metrics, comparisons against a reference, and the runs kept as files.
+final class SweepMetricCLITests: XCTestCase, CLIRunner {
+    /// `precise` keeps the pendulum's energy and its rod's length: against the swing energy m g L (1 − cos θ0) =
+    /// 1 × 1000 × 100 × 0.5 (the built-in: mass 1, 100 pt rod, released at 60°), its energy metric is below 1e-4, and
+    /// the rod's length error below 1e-9 pt.
+    func testEnergyAndConstraintInPrecise() throws {
+        let r = try dynsim([
+            "sweep", "pendulum", "--vary", "duration=1,2", "--metric", "energy", "--metric", "constraint", "--profile",
+            "precise",
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for row in r.stdout.split(separator: "\n").dropFirst() {
+            let cells = row.split(separator: ",", omittingEmptySubsequences: false)
+            let energy = try XCTUnwrap(Double(cells[3])), constraint = try XCTUnwrap(Double(cells[4]))
+            XCTAssertLessThan(energy / (1 * 1000 * 100 * 0.5), 1e-4, String(row))
+            XCTAssertLessThan(constraint, 1e-9, String(row))
+        }
+        let bad = try dynsim(["sweep", "pendulum", "--vary", "duration=1,2", "--metric", "energy:bob"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("energy is the whole run's: it takes no subject"), bad.stderr)
+    }
+
+    /// Against a reference that is the run itself the difference is 0 and it passes; against the same run moved
+    /// 0.5 pt (an offset the test makes) the difference is 0.5 and a 0.1 tolerance fails. Kept runs are the bytes
+    /// `dynsim run` writes.
+    func testCompareAgainstAReferenceAndKeptRuns() throws {
+        let dir = try temporaryDirectory()
+        let run = try dynsim(["run", "pendulum", "--duration", "1"])
+        let reference = dir.appendingPathComponent("ref.csv"), moved = dir.appendingPathComponent("moved.csv")
+        try run.stdout.write(to: reference, atomically: true, encoding: .utf8)
+        let lines = run.stdout.split(separator: "\n")
+        let column = lines[0].split(separator: ",").firstIndex(of: "bob.x")!
+        let shifted = lines.dropFirst().map { line -> String in
+            var cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            cells[column] = String(Double(cells[column])! + 0.5)
+            return cells.joined(separator: ",")
+        }
+        try ([String(lines[0])] + shifted).joined(separator: "\n").appending("\n").write(
+            to: moved, atomically: true, encoding: .utf8)
+        let kept = dir.appendingPathComponent("runs")
+        let r = try dynsim([
+            "sweep", "pendulum", "--vary", "duration=1", "--metric", "compare:bob.x:\(reference.path)", "--metric",
+            "passes:bob.x:\(reference.path):0", "--metric", "compare:bob.x:\(moved.path)", "--metric",
+            "passes:bob.x:\(moved.path):0.1", "--keep-runs", kept.path,
+        ])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let cells = r.stdout.split(separator: "\n")[1].split(separator: ",")
+        XCTAssertEqual(cells[3], "0")
+        XCTAssertEqual(cells[4], "1")
+        XCTAssertEqual(try XCTUnwrap(Double(cells[5])), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(cells[6], "0")
+        XCTAssertEqual(
+            try String(contentsOf: kept.appendingPathComponent("run-000000.csv"), encoding: .utf8), run.stdout)
+        let missing = try dynsim([
+            "sweep", "pendulum", "--vary", "duration=1", "--metric", "compare:nope:\(reference.path)",
+        ])
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertTrue(missing.stderr.contains("has no numeric column \"nope\" to compare"), missing.stderr)
+    }
+}
