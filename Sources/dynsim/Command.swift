@@ -24,7 +24,7 @@ enum Command: Equatable {
     case listScenes
     case showScene(String)
     /// The JSON Schema, or with `docs` the scene format's field tables as docs/scene-format.md holds them.
-    case schema(docs: Bool)
+    case schema(docs: Bool, sweep: Bool)
     case bench(Benchmark.Options)
     case help(String?)
     case version
@@ -72,7 +72,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "scenes": return try parseScenes(rest)
     case "schema":
         let p = try schemaSpec.parse(rest)
-        return p.wantsHelp ? .help("schema") : .schema(docs: p.has("--docs"))
+        return p.wantsHelp ? .help("schema") : .schema(docs: p.has("--docs"), sweep: p.has("--sweep"))
     case "bench":
         let p = try benchSpec.parse(rest)
         return p.wantsHelp ? .help("bench") : .bench(try Benchmark.options(p, command: "bench"))

@@ -47,5 +47,6 @@ let schemaSpec = CommandSpec(
     options: [
         .init(
             "--docs", "", .flag,
-            help: "Print the scene format's field tables (Markdown, as docs/scene-format.md holds them) instead.")
+            help: "Print the scene format's field tables (Markdown, as docs/scene-format.md holds them) instead."),
+        .init("--sweep", "", .flag, help: "Print the JSON Schema of sweep files (`dynsim sweep SWEEP.json`) instead."),
     ])

@@ -156,25 +156,36 @@ func parseSweep(_ args: [String]) throws -> Command {
     o.timings = p.text("--timings")
     o.keepRuns = p.text("--keep-runs")
     guard o.scene != nil else { throw UsageError(message: "a sweep needs a scene, got none", command: "sweep") }
-    guard !o.vary.isEmpty else {
-        throw UsageError(
-            message: "--vary: a sweep varies at least one field (--vary PATH=VALUES), got none", command: "sweep")
-    }
     return .sweep(o)
 }
 
 /// The sweep the options describe: its scene as JSON (a built-in's encoded), the plan and the metrics, each run's
 /// scene read by the scene file's decoder with the command line's overrides.
 /// - Throws: ``UsageError`` for a --vary, --metric or plan problem; the scene's ``InputError``s.
-func makeSweep(_ o: SweepOptions) throws -> (sweep: Sweep, ids: [String], inputs: [InputFile], label: String) {
-    let name = o.scene!
+func makeSweep(_ options: SweepOptions) throws -> (sweep: Sweep, ids: [String], inputs: [InputFile], label: String) {
+    var o = options
     var inputs: [InputFile] = []
+    if o.vary.isEmpty {
+        let path = o.scene!
+        let bytes = Catalog.scene(named: path) == nil ? try? readInputFile(path, maxBytes: Limits.maxFileBytes) : nil
+        guard let bytes, case .object(let members)? = try? JSONParser.parse(bytes),
+            members.contains(where: { $0.key == "vary" })
+        else {
+            throw UsageError(
+                message:
+                    "--vary: a sweep varies at least one field (--vary PATH=VALUES, or a sweep file's \"vary\"), got none",
+                command: "sweep")
+        }
+        o = try withSweepFile(o, SweepFile.decode(bytes, fileName: path), at: path)
+        inputs.append(InputFile(name: path, identity: FileIdentity(path: path), isScene: true))
+    }
+    let name = o.scene!
     let base: JSON, file: SceneDecoder
     if let builtin = Catalog.scene(named: name) {
         base = SceneEncoder.json(builtin)
         file = SceneDecoder(fileName: name) { _ in throw InputError(file: name, path: "", message: "no files") }
     } else {
-        (_, _, inputs) = try loadScene(name, command: "sweep")
+        inputs += try loadScene(name, command: "sweep").2
         base = try JSONParser.parse(try readInput(name, name: name))
         file = decoder(forFile: name) { _, _, _ in }
     }
@@ -373,4 +384,23 @@ func sweepMerge(_ o: SweepMergeOptions) -> Int32 {
     } catch {
         return report(error)
     }
+}
+
+/// The options with a sweep file's: its scene (relative to the file's folder), fields and metrics; the command line's
+/// `--metric`s follow the file's, and its other options win over the file's.
+func withSweepFile(_ o: SweepOptions, _ file: SweepFile, at path: String) -> SweepOptions {
+    var o = o
+    let folder = directoryPart(of: path)
+    o.scene =
+        Catalog.scene(named: file.scene) != nil || file.scene.hasPrefix("/") || folder.isEmpty
+        ? file.scene : folder + "/" + file.scene
+    o.vary = file.vary.map { $0.path + "=" + $0.values }
+    o.metrics = file.metrics + o.metrics
+    o.zip = o.zip || file.zip
+    o.samples = o.samples ?? file.samples
+    o.seed = o.seed ?? file.seed
+    o.duration = o.duration ?? file.duration
+    o.rate = o.rate ?? file.rate
+    o.profile = o.profile ?? file.profile
+    return o
 }

@@ -81,11 +81,14 @@ func main() -> Int32 {
     case .version: return writeStdout("dynsim \(dynsimVersion)\n")
     case .listScenes: return writeStdout(sceneList())
     case .showScene(let name): return writeStdout(SceneEncoder.text(Catalog.scene(named: name)!))
-    case .schema(let docs):
-        return writeStdout(
-            docs
-                ? FieldTables.markdown.map { "<!-- fields: \($0.kind) -->\n\($0.table)\n<!-- end fields -->\n" }.joined(
-                    separator: "\n") : SceneSchema.text)
+    case .schema(let docs, let sweep):
+        let tables = sweep ? SweepFileFields.markdown : FieldTables.markdown
+        if docs {
+            return writeStdout(
+                tables.map { "<!-- fields: \($0.kind) -->\n\($0.table)\n<!-- end fields -->\n" }.joined(separator: "\n")
+            )
+        }
+        return writeStdout(sweep ? JSONWriter.write(SweepFileFields.schema) + "\n" : SceneSchema.text)
     case .run(let options): return run(options)
     case .bench(let options): return Benchmark.runToStdout(options, program: "dynsim")
     case .spring(let options): return streamToStdout { try writeSpring(options, to: $0) }

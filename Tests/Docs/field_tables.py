@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the scene format's field tables into docs/scene-format.md: each block between `<!-- fields: KIND -->` and
+"""Writes the scene format's field tables into docs/scene-format.md (and the sweep file's into docs/sweep.md): each block between `<!-- fields: KIND -->` and
 `<!-- end fields -->` becomes what `dynsim schema --docs` prints for KIND (the tables are generated from the code's
 field tables; `Tests/ScenesTests/FieldTableTests.swift` fails while the committed blocks differ).
 
@@ -7,25 +7,30 @@ Usage: python3 Tests/Docs/field_tables.py DYNSIM"""
 import os, re, subprocess, sys
 
 def main():
-    out = subprocess.run([sys.argv[1], "schema", "--docs"], capture_output=True, text=True, check=True).stdout
+    write(["schema", "--docs"], "scene-format.md")
+    write(["schema", "--sweep", "--docs"], "sweep.md")
+
+
+def write(command, page):
+    out = subprocess.run([sys.argv[1]] + command, capture_output=True, text=True, check=True).stdout
     blocks = dict(re.findall(r"(<!-- fields: (\w+) -->\n.*?<!-- end fields -->)", out, re.S)[i][::-1]
                   for i in range(out.count("<!-- fields:")))
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "scene-format.md")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", page)
     text = open(path, encoding="utf-8").read()
     def replace(m):
         kind = m.group(2)
         if kind not in blocks:
-            raise SystemExit(f"field_tables.py: docs/scene-format.md names a table {kind!r} the code does not declare")
+            raise SystemExit(f"field_tables.py: docs/{page} names a table {kind!r} the code does not declare")
         return blocks[kind]
     new = re.sub(r"(<!-- fields: (\w+) -->\n.*?<!-- end fields -->)", replace, text, flags=re.S)
     missing = set(blocks) - set(re.findall(r"<!-- fields: (\w+) -->", text))
     if missing:
-        raise SystemExit(f"field_tables.py: docs/scene-format.md has no block for {sorted(missing)}: add <!-- fields: KIND --> and <!-- end fields --> lines where each goes")
+        raise SystemExit(f"field_tables.py: docs/{page} has no block for {sorted(missing)}: add <!-- fields: KIND --> and <!-- end fields --> lines where each goes")
     if new != text:
         open(path, "w", encoding="utf-8").write(new)
-        print("docs/scene-format.md: field tables written")
+        print(f"docs/{page}: field tables written")
     else:
-        print("docs/scene-format.md: field tables already current")
+        print(f"docs/{page}: field tables already current")
 
 if __name__ == "__main__":
     main()

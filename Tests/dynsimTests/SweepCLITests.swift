@@ -237,3 +237,32 @@ final class SweepMetricCLITests: XCTestCase, CLIRunner {
         XCTAssertTrue(missing.stderr.contains("has no numeric column \"nope\" to compare"), missing.stderr)
     }
 }
+
+/// docs/sweep.md's examples run as written and print what the page shows.
+final class SweepDocsCLITests: XCTestCase, CLIRunner {
+    /// The page's first command prints the page's table; its sweep file gives the same table.
+    func testThePagesExamples() throws {
+        let page = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../docs/sweep.md").standardized, encoding: .utf8)
+        let blocks = page.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let shown = try XCTUnwrap(blocks.first { $0.hasPrefix("sh\n$ dynsim sweep card.json") })
+        let lines = shown.split(separator: "\n").dropFirst()
+        let table = lines.drop { !$0.hasPrefix("run,") }.joined(separator: "\n") + "\n"
+        let scene = try XCTUnwrap(blocks.first { $0.hasPrefix("json\n{\"duration\"") }).dropFirst(5)
+        let sweepFile = try XCTUnwrap(blocks.first { $0.hasPrefix("json\n{\"scene\": \"card.json\"") }).dropFirst(5)
+        let dir = try temporaryDirectory()
+        try String(scene).write(to: dir.appendingPathComponent("card.json"), atomically: true, encoding: .utf8)
+        try String(sweepFile).write(
+            to: dir.appendingPathComponent("card-sweep.json"), atomically: true, encoding: .utf8)
+        let command = lines.prefix { !$0.hasPrefix("run,") }.joined(separator: " ").replacingOccurrences(
+            of: "\\", with: "")
+        let args = command.split(separator: " ").dropFirst(2).map { $0.replacingOccurrences(of: "'", with: "") }
+        let r = try dynsim(args, cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, table)
+        let f = try dynsim(["sweep", "card-sweep.json"], cwd: dir)
+        XCTAssertEqual(f.status, 0, f.stderr)
+        XCTAssertEqual(f.stdout, table)
+    }
+}
