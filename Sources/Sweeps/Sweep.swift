@@ -5,7 +5,7 @@ import Scenes
 
 /// One run's row of a sweep's table.
 public struct SweepResult: Equatable, Sendable {
-    /// The run's stable id: the first 16 hex digits of the SHA-256 of its expanded scene (``SceneEncoder/text(_:)``),
+    /// The run's stable id: the first 16 hex digits of the SHA-256 of its expanded scene (`SceneEncoder/text(_:)`),
     /// so the same scene has the same id in every sweep, shard and machine.
     public var id: String
     /// The varied fields' values, in the plan's path order.
@@ -61,7 +61,7 @@ public struct Sweep: Sendable {
     }
 
     /// The scene of run `k`.
-    /// - Throws: ``SweepError`` for a path that is not a numeric field; the decoder's ``InputError`` for a value out of
+    /// - Throws: ``SweepError`` for a path that is not a numeric field; the decoder's `InputError` for a value out of
     ///   its field's range or a field the scene's object does not have.
     public func scene(_ k: Int) throws -> Scene {
         var json = base
@@ -101,7 +101,7 @@ public struct Sweep: Sendable {
     }
 
     /// Runs `k` and measures it. A run that diverges, or that `dynsim run` would refuse before starting
-    /// (``SceneRun/inputProblems(fileName:)``), is a result with its reason.
+    /// (`SceneRun/inputProblems(fileName:)`), is a result with its reason.
     public func run(_ k: Int) -> SweepResult {
         var result = SweepResult(id: "", values: plan.points[k], metrics: metrics.map { _ in nil }, failure: nil)
         let start = DispatchTime.now().uptimeNanoseconds
@@ -210,7 +210,7 @@ struct KeptRun {
     let writer: RowWriter
 
     /// `folder/run-<index>.csv`, opened and its header written.
-    /// - Throws: ``OutputFile/Failure`` naming the file.
+    /// - Throws: `OutputFile/Failure` naming the file.
     init(folder: String, run: Int, columns: [String]) throws {
         let name = String(run)
         file = try OutputFile(folder + "/run-" + String(repeating: "0", count: max(0, 6 - name.count)) + name + ".csv")

@@ -36,7 +36,7 @@ public struct SweepMetric: Equatable, Sendable {
         /// The time of the first event of a kind (SUBJECT: `begin`, `end`, `rest`, `start`, `stop`, `complete`,
         /// `gesture`, as the events CSV's `kind`), ARG the name in its `a` column if given. Empty if none.
         case event
-        /// How many events of a kind (SUBJECT as for ``event``, ARG the name in `a`).
+        /// How many events of a kind (SUBJECT as for `event`, ARG the name in `a`).
         case count
         /// The largest change of the world's mechanical energy from its start (kinetic, rotational, gravitational
         /// and spring potential; mass × points²/s², a 100 × 100 pt item of density 1 having mass 1), over the rows:
@@ -149,7 +149,7 @@ public struct SweepMetric: Equatable, Sendable {
         }
     }
 
-    /// The metric of one run from its rows' times, the columns it reads (``columns``, in order) and its events; nil
+    /// The metric of one run from its rows' times, the columns it reads (`columns`, in order) and its events; nil
     /// where the run cannot give it.
     func value(times: [Double], series: [[Double]], events: [SceneEvent], world: WorldErrors) -> Double? {
         switch kind {

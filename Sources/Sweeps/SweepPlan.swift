@@ -21,7 +21,7 @@ public struct SweepPlan: Equatable, Sendable {
     /// (each axis in the order given, every draw from one SplitMix64 stream), which the grid's points each take
     /// (zipped: the samples are the zip's length).
     /// - Throws: ``SweepError`` for no axes, a path given twice, random axes without `samples` and `seed`, zipped
-    ///   lengths that differ, or more than ``Limits/maxSweepRuns`` runs.
+    ///   lengths that differ, or more than `Limits/maxSweepRuns` runs.
     public init(axes: [SweepAxis], mode: Mode = .grid, samples: Int? = nil, seed: UInt64? = nil) throws {
         guard !axes.isEmpty else { throw SweepError("--vary", "a sweep varies at least one field, got none") }
         for (k, a) in axes.enumerated() where axes[..<k].contains(where: { $0.path == a.path }) {

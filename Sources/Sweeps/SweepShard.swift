@@ -17,7 +17,7 @@ public struct SweepShard: Equatable, Sendable {
         self.count = count
     }
 
-    /// A shard from `--shard i/n` (0 ≤ i < n ≤ ``Limits/maxSweepRuns``).
+    /// A shard from `--shard i/n` (0 ≤ i < n ≤ `Limits/maxSweepRuns`).
     /// - Throws: ``SweepError`` (`--shard`) naming the text.
     public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -120,7 +120,7 @@ public struct SweepManifest: Equatable, Sendable {
     }
 
     /// A manifest read from its text.
-    /// - Throws: ``InputError`` naming `file` and the member that is missing or wrong.
+    /// - Throws: `InputError` naming `file` and the member that is missing or wrong.
     public init(text: [UInt8], file: String) throws {
         let json = try JSONParser.parse(text)
         func member(_ key: String) throws -> JSON {
@@ -171,7 +171,7 @@ public struct SweepManifest: Equatable, Sendable {
 public enum SweepMerge {
     /// The whole table from the parts (each a manifest and its part's bytes, in any order): the header, then every
     /// run's row in plan order, the same bytes one process would have written.
-    /// - Throws: ``InputError`` (naming `directory`) when the parts belong to different sweeps, a part's bytes do not
+    /// - Throws: `InputError` (naming `directory`) when the parts belong to different sweeps, a part's bytes do not
     ///   match its manifest's SHA-256 or its rows, or a run is missing or appears twice (the runs are named).
     public static func merge(_ parts: [(manifest: SweepManifest, bytes: [UInt8])], directory: String) throws
         -> [UInt8]

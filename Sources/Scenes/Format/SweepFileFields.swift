@@ -38,7 +38,7 @@ public struct SweepFile: Equatable, Sendable {
     public init() {}
 
     /// Reads a sweep file.
-    /// - Throws: ``InputError`` naming `fileName`, the field and the value.
+    /// - Throws: `InputError` naming `fileName`, the field and the value.
     public static func decode(_ bytes: [UInt8], fileName: String) throws -> SweepFile {
         let json = try JSONParser.parse(bytes)
         let f = try Fields(json, path: "", file: fileName, allowed: SweepFileFields.table.names)
