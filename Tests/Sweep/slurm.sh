@@ -7,7 +7,8 @@
 # Usage: bash Tests/Sweep/slurm.sh .build/release/dynsim
 set -euo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-recipe=$(cd "$(dirname "$0")/../../docs/recipes" && pwd)/sweep-slurm.sh
+here=$(cd "$(dirname "$0")" && pwd)
+recipe=$(cd "$here/../../docs/recipes" && pwd)/sweep-slurm.sh
 export PATH="$PATH:/usr/sbin:/sbin"
 start=$(date +%s%N)
 elapsed() { echo "$(((($(date +%s%N) - start) / 1000000)))ms"; }
@@ -34,35 +35,10 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! comm
     echo "slurm: installed in $(elapsed)"
 fi
 
+name=slurm
 work=$(mktemp -d)
-pids=()
-finish() {
-    local status=$? pid left=""
-    set +e
-    # Stop them in the reverse of their start, each by its PID: SIGTERM, then SIGKILL after 10 s.
-    for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
-        pid=${pids[i]}
-        kill "$pid" 2>/dev/null || continue
-        for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && left="$left $pid"; done
-    # Whatever this script started names its folder on its command line (slurmstepd, a job's dynsim included).
-    left="$left $(pgrep -u "$(id -u)" -f "$work" | tr '\n' ' ')"
-    left=$(echo $left)
-    if [ -n "$left" ]; then
-        echo "slurm: still running after the stop: $left" >&2
-        ps -o pid,args -p "${left// /,}" >&2 || true
-        status=1
-    fi
-    if [ "$status" != 0 ]; then
-        for f in "$work"/log/*; do [ -f "$f" ] && { echo "--- $f" >&2; tail -n 20 "$f" >&2; }; done
-    fi
-    rm -rf "$work"
-    exit "$status"
-}
-trap finish EXIT
+. "$here/daemons.sh"
+trap stop_daemons EXIT
 trap 'exit 130' INT TERM
 mkdir -p "$work"/{log,state,spool,parts,bin}
 chmod 700 "$work"
@@ -73,9 +49,8 @@ cd "$work"
 # munge: a private key and socket.
 dd if=/dev/urandom of="$work/munge.key" bs=1024 count=1 status=none
 chmod 400 "$work/munge.key"
-munged -F -f --socket="$work/munge.sock" --key-file="$work/munge.key" --pid-file="$work/munged.pid" \
-    --seed-file="$work/munged.seed" --log-file="$work/log/munged.log" >"$work/log/munged.out" 2>&1 &
-pids+=($!)
+daemon munged.out munged -F -f --socket="$work/munge.sock" --key-file="$work/munge.key" \
+    --pid-file="$work/munged.pid" --seed-file="$work/munged.seed" --log-file="$work/log/munged.log"
 
 # Two free ports on the loopback (asked of the kernel, then released).
 read -r ctld_port node_port < <(python3 -c '
@@ -115,10 +90,8 @@ NodeName=dynsim NodeAddr=127.0.0.1 NodeHostname=localhost CPUs=$(nproc) State=UN
 PartitionName=sweep Nodes=ALL Default=YES MaxTime=10 State=UP
 EOF
 for _ in $(seq 50); do [ -S "$work/munge.sock" ] && break; sleep 0.1; done
-slurmctld -D -i -f "$SLURM_CONF" >"$work/log/slurmctld.out" 2>&1 &
-pids+=($!)
-slurmd -D -N dynsim -f "$SLURM_CONF" >"$work/log/slurmd.out" 2>&1 &
-pids+=($!)
+daemon slurmctld.out slurmctld -D -i -f "$SLURM_CONF"
+daemon slurmd.out slurmd -D -N dynsim -f "$SLURM_CONF"
 up=""
 for _ in $(seq 300); do
     if [ "$(sinfo -h -N -o %T 2>/dev/null)" = idle ]; then up=1; break; fi
