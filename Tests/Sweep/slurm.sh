@@ -101,11 +101,14 @@ done
 echo "slurm: cluster up at $(elapsed)"
 
 sweep=(pendulum --vary 'items[0].center[0]=100:300:13' --metric max:bob.vy --duration 0.5)
-jobid=$(sbatch --parsable --array=0-3 --chdir="$work" "$recipe" "$work/parts" "${sweep[@]}")
+# The array, waited for (sbatch --wait fails if a task does), then the merge as a job depending on it.
+jobid=$(timeout 120 sbatch --parsable --wait --array=0-3 --chdir="$work" "$recipe" "$work/parts" "${sweep[@]}") \
+    || { echo "slurm: the array failed:" >&2; cat "$work"/*.out >&2; exit 1; }
+echo "slurm: array of 4 done at $(elapsed)"
 timeout 120 sbatch --wait --quiet --dependency=afterok:"$jobid" --chdir="$work" --output=merge.out \
     --wrap "dynsim sweep merge $work/parts --output $work/merged.csv" \
-    || { echo "slurm: the merge job failed (array $jobid):" >&2; cat "$work"/*.out >&2; exit 1; }
-echo "slurm: array of 4 and the merge job done at $(elapsed)"
+    || { echo "slurm: the merge job failed:" >&2; cat "$work/merge.out" >&2; exit 1; }
+echo "slurm: merge job done at $(elapsed)"
 dynsim sweep "${sweep[@]}" --output "$work/local.csv" 2>"$work/log/local.err"
 cmp "$work/merged.csv" "$work/local.csv" || { echo "slurm: the merged table differs from one process's" >&2; exit 1; }
 echo "slurm: merged table of $(($(wc -l <"$work/merged.csv") - 1)) runs from 4 shards = one process's bytes ($(elapsed))"
