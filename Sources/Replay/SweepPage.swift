@@ -44,7 +44,7 @@ public enum SweepPage {
     /// reproducing command (nil: the page writes SCENE).
     /// - Precondition: `problem(choice, in: table)` is nil.
     public static func html(_ table: SweepResults, label: String, scene: String?, choice: Choice = Choice()) -> String {
-        let x = choice.x ?? table.paths.first
+        let x = choice.x ?? table.paths.first { $0 != choice.y }
         let y = choice.y ?? table.paths.first { $0 != x }
         let runs: [CompactJSON] = table.runs.map { r in
             .array([

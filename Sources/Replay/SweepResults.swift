@@ -60,8 +60,9 @@ public struct SweepResults: Sendable, Equatable {
     }
 
     /// The header's columns between `id` and `status`, split into paths and metrics.
-    /// - Throws: `InputError` at `place(k)` (k the column's 0-based index among all columns).
-    static func columns(_ names: [String], fileName: String, place: (Int) -> String) throws -> (
+    /// - Throws: `InputError` at `place(k)` (k the column's 0-based index among all columns), or at `line` (the
+    ///   header's) when there is no metric.
+    static func columns(_ names: [String], fileName: String, line: String, place: (Int) -> String) throws -> (
         paths: [String], metrics: [String]
     ) {
         var paths: [String] = [], metrics: [String] = [], seen: Set<String> = []
@@ -83,7 +84,7 @@ public struct SweepResults: Sendable, Equatable {
         }
         guard !metrics.isEmpty else {
             throw InputError(
-                file: fileName, path: place(0),
+                file: fileName, path: line,
                 message:
                     "no metric column: a sweep table has one per --metric, named KIND:SUBJECT (max:bob.vy); give dynsim sweep a --metric, got the columns \(names.map(quoted).joined(separator: ", "))"
             )
@@ -108,7 +109,7 @@ public struct SweepResults: Sendable, Equatable {
             )
         }
         let middle = Array(h[2..<(h.count - 1)])
-        let (paths, metrics) = try columns(middle, fileName: fileName) {
+        let (paths, metrics) = try columns(middle, fileName: fileName, line: "line \(header.line)") {
             "line \(header.line), column \($0 + 1)"
         }
         var runs: [Run] = []
@@ -177,7 +178,7 @@ public struct SweepResults: Sendable, Equatable {
                         "a sweep table's line has the keys run, id, the varied paths, the metrics, status, as dynsim sweep --format jsonl writes them, got \(names.joined(separator: ","))"
                     )
                 }
-                (paths, metrics) = try columns(Array(names[2..<(names.count - 1)]), fileName: fileName) {
+                (paths, metrics) = try columns(Array(names[2..<(names.count - 1)]), fileName: fileName, line: place) {
                     "\(place), key \($0 + 1)"
                 }
                 keys = names
