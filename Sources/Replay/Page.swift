@@ -6,14 +6,17 @@ import IO
 /// `{{VIEWER_JS}}`). Self-contained: its Content-Security-Policy allows no fetch at all.
 enum Page {
     /// The page: `payload` as JSON in a `<script type="application/json">`, `blob` (base64) in another script
-    /// element. The template is split at its placeholders first, so text put in one is never read as another.
-    static func html(title: String, payload: CompactJSON, blob: String) -> String {
+    /// element. The template (Web/page.html; a sweep's, Web/sweep.html) is split at its placeholders first, so text put
+    /// in one is never read as another.
+    static func html(
+        title: String, payload: CompactJSON, blob: String, template: String = WebAssets.pageTemplate
+    ) -> String {
         let fills: [String: String] = [
             "TITLE": TextQuoting.xml(title), "DYGRAPH_CSS": WebAssets.dygraphCSS, "VIEWER_CSS": WebAssets.viewerCSS,
             "DATA": payload.text, "BLOB": blob, "DYGRAPH_JS": WebAssets.dygraphJS, "VIEWER_JS": WebAssets.viewerJS,
         ]
         var out = ""
-        var rest = Substring(WebAssets.pageTemplate)
+        var rest = Substring(template)
         while let start = rest.range(of: "{{") {
             out += rest[..<start.lowerBound]
             let close = rest.range(of: "}}", range: start.upperBound..<rest.endIndex)!

@@ -9,9 +9,9 @@ enum PayloadContract {
     /// The format every page states in its `format` key; the page refuses another, saying so.
     static let format = "dynsim-replay 1"
 
-    /// The kinds of page: a scene's run, one or more spring motions, one or more timing curves.
+    /// The kinds of page: a scene's run, one or more spring motions, one or more timing curves, a sweep's table.
     enum Kind: String, CaseIterable {
-        case scene, spring, curve
+        case scene, spring, curve, sweep
     }
 
     /// A key's JSON type. `integer` is a whole number: a count, or an index into `series`.
@@ -40,7 +40,7 @@ enum PayloadContract {
     enum Name: String, CaseIterable {
         case format, kind, title, description, profile, rate, stride, rows, times, bounds, referenceBoundary, columns
         case items, attachments, drags, boundaries, layers, contacts, events, overlays, plot, notices, curves, range
-        case series
+        case paths, metrics, runs, scene, choice, series
     }
 
     /// A payload: the members in the order given, each named by a declared key.
@@ -52,40 +52,45 @@ enum PayloadContract {
     static func key(_ name: Name) -> Key { keys.first { $0.name == name }! }
 
     private static let allPages = Set(Kind.allCases)
+    /// The pages that replay something over time: all but a sweep's.
+    private static let replayPages: Set<Kind> = [.scene, .spring, .curve]
     private static let scenePages: Set<Kind> = [.scene]
     private static let curvePages: Set<Kind> = [.spring, .curve]
+    private static let sweepPages: Set<Kind> = [.sweep]
     /// "series index" in a shape: an index into `series`, whose values the page decodes (Packing.swift).
     static let keys: [Key] = [
         Key(
             name: .format, type: .string, shape: "\"dynsim-replay 1\"", units: "",
             meaning: "the payload's format; a page refuses any other, saying so", kinds: allPages),
         Key(
-            name: .kind, type: .string, shape: "scene, spring or curve", units: "", meaning: "what the page shows",
+            name: .kind, type: .string, shape: "scene, spring, curve or sweep", units: "",
+            meaning: "what the page shows",
             kinds: allPages),
         Key(
-            name: .title, type: .string, shape: "text", units: "", meaning: "the scene's name, or the curves' labels",
+            name: .title, type: .string, shape: "text", units: "",
+            meaning: "the scene's name, the curves' labels, or the sweep table's file",
             kinds: allPages),
         Key(
             name: .description, type: .string, shape: "text", units: "",
-            meaning: "the scene's description, or the springs' settling", kinds: allPages),
+            meaning: "the scene's description, the springs' settling, or the sweep's runs", kinds: allPages),
         Key(
             name: .profile, type: .string, shape: "uikit or precise", units: "", meaning: "the solver profile run",
             kinds: scenePages),
         Key(
             name: .rate, type: .number, shape: "> 0", units: "rows/s", meaning: "the run's output rate",
-            kinds: allPages),
+            kinds: replayPages),
         Key(
             name: .stride, type: .integer, shape: ">= 1", units: "rows", meaning: "every stride-th row of the run kept",
-            kinds: allPages),
+            kinds: replayPages),
         Key(
             name: .rows, type: .integer, shape: ">= 1", units: "rows", meaning: "rows in the page",
-            kinds: allPages),
+            kinds: replayPages),
         Key(
             name: .times, type: .integer, shape: "series index (rows values)", units: "s",
-            meaning: "each row's time (ticks: row index x stride / rate, the last the run's last)", kinds: allPages),
+            meaning: "each row's time (ticks: row index x stride / rate, the last the run's last)", kinds: replayPages),
         Key(
             name: .bounds, type: .array, shape: "[x, y, width, height]", units: "pt",
-            meaning: "the reference bounds (curves: the track area)", kinds: allPages),
+            meaning: "the reference bounds (curves: the track area)", kinds: replayPages),
         Key(
             name: .referenceBoundary, type: .boolean, shape: "", units: "",
             meaning: "whether the reference bounds are a collision boundary", kinds: scenePages),
@@ -134,7 +139,22 @@ enum PayloadContract {
             name: .range, type: .array, shape: "[low, high]", units: "value units",
             meaning: "the values' range, the track's ends", kinds: curvePages),
         Key(
+            name: .paths, type: .array, shape: "[path]", units: "",
+            meaning: "the sweep's varied fields, as its table names them", kinds: sweepPages),
+        Key(
+            name: .metrics, type: .array, shape: "[metric]", units: "",
+            meaning: "the sweep's metrics, as its table names them", kinds: sweepPages),
+        Key(
+            name: .runs, type: .array, shape: "[[run, id, [value per path], [value or null per metric], status]]",
+            units: "", meaning: "each run, the table's row (numbers as the table writes them)", kinds: sweepPages),
+        Key(
+            name: .scene, type: .string, shape: "text", units: "",
+            meaning: "the swept scene's name (--scene), or \"\" (the page shows SCENE)", kinds: sweepPages),
+        Key(
+            name: .choice, type: .object, shape: "{metric, x, y (a path or null)}", units: "",
+            meaning: "the metric and axes shown first (--metric, --x, --y)", kinds: sweepPages),
+        Key(
             name: .series, type: .array, shape: "[{enc: const, q, f64 or ticks, len, ...}]", units: "",
-            meaning: "the packed series' descriptors, indexed by the keys above", kinds: allPages),
+            meaning: "the packed series' descriptors, indexed by the keys above", kinds: replayPages),
     ]
 }

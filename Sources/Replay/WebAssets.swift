@@ -51,6 +51,51 @@ enum WebAssets {
 </body>
 </html>
 """#
+    /// Web/sweep.html
+    static let sweepTemplate = #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+<title>{{TITLE}}</title>
+<style>{{VIEWER_CSS}}</style>
+</head>
+<body>
+<header>
+  <h1 id="title"></h1>
+  <p id="description"></p>
+  <ul id="notices"></ul>
+</header>
+<main id="sweep">
+  <section id="sweep-box">
+    <div id="sweep-controls">
+      <label>colour <select id="sweep-metric" aria-label="the metric coloured"></select></label>
+      <label>x <select id="sweep-x" aria-label="the varied field across"></select></label>
+      <label>y <select id="sweep-y" aria-label="the varied field up"></select></label>
+      <span id="sweep-fixed"></span>
+    </div>
+    <div id="sweep-wrap">
+      <canvas id="sweep-plot" aria-label="the metric over the varied fields"></canvas>
+      <div id="sweep-tip" hidden></div>
+    </div>
+    <div id="sweep-legend">
+      <output id="sweep-min"></output>
+      <canvas id="sweep-scale" aria-label="the colour scale"></canvas>
+      <output id="sweep-max"></output>
+      <span id="sweep-mode"></span>
+    </div>
+  </section>
+  <section id="sweep-detail">
+    <p>Click a cell or a point for its run: its parameters and the command that runs it again.</p>
+  </section>
+</main>
+<script type="application/json" id="dynsim-data">{{DATA}}</script>
+<script>{{VIEWER_JS}}</script>
+</body>
+</html>
+"""#
     /// Web/viewer.css
     static let viewerCSS = #"""
 /* The colours the viewer draws with (read once at start-up by palette.js). */
@@ -104,6 +149,25 @@ main { display: flex; flex-wrap: wrap; gap: 12px; padding: 8px 16px 16px; }
 #cursor { position: absolute; top: 0; width: 0; border-left: 1px solid #d00; pointer-events: none; height: 280px; }
 #events { max-height: 160px; overflow: auto; font-size: 12px; color: #444; padding-left: 20px; }
 #events li.past { color: #999; }
+/* A sweep's page (sweep.js, sweepview.js): the chrome around the heatmap; the colour scale itself is viridis.js. */
+:root {
+  --sweep-empty: #d8d8d8;          /* a run with no value for the metric, or a failed run: grey, hatched */
+  --sweep-hatch: #8a8a8a;
+  --sweep-axis: #444;              /* axes, ticks and their labels */
+  --sweep-background: #fff;
+  --sweep-selected: #ff00ff;       /* the clicked run's outline */
+}
+#sweep { display: flex; flex-wrap: wrap; gap: 16px; padding: 8px 16px 16px; }
+#sweep-controls, #sweep-legend { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 6px 0; }
+#sweep-wrap { position: relative; }
+#sweep-plot { display: block; width: 640px; height: 480px; background: var(--sweep-background); border: 1px solid #ccc; }
+#sweep-scale { width: 240px; height: 14px; border: 1px solid #ccc; }
+#sweep-tip { position: absolute; pointer-events: none; background: rgba(255, 255, 255, 0.95); border: 1px solid #999;
+  padding: 3px 6px; font-size: 12px; white-space: pre; }
+#sweep-detail { flex: 1 1 320px; min-width: 300px; }
+#sweep-detail table { border-collapse: collapse; }
+#sweep-detail td { padding: 1px 8px 1px 0; font-variant-numeric: tabular-nums; }
+#sweep-command { display: block; white-space: pre-wrap; word-break: break-all; background: #f0f0f0; padding: 6px; }
 """#
     /// Web/vendor/dygraphs/dygraph.min.js
     static let dygraphJS = ##"""
@@ -124,16 +188,16 @@ main { display: flex; flex-wrap: wrap; gap: 12px; padding: 8px 16px 16px; }
 // The format this viewer reads; a page of another format is refused with a message on the page.
 const PAYLOAD_FORMAT = 'dynsim-replay 1';
 
-// The kinds of page: a scene's run, spring motions, timing curves.
-const PAYLOAD_KINDS = ['scene', 'spring', 'curve'];
+// The kinds of page: a scene's run, spring motions, timing curves, a sweep's table.
+const PAYLOAD_KINDS = ['scene', 'spring', 'curve', 'sweep'];
 
 // Every top-level key: [name, type, the kinds of page that must hold it]. Types: string, number, integer (a whole
 // number: a count, or an index into `series`), boolean, array, object, object|null.
 const PAYLOAD_KEYS = [
-  ['format', 'string', 'scene spring curve'],
-  ['kind', 'string', 'scene spring curve'],
-  ['title', 'string', 'scene spring curve'],
-  ['description', 'string', 'scene spring curve'],
+  ['format', 'string', 'scene spring curve sweep'],
+  ['kind', 'string', 'scene spring curve sweep'],
+  ['title', 'string', 'scene spring curve sweep'],
+  ['description', 'string', 'scene spring curve sweep'],
   ['profile', 'string', 'scene'],
   ['rate', 'number', 'scene spring curve'],
   ['stride', 'integer', 'scene spring curve'],
@@ -154,6 +218,11 @@ const PAYLOAD_KEYS = [
   ['notices', 'array', 'scene'],
   ['curves', 'array', 'spring curve'],
   ['range', 'array', 'spring curve'],
+  ['paths', 'array', 'sweep'],
+  ['metrics', 'array', 'sweep'],
+  ['runs', 'array', 'sweep'],
+  ['scene', 'string', 'sweep'],
+  ['choice', 'object', 'sweep'],
   ['series', 'array', 'scene spring curve'],
 ];
 
@@ -188,6 +257,7 @@ function payloadProblems(data) {
     }
   }
   if (problems.length) return problems;
+  if (data.kind === 'sweep') return sweepProblems(data);
   data.series.forEach((d, i) => {
     if (!d || !SERIES_ENCODINGS.includes(d.enc) || !Number.isInteger(d.len)) {
       problems.push('series ' + i + ' is not a series (enc ' + SERIES_ENCODINGS.join(', ') + ', and len)');
@@ -196,6 +266,15 @@ function payloadProblems(data) {
   const times = data.series[data.times];
   if (!problems.length && (!times || times.len !== data.rows)) problems.push('times is not a series of rows values');
   return problems;
+}
+
+// What is wrong with a sweep's runs: a run that is not [run, id, [a value per path], [a value or null per metric],
+// status], or no metric.
+function sweepProblems(data) {
+  if (!data.metrics.length) return ['metrics is empty'];
+  const bad = data.runs.findIndex(r => !Array.isArray(r) || r.length !== 5 || !Array.isArray(r[2]) ||
+    r[2].length !== data.paths.length || !Array.isArray(r[3]) || r[3].length !== data.metrics.length);
+  return bad < 0 ? [] : ['runs[' + bad + '] is not [run, id, values, metrics, status]'];
 }
 """#),
         ("decode.js", #"""
@@ -1147,6 +1226,478 @@ function bindControls(v) {
   document.getElementById('filter').addEventListener('input', e => optionsFor(v, e.target.value));
 }
 """#),
+        ("viridis.js", #"""
+// The colour scale of a sweep's page: viridis, a perceptually uniform scale (Stéfan van der Walt and Nathaniel Smith,
+// matplotlib 1.5 and later, CC0), as its 256 published colours: the table below is d3-scale-chromatic's
+// src/sequential-multi/viridis.js (ISC licence; sRGB, 8 bits a channel, matplotlib's listed colours rounded), 0 to 1.
+// A value between two of them is their linear interpolation in sRGB, each channel rounded
+// (Tests/Browser/check.py computes the same from its own copy of the table).
+const VIRIDIS_HEX =
+  '44015444025645045745055946075a46085c460a5d460b5e470d60470e61471063471164471365481467481668481769' +
+  '48186a481a6c481b6d481c6e481d6f481f70482071482173482374482475482576482677482878482979472a7a472c7a' +
+  '472d7b472e7c472f7d46307e46327e46337f463480453581453781453882443983443a83443b84433d84433e85423f85' +
+  '4240864241864142874144874045884046883f47883f48893e49893e4a893e4c8a3d4d8a3d4e8a3c4f8a3c508b3b518b' +
+  '3b528b3a538b3a548c39558c39568c38588c38598c375a8c375b8d365c8d365d8d355e8d355f8d34608d34618d33628d' +
+  '33638d32648e32658e31668e31678e31688e30698e306a8e2f6b8e2f6c8e2e6d8e2e6e8e2e6f8e2d708e2d718e2c718e' +
+  '2c728e2c738e2b748e2b758e2a768e2a778e2a788e29798e297a8e297b8e287c8e287d8e277e8e277f8e27808e26818e' +
+  '26828e26828e25838e25848e25858e24868e24878e23888e23898e238a8d228b8d228c8d228d8d218e8d218f8d21908d' +
+  '21918c20928c20928c20938c1f948c1f958b1f968b1f978b1f988b1f998a1f9a8a1e9b8a1e9c891e9d891f9e891f9f88' +
+  '1fa0881fa1881fa1871fa28720a38620a48621a58521a68522a78522a88423a98324aa8325ab8225ac8226ad8127ad81' +
+  '28ae8029af7f2ab07f2cb17e2db27d2eb37c2fb47c31b57b32b67a34b67935b77937b87838b9773aba763bbb753dbc74' +
+  '3fbc7340bd7242be7144bf7046c06f48c16e4ac16d4cc26c4ec36b50c46a52c56954c56856c66758c7655ac8645cc863' +
+  '5ec96260ca6063cb5f65cb5e67cc5c69cd5b6ccd5a6ece5870cf5773d05675d05477d1537ad1517cd2507fd34e81d34d' +
+  '84d44b86d54989d5488bd6468ed64590d74393d74195d84098d83e9bd93c9dd93ba0da39a2da37a5db36a8db34aadc32' +
+  'addc30b0dd2fb2dd2db5de2bb8de29bade28bddf26c0df25c2df23c5e021c8e020cae11fcde11dd0e11cd2e21bd5e21a' +
+  'd8e219dae319dde318dfe318e2e418e5e419e7e419eae51aece51befe51cf1e51df4e61ef6e620f8e621fbe723fde725';
+
+// The 256 colours as [red, green, blue], 0 ... 255.
+const VIRIDIS = Array.from({ length: VIRIDIS_HEX.length / 6 }, (_, k) =>
+  [0, 2, 4].map(i => parseInt(VIRIDIS_HEX.slice(6 * k + i, 6 * k + i + 2), 16)));
+
+// The colour at `t` (0 ... 1, clamped) as [red, green, blue]: the table's entries at t x 255 on either side, mixed.
+function viridisAt(t) {
+  const u = Math.min(1, Math.max(0, t)) * (VIRIDIS.length - 1);
+  const k = Math.min(VIRIDIS.length - 2, Math.floor(u));
+  const f = u - k;
+  return [0, 1, 2].map(i => Math.round(VIRIDIS[k][i] * (1 - f) + VIRIDIS[k + 1][i] * f));
+}
+
+// The colour of `value` on the scale from `low` to `high` (the middle of the scale when they are equal), as CSS text.
+function viridisCSS(value, low, high) {
+  const [r, g, b] = viridisAt(high > low ? (value - low) / (high - low) : 0.5);
+  return 'rgb(' + r + ', ' + g + ', ' + b + ')';
+}
+"""#),
+        ("sweep.js", #"""
+// A sweep's page, its model (docs/view.md, "Sweeps"): the table's runs, the metric and axes chosen, the runs shown
+// (the other varied fields held at one value each, or all), and how they are laid out: a heatmap of cells when the
+// (x, y) pairs shown form a full grid, each pair once; otherwise a scatter (x against y, or with one field, the metric
+// against it). The drawing and the controls are sweepview.js.
+
+// The sweep's state: its runs as objects, the choice (metric, x and y as indices, -1 for none) and the value each other
+// varied field is held at (null: all its values).
+function sweepState(data) {
+  const runs = data.runs.map(r => ({ run: r[0], id: r[1], values: r[2], metrics: r[3], status: r[4] }));
+  const index = (list, name) => (name === null || name === undefined ? -1 : list.indexOf(name));
+  const state = {
+    data, runs, metric: Math.max(0, index(data.metrics, data.choice.metric)),
+    x: index(data.paths, data.choice.x), y: index(data.paths, data.choice.y), held: data.paths.map(() => null),
+    selected: null,
+  };
+  data.paths.forEach((_, p) => { state.held[p] = defaultHeld(state, p); });
+  return state;
+}
+
+// The values of varied field `p` among `runs`, ascending, each once.
+function distinctValues(runs, p) {
+  return Array.from(new Set(runs.map(r => r.values[p]))).sort((a, b) => a - b);
+}
+
+// What a field that is not an axis is held at first: its least value when its values repeat (a grid's axis: the
+// heatmap is a slice), null (all) when they do not (random samples).
+function defaultHeld(state, p) {
+  const values = distinctValues(state.runs, p);
+  return values.length * 2 <= state.runs.length ? values[0] : null;
+}
+
+// The runs shown: those whose other varied fields are at their held values.
+function shownRuns(state) {
+  return state.runs.filter(r => r.values.every((v, p) => p === state.x || p === state.y || state.held[p] === null ||
+    v === state.held[p]));
+}
+
+// A run's value of the chosen metric, or null (none, or the run failed).
+function metricOf(state, run) {
+  const v = run.metrics[state.metric];
+  return run.status === 'ok' && typeof v === 'number' ? v : null;
+}
+
+// The layout of the runs shown: `grid` (xs and ys the axes' values, cells[j][i] the run at xs[i], ys[j]), `line` (one
+// field: the metric against it), `scatter` (x against y), or `runs` (no varied field: the metric against the run).
+function sweepLayout(state) {
+  const runs = shownRuns(state);
+  const values = runs.map(r => metricOf(state, r)).filter(v => v !== null);
+  const range = values.length ? [Math.min(...values), Math.max(...values)] : [0, 1];
+  const base = { runs, range };
+  if (state.x < 0) return Object.assign(base, { mode: 'runs' });
+  if (state.y < 0) return Object.assign(base, { mode: 'line' });
+  const xs = distinctValues(runs, state.x), ys = distinctValues(runs, state.y);
+  const cells = ys.map(() => xs.map(() => null));
+  let full = xs.length * ys.length === runs.length;
+  for (const r of runs) {
+    if (!full) break;
+    const row = cells[ys.indexOf(r.values[state.y])], i = xs.indexOf(r.values[state.x]);
+    if (row[i]) full = false;
+    row[i] = r;
+  }
+  return full ? Object.assign(base, { mode: 'grid', xs, ys, cells }) : Object.assign(base, { mode: 'scatter' });
+}
+
+// A number as the table writes it (shortest round-trip text), or a dash for none.
+function sweepNumber(v) {
+  return v === null || v === undefined ? '—' : String(v);
+}
+
+// The hover text of a run: the axes' values, the metric's value, or its status when it has none.
+function runSummary(state, run) {
+  const paths = state.data.paths, lines = [];
+  for (const p of [state.x, state.y]) if (p >= 0) lines.push(paths[p] + ' = ' + sweepNumber(run.values[p]));
+  const v = metricOf(state, run);
+  lines.push(state.data.metrics[state.metric] + ' = ' + (v === null ? 'no value' : sweepNumber(v)));
+  if (run.status !== 'ok') lines.push('status: ' + run.status);
+  lines.push('run ' + run.run);
+  return lines.join('\n');
+}
+
+// A word for a POSIX shell: as it is when it needs no quoting, otherwise in single quotes.
+function shellWord(s) {
+  return /^[A-Za-z0-9_.,:\/=+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
+}
+
+// The command that runs `run` again: a sweep of the one point, every metric; the scene as --scene named it, or SCENE.
+function reproduceCommand(state, run) {
+  const data = state.data;
+  const words = ['dynsim', 'sweep', data.scene ? shellWord(data.scene) : 'SCENE'];
+  data.paths.forEach((p, k) => words.push('--vary', shellWord(p + '=' + sweepNumber(run.values[k]))));
+  for (const m of data.metrics) words.push('--metric', shellWord(m));
+  return words.join(' ');
+}
+"""#),
+        ("sweepview.js", #"""
+// A sweep's page, its drawing and controls (the model is sweep.js): the heatmap or scatter on a canvas, the colour
+// scale's legend, the dropdowns (metric, axes, the values other fields are held at), the hover text, and the clicked
+// run's parameters with the command that reproduces it. window.dynsimSweep gives scripts and tests the state.
+
+// The chrome's colours (viewer.css); the scale's are viridis.js's.
+const SWEEP_PALETTE = {
+  empty: '--sweep-empty', hatch: '--sweep-hatch', axis: '--sweep-axis', background: '--sweep-background',
+  selected: '--sweep-selected',
+};
+
+// The plot's margins inside the canvas, CSS px: room for the ticks and the axes' names.
+const SWEEP_MARGIN = { left: 84, right: 16, top: 16, bottom: 56 };
+
+// The page's view of the sweep: the model's state, the elements, the colours, what was drawn where (`hits`).
+function makeSweepView(data) {
+  const style = getComputedStyle(document.documentElement);
+  const colors = {};
+  for (const [key, property] of Object.entries(SWEEP_PALETTE)) {
+    colors[key] = style.getPropertyValue(property).trim();
+    if (!colors[key]) console.error('dynsim view: viewer.css does not set ' + property);
+  }
+  const el = id => document.getElementById(id);
+  return {
+    state: sweepState(data), colors, layout: null, hits: [], area: null,
+    canvas: el('sweep-plot'), tip: el('sweep-tip'), detail: el('sweep-detail'), scale: el('sweep-scale'),
+    metricSelect: el('sweep-metric'), xSelect: el('sweep-x'), ySelect: el('sweep-y'), fixed: el('sweep-fixed'),
+  };
+}
+
+// A 2D context for `canvas` at its CSS size and the device's pixel ratio, its units CSS px.
+function sweepContext(canvas) {
+  const ratio = window.devicePixelRatio || 1, box = canvas.getBoundingClientRect();
+  const w = canvas.clientWidth || box.width, h = canvas.clientHeight || box.height;
+  canvas.width = Math.round(w * ratio);
+  canvas.height = Math.round(h * ratio);
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return { ctx, w, h };
+}
+
+// Fills a rectangle grey and hatches it: a run with no value.
+function hatch(v, ctx, x, y, w, h) {
+  ctx.save();
+  ctx.fillStyle = v.colors.empty;
+  ctx.fillRect(x, y, w, h);
+  ctx.beginPath();
+  ctx.rect(x, y, w, h);
+  ctx.clip();
+  ctx.strokeStyle = v.colors.hatch;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let d = -h; d < w; d += 6) { ctx.moveTo(x + d, y + h); ctx.lineTo(x + d + h, y); }
+  ctx.stroke();
+  ctx.restore();
+}
+
+// Draws the runs shown (sweep.js's layout) and remembers where each run is, for hovering and clicking.
+function drawSweep(v) {
+  const { ctx, w, h } = sweepContext(v.canvas);
+  const area = { x: SWEEP_MARGIN.left, y: SWEEP_MARGIN.top, w: w - SWEEP_MARGIN.left - SWEEP_MARGIN.right,
+    h: h - SWEEP_MARGIN.top - SWEEP_MARGIN.bottom };
+  v.area = area;
+  v.layout = sweepLayout(v.state);
+  v.hits = [];
+  ctx.fillStyle = v.colors.background;
+  ctx.fillRect(0, 0, w, h);
+  if (v.layout.mode === 'grid') drawCells(v, ctx, area); else drawPoints(v, ctx, area);
+  ctx.strokeStyle = v.colors.axis;
+  ctx.strokeRect(area.x - 0.5, area.y - 0.5, area.w + 1, area.h + 1);
+  drawLegend(v);
+}
+
+// The heatmap: one cell per (x, y) pair, x's values across, y's up, each cell the colour of its run's value.
+function drawCells(v, ctx, area) {
+  const { xs, ys, cells, range } = v.layout;
+  const cw = area.w / xs.length, ch = area.h / ys.length;
+  cells.forEach((row, j) => row.forEach((run, i) => {
+    const x = area.x + i * cw, y = area.y + (ys.length - 1 - j) * ch;
+    const value = metricOf(v.state, run);
+    if (value === null) {
+      hatch(v, ctx, x, y, cw, ch);
+    } else {
+      ctx.fillStyle = viridisCSS(value, range[0], range[1]);
+      ctx.fillRect(x, y, cw, ch);
+    }
+    v.hits.push({ run, box: [x, y, cw, ch] });
+  }));
+  const path = v.state.data.paths;
+  ticks(v, ctx, area, xs.map((x, i) => [area.x + (i + 0.5) * cw, x]), 'x', path[v.state.x]);
+  ticks(v, ctx, area, ys.map((y, j) => [area.y + (ys.length - 0.5 - j) * ch, y]), 'y', path[v.state.y]);
+  outlineSelected(v, ctx);
+}
+
+// Five ticks from `lo` to `hi` (inclusive), at `at(value)`, as [position, value] pairs.
+function linearTicks(lo, hi, at) {
+  return [0, 0.25, 0.5, 0.75, 1].map(f => { const t = Number((lo + f * (hi - lo)).toPrecision(4)); return [at(t), t]; });
+}
+
+// A range padded by 5% on each side (or by 0.5 when it is one value).
+function padded(values) {
+  const lo = Math.min(...values), hi = Math.max(...values), pad = hi > lo ? 0.05 * (hi - lo) : 0.5;
+  return [lo - pad, hi + pad];
+}
+
+// The scatter: x against y coloured by the metric; with one field, the metric against it; with none, against the run.
+function drawPoints(v, ctx, area) {
+  const s = v.state, layout = v.layout, paths = s.data.paths;
+  const xOf = r => (layout.mode === 'runs' ? r.run : r.values[s.x]);
+  const yOf = r => (layout.mode === 'scatter' ? r.values[s.y] : metricOf(s, r));
+  const xr = padded(layout.runs.map(xOf));
+  const ys = layout.runs.map(yOf).filter(y => y !== null);
+  const yr = padded(ys.length ? ys : [0]);
+  const px = x => area.x + (x - xr[0]) / (xr[1] - xr[0]) * area.w;
+  const py = y => area.y + area.h - (y - yr[0]) / (yr[1] - yr[0]) * area.h;
+  for (const run of layout.runs) {
+    const value = metricOf(s, run), y = yOf(run);
+    const cx = px(xOf(run)), cy = y === null ? area.y + area.h - 6 : py(y);
+    if (value === null) {
+      hatch(v, ctx, cx - 5, cy - 5, 10, 10);
+    } else {
+      ctx.fillStyle = viridisCSS(value, layout.range[0], layout.range[1]);
+      ctx.beginPath(); ctx.arc(cx, cy, 5, 0, 2 * Math.PI); ctx.fill();
+    }
+    v.hits.push({ run, point: [cx, cy] });
+  }
+  ticks(v, ctx, area, linearTicks(xr[0], xr[1], px), 'x', layout.mode === 'runs' ? 'run' : paths[s.x]);
+  ticks(v, ctx, area, linearTicks(yr[0], yr[1], py), 'y',
+    layout.mode === 'scatter' ? paths[s.y] : s.data.metrics[s.metric]);
+  outlineSelected(v, ctx);
+}
+
+// Tick marks and labels along one axis (at most about 12 labels), and the axis's name.
+function ticks(v, ctx, area, marks, axis, name) {
+  ctx.save();
+  ctx.fillStyle = ctx.strokeStyle = v.colors.axis;
+  ctx.font = '11px sans-serif';
+  const every = Math.ceil(marks.length / 12);
+  marks.forEach(([at, value], k) => {
+    if (k % every) return;
+    ctx.beginPath();
+    if (axis === 'x') {
+      ctx.moveTo(at, area.y + area.h); ctx.lineTo(at, area.y + area.h + 4); ctx.stroke();
+      ctx.textAlign = 'center'; ctx.fillText(sweepNumber(value), at, area.y + area.h + 16);
+    } else {
+      ctx.moveTo(area.x - 4, at); ctx.lineTo(area.x, at); ctx.stroke();
+      ctx.textAlign = 'right'; ctx.fillText(sweepNumber(value), area.x - 6, at + 4);
+    }
+  });
+  ctx.font = '12px sans-serif';
+  ctx.textAlign = 'center';
+  if (axis === 'x') {
+    ctx.fillText(name, area.x + area.w / 2, area.y + area.h + 38);
+  } else {
+    ctx.translate(14, area.y + area.h / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(name, 0, 0);
+  }
+  ctx.restore();
+}
+
+// The clicked run's outline.
+function outlineSelected(v, ctx) {
+  const hit = v.hits.find(h => h.run === v.state.selected);
+  if (!hit) return;
+  ctx.save();
+  ctx.strokeStyle = v.colors.selected;
+  ctx.lineWidth = 2;
+  if (hit.box) ctx.strokeRect(hit.box[0] + 1, hit.box[1] + 1, hit.box[2] - 2, hit.box[3] - 2);
+  else { ctx.beginPath(); ctx.arc(hit.point[0], hit.point[1], 8, 0, 2 * Math.PI); ctx.stroke(); }
+  ctx.restore();
+}
+
+// The legend: the scale from the least value shown to the greatest, and what is drawn.
+function drawLegend(v) {
+  const { ctx, w, h } = sweepContext(v.scale);
+  for (let i = 0; i < w; i++) {
+    ctx.fillStyle = viridisCSS(i / Math.max(1, w - 1), 0, 1);
+    ctx.fillRect(i, 0, 1, h);
+  }
+  const layout = v.layout, none = layout.runs.filter(r => metricOf(v.state, r) === null).length;
+  const has = layout.runs.length > none;
+  document.getElementById('sweep-min').textContent = has ? sweepNumber(layout.range[0]) : '—';
+  document.getElementById('sweep-max').textContent = has ? sweepNumber(layout.range[1]) : '—';
+  const what = layout.mode === 'grid' ? 'heatmap of ' + layout.xs.length + ' x ' + layout.ys.length + ' cells'
+    : layout.mode === 'scatter' ? 'scatter of ' + layout.runs.length + ' runs (the pairs are not a full grid)'
+      : layout.runs.length + ' runs';
+  document.getElementById('sweep-mode').textContent = what + (none ? '; ' + none + ' with no value (hatched)' : '');
+}
+"""#),
+        ("sweepcontrols.js", #"""
+// A sweep's page, its controls: the dropdowns (metric, x, y, the values other fields are held at), hovering (the
+// values), clicking (the run's parameters and the command that runs it again), and start-up (startSweep, which
+// main.js calls for a payload of kind `sweep`).
+
+// The run under the canvas point (x, y) in CSS px: the cell holding it, or the nearest point within 8 px.
+function runAt(v, x, y) {
+  let best = null, bestD = 64;
+  for (const hit of v.hits) {
+    if (hit.box) {
+      const [bx, by, bw, bh] = hit.box;
+      if (x >= bx && x < bx + bw && y >= by && y < by + bh) return hit.run;
+    } else {
+      const d = (hit.point[0] - x) ** 2 + (hit.point[1] - y) ** 2;
+      if (d <= bestD) { best = hit.run; bestD = d; }
+    }
+  }
+  return best;
+}
+
+// A select's options: `items` as [value, text] pairs, `chosen` selected.
+function fillSelect(select, items, chosen) {
+  select.textContent = '';
+  for (const [value, text] of items) {
+    const o = document.createElement('option');
+    o.value = String(value);
+    o.textContent = text;
+    o.selected = value === chosen;
+    select.appendChild(o);
+  }
+}
+
+// The dropdowns, from the state: metric, x, y (or none), and one per other field (all its values, or one).
+function fillControls(v) {
+  const s = v.state, paths = s.data.paths;
+  fillSelect(v.metricSelect, s.data.metrics.map((m, k) => [k, m]), s.metric);
+  fillSelect(v.xSelect, [[-1, '(run)']].concat(paths.map((p, k) => [k, p])), s.x);
+  fillSelect(v.ySelect, [[-1, '(the metric)']].concat(paths.map((p, k) => [k, p])), s.y);
+  v.fixed.textContent = '';
+  paths.forEach((p, k) => {
+    if (k === s.x || k === s.y) return;
+    const label = document.createElement('label');
+    const select = document.createElement('select');
+    select.dataset.path = String(k);
+    label.append(p + ' ', select);
+    const values = distinctValues(s.runs, k);
+    fillSelect(select, [['all', 'all']].concat(values.map((x, i) => [i, sweepNumber(x)])),
+      s.held[k] === null ? 'all' : values.indexOf(s.held[k]));
+    select.addEventListener('change', () => {
+      s.held[k] = select.value === 'all' ? null : values[Number(select.value)];
+      drawSweep(v);
+    });
+    v.fixed.appendChild(label);
+  });
+}
+
+// A new choice of metric or axes (x and y swap when one is set to the other's field).
+function choose(v, metric, x, y) {
+  const s = v.state;
+  if (x === s.y && x >= 0) y = s.x;
+  else if (y === s.x && y >= 0) x = s.y;
+  s.metric = metric;
+  s.x = x;
+  s.y = x < 0 ? -1 : y;
+  s.data.paths.forEach((_, p) => {
+    if (p === s.x || p === s.y) s.held[p] = null;
+    else if (s.held[p] === null) s.held[p] = defaultHeld(s, p);
+  });
+  fillControls(v);
+  drawSweep(v);
+}
+
+// The clicked run's parameters and the command that runs it again.
+function showRun(v, run) {
+  const s = v.state, data = s.data, detail = v.detail;
+  s.selected = run;
+  detail.textContent = '';
+  const h = document.createElement('h2');
+  h.textContent = 'run ' + run.run + ' (' + run.id + ')';
+  const table = document.createElement('table');
+  const rows = data.paths.map((p, k) => [p, sweepNumber(run.values[k])])
+    .concat(data.metrics.map((m, k) => [m, run.metrics[k] === null ? 'no value' : sweepNumber(run.metrics[k])]))
+    .concat([['status', run.status]]);
+  for (const [name, value] of rows) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = name;
+    tr.insertCell().textContent = value;
+  }
+  const code = document.createElement('code');
+  code.id = 'sweep-command';
+  code.textContent = reproduceCommand(s, run);
+  const note = document.createElement('p');
+  note.textContent = (data.scene ? '' : 'SCENE: the swept scene (the table does not name it; dynsim view --scene ' +
+    'NAME writes it here). ') + 'Add the run options the sweep was given (--duration, --rate, --profile): ' +
+    'the table does not record them.';
+  detail.append(h, table, code, note);
+  drawSweep(v);
+}
+
+// Hovering shows the run's values by the pointer; clicking shows the run; the dropdowns change the choice.
+function bindSweep(v) {
+  const point = e => { const r = v.canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; };
+  v.canvas.addEventListener('mousemove', e => {
+    const [x, y] = point(e), run = runAt(v, x, y);
+    v.tip.hidden = !run;
+    if (!run) return;
+    v.tip.textContent = runSummary(v.state, run);
+    v.tip.style.left = (x + 14) + 'px';
+    v.tip.style.top = (y + 14) + 'px';
+  });
+  v.canvas.addEventListener('mouseleave', () => { v.tip.hidden = true; });
+  v.canvas.addEventListener('click', e => { const run = runAt(v, ...point(e)); if (run) showRun(v, run); });
+  const change = () => choose(v, Number(v.metricSelect.value), Number(v.xSelect.value), Number(v.ySelect.value));
+  for (const select of [v.metricSelect, v.xSelect, v.ySelect]) select.addEventListener('change', change);
+  window.addEventListener('resize', () => drawSweep(v));
+}
+
+// For tests and tools: the choice and layout, where a run is drawn (client CSS px), and the plot's area.
+function publishSweep(v) {
+  const client = (x, y) => { const r = v.canvas.getBoundingClientRect(); return [r.left + x, r.top + y]; };
+  window.dynsimSweep = {
+    state: () => ({ metric: v.state.data.metrics[v.state.metric], x: v.state.data.paths[v.state.x] || null,
+      y: v.state.data.paths[v.state.y] || null, mode: v.layout.mode, range: v.layout.range,
+      shown: v.layout.runs.map(r => r.run), selected: v.state.selected ? v.state.selected.run : null }),
+    where: run => {
+      const hit = v.hits.find(h => h.run.run === run);
+      if (!hit) return null;
+      const [x, y] = client(...(hit.box ? [hit.box[0] + hit.box[2] / 2, hit.box[1] + hit.box[3] / 2] : hit.point));
+      return { x, y, box: hit.box ? client(hit.box[0], hit.box[1]).concat(hit.box.slice(2)) : null };
+    },
+    area: () => client(v.area.x, v.area.y).concat([v.area.w, v.area.h]),
+    choose: (metric, x, y) => choose(v, v.state.data.metrics.indexOf(metric), v.state.data.paths.indexOf(x),
+      y === null ? -1 : v.state.data.paths.indexOf(y)),
+  };
+}
+
+// Start-up of a sweep's page: the text, the controls, the drawing.
+function startSweep(data) {
+  document.getElementById('title').textContent = 'dynsim view: ' + data.title;
+  document.getElementById('description').textContent = data.description;
+  const v = makeSweepView(data);
+  fillControls(v);
+  bindSweep(v);
+  drawSweep(v);
+  publishSweep(v);
+}
+"""#),
         ("main.js", #"""
 // dynsim view: replays a run embedded in this page (docs/view.md). No network: everything is in the page.
 // URL parameters: t=SECONDS (start there), highlight=NAME (draw that item or layer alone in magenta, #ff00ff),
@@ -1242,6 +1793,7 @@ function start() {
   const started = performance.now();
   const data = readPayload();
   if (!data) return;
+  if (data.kind === 'sweep') { startSweep(data); return; }
   const v = makeView(data);
   writeText(data);
   addToggles(v);

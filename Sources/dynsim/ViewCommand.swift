@@ -35,7 +35,14 @@ struct ViewOptions: Equatable {
     var plot: [String]?
     var svg: String?
     var every: Int?
+    /// A sweep table's page: the metric coloured and the axes (nil: the first metric, the first two varied fields).
+    var sweep = SweepPage.Choice()
+    /// The swept scene's name for the page's reproducing command (nil: the page writes SCENE).
+    var sweptScene: String?
 }
+
+/// The options that apply to a sweep table's page only.
+private let sweepOnlyOptions = ["--metric", "--x", "--y", "--scene"]
 
 /// The spring options `dynsim view` shares with `dynsim spring` (everything but --rate, --at and --info).
 private let viewSpringOptions = springSpec.options.filter { !["--rate", "--at", "--info"].contains($0.name) }
@@ -46,7 +53,7 @@ let viewSpec = CommandSpec(
     summary: "Replay a run in a browser page, or draw it as an SVG (see `dynsim help view`).",
     overview:
         "Write one self-contained HTML page that replays a scene's run (the world to scale, layers and views, play/pause, a scrubber, speed, frame steps and plots of any column), or a spring or timing curve in the manner of a spring visualiser; with --svg, a still multi-exposure picture. The page opens from disk and fetches nothing.",
-    synopsis: "dynsim view [SCENE.json | BUILTIN]",
+    synopsis: "dynsim view [SCENE.json | BUILTIN | SWEEP.csv]",
     usageLines: [
         "dynsim view [SCENE.json | BUILTIN] [--duration S] [--rate HZ] [--profile P] [--output FILE.html]",
         "            [--overlay RUN.csv]... [--plot COLUMNS] [--svg FILE.svg] [--every N]",
@@ -55,9 +62,14 @@ let viewSpec = CommandSpec(
         "            [--initial-velocity V | --relative-velocity R] [--until S] [--versus \"NAME=VALUE ...\"]...",
         "            [--output FILE.html]",
         "dynsim view --curve CURVE [--versus CURVE]... [--output FILE.html]",
+        "dynsim view SWEEP.csv | SWEEP.jsonl [--metric NAME] [--x PATH] [--y PATH] [--scene NAME] [--output FILE.html]",
     ],
     arguments: [
-        .init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")
+        .init(
+            "SCENE.json | BUILTIN | SWEEP.csv",
+            help:
+                "A scene file, a built-in scene name (default: \(Catalog.defaultName)), or a table `dynsim sweep` wrote (CSV or JSON Lines: a heatmap or scatter of its metrics)."
+        )
     ],
     options: [
         runSpec.options.first { $0.name == "--duration" }!,
@@ -97,6 +109,22 @@ let viewSpec = CommandSpec(
             help:
                 "Another spring (its options in one argument, dashes optional: \"damping-ratio=0.8 response=0.5\") or curve to overlay. May be given more than once."
         ),
+        .init(
+            "--metric", "NAME", .text,
+            help:
+                "A sweep table's metric coloured first, as its header names it (default: the first); the page switches."
+        ),
+        .init(
+            "--x", "PATH", .text,
+            help: "A sweep table's varied field across (default: the first); the page switches."),
+        .init(
+            "--y", "PATH", .text,
+            help: "A sweep table's varied field up (default: the second); the page switches."),
+        .init(
+            "--scene", "NAME", .text,
+            help:
+                "The scene the sweep ran, for the command the page shows to reproduce a run (default: the placeholder SCENE; the table does not name it)."
+        ),
     ],
     maxArguments: 1,
     tooManyArguments: { extra, first in "only one scene per page, got \(quoted(extra)) after \(quoted(first))" },
@@ -122,6 +150,8 @@ func parseView(_ args: [String]) throws -> Command {
     o.plot = p.text("--plot").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     o.svg = p.text("--svg")
     o.every = p.integer("--every")
+    o.sweep = SweepPage.Choice(metric: p.text("--metric"), x: p.text("--x"), y: p.text("--y"))
+    o.sweptScene = p.text("--scene")
     let springGiven = viewSpringOptions.map(\.name).filter(p.has)
     let versus = p.texts("--versus")
     if let curve = p.text("--curve") {
@@ -162,7 +192,8 @@ func parseView(_ args: [String]) throws -> Command {
     }
     if case .scene = o.subject {
     } else {
-        for flag in ["--overlay", "--plot", "--svg", "--every", "--duration", "--profile"] where p.has(flag) {
+        for flag in ["--overlay", "--plot", "--svg", "--every", "--duration", "--profile"] + sweepOnlyOptions
+        where p.has(flag) {
             throw fail("\(flag): applies to a scene's run, not to a spring or curve")
         }
         if let scene = p.arguments.first {
@@ -177,7 +208,14 @@ func parseView(_ args: [String]) throws -> Command {
 func view(_ o: ViewOptions) -> Int32 {
     do {
         switch o.subject {
-        case .scene(let name): try viewScene(name, o)
+        case .scene(let name?) where isSweepTable(name): try viewSweep(name, o)
+        case .scene(let name):
+            if let flag = sweepOptionGiven(o) {
+                throw UsageError(
+                    message: "\(flag): applies to a sweep table's page (dynsim view SWEEP.csv), not to a scene's run",
+                    command: "view")
+            }
+            try viewScene(name, o)
         case .springs(let springs):
             let motions = springs.enumerated().map { k, s in
                 CurvesPage.SpringMotion(
@@ -287,6 +325,49 @@ private func viewScene(_ name: String?, _ o: ViewOptions) throws {
     for out in outputs where out.path != "-" {
         fputs("dynsim: wrote \(printablePath(out.path)) (\(out.text.utf8.count) bytes)\n", stderr)
     }
+}
+
+/// The first option given that applies to a sweep table's page only, or nil.
+private func sweepOptionGiven(_ o: ViewOptions) -> String? {
+    let given = [o.sweep.metric, o.sweep.x, o.sweep.y, o.sweptScene].map { $0 != nil }
+    return zip(sweepOnlyOptions, given).first { $0.1 }?.0
+}
+
+/// Whether `name` names a sweep table rather than a scene: a `.csv` or `.jsonl` file, or a file (not `.json`) whose
+/// first line is a sweep table's (``SweepResults/looksLikeTable(_:)``).
+private func isSweepTable(_ name: String) -> Bool {
+    if name.hasSuffix(".csv") || name.hasSuffix(".jsonl") { return true }
+    guard !name.hasSuffix(".json"), let f = FileHandle(forReadingAtPath: name) else { return false }
+    defer { try? f.close() }
+    let head = (try? f.read(upToCount: 64)) ?? Data()
+    return SweepResults.looksLikeTable(Array(head))
+}
+
+/// `dynsim view SWEEP.csv`: the sweep's table as a heatmap or scatter page (SweepPage).
+private func viewSweep(_ name: String, _ o: ViewOptions) throws {
+    func fail(_ message: String) -> UsageError { UsageError(message: message, command: "view") }
+    let sceneOnly: [(String, Bool)] = [
+        ("--overlay", !o.overlays.isEmpty), ("--plot", o.plot != nil), ("--svg", o.svg != nil),
+        ("--every", o.every != nil), ("--duration", o.duration != nil), ("--rate", o.rate != nil),
+        ("--profile", o.profile != nil),
+    ]
+    if let flag = sceneOnly.first(where: { $0.1 })?.0 {
+        throw fail("\(flag): applies to a scene's run, not to a sweep table (\(printablePath(name)))")
+    }
+    let base = name.split(separator: "/").last.map(String.init) ?? "sweep"
+    let stem =
+        base.split(separator: ".").count > 1 ? base.split(separator: ".").dropLast().joined(separator: ".") : base
+    let pagePath = o.output ?? stem + ".html"
+    let input = InputFile(name: name, identity: FileIdentity(path: name), isScene: false)
+    if pagePath != "-",
+        let problem = overwriteProblem(flag: "--output", path: pagePath, inputs: [input], sceneName: name)
+    {
+        throw fail(problem)
+    }
+    if pagePath == "-", let problem = stdoutProblem(reads: [name]) { throw fail(problem) }
+    let table = try SweepResults(readInput(name, name: name), fileName: name)
+    if let problem = SweepPage.problem(o.sweep, in: table) { throw fail(problem) }
+    try write(SweepPage.html(table, label: name, scene: o.sweptScene, choice: o.sweep), to: pagePath)
 }
 
 /// Writes `text` to `path` (`-`: stdout) whole (``writeWhole(_:to:flag:)``) and says so on stderr.

@@ -9,6 +9,7 @@
 3. Overlay: pendulum with the precise run as --overlay: the plot of bob.x holds two series, and the ghost bob is drawn.
 4. The still: `dynsim view --svg` parses with a real XML parser and its strobes match the CSV.
 5. Bad overlay CSVs exit 65 naming the line or column, and write no page.
+6. A sweep's page (sweep_check.py): a known cell's colour and hover value against the table and viridis.
 Usage: python3 check.py DYNSIM WORKDIR
 """
 import csv
@@ -23,6 +24,7 @@ import xml.etree.ElementTree as ET
 from PIL import Image
 
 import cdp
+import sweep_check
 
 DYNSIM, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 ZOOM, ORIGIN = 1.5, (20.0, 20.0)
@@ -303,6 +305,7 @@ def main():
         check_css_linear(browser)
         check_row_times(browser)
         check_contacts_and_format(browser)
+        sweep_check.check(browser, dynsim, WORK, fail)
     finally:
         browser.close()
     check_still()

@@ -74,8 +74,8 @@ final class PayloadContractTests: XCTestCase {
         XCTAssertEqual(k, kind.rawValue)
     }
 
-    /// Scene pages with items, drags and anchors, contacts, sleep, layers and text, an overlay, and spring and curve
-    /// pages.
+    /// Scene pages with items, drags and anchors, contacts, sleep, layers and text, an overlay, spring and curve pages,
+    /// and a sweep's page.
     func testPagesWriteExactlyTheDeclaredKeys() throws {
         for name in ["swinging-view", "boxes", "stack", "card-flip", "transition"] {
             var scene = try XCTUnwrap(Catalog.scene(named: name))
@@ -91,6 +91,9 @@ final class PayloadContractTests: XCTestCase {
         let motion = CurvesPage.SpringMotion(label: "s", spring: Spring(dampingRatio: 0.5, response: 0.4))
         try check(CurvesPage.springs([motion, motion], until: nil), kind: .spring, "spring")
         try check(CurvesPage.curves([("linear", { $0 }), ("square", { $0 * $0 })]), kind: .curve, "curve")
+        let table = try SweepResults(
+            Array("run,id,a.x,max:b.y,status\n0,i,1,2,ok\n1,j,2,,\"diverged\"\n".utf8), fileName: "s.csv")
+        try check(SweepPage.html(table, label: "s.csv", scene: "s.json"), kind: .sweep, "sweep")
     }
 
     /// Web/contract.js declares the same format and the same keys, types and kinds, in the same order.
@@ -120,7 +123,7 @@ final class PayloadContractTests: XCTestCase {
         let rows = docs.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
         for key in PayloadContract.keys {
             let pages =
-                key.kinds.count == 3
+                key.kinds.count == PayloadContract.Kind.allCases.count
                 ? "all"
                 : PayloadContract.Kind.allCases.filter(key.kinds.contains).map(\.rawValue).joined(separator: ", ")
             let type = key.type == .objectOrNull ? "object or null" : key.type.rawValue

@@ -8,7 +8,8 @@ final class WebAssetsTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("Sources/Replay/Web")
         let files: [(String, String)] =
             [
-                ("page.html", WebAssets.pageTemplate), ("viewer.css", WebAssets.viewerCSS),
+                ("page.html", WebAssets.pageTemplate), ("sweep.html", WebAssets.sweepTemplate),
+                ("viewer.css", WebAssets.viewerCSS),
                 ("vendor/dygraphs/dygraph.min.js", WebAssets.dygraphJS),
                 ("vendor/dygraphs/dygraph.min.css", WebAssets.dygraphCSS),
             ] + WebAssets.viewerModules.map { ($0.path, $0.text) }

@@ -171,6 +171,52 @@ final class ViewCLITests: XCTestCase {
         XCTAssertTrue(helpText(nil).contains("view"))
         XCTAssertTrue(helpText("view").contains("--overlay RUN.csv"))
     }
+
+    /// A sweep's table is a page of its own, not a scene: its options are checked against the table (64), a bad table
+    /// exits 65 naming the file, line and field and writes no page, and scene options are refused beside it.
+    func testASweepTableIsViewedAndBadOnesAreRefused() throws {
+        let sweep = try cli.dynsim(
+            [
+                "sweep", "pendulum", "--vary", "items[0].center[0]=100,200", "--vary", "items[0].center[1]=100,150",
+                "--metric", "max:bob.vy", "--duration", "0.2", "--output", "s.csv",
+            ], cwd: dir)
+        XCTAssertEqual(sweep.status, 0, sweep.stderr)
+        let r = try cli.dynsim(["view", "s.csv", "--scene", "pendulum", "--y", "items[0].center[0]"], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let p = try payload(try read("s.html"))
+        XCTAssertEqual(p["kind"] as? String, "sweep")
+        XCTAssertEqual(p["scene"] as? String, "pendulum")
+        XCTAssertEqual((p["runs"] as? [Any])?.count, 4)
+        let choice = try XCTUnwrap(p["choice"] as? [String: Any])
+        XCTAssertEqual(choice["x"] as? String, "items[0].center[1]", "--y the first field: x is the other")
+        XCTAssertEqual(choice["y"] as? String, "items[0].center[0]")
+        for (args, status, message) in [
+            (["view", "s.csv", "--metric", "max:bob.x"], 64, "--metric: not a metric of the table"),
+            (
+                ["view", "s.csv", "--plot", "bob.x"], 64,
+                "--plot: applies to a scene's run, not to a sweep table (s.csv)"
+            ),
+            (["view", "pendulum", "--metric", "max:bob.x"], 64, "--metric: applies to a sweep table's page"),
+            (["view", "s.csv", "--output", "s.csv"], 64, "--output"),
+        ] {
+            let bad = try cli.dynsim(args, cwd: dir)
+            XCTAssertEqual(bad.status, Int32(status), "\(args): \(bad.stderr)")
+            XCTAssertTrue(bad.stderr.contains(message), "\(args): \(bad.stderr)")
+        }
+        try "run,id,a.x,max:b.y,status\n0,i,1,2,ok\n1,j,x,2,ok\n".write(
+            to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        try "run,id,a.x,status\n0,i,1,ok\n".write(
+            to: dir.appendingPathComponent("plain.csv"), atomically: true, encoding: .utf8)
+        for (file, message) in [
+            ("bad.csv", "bad.csv: line 3, column 3 (a.x): must be a finite number, got \"x\""),
+            ("plain.csv", "plain.csv: line 1: no metric column"),
+        ] {
+            let bad = try cli.dynsim(["view", file, "--output", "bad.html"], cwd: dir)
+            XCTAssertEqual(bad.status, 65, bad.stderr)
+            XCTAssertTrue(bad.stderr.contains(message), bad.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.html").path))
+        }
+    }
 }
 
 /// `view SCENE --svg F --output P` simulates the scene once: one recording feeds the still and the page (it ran the
@@ -214,4 +260,5 @@ final class ViewMessagesTests: XCTestCase {
         XCTAssertEqual(far.status, 64)
         XCTAssertTrue(far.stderr.contains("--until: must be at most 100000 s for a page, got 100000.0001"), far.stderr)
     }
+
 }

@@ -5,16 +5,16 @@
 // The format this viewer reads; a page of another format is refused with a message on the page.
 const PAYLOAD_FORMAT = 'dynsim-replay 1';
 
-// The kinds of page: a scene's run, spring motions, timing curves.
-const PAYLOAD_KINDS = ['scene', 'spring', 'curve'];
+// The kinds of page: a scene's run, spring motions, timing curves, a sweep's table.
+const PAYLOAD_KINDS = ['scene', 'spring', 'curve', 'sweep'];
 
 // Every top-level key: [name, type, the kinds of page that must hold it]. Types: string, number, integer (a whole
 // number: a count, or an index into `series`), boolean, array, object, object|null.
 const PAYLOAD_KEYS = [
-  ['format', 'string', 'scene spring curve'],
-  ['kind', 'string', 'scene spring curve'],
-  ['title', 'string', 'scene spring curve'],
-  ['description', 'string', 'scene spring curve'],
+  ['format', 'string', 'scene spring curve sweep'],
+  ['kind', 'string', 'scene spring curve sweep'],
+  ['title', 'string', 'scene spring curve sweep'],
+  ['description', 'string', 'scene spring curve sweep'],
   ['profile', 'string', 'scene'],
   ['rate', 'number', 'scene spring curve'],
   ['stride', 'integer', 'scene spring curve'],
@@ -35,6 +35,11 @@ const PAYLOAD_KEYS = [
   ['notices', 'array', 'scene'],
   ['curves', 'array', 'spring curve'],
   ['range', 'array', 'spring curve'],
+  ['paths', 'array', 'sweep'],
+  ['metrics', 'array', 'sweep'],
+  ['runs', 'array', 'sweep'],
+  ['scene', 'string', 'sweep'],
+  ['choice', 'object', 'sweep'],
   ['series', 'array', 'scene spring curve'],
 ];
 
@@ -69,6 +74,7 @@ function payloadProblems(data) {
     }
   }
   if (problems.length) return problems;
+  if (data.kind === 'sweep') return sweepProblems(data);
   data.series.forEach((d, i) => {
     if (!d || !SERIES_ENCODINGS.includes(d.enc) || !Number.isInteger(d.len)) {
       problems.push('series ' + i + ' is not a series (enc ' + SERIES_ENCODINGS.join(', ') + ', and len)');
@@ -77,4 +83,13 @@ function payloadProblems(data) {
   const times = data.series[data.times];
   if (!problems.length && (!times || times.len !== data.rows)) problems.push('times is not a series of rows values');
   return problems;
+}
+
+// What is wrong with a sweep's runs: a run that is not [run, id, [a value per path], [a value or null per metric],
+// status], or no metric.
+function sweepProblems(data) {
+  if (!data.metrics.length) return ['metrics is empty'];
+  const bad = data.runs.findIndex(r => !Array.isArray(r) || r.length !== 5 || !Array.isArray(r[2]) ||
+    r[2].length !== data.paths.length || !Array.isArray(r[3]) || r[3].length !== data.metrics.length);
+  return bad < 0 ? [] : ['runs[' + bad + '] is not [run, id, values, metrics, status]'];
 }

@@ -10,15 +10,17 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILES = [
     ("pageTemplate", "page.html"),
+    ("sweepTemplate", "sweep.html"),
     ("viewerCSS", "viewer.css"),
     ("dygraphJS", "vendor/dygraphs/dygraph.min.js"),
     ("dygraphCSS", "vendor/dygraphs/dygraph.min.css"),
 ]
 # The viewer's modules, in the order they are joined: the payload's contract and decoding first (pure functions, the
-# ones Tests/Browser/decode_check.py loads alone), then colours, geometry, drawing, plots, controls, and main.js, which
-# starts the viewer.
+# ones Tests/Browser/decode_check.py loads alone), then colours, geometry, drawing, plots, controls, a sweep's page
+# (its colour scale, model, drawing and controls), and main.js, which starts the viewer.
 MODULES = ["contract.js", "decode.js", "timeline.js", "palette.js", "geometry.js", "layers.js", "stage.js",
-           "raster.js", "plots.js", "controls.js", "main.js"]
+           "raster.js", "plots.js", "controls.js", "viridis.js", "sweep.js", "sweepview.js", "sweepcontrols.js",
+           "main.js"]
 
 
 def literal(text):

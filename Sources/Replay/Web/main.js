@@ -92,6 +92,7 @@ function start() {
   const started = performance.now();
   const data = readPayload();
   if (!data) return;
+  if (data.kind === 'sweep') { startSweep(data); return; }
   const v = makeView(data);
   writeText(data);
   addToggles(v);
