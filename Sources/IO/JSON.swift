@@ -323,7 +323,8 @@ public enum JSONWriter {
     }
 
     private static func emit(_ value: JSON, indent: Int, into out: inout String) {
-        let pad = String(repeating: " ", count: indent + 2)
+        // The padding is made only for arrays and objects written over lines (scalars were most calls).
+        var pad: String { String(repeating: " ", count: indent + 2) }
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -341,6 +342,7 @@ public enum JSONWriter {
                 return
             }
             out += "[\n"
+            let pad = pad
             for (k, v) in a.enumerated() {
                 out += pad
                 emit(v, indent: indent + 2, into: &out)
@@ -350,6 +352,7 @@ public enum JSONWriter {
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             out += "{\n"
+            let pad = pad
             for (k, m) in members.enumerated() {
                 out += pad + quote(m.key) + ": "
                 emit(m.value, indent: indent + 2, into: &out)

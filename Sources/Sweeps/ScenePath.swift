@@ -13,7 +13,8 @@ public enum ScenePath {
     ///   a number) or names a field that holds something other than a number.
     public static func setting(_ value: Double, at path: String, in json: JSON) throws -> JSON {
         guard !path.isEmpty else { throw SweepError("--vary", "a path names a scene field, got an empty one") }
-        return try set(value, rest: Substring(path), done: "", in: json, path: path)
+        let number = JSON.number(value, text: NumberFormat.shortest(value))
+        return try set(number, rest: Substring(path), done: "", in: json, path: path)
     }
 
     /// The number at `path` in `json`, or nil where the file leaves it out.
@@ -47,14 +48,15 @@ public enum ScenePath {
 
     /// The member whose key is the longest that `rest` starts with, followed by its end, a `.` or a `[`.
     static func longestKey(_ rest: Substring, _ members: [JSON.Member]) -> JSON.Member? {
-        members.filter { m in
-            rest.hasPrefix(m.key)
-                && (rest.count == m.key.count || [".", "["].contains(rest.dropFirst(m.key.count).first!))
-        }.max { $0.key.count < $1.key.count }
+        var best: JSON.Member?
+        for m in members where m.key.utf8.count > (best?.key.utf8.count ?? -1) && rest.utf8.starts(with: m.key.utf8) {
+            let next = rest.utf8.dropFirst(m.key.utf8.count).first
+            if next == nil || next == UInt8(ascii: ".") || next == UInt8(ascii: "[") { best = m }
+        }
+        return best
     }
 
-    static func set(_ value: Double, rest: Substring, done: String, in json: JSON, path: String) throws -> JSON {
-        let number = JSON.number(value, text: NumberFormat.shortest(value))
+    static func set(_ number: JSON, rest: Substring, done: String, in json: JSON, path: String) throws -> JSON {
         switch json {
         case .array(var items):
             guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]"),
@@ -73,8 +75,7 @@ public enum ScenePath {
             items[k] =
                 after.isEmpty
                 ? try leaf(items[k], number, here)
-                : try set(
-                    value, rest: trimDot(after), done: here, in: items[k], path: path)
+                : try set(number, rest: trimDot(after), done: here, in: items[k], path: path)
             return .array(items)
         case .object(var members):
             let prefix = done.isEmpty ? "" : done + "."
@@ -91,8 +92,7 @@ public enum ScenePath {
             members[i].value =
                 after.isEmpty
                 ? try leaf(m.value, number, prefix + m.key)
-                : try set(
-                    value, rest: trimDot(after), done: prefix + m.key, in: m.value, path: path)
+                : try set(number, rest: trimDot(after), done: prefix + m.key, in: m.value, path: path)
             return .object(members)
         default:
             throw SweepError("--vary", "\(done) holds \(json.brief), not fields, got \(quoted(path))")

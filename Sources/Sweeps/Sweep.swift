@@ -46,6 +46,14 @@ public struct Sweep: Sendable {
     public var fileName: String
     /// A folder to write each run's rows into too (`run-<index>.csv`, as `dynsim run` writes them), or nil.
     public var keepRuns: String?
+    /// What the caller changes in each scene after reading it (`duration=2`), part of each run's id.
+    public var settings = ""
+
+    /// The columns the metrics read, each once, in the metrics' order.
+    var needed: [String] {
+        var seen = Set<String>()
+        return metrics.flatMap(\.columns).filter { seen.insert($0).inserted }
+    }
 
     /// A sweep of `base` (named `fileName` in messages) over `plan`, measuring `metrics`, each run's scene read by
     /// `decode`.
@@ -60,30 +68,43 @@ public struct Sweep: Sendable {
         self.decode = decode
     }
 
-    /// The scene of run `k`.
-    /// - Throws: ``SweepError`` for a path that is not a numeric field; the decoder's `InputError` for a value out of
-    ///   its field's range or a field the scene's object does not have.
-    public func scene(_ k: Int) throws -> Scene {
+    /// The scene file of run `k`: the base with each varied field set to the run's value.
+    /// - Throws: ``SweepError`` for a path that is not a numeric field.
+    public func expanded(_ k: Int) throws -> JSON {
         var json = base
         for (path, value) in zip(plan.paths, plan.points[k]) {
             json = try ScenePath.setting(value, at: path, in: json)
         }
-        return try decode(json)
+        return json
     }
 
-    /// A run's stable id: the first 16 hex digits of the SHA-256 of its scene as a file writes it.
-    public static func id(of scene: Scene) -> String {
-        String(SHA256.hex(Array(SceneEncoder.text(scene).utf8)).prefix(16))
+    /// The scene of run `k`.
+    /// - Throws: ``SweepError`` for a path that is not a numeric field; the decoder's `InputError` for a value out of
+    ///   its field's range or a field the scene's object does not have.
+    public func scene(_ k: Int) throws -> Scene { try decode(try expanded(k)) }
+
+    /// A run's stable id: the first 16 hex digits of the SHA-256 of its expanded scene file (``expanded(_:)``) and the
+    /// sweep's ``settings``, so the same run has the same id in every sweep, shard and machine.
+    public func id(of json: JSON) -> String {
+        String(SHA256.hex(Array((JSONWriter.write(json) + "\n" + settings).utf8)).prefix(16))
     }
 
-    /// Checks the whole plan before anything runs: every run's scene reads (each value within its field's range),
-    /// and every metric's columns exist in the first run's output. Returns each run's id (``id(of:)``).
-    /// - Throws: the first run's problem, as ``scene(_:)`` says it, or ``SweepError`` (`--metric`) for a column the
-    ///   run does not write.
-    @discardableResult
-    public func check() throws -> [String] {
-        let ids = try plan.points.indices.map { Sweep.id(of: try scene($0)) }
-        guard !plan.points.isEmpty else { return ids }
+    /// Checks the plan before anything runs: each varied field at its least and greatest value (a field's range is
+    /// an interval, so the two ends stand for every value between), and at its first value that is not a whole
+    /// number (a field that takes whole numbers refuses it); and every metric's columns in the first run's output. A
+    /// value refused for another reason (a rule between fields) makes its run a failed row, not the sweep's end.
+    /// - Throws: the first problem, as ``scene(_:)`` says it, or ``SweepError`` (`--metric`) for a column the run
+    ///   does not write.
+    public func check() throws {
+        for (a, path) in plan.paths.enumerated() {
+            let values = plan.points.map { $0[a] }
+            guard let low = values.min(), let high = values.max() else { continue }
+            let fraction = values.first { $0 != $0.rounded() }
+            for value in [low, high] + (fraction.map { [$0] } ?? []) {
+                _ = try decode(try ScenePath.setting(value, at: path, in: base))
+            }
+        }
+        guard !plan.points.isEmpty else { return }
         let columns = Set(SceneRun(scene: try scene(0)).columns)
         for m in metrics {
             for c in m.columns where !columns.contains(c) {
@@ -91,13 +112,14 @@ public struct Sweep: Sendable {
                 throw SweepError("--metric", "\(quoted(c)) is not a column of the run\(hint), got \(quoted(m.name))")
             }
         }
-        return ids
     }
 
-    /// The sweep's identity, the same in every shard: the SHA-256 of its runs' ids, its metrics and its table's
-    /// format (`csv` or `jsonl`).
-    public func identity(ids: [String], format: String) -> String {
-        SHA256.hex(Array((["dynsim-sweep", format] + metrics.map(\.name) + ids).joined(separator: "\n").utf8))
+    /// The sweep's identity, the same in every shard: the SHA-256 of its base scene, settings, plan, metrics and
+    /// table format (`csv` or `jsonl`).
+    public func identity(format: String) -> String {
+        var text = ["dynsim-sweep 1", format, settings, JSONWriter.write(base)] + metrics.map(\.name) + plan.paths
+        text += plan.points.map { $0.map(NumberFormat.shortest).joined(separator: ",") }
+        return SHA256.hex(Array(text.joined(separator: "\n").utf8))
     }
 
     /// Runs `k` and measures it. A run that diverges, or that `dynsim run` would refuse before starting
@@ -106,8 +128,11 @@ public struct Sweep: Sendable {
         var result = SweepResult(id: "", values: plan.points[k], metrics: metrics.map { _ in nil }, failure: nil)
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            let scene = try scene(k)
-            result.id = Sweep.id(of: scene)
+            let json = try expanded(k)
+            result.id = id(of: json)
+            var scene = try decode(json)
+            // Only the columns the metrics read are filled, unless every row is kept.
+            if keepRuns == nil { scene.columns = needed.isEmpty ? ["t"] : needed }
             result.metrics = try measure(scene, run: k)
         } catch {
             result.failure = "\(error)"
@@ -140,6 +165,11 @@ public struct Sweep: Sendable {
                 for (j, c) in kept.enumerated() { series[j].append(row.values[c]) }
                 if wantsEnergy { errors.energy = max(errors.energy!, abs(run.world.mechanicalEnergy() - startEnergy)) }
                 if wantsConstraint { errors.constraint = max(errors.constraint!, run.world.maxRigidLengthError()) }
+            }
+            // A run checks only its output columns for values that are not finite; the rest of the world too.
+            guard run.world.isFinite else {
+                throw SimulationError(
+                    time: times.last ?? 0, column: "the world", reason: "a position or velocity is not finite")
             }
             try copy?.commit()
         } catch {

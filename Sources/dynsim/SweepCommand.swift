@@ -162,7 +162,7 @@ func parseSweep(_ args: [String]) throws -> Command {
 /// The sweep the options describe: its scene as JSON (a built-in's encoded), the plan and the metrics, each run's
 /// scene read by the scene file's decoder with the command line's overrides.
 /// - Throws: ``UsageError`` for a --vary, --metric or plan problem; the scene's ``InputError``s.
-func makeSweep(_ options: SweepOptions) throws -> (sweep: Sweep, ids: [String], inputs: [InputFile], label: String) {
+func makeSweep(_ options: SweepOptions) throws -> (sweep: Sweep, inputs: [InputFile], label: String) {
     var o = options
     var inputs: [InputFile] = []
     if o.vary.isEmpty {
@@ -225,7 +225,13 @@ func makeSweep(_ options: SweepOptions) throws -> (sweep: Sweep, ids: [String], 
             }
             sweep.keepRuns = dir
         }
-        return (sweep, try sweep.check(), inputs, name)
+        sweep.settings = [
+            o.duration.map { "duration=" + NumberFormat.shortest($0) },
+            o.rate.map { "rate=" + NumberFormat.shortest($0) },
+            o.profile.map { "profile=" + $0.rawValue },
+        ].compactMap { $0 }.joined(separator: " ")
+        try sweep.check()
+        return (sweep, inputs, name)
     } catch let e as SweepError {
         throw UsageError(message: e.description, command: "sweep")
     }
@@ -309,14 +315,14 @@ func sweep(_ o: SweepOptions) -> Int32 {
 /// The sweep, its table written to `file` (nil: stdout), which is set as soon as it is open so a failure can discard
 /// it. Returns the exit status.
 func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
-    let (s, ids, inputs, label) = try makeSweep(o)
+    let (s, inputs, label) = try makeSweep(o)
     let shard = try sweepShard(o)
     let table = SweepTable(format: o.format, paths: s.plan.paths, metrics: s.metrics.map(\.name))
-    if o.plan { return writeStdout(planText(s, ids: ids, table)) }
+    if o.plan { return writeStdout(try planText(s, table)) }
     let total = s.plan.points.count
     let order = shard?.runs(of: total) ?? Array(0..<total)
     let path = try sweepTablePath(o, shard: shard, inputs: inputs, label: label)
-    let identity = s.identity(ids: ids, format: o.format.rawValue)
+    let identity = s.identity(format: o.format.rawValue)
     let done = try o.resume ? SweepJournal.finished(path: path! + ".journal", identity: identity, order: order) : []
     do { file = try path.map { try OutputFile($0) } } catch let e as OutputFile.Failure {
         throw e.named(by: "--output")
@@ -331,13 +337,16 @@ func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
     }
     var failed = done.filter { !table.isOK($0.1) }.count
     var timings = "run,id,seconds\n"
+    // Each run's id, for a shard's manifest (a resumed sweep's finished ones read from their rows).
+    var ids = Dictionary(uniqueKeysWithValues: done.map { ($0.0, table.id(ofRow: $0.1)) })
     let progress = SweepProgress(total: order.count, done: done.count)
     try write(table.header)
     for (_, row) in done { try write(row) }
     try s.run(runs: Array(order.dropFirst(done.count)), jobs: o.jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
         run, result in
         if result.failure != nil { failed += 1 }
-        timings += "\(run),\(ids[run]),\(NumberFormat.shortest(result.seconds))\n"
+        timings += "\(run),\(result.id),\(NumberFormat.shortest(result.seconds))\n"
+        ids[run] = result.id
         let row = table.row(run, result)
         try write(row)
         try journal?.add(run, row)
@@ -348,7 +357,7 @@ func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
         let manifest = SweepManifest(
             sweep: identity, shard: shard, total: total, format: o.format.rawValue, header: table.header,
             part: String(path.split(separator: "/").last!), sha256: SHA256.hex(part),
-            runs: order.map { ($0, ids[$0]) })
+            runs: order.map { ($0, ids[$0] ?? "") })
         try writeWhole(manifest.text, to: o.output! + "/" + shard.partName + ".json", flag: "--output")
     }
     if let path = o.timings { try writeWhole(timings, to: path, flag: "--timings") }

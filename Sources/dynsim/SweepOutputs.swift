@@ -22,6 +22,13 @@ struct SweepTable {
             : ""
     }
 
+    /// The run id a row of this table holds (its second field).
+    func id(ofRow row: String) -> String {
+        if format == .csv { return row.split(separator: ",", maxSplits: 2).dropFirst().first.map(String.init) ?? "" }
+        guard let start = row.range(of: "\"id\":\"") else { return "" }
+        return String(row[start.upperBound...].prefix(16))
+    }
+
     /// Whether a row of this table is a completed run's (its status `ok`).
     func isOK(_ row: String) -> Bool { row.hasSuffix(format == .csv ? ",ok\n" : "\"status\":\"ok\"}\n") }
 
@@ -42,13 +49,14 @@ struct SweepTable {
 }
 
 /// The plan as a table: run, id, each varied value.
-func planText(_ s: Sweep, ids: [String], _ table: SweepTable) -> String {
+func planText(_ s: Sweep, _ table: SweepTable) throws -> String {
     let plain = SweepTable(format: table.format, paths: table.paths, metrics: [])
     var text =
         plain.format == .csv
         ? (["run", "id"] + table.paths).map(TextQuoting.csvField).joined(separator: ",") + "\n" : ""
     for k in s.plan.points.indices {
-        var row = plain.row(k, SweepResult(id: ids[k], values: s.plan.points[k], metrics: [], failure: nil))
+        var row = plain.row(
+            k, SweepResult(id: s.id(of: try s.expanded(k)), values: s.plan.points[k], metrics: [], failure: nil))
         if plain.format == .csv { row = String(row.dropLast(4)) + "\n" }  // no status column: ",ok\n"
         text += row
     }
@@ -91,11 +99,13 @@ final class SweepProgress {
 }
 
 /// The rows a sweep has finished, kept beside its output as they are written (`FILE.journal`), so that a sweep
-/// stopped by a signal can `--resume`: the first line names the sweep, each next one is `run<TAB>row`. Each row is
-/// flushed as it is written; a line cut short by the stop is ignored.
-struct SweepJournal {
+/// stopped by a signal can `--resume`: the first line names the sweep, each next one is `run<TAB>row`. Rows are
+/// flushed at least every 0.1 s (a flush per row cost more than the sweep's own work for short runs); rows a stop
+/// loses, and a line it cuts short, are run again on `--resume`.
+final class SweepJournal {
     let path: String
     let stream: UnsafeMutablePointer<FILE>
+    private var lastFlush = DispatchTime.now().uptimeNanoseconds
 
     /// The journal of the sweep `identity` at `path`, started afresh with `rows` (a resumed sweep's finished rows).
     /// - Throws: ``RuntimeFailure`` naming the file.
@@ -110,15 +120,18 @@ struct SweepJournal {
         for (run, row) in rows { try add(run, row) }
     }
 
-    func append(_ text: String) throws {
-        guard fputs(text, stream) >= 0, fflush(stream) == 0 else {
+    func append(_ text: String, flush: Bool = true) throws {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = flush || now - lastFlush >= 100_000_000
+        if due { lastFlush = now }
+        guard fputs(text, stream) >= 0, !due || fflush(stream) == 0 else {
             throw RuntimeFailure(
                 message: "\(path): cannot write the sweep's journal (\(String(cString: strerror(errno))))")
         }
     }
 
     /// Records run `run`'s finished row (with its line end).
-    func add(_ run: Int, _ row: String) throws { try append("\(run)\t\(row)") }
+    func add(_ run: Int, _ row: String) throws { try append("\(run)\t\(row)", flush: false) }
 
     /// Closes and removes the journal (the table is whole).
     func finish() {

@@ -69,6 +69,8 @@ final class SweepCLITests: XCTestCase, CLIRunner {
                 "animations[0].stiffness: must be from 1e-9 to 1e9, got -2"
             ),
             (["--vary", "animations[0].stiffness=1:1:3"], 64, "an empty range (from equals to)"),
+            // Between whole ends, a value a whole-number field refuses.
+            (["--vary", "subSteps=1:10:3"], 65, "subSteps: must be a whole number"),
             (
                 ["--vary", "animations[0].stiffness=uniform(1,2)", "--samples", "3"], 64,
                 "--seed: random values need --seed S"
