@@ -102,6 +102,15 @@ public struct KeyframeAnimation: Equatable, Sendable {
             if kt.count >= 2, let first = kt.first, first != 0 { return "keyTimes: the first must be 0, got \(first)" }
             if kt.count >= 2, let last = kt.last, last != 1 { return "keyTimes: the last must be 1, got \(last)" }
         }
+        // Tension, continuity and bias are per keyframe, as the docs say: one per value (a count that differs left
+        // entries unused, or a keyframe without its own).
+        for (name, list) in [
+            ("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues),
+        ] {
+            if let list, list.count != values.count {
+                return "\(name): \(list.count) for \(values.count) values (one per value)"
+            }
+        }
         if let tf = timingFunctions, tf.count != max(values.count - 1, 0) {
             return "timingFunctions: \(tf.count) for \(values.count) values (one fewer is needed)"
         }

@@ -81,6 +81,12 @@ public enum ScenePath {
             let prefix = done.isEmpty ? "" : done + "."
             guard let m = longestKey(rest, members), let i = members.firstIndex(where: { $0.key == m.key }) else {
                 // A field left at its default: added, for the decoder to check its name and range.
+                guard !rest.hasPrefix("[") else {
+                    throw SweepError(
+                        "--vary",
+                        "\(done.isEmpty ? "the scene" : done) is an object: name a field (items[0].density), got \(quoted(path))"
+                    )
+                }
                 guard !rest.contains("[") else {
                     throw SweepError(
                         "--vary", "\(prefix)\(rest.prefix { $0 != "[" }): no such list, got \(quoted(path))")

@@ -15,6 +15,10 @@ final class InvalidAnimationSceneTests: XCTestCase {
                 "scene.json: animations[0].keyTimes: 2 key times for 3 values"
             ),
             (
+                #"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "calculationMode": "cubic", "biasValues": [0, 1]}]}"#,
+                "scene.json: animations[0].biasValues: 2 for 3 values (one per value)"
+            ),
+            (
                 #"{"layers": [{"name": "f"}], "animations": [{"layer": "f", "keyPath": "opacity", "duration": -1}]}"#,
                 "scene.json: animations[0].duration: must be >= 0, got -1"
             ),

@@ -86,6 +86,9 @@ final class SweepPlanTests: XCTestCase {
         XCTAssertThrowsError(try ScenePath.setting(1, at: "items[3].density", in: json)) {
             XCTAssertEqual("\($0)", "--vary: items[3]: no such element (items has 1), got \"items[3].density\"")
         }
+        XCTAssertThrowsError(try ScenePath.setting(1, at: "[0]", in: json)) {
+            XCTAssertEqual("\($0)", "--vary: the scene is an object: name a field (items[0].density), got \"[0]\"")
+        }
         XCTAssertThrowsError(try ScenePath.setting(1, at: "items[0].name", in: json)) {
             XCTAssertEqual("\($0)", "--vary: items[0].name holds \"a\", not a number: a sweep varies numeric fields")
         }
