@@ -2,7 +2,8 @@ import IO
 import Scenes
 
 /// A numeric field of a scene file named by its path, as the scene decoder's errors name fields (`items[1].density`,
-/// `behaviors[0].frequency`, `animations[2].duration`, `layers[0].position.x`, `duration`). Setting one writes the
+/// `behaviors[0].frequency`, `animations[2].duration`, `layers[0].position.x`, `duration`); a component of an array by
+/// index (`items[0].center[1]`) or by name (`items[0].center.y`, `behaviors[1].drag.keyframes[3].x`). Setting one writes the
 /// number into the scene's JSON; the scene decoder then checks it against its field table's range, so a sweep
 /// refuses an unknown field or a value out of range exactly as a scene file would.
 public enum ScenePath {
@@ -17,7 +18,7 @@ public enum ScenePath {
         return try set(number, rest: Substring(path), done: "", in: json, path: path)
     }
 
-    /// The number at `path` in `json`, or nil where the file leaves it out.
+    /// The number at `path` in `json`, or nil where the file leaves it out (components by index only).
     public static func value(at path: String, in json: JSON) -> Double? {
         var here = json, rest = Substring(path)
         while !rest.isEmpty {
@@ -58,6 +59,16 @@ public enum ScenePath {
 
     static func set(_ number: JSON, rest: Substring, done: String, in json: JSON, path: String) throws -> JSON {
         switch json {
+        case .array(let items) where !rest.hasPrefix("["):
+            // A component by name: `.x`, `.y` of a point or vector, `.t`, `.x`, `.y` of a drag keyframe or touch row.
+            let names = items.count == 2 ? ["x", "y"] : items.count == 3 && done.hasSuffix("]") ? ["t", "x", "y"] : []
+            guard let k = names.firstIndex(of: String(rest)) else {
+                throw SweepError(
+                    "--vary",
+                    "\(done.isEmpty ? "the scene" : done) is an array: index it as \(done)[0]\(names.isEmpty ? "" : " or name a component (\(names.joined(separator: ", ")))"), got \(quoted(path))"
+                )
+            }
+            return try set(number, rest: Substring("[\(k)]"), done: done, in: json, path: path)
         case .array(var items):
             guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]"),
                 let k = Int(rest[rest.index(after: rest.startIndex)..<close]), k >= 0

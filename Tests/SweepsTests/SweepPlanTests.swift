@@ -86,6 +86,14 @@ final class SweepPlanTests: XCTestCase {
         XCTAssertThrowsError(try ScenePath.setting(1, at: "items[3].density", in: json)) {
             XCTAssertEqual("\($0)", "--vary: items[3]: no such element (items has 1), got \"items[3].density\"")
         }
+        // Components by name: a point's x and y, a keyframe row's t, x and y.
+        let rows = try JSONParser.parse(Array(#"{"c": [1, 2], "keyframes": [[0, 5, 6], [1, 7, 8]]}"#.utf8))
+        XCTAssertEqual(ScenePath.value(at: "c[1]", in: try ScenePath.setting(9, at: "c.y", in: rows)), 9)
+        XCTAssertEqual(
+            ScenePath.value(at: "keyframes[1][1]", in: try ScenePath.setting(9, at: "keyframes[1].x", in: rows)), 9)
+        XCTAssertThrowsError(try ScenePath.setting(1, at: "c.z", in: rows)) {
+            XCTAssertEqual("\($0)", "--vary: c is an array: index it as c[0] or name a component (x, y), got \"c.z\"")
+        }
         XCTAssertThrowsError(try ScenePath.setting(1, at: "[0]", in: json)) {
             XCTAssertEqual("\($0)", "--vary: the scene is an object: name a field (items[0].density), got \"[0]\"")
         }
