@@ -7,6 +7,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="$(mktemp -d)"
+# The compiler's tools leave an empty TemporaryDirectory.* in TMPDIR each call: keep them in the work folder.
+mkdir -p "$work/tmp"
+export TMPDIR="$work/tmp"
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
