@@ -160,6 +160,10 @@ public struct SweepManifest: Equatable, Sendable {
         sweep = try string("sweep")
         shard = SweepShard(index: i, count: n)
         total = try int("total")
+        guard total <= Limits.maxSweepRuns else {
+            throw InputError(
+                file: file, path: "total", message: "must be at most \(Limits.maxSweepRuns) runs, got \(total)")
+        }
         format = try string("table")
         header = try string("header")
         part = try string("part")

@@ -289,6 +289,11 @@ func sweepTablePath(_ o: SweepOptions, shard: SweepShard?, inputs: [InputFile], 
     if let t = o.timings, let problem = overwriteProblem(flag: "--timings", path: t, inputs: inputs, sceneName: label) {
         throw UsageError(message: problem, command: "sweep")
     }
+    if let t = o.timings, let path, OutputFile.sameFile(t, path) {
+        throw UsageError(
+            message: "--timings: \(t) is the same file as the table's output \(path); choose another file",
+            command: "sweep")
+    }
     if o.resume && path == nil {
         throw UsageError(
             message: "--resume: a sweep keeps its journal beside --output FILE: give the same --output",
@@ -383,6 +388,15 @@ func sweepMerge(_ o: SweepMergeOptions) -> Int32 {
             }
             let part = o.directory + "/" + manifest.part
             return (manifest, try readInput(part, name: part, maxBytes: Int.max))
+        }
+        // The table is never written over a part or manifest it reads.
+        if let out = o.output, let target = FileIdentity(path: out) {
+            for name in names + parts.map(\.manifest.part)
+            where FileIdentity(path: o.directory + "/" + name) == target {
+                throw UsageError(
+                    message: "--output: \(out) is \(name), which the merge reads; choose another file", command: "sweep"
+                )
+            }
         }
         let table = try SweepMerge.merge(parts, directory: o.directory)
         try writeWhole(String(decoding: table, as: UTF8.self), to: o.output, flag: "--output")

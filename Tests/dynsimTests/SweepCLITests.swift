@@ -69,6 +69,10 @@ final class SweepCLITests: XCTestCase, CLIRunner {
                 "animations[0].stiffness: must be from 1e-9 to 1e9, got -2"
             ),
             (["--vary", "animations[0].stiffness=1:1:3"], 64, "an empty range (from equals to)"),
+            (
+                ["--vary", "animations[0].stiffness=1,2", "--timings", out], 64,
+                "is the same file as the table's output"
+            ),
             // Between whole ends, a value a whole-number field refuses.
             (["--vary", "subSteps=1:10:3"], 65, "subSteps: must be a whole number"),
             (
@@ -143,6 +147,21 @@ final class SweepShardCLITests: XCTestCase, CLIRunner {
         let twice = try dynsim(["sweep", "merge", parts7.path])
         XCTAssertEqual(twice.status, 65)
         XCTAssertTrue(twice.stderr.contains("1 run(s) in more than one part: 0"), twice.stderr)
+        // The merge never writes over a part it reads.
+        let parts1 = dir.appendingPathComponent("parts1")
+        let over = try dynsim([
+            "sweep", "merge", parts1.path, "--output", parts1.appendingPathComponent("part-00000-of-00001.csv").path,
+        ])
+        XCTAssertEqual(over.status, 64)
+        XCTAssertTrue(over.stderr.contains("which the merge reads; choose another file"), over.stderr)
+        // A manifest's total past the run limit is refused before anything is allocated for it.
+        let manifest = parts1.appendingPathComponent("part-00000-of-00001.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+            of: "\"total\": 13", with: "\"total\": 1000000000000000000")
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+        let huge = try dynsim(["sweep", "merge", parts1.path])
+        XCTAssertEqual(huge.status, 65)
+        XCTAssertTrue(huge.stderr.contains("total: must be at most 1000000 runs"), huge.stderr)
         let bad = try dynsim(sweep + ["--shard", "3/3", "--output", parts7.path])
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("--shard: i must be from 0 to n - 1 (2), got \"3/3\""), bad.stderr)
