@@ -18,6 +18,7 @@ public struct SweepResult: Equatable, Sendable {
     /// the table, which stays the same bytes run after run. Not part of equality.
     public var seconds = 0.0
 
+    /// Equal rows: id, values, metrics and failure (the wall time left out).
     public static func == (a: SweepResult, b: SweepResult) -> Bool {
         a.id == b.id && a.values == b.values && a.metrics == b.metrics && a.failure == b.failure
     }

@@ -13,6 +13,7 @@ public struct SweepError: Error, CustomStringConvertible, Sendable {
         self.option = option
         self.message = message
     }
+    /// The message as the command line prints it after `dynsim: error: `: `--vary: <what>, got <value>`.
     public var description: String { "\(option): \(message)" }
 }
 

@@ -75,6 +75,7 @@ public struct SweepMetric: Equatable, Sendable {
         }
     }
 
+    /// Equal metrics: the same text as written (the reference trace follows from it).
     public static func == (a: SweepMetric, b: SweepMetric) -> Bool { a.name == b.name }
 
     /// A metric from `KIND:SUBJECT[:ARG...]`.

@@ -85,6 +85,7 @@ public struct SweepManifest: Equatable, Sendable {
     /// The part's runs: plan index and id, in plan order.
     public var runs: [(index: Int, id: String)]
 
+    /// Equal manifests: every field, the runs by index and id.
     public static func == (a: SweepManifest, b: SweepManifest) -> Bool {
         a.sweep == b.sweep && a.shard == b.shard && a.total == b.total && a.format == b.format && a.header == b.header
             && a.part == b.part && a.sha256 == b.sha256 && a.runs.map(\.index) == b.runs.map(\.index)
