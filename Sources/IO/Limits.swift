@@ -112,6 +112,9 @@ public enum Limits {
     public static let maxViewUntil = 100_000.0
     /// Most runs of one sweep (its plan's points: a grid's product, or samples): the plan is held in memory.
     public static let maxSweepRuns = 1_000_000
+    /// The largest sweep seed (`--seed`, a sweep file's `seed`): 2^53 − 1, the largest whole number a JSON file
+    /// holds exactly (RFC 8259 §6), so a seed written to a file reads back as the same seed.
+    public static let maxSweepSeed = 9_007_199_254_740_991
     /// Most points of an `export css` linear().
     public static let maxLinearPoints = 10_000
     /// Most samples of a `view` spring page, all its springs together; past it the page samples more sparsely (a

@@ -32,6 +32,9 @@ public enum SceneEvent: Equatable, Sendable {
         }
     }
 
+    /// Every value of the events file's `kind` column (the first of ``fields``), in the order the cases are declared.
+    public static let kinds = ["begin", "end", "rest", "start", "stop", "complete", "gesture"]
+
     /// The event file's columns.
     public static let columns = ["t", "kind", "a", "b", "x", "y"]
 

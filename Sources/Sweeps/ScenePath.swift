@@ -70,16 +70,20 @@ public enum ScenePath {
             }
             return try set(number, rest: Substring("[\(k)]"), done: done, in: json, path: path)
         case .array(var items):
-            guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]"),
-                let k = Int(rest[rest.index(after: rest.startIndex)..<close]), k >= 0
+            let digits = rest.hasPrefix("[") ? rest.dropFirst().prefix { $0 != "]" } : ""
+            guard rest.hasPrefix("["), let close = rest.firstIndex(of: "]"), !digits.isEmpty,
+                digits.allSatisfy({ $0.isASCII && $0.isNumber })
             else {
                 throw SweepError(
                     "--vary",
                     "\(done.isEmpty ? "the scene" : done) is an array: index it as \(done)[0], got \(quoted(path))")
             }
-            guard k < items.count else {
+            // An index past Int's range is past the array's end too.
+            guard let k = Int(digits), k < items.count else {
                 throw SweepError(
-                    "--vary", "\(done)[\(k)]: no such element (\(done) has \(items.count)), got \(quoted(path))")
+                    "--vary",
+                    "\(done)[\(digits.count > 20 ? digits.prefix(20) + "…" : digits)]: no such element (\(done) has \(items.count)), got \(quoted(path))"
+                )
             }
             let after = rest[rest.index(after: close)...]
             let here = "\(done)[\(k)]"
@@ -100,7 +104,7 @@ public enum ScenePath {
                 }
                 guard !rest.contains("[") else {
                     throw SweepError(
-                        "--vary", "\(prefix)\(rest.prefix { $0 != "[" }): no such list, got \(quoted(path))")
+                        "--vary", "\(quoted(prefix + rest.prefix { $0 != "[" })): no such list, got \(quoted(path))")
                 }
                 members.append(.init(String(rest), number))
                 return .object(members)

@@ -14,6 +14,9 @@ public struct SweepResult: Equatable, Sendable {
     public var metrics: [Double?]
     /// nil for a run that completed; else why it has no metrics (it diverged, or its scene was refused).
     public var failure: String?
+    /// nil unless the run's kept copy (`--keep-runs`) could not be written: an output failure, which ends the sweep
+    /// (the row is not written), never a failed run's row. Not part of equality.
+    public var outputFailure: String?
     /// The run's wall time in seconds (reading its scene, running and measuring it): for a side manifest only, never
     /// the table, which stays the same bytes run after run. Not part of equality.
     public var seconds = 0.0
@@ -135,6 +138,8 @@ public struct Sweep: Sendable {
             // Only the columns the metrics read are filled, unless every row is kept.
             if keepRuns == nil { scene.columns = needed.isEmpty ? ["t"] : needed }
             result.metrics = try measure(scene, run: k)
+        } catch let e as KeptRunError {
+            result.outputFailure = e.message
         } catch {
             result.failure = "\(error)"
         }
@@ -158,10 +163,10 @@ public struct Sweep: Sendable {
         let wantsConstraint = metrics.contains { $0.kind == .constraint }
         var errors = WorldErrors(energy: wantsEnergy ? 0 : nil, constraint: wantsConstraint ? 0 : nil)
         let startEnergy = wantsEnergy ? run.world.mechanicalEnergy() : 0
-        let copy = try keepRuns.map { try KeptRun(folder: $0, run: k, columns: run.columns) }
+        let copy = try KeptRun.wrapping { try keepRuns.map { try KeptRun(folder: $0, run: k, columns: run.columns) } }
         do {
             try run.run(events: onEvent) { row in
-                try copy?.writer.row(row.values, texts: row.texts)
+                try KeptRun.wrapping { try copy?.writer.row(row.values, texts: row.texts) }
                 times.append(row.time)
                 for (j, c) in kept.enumerated() { series[j].append(row.values[c]) }
                 if wantsEnergy { errors.energy = max(errors.energy!, abs(run.world.mechanicalEnergy() - startEnergy)) }
@@ -172,7 +177,7 @@ public struct Sweep: Sendable {
                 throw SimulationError(
                     time: times.last ?? 0, column: "the world", reason: "a position or velocity is not finite")
             }
-            try copy?.commit()
+            try KeptRun.wrapping { try copy?.commit() }
         } catch {
             copy?.file.discard()
             throw error
@@ -240,6 +245,15 @@ struct KeptRun {
     let file: OutputFile
     let writer: RowWriter
 
+    /// What `body` returns; any error it throws becomes a ``KeptRunError`` (an output failure, not the run's).
+    static func wrapping<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as OutputFile.Failure {
+            throw KeptRunError(message: "--keep-runs: " + e.message)
+        } catch {
+            throw KeptRunError(message: "--keep-runs: cannot write a run's copy (\(error))")
+        }
+    }
+
     /// `folder/run-<index>.csv`, opened and its header written.
     /// - Throws: `OutputFile/Failure` naming the file.
     init(folder: String, run: Int, columns: [String]) throws {
@@ -254,4 +268,13 @@ struct KeptRun {
         try writer.finish()
         try file.commit()
     }
+}
+
+/// A run's kept copy (`--keep-runs`) could not be written (a full disk, a folder made read-only): an output failure
+/// that ends the sweep, told apart from the run's own failure.
+public struct KeptRunError: Error, CustomStringConvertible, Sendable {
+    /// What could not be written, naming the option and the file.
+    public var message: String
+    /// The message.
+    public var description: String { message }
 }

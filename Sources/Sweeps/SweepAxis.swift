@@ -61,10 +61,10 @@ public struct SweepAxis: Equatable, Sendable {
 
     static func number(_ s: Substring, _ whole: String) throws -> Double {
         let t = s.trimmingCharacters(in: .whitespaces)
-        guard let x = Double(t), x.isFinite, abs(x) <= Limits.magnitude, t.lowercased() != "nan",
-            !t.lowercased().contains("inf")
-        else {
-            throw SweepError("--vary", "\(quoted(String(t))) is not a number within ±1e9, got \(quoted(whole))")
+        // Decimal only, as JSON writes numbers: Double(String) would also take 0x10, inf and nan.
+        guard let x = parseDecimal(Substring(t)), x.isFinite, abs(x) <= Limits.magnitude else {
+            throw SweepError(
+                "--vary", "\(quoted(String(t))) is not a decimal number within ±1e9, got \(quoted(whole))")
         }
         return x
     }

@@ -114,7 +114,8 @@ public struct SweepMetric: Equatable, Sendable {
             let form = kind == .compare ? "compare:COLUMN:FILE" : "passes:COLUMN:FILE:TOLERANCE"
             guard let file = referenceFile, !file.isEmpty,
                 kind == .compare
-                    || (argument.count >= 2 && Double(argument.last!).map { $0 >= 0 && $0.isFinite } == true)
+                    || (argument.count >= 2
+                        && parseDecimal(Substring(argument.last!)).map { $0 >= 0 && $0.isFinite } == true)
             else {
                 throw SweepError("--metric", "must be \(form) (a tolerance >= 0), got \(quoted(text))")
             }
@@ -126,20 +127,28 @@ public struct SweepMetric: Equatable, Sendable {
             )
         }
         if kind == .settle {
-            guard let band = argument.first.flatMap(Double.init), band > 0, band.isFinite else {
+            guard let band = argument.first.flatMap({ parseDecimal(Substring($0)) }), band > 0, band.isFinite else {
                 throw SweepError(
                     "--metric", "settle needs a positive band (settle:COLUMN:BAND[:TARGET]), got \(quoted(text))")
             }
         }
+        if kind == .event || kind == .count {
+            guard SceneEvent.kinds.contains(subject) else {
+                throw SweepError(
+                    "--metric",
+                    "\(kind.rawValue) names an events file's kind: one of \(SceneEvent.kinds.joined(separator: ", ")), got \(quoted(text))"
+                )
+            }
+        }
         if [.settle, .overshoot, .rise].contains(kind) {
-            for a in argument where Double(a).map({ !$0.isFinite }) ?? true {
+            for a in argument where parseDecimal(Substring(a)).map({ !$0.isFinite }) ?? true {
                 throw SweepError("--metric", "\(quoted(a)) is not a number, got \(quoted(text))")
             }
         }
     }
 
     /// The number in argument `k`, if given.
-    func number(_ k: Int) -> Double? { k < argument.count ? Double(argument[k]) : nil }
+    func number(_ k: Int) -> Double? { k < argument.count ? parseDecimal(Substring(argument[k])) : nil }
 
     /// The output columns the metric reads (none for event metrics).
     var columns: [String] {
@@ -159,7 +168,7 @@ public struct SweepMetric: Equatable, Sendable {
         case .compare, .passes:
             guard let reference, !times.isEmpty else { return nil }
             let run = Trace(label: "the run", times: times, columns: [(subject, series[0])])
-            let tolerance = kind == .passes ? Double(argument.last!)! : 0
+            let tolerance = kind == .passes ? parseDecimal(Substring(argument.last!))! : 0
             guard let c = try? Comparison(expected: reference, actual: run, columns: [subject], tolerance: tolerance)
             else { return nil }
             return kind == .compare ? c.columns[0].maxDifference : c.passed ? 1 : 0

@@ -187,10 +187,23 @@ public enum SweepMerge {
         var rows = [[UInt8]?](repeating: nil, count: first.total)
         var twice: [Int] = []
         for (m, bytes) in parts {
-            guard m.sweep == first.sweep, m.total == first.total, m.format == first.format else {
+            guard m.sweep == first.sweep else {
                 throw InputError(
                     file: directory, path: m.part,
-                    message: "is a part of another sweep (\(m.sweep.prefix(16))), not \(first.sweep.prefix(16))")
+                    message:
+                        "is a part of another sweep (\(m.sweep.prefix(16))), not \(first.sweep.prefix(16)) of \(first.part)"
+                )
+            }
+            // The same sweep's identity with another total or format: a manifest edited by hand.
+            guard m.total == first.total, m.format == first.format else {
+                let (what, this, that) =
+                    m.total != first.total
+                    ? ("total", String(m.total), String(first.total)) : ("format", m.format, first.format)
+                throw InputError(
+                    file: directory, path: m.part,
+                    message:
+                        "its manifest's \(what) is \(quoted(this)), \(first.part)'s is \(quoted(that)) (the same sweep); run its shard again"
+                )
             }
             guard SHA256.hex(bytes) == m.sha256 else {
                 throw InputError(

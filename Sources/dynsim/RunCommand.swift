@@ -16,9 +16,8 @@ import Shell
 struct RunOptions: Equatable {
     /// A built-in scene name or a path to a scene file; nil = the default built-in.
     var scene: String?
-    var duration: Double?
-    var rate: Double?
-    var profile: SolverProfile?
+    /// `--duration`, `--rate`, `--profile`.
+    var settings = RunSettings()
     var format: OutputFormat = .csv
     var output: String?
     var events: String?
@@ -32,18 +31,12 @@ let runSpec = CommandSpec(
     arguments: [
         .init("SCENE.json | BUILTIN", help: "A scene file or a built-in scene name (default: \(Catalog.defaultName)).")
     ],
-    options: [
-        .init(
-            "--duration", "S", .number(check: SceneFields.durationRange.check(unit: "s")),
-            help: "Length of the run in seconds (default: the scene's duration)."),
-        .init(
-            "--rate", "HZ", .number(check: SceneFields.rateRange.check(unit: "Hz")),
-            help: "Output rows per second (default: the scene's, 60). The physics step does not change."),
-        .init(
-            "--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue)),
-            help:
-                "Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise (constraint-exact symplectic RATTLE) (default: the scene's, uikit)."
-        ),
+    options: RunSettings.options(
+        duration: "Length of the run in seconds (default: the scene's duration).",
+        rate: "Output rows per second (default: the scene's, 60). The physics step does not change.",
+        profile:
+            "Solver profile: uikit (UIKit's engine, Box2D 2.x semantics) or precise (constraint-exact symplectic RATTLE) (default: the scene's, uikit)."
+    ) + [
         .init(
             "--format", "F", .choice(OutputFormat.allCases.map(\.rawValue)),
             help: "\(CommandSpec.alternatives(OutputFormat.allCases.map(\.rawValue))) (default: csv)."),
@@ -74,9 +67,7 @@ func parseRun(_ args: [String]) throws -> Command {
     if p.wantsHelp { return .help("run") }
     var options = RunOptions()
     options.scene = p.arguments.first
-    options.duration = p.number("--duration")
-    options.rate = p.number("--rate")
-    options.profile = p.text("--profile").flatMap(SolverProfile.init(rawValue:))
+    options.settings = RunSettings(p)
     options.format = p.text("--format").flatMap(OutputFormat.init(rawValue:)) ?? .csv
     options.output = p.text("--output")
     options.events = p.text("--events")

@@ -88,20 +88,7 @@ func prepareRun(_ options: RunOptions, command: String = "run") throws -> (
     scene: Scene, label: String, inputs: [InputFile]
 ) {
     var (scene, label, inputs) = try loadScene(options.scene, command: command)
-    if let d = options.duration { scene.duration = d }
-    if let r = options.rate { scene.rate = r }
-    if let p = options.profile { scene.profile = p }
-    if let problem = Limits.runBudgetProblem(
-        duration: scene.duration, rate: scene.rate, timeStep: scene.timeStep,
-        subSteps: scene.effectiveSubSteps)
-    {
-        // The scene file passed this check, so a flag made the run too long.
-        let flags = [
-            options.duration != nil ? "--duration" : nil, options.rate != nil ? "--rate" : nil,
-            options.profile != nil ? "--profile" : nil,
-        ].compactMap { $0 }.joined(separator: ", ")
-        throw UsageError(message: "\(flags): \(problem)", command: command)
-    }
+    try options.settings.apply(to: &scene, command: command)
     // No command writes over a file it reads: checked before any output is opened.
     for (flag, path) in [("--output", options.output), ("--events", options.events)] {
         if let path, let problem = overwriteProblem(flag: flag, path: path, inputs: inputs, sceneName: label) {

@@ -26,9 +26,8 @@ struct SweepOptions: Equatable {
     var format: OutputFormat = .csv
     var output: String?
     var jobs: Int?
-    var duration: Double?
-    var rate: Double?
-    var profile: SolverProfile?
+    /// `--duration`, `--rate`, `--profile`: each run's, over the scene's.
+    var settings = RunSettings()
     var shard: String?
     var shards: Int?
     var resume = false
@@ -58,15 +57,22 @@ let sweepSpec = CommandSpec(
         ),
         .init("--zip", "", .flag, help: "Pair the --vary lists value by value instead of making a grid."),
         .init(
-            "--samples", "N", .integer(range: 1...Limits.maxSweepRuns, message: "must be a whole number from 1"),
+            "--samples", "N",
+            .integer(
+                range: 1...Limits.maxSweepRuns, message: "must be a whole number from 1 to \(Limits.maxSweepRuns)"),
             help: "How many random samples (uniform, normal, lhs)."),
         .init(
-            "--seed", "S", .integer(range: 0...Int.max, message: "must be a whole number from 0"),
+            "--seed", "S",
+            .integer(
+                range: 0...Limits.maxSweepSeed,
+                message:
+                    "must be a whole number from 0 to \(Limits.maxSweepSeed) (2^53 - 1, which a JSON file holds exactly)"
+            ),
             help: "The random samples' seed: the same seed gives the same plan on every machine."),
         .init(
             "--metric", "KIND:SUBJECT[:ARG]", .texts,
             help:
-                "What to measure on each run: final, min, max, argmin, argmax of a column (max:a.position.x); settle:COLUMN:BAND[:TARGET] (time from which the column stays within the band); overshoot:COLUMN[:TARGET]; rise:COLUMN[:TARGET] (10 to 90 %); maxspeed:ITEM (points/s); event:KIND[:NAME] (first time of an events-file kind) and count:KIND[:NAME]. Repeatable; see docs/sweep.md."
+                "What to measure on each run: final, min, max, argmin, argmax of a column (max:a.position.x); settle:COLUMN:BAND[:TARGET] (time from which the column stays within the band); overshoot:COLUMN[:TARGET]; rise:COLUMN[:TARGET] (10 to 90 %); maxspeed:ITEM (points/s); event:KIND[:NAME] (first time of an events-file kind: begin, end, rest, start, stop, complete, gesture) and count:KIND[:NAME]; energy (largest change of mechanical energy) and constraint (largest rigid-attachment length error, points), whole-run, no subject; compare:COLUMN:FILE (largest difference from a reference CSV) and passes:COLUMN:FILE:TOLERANCE (1 or 0). Repeatable; see docs/sweep.md."
         ),
         .init("--plan", "", .flag, help: "Print the plan (run, id, values) and stop."),
         .init(
@@ -81,7 +87,9 @@ let sweepSpec = CommandSpec(
                 "Run shard I (from 0) of N: runs I, I + N, I + 2N ... With --output DIR, write part-I-of-N.csv and its manifest there; `dynsim sweep merge DIR` joins the parts. Default in a Slurm job array: SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT."
         ),
         .init(
-            "--shards", "N", .integer(range: 1...Limits.maxSweepRuns, message: "must be a whole number from 1"),
+            "--shards", "N",
+            .integer(
+                range: 1...Limits.maxSweepRuns, message: "must be a whole number from 1 to \(Limits.maxSweepRuns)"),
             help: "N shards, this one JOB_COMPLETION_INDEX (a Kubernetes Indexed Job)."),
         .init(
             "--resume", "", .flag,
@@ -101,16 +109,11 @@ let sweepSpec = CommandSpec(
         .init(
             "--jobs", "N", .integer(range: 1...1024, message: "must be a whole number from 1 to 1024"),
             help: "Runs at once (default: the number of cores). The table is the same bytes for every N."),
-        .init(
-            "--duration", "S", .number(check: SceneFields.durationRange.check(unit: "s")),
-            help: "Each run's length in seconds (default: the scene's)."),
-        .init(
-            "--rate", "HZ", .number(check: SceneFields.rateRange.check(unit: "Hz")),
-            help: "Output rows per second the metrics read (default: the scene's)."),
-        .init(
-            "--profile", "P", .choice(SolverProfile.allCases.map(\.rawValue)),
-            help: "Solver profile, uikit or precise (default: the scene's)."),
-    ],
+    ]
+        + RunSettings.options(
+            duration: "Each run's length in seconds (default: the scene's).",
+            rate: "Output rows per second the metrics read (default: the scene's).",
+            profile: "Solver profile, uikit or precise (default: the scene's)."),
     maxArguments: 1,
     tooManyArguments: { extra, first in "one scene per sweep, got \(quoted(extra)) after \(quoted(first))" },
     sections: [
@@ -120,7 +123,7 @@ let sweepSpec = CommandSpec(
         ),
         (
             "EXIT STATUS",
-            "0 every run completed; 1 to 63 that many runs failed (63 for 63 or more; their rows say why); 64 usage error; 65 bad scene or a value out of its field's range."
+            "0 every run completed; 1 to 63 that many runs failed (63 for 63 or more; their rows say why); 64 usage error; 65 bad scene or a value out of its field's range; 74 an output (the table, its journal, --timings, --keep-runs) could not be written (nothing is left passed off as complete)."
         ),
     ])
 
@@ -147,9 +150,7 @@ func parseSweep(_ args: [String]) throws -> Command {
     o.format = p.text("--format").flatMap(OutputFormat.init(rawValue:)) ?? .csv
     o.output = p.text("--output")
     o.jobs = p.integer("--jobs")
-    o.duration = p.number("--duration")
-    o.rate = p.number("--rate")
-    o.profile = p.text("--profile").flatMap(SolverProfile.init(rawValue:))
+    o.settings = RunSettings(p)
     o.shard = p.text("--shard")
     o.shards = p.integer("--shards")
     o.resume = p.has("--resume")
@@ -207,29 +208,22 @@ func makeSweep(_ options: SweepOptions) throws -> (sweep: Sweep, inputs: [InputF
             metrics[k].reference = trace
             inputs.append(InputFile(name: file, identity: FileIdentity(path: file), isScene: false))
         }
-        let overrides = (o.duration, o.rate, o.profile)
+        let settings = o.settings
         var sweep = Sweep(base: base, fileName: name, plan: plan, metrics: metrics) { json in
             var scene = try file.decode(json)
-            if let d = overrides.0 { scene.duration = d }
-            if let r = overrides.1 { scene.rate = r }
-            if let p = overrides.2 { scene.profile = p }
+            try settings.apply(to: &scene, command: "sweep")
             return scene
         }
         if let dir = o.keepRuns {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             } catch {
-                throw UsageError(
-                    message: "--keep-runs: cannot make the folder \(dir) (\(error.localizedDescription))",
-                    command: "sweep")
+                throw RuntimeFailure(
+                    message: "--keep-runs: cannot make the folder (\(error.localizedDescription)), got \(quoted(dir))")
             }
             sweep.keepRuns = dir
         }
-        sweep.settings = [
-            o.duration.map { "duration=" + NumberFormat.shortest($0) },
-            o.rate.map { "rate=" + NumberFormat.shortest($0) },
-            o.profile.map { "profile=" + $0.rawValue },
-        ].compactMap { $0 }.joined(separator: " ")
+        sweep.settings = o.settings.words
         try sweep.check()
         return (sweep, inputs, name)
     } catch let e as SweepError {
@@ -248,7 +242,12 @@ let sweepMergeSpec = CommandSpec(
         .init("--output", "FILE", .path, help: "Write the table to FILE instead of stdout; FILE appears only complete.")
     ],
     maxArguments: 1, tooManyArguments: { extra, first in "one folder, got \(quoted(extra)) after \(quoted(first))" },
-    sections: [("EXIT STATUS", "0 merged; 64 usage error; 65 a run missing or twice, or a part cut short or changed.")])
+    sections: [
+        (
+            "EXIT STATUS",
+            "0 merged; 64 usage error; 65 a run missing or twice, or a part cut short or changed; 74 the table could not be written."
+        )
+    ])
 
 /// The shard the options or the cluster's environment name, or nil for the whole sweep.
 /// - Throws: ``UsageError`` naming the option or variable.
@@ -278,8 +277,8 @@ func sweepTablePath(_ o: SweepOptions, shard: SweepShard?, inputs: [InputFile], 
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
-            throw UsageError(
-                message: "--output: cannot make the folder \(dir) (\(error.localizedDescription))", command: "sweep")
+            throw RuntimeFailure(
+                message: "--output: cannot make the folder (\(error.localizedDescription)), got \(quoted(dir))")
         }
         path = dir + "/" + shard.partName + "." + o.format.rawValue
     }
@@ -291,7 +290,8 @@ func sweepTablePath(_ o: SweepOptions, shard: SweepShard?, inputs: [InputFile], 
     }
     if let t = o.timings, let path, OutputFile.sameFile(t, path) {
         throw UsageError(
-            message: "--timings: \(t) is the same file as the table's output \(path); choose another file",
+            message:
+                "--timings: \(quoted(t)) is the same file as the table's output \(quoted(path)); choose another file",
             command: "sweep")
     }
     if o.resume && path == nil {
@@ -302,24 +302,39 @@ func sweepTablePath(_ o: SweepOptions, shard: SweepShard?, inputs: [InputFile], 
     return path
 }
 
-/// `dynsim sweep`. Returns the exit status: 0, or how many runs failed (at most 63).
+/// `dynsim sweep`. Returns the exit status: 0, how many runs failed (1 to 63), 64 or 65 for the command line or the
+/// scene, or 74 when an output (the table, its journal, the timings, a kept run) cannot be written: a number no
+/// count of failed runs takes.
 func sweep(_ o: SweepOptions) -> Int32 {
-    var file: OutputFile?
+    var files = SweepFiles()
     do {
-        return try runSweep(o, file: &file)
+        return try runSweep(o, files: &files)
     } catch {
-        file?.discard()
+        files.discard()
         if case SinkError.brokenPipe = error { return ExitStatus.success }
-        if error is UsageError || error is InputError || error is OutputFile.Failure || error is RuntimeFailure {
-            return report(error)
-        }
-        return report(RuntimeFailure(message: "\(o.output ?? "stdout"): cannot write (\(error))"))
+        if error is UsageError || error is InputError { return report(error) }
+        let message =
+            (error as? OutputFile.Failure)?.message ?? (error as? RuntimeFailure)?.message
+            ?? "\(o.output.map(quoted) ?? "stdout"): cannot write (\(error))"
+        printError(message)
+        return ExitStatus.ioError
+    }
+}
+
+/// The files a sweep writes, opened before any run so that one that cannot be written stops it at once; discarded
+/// (none appears) when the sweep fails.
+struct SweepFiles {
+    var table: OutputFile?
+    var timings: OutputFile?
+    func discard() {
+        table?.discard()
+        timings?.discard()
     }
 }
 
 /// The sweep, its table written to `file` (nil: stdout), which is set as soon as it is open so a failure can discard
 /// it. Returns the exit status.
-func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
+func runSweep(_ o: SweepOptions, files: inout SweepFiles) throws -> Int32 {
     let (s, inputs, label) = try makeSweep(o)
     let shard = try sweepShard(o)
     let table = SweepTable(format: o.format, paths: s.plan.paths, metrics: s.metrics.map(\.name))
@@ -328,12 +343,19 @@ func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
     let order = shard?.runs(of: total) ?? Array(0..<total)
     let path = try sweepTablePath(o, shard: shard, inputs: inputs, label: label)
     let identity = s.identity(format: o.format.rawValue)
-    let done = try o.resume ? SweepJournal.finished(path: path! + ".journal", identity: identity, order: order) : []
-    do { file = try path.map { try OutputFile($0) } } catch let e as OutputFile.Failure {
+    let done =
+        try o.resume
+        ? SweepJournal.finished(path: path! + ".journal", identity: identity, order: order, table: table) {
+            s.id(of: try s.expanded($0))
+        } : []
+    do { files.table = try path.map { try OutputFile($0) } } catch let e as OutputFile.Failure {
         throw e.named(by: "--output")
     }
+    do { files.timings = try o.timings.map { try OutputFile($0) } } catch let e as OutputFile.Failure {
+        throw e.named(by: "--timings")
+    }
     let journal = try path.map { try SweepJournal(path: $0 + ".journal", identity: identity, rows: done) }
-    let sink = FileSink(file?.stream ?? stdout)
+    let sink = FileSink(files.table?.stream ?? stdout)
     var part = shard == nil ? nil : [UInt8]()
     func write(_ text: String) throws {
         let bytes = Array(text.utf8)
@@ -349,6 +371,7 @@ func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
     for (_, row) in done { try write(row) }
     try s.run(runs: Array(order.dropFirst(done.count)), jobs: o.jobs ?? ProcessInfo.processInfo.activeProcessorCount) {
         run, result in
+        if let problem = result.outputFailure { throw RuntimeFailure(message: problem) }
         if result.failure != nil { failed += 1 }
         timings += "\(run),\(result.id),\(NumberFormat.shortest(result.seconds))\n"
         ids[run] = result.id
@@ -357,7 +380,17 @@ func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
         try journal?.add(run, row)
         progress.advance()
     }
-    try file?.commit()
+    if let t = files.timings {
+        let bytes = Array(timings.utf8)
+        guard bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, t.stream) }) == bytes.count else {
+            throw RuntimeFailure(
+                message: "--timings: cannot write (\(String(cString: strerror(errno)))), got \(quoted(o.timings!))")
+        }
+        try files.table?.commit()
+        do { try t.commit() } catch let e as OutputFile.Failure { throw e.named(by: "--timings") }
+    } else {
+        try files.table?.commit()
+    }
     if let shard, let part, let path {
         let manifest = SweepManifest(
             sweep: identity, shard: shard, total: total, format: o.format.rawValue, header: table.header,
@@ -365,7 +398,6 @@ func runSweep(_ o: SweepOptions, file: inout OutputFile?) throws -> Int32 {
             runs: order.map { ($0, ids[$0] ?? "") })
         try writeWhole(manifest.text, to: o.output! + "/" + shard.partName + ".json", flag: "--output")
     }
-    if let path = o.timings { try writeWhole(timings, to: path, flag: "--timings") }
     journal?.finish()
     progress.end()
     if failed > 0 { fputs("dynsim: \(failed) of \(order.count) runs failed (their rows say why)\n", stderr) }
@@ -422,8 +454,8 @@ func withSweepFile(_ o: SweepOptions, _ file: SweepFile, at path: String) -> Swe
     o.zip = o.zip || file.zip
     o.samples = o.samples ?? file.samples
     o.seed = o.seed ?? file.seed
-    o.duration = o.duration ?? file.duration
-    o.rate = o.rate ?? file.rate
-    o.profile = o.profile ?? file.profile
+    o.settings.duration = o.settings.duration ?? file.duration
+    o.settings.rate = o.settings.rate ?? file.rate
+    o.settings.profile = o.settings.profile ?? file.profile
     return o
 }

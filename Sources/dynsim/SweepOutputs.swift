@@ -48,17 +48,19 @@ struct SweepTable {
     }
 }
 
-/// The plan as a table: run, id, each varied value.
+/// The plan as a table: run, id, each varied value (no metrics, no status: nothing has run).
 func planText(_ s: Sweep, _ table: SweepTable) throws -> String {
-    let plain = SweepTable(format: table.format, paths: table.paths, metrics: [])
-    var text =
-        plain.format == .csv
-        ? (["run", "id"] + table.paths).map(TextQuoting.csvField).joined(separator: ",") + "\n" : ""
-    for k in s.plan.points.indices {
-        var row = plain.row(
-            k, SweepResult(id: s.id(of: try s.expanded(k)), values: s.plan.points[k], metrics: [], failure: nil))
-        if plain.format == .csv { row = String(row.dropLast(4)) + "\n" }  // no status column: ",ok\n"
-        text += row
+    let csv = table.format == .csv
+    var text = csv ? (["run", "id"] + table.paths).map(TextQuoting.csvField).joined(separator: ",") + "\n" : ""
+    for (k, values) in s.plan.points.enumerated() {
+        let id = s.id(of: try s.expanded(k))
+        let numbers = values.map(NumberFormat.shortest)
+        text +=
+            csv
+            ? ([String(k), id] + numbers).joined(separator: ",") + "\n"
+            : "{"
+                + (["\"run\":\(k)", "\"id\":" + TextQuoting.json(id)]
+                + zip(table.paths, numbers).map { TextQuoting.json($0) + ":" + $1 }).joined(separator: ",") + "}\n"
     }
     return text
 }
@@ -99,11 +101,13 @@ final class SweepProgress {
 }
 
 /// The rows a sweep has finished, kept beside its output as they are written (`FILE.journal`), so that a sweep
-/// stopped by a signal can `--resume`: the first line names the sweep, each next one is `run<TAB>row`. Rows are
-/// flushed at least every 0.1 s (a flush per row cost more than the sweep's own work for short runs); rows a stop
-/// loses, and a line it cuts short, are run again on `--resume`.
+/// stopped by a signal can `--resume`: the first line names the sweep, each next one is `run<TAB>check<TAB>row`,
+/// `check` 16 hex digits of the SHA-256 of the sweep's identity, the run and the row, so a line changed or cut short
+/// is told from a finished run's. Rows are flushed at least every 0.1 s (a flush per row cost more than the sweep's
+/// own work for short runs); rows a stop loses, and a line it cuts short, are run again on `--resume`.
 final class SweepJournal {
     let path: String
+    let identity: String
     let stream: UnsafeMutablePointer<FILE>
     private var lastFlush = DispatchTime.now().uptimeNanoseconds
 
@@ -115,6 +119,7 @@ final class SweepJournal {
                 message: "\(path): cannot write the sweep's journal (\(String(cString: strerror(errno))))")
         }
         self.path = path
+        self.identity = identity
         stream = f
         try append("dynsim-sweep-journal \(identity)\n")
         for (run, row) in rows { try add(run, row) }
@@ -131,7 +136,14 @@ final class SweepJournal {
     }
 
     /// Records run `run`'s finished row (with its line end).
-    func add(_ run: Int, _ row: String) throws { try append("\(run)\t\(row)", flush: false) }
+    func add(_ run: Int, _ row: String) throws {
+        try append("\(run)\t\(SweepJournal.check(identity, run, row))\t\(row)", flush: false)
+    }
+
+    /// A line's check: 16 hex digits of the SHA-256 of the sweep's identity, the run and its row.
+    static func check(_ identity: String, _ run: Int, _ row: String) -> String {
+        String(SHA256.hex(Array("\(identity)\t\(run)\t\(row)".utf8)).prefix(16))
+    }
 
     /// Closes and removes the journal (the table is whole).
     func finish() {
@@ -139,28 +151,42 @@ final class SweepJournal {
         unlink(path)
     }
 
-    /// The finished rows of the sweep `identity` in the journal at `path`, which must be the first runs of `order`.
+    /// The finished rows of the sweep `identity` in the journal at `path`, which must be the first runs of `order`,
+    /// each line's check matching and its row's id the one `id(run)` gives (the run's scene in the plan). Rows are
+    /// kept up to the first line that is not such a row; a line changed by hand is reported on stderr and it and
+    /// the lines after it are run again, so the table is always an uninterrupted sweep's bytes.
     /// - Throws: ``UsageError`` when there is no journal, or it is another sweep's.
-    static func finished(path: String, identity: String, order: [Int]) throws -> [(Int, String)] {
+    static func finished(
+        path: String, identity: String, order: [Int], table: SweepTable, id: (Int) throws -> String
+    ) throws -> [(Int, String)] {
         guard let bytes = try? readInputFile(path, maxBytes: Limits.maxFileBytes) else {
             throw UsageError(
-                message: "--resume: no journal to resume at \(path) (the sweep finished, or never started)",
+                message: "--resume: no journal to resume at \(quoted(path)) (the sweep finished, or never started)",
                 command: "sweep")
         }
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring("dynsim-sweep-journal \(identity)") else {
             throw UsageError(
-                message: "--resume: \(path) is the journal of another sweep (other scene, values, metrics or format)",
+                message:
+                    "--resume: \(quoted(path)) is the journal of another sweep (other scene, values, metrics or format)",
                 command: "sweep")
         }
         lines.removeFirst()
         lines.removeLast()  // after the last line end: empty, or a line cut short
         var rows: [(Int, String)] = []
-        for line in lines {
-            guard let tab = line.firstIndex(of: "\t"), let run = Int(line[..<tab]), rows.count < order.count,
-                order[rows.count] == run
-            else { break }
-            rows.append((run, String(line[line.index(after: tab)...]) + "\n"))
+        for (k, line) in lines.enumerated() {
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            if fields.count == 3, let run = Int(fields[0]), rows.count < order.count, order[rows.count] == run {
+                let row = String(fields[2]) + "\n"
+                if fields[1] == check(identity, run, row), (try? id(run)) == table.id(ofRow: row) {
+                    rows.append((run, row))
+                    continue
+                }
+            }
+            fputs(
+                "dynsim: warning: \(quoted(path)): line \(k + 2) is not a finished run's row as the sweep wrote it (changed?); it and the \(lines.count - k - 1) after it run again\n",
+                stderr)
+            break
         }
         return rows
     }

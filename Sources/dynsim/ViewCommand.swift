@@ -26,9 +26,8 @@ struct ViewOptions: Equatable {
         case curves([String])
     }
     var subject: Subject = .scene(nil)
-    var duration: Double?
-    var rate: Double?
-    var profile: SolverProfile?
+    /// `--duration`, `--rate`, `--profile`.
+    var settings = RunSettings()
     /// The page's file (nil: NAME.html in the current directory; `-`: stdout).
     var output: String?
     var overlays: [String] = []
@@ -142,9 +141,7 @@ func parseView(_ args: [String]) throws -> Command {
     if p.wantsHelp { return .help("view") }
     func fail(_ message: String) -> UsageError { UsageError(message: message, command: "view") }
     var o = ViewOptions()
-    o.duration = p.number("--duration")
-    o.rate = p.number("--rate")
-    o.profile = p.text("--profile").flatMap(SolverProfile.init(rawValue:))
+    o.settings = RunSettings(p)
     o.output = p.text("--output")
     o.overlays = p.texts("--overlay")
     o.plot = p.text("--plot").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -250,8 +247,7 @@ func view(_ o: ViewOptions) -> Int32 {
 
 /// The page and still of a scene's run.
 private func viewScene(_ name: String?, _ o: ViewOptions) throws {
-    let runOptions = RunOptions(
-        scene: name, duration: o.duration, rate: o.rate, profile: o.profile, output: nil, events: nil)
+    let runOptions = RunOptions(scene: name, settings: o.settings, output: nil, events: nil)
     let (scene, label, sceneInputs) = try prepareRun(runOptions, command: "view")
     let base = (name ?? Catalog.defaultName).split(separator: "/").last.map(String.init) ?? "view"
     let stem = base.hasSuffix(".json") ? String(base.dropLast(5)) : base
@@ -348,8 +344,8 @@ private func viewSweep(_ name: String, _ o: ViewOptions) throws {
     func fail(_ message: String) -> UsageError { UsageError(message: message, command: "view") }
     let sceneOnly: [(String, Bool)] = [
         ("--overlay", !o.overlays.isEmpty), ("--plot", o.plot != nil), ("--svg", o.svg != nil),
-        ("--every", o.every != nil), ("--duration", o.duration != nil), ("--rate", o.rate != nil),
-        ("--profile", o.profile != nil),
+        ("--every", o.every != nil), ("--duration", o.settings.duration != nil),
+        ("--rate", o.settings.rate != nil), ("--profile", o.settings.profile != nil),
     ]
     if let flag = sceneOnly.first(where: { $0.1 })?.0 {
         throw fail("\(flag): applies to a scene's run, not to a sweep table (\(printablePath(name)))")

@@ -25,10 +25,10 @@ final class SweepPlanTests: XCTestCase {
             ("a=1:1:3", "--vary: an empty range (from equals to), got \"a=1:1:3\""),
             ("a=0:1:1", "--vary: a range's count must be a whole number from 2 to 1000000, got \"a=0:1:1\""),
             ("a=0:1:3:log", "--vary: a log range needs positive ends, got \"a=0:1:3:log\""),
-            ("a=1,x", "--vary: \"x\" is not a number within ±1e9, got \"a=1,x\""),
+            ("a=1,x", "--vary: \"x\" is not a decimal number within ±1e9, got \"a=1,x\""),
             ("a=uniform(2,1)", "--vary: uniform(a,b) needs a < b, got \"a=uniform(2,1)\""),
             ("a=normal(0,0)", "--vary: normal(mean,sd) needs a positive sd, got \"a=normal(0,0)\""),
-            ("a=nan", "--vary: \"nan\" is not a number within ±1e9, got \"a=nan\""),
+            ("a=nan", "--vary: \"nan\" is not a decimal number within ±1e9, got \"a=nan\""),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try SweepAxis(parsing: text)) { XCTAssertEqual("\($0)", message) }

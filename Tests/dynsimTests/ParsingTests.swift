@@ -22,8 +22,8 @@ final class ParsingTests: XCTestCase {
     func testRun() throws {
         var expected = RunOptions()
         expected.scene = "pendulum"
-        expected.rate = 30
-        expected.profile = .precise
+        expected.settings.rate = 30
+        expected.settings.profile = .precise
         XCTAssertEqual(try parseCommand(["run", "pendulum", "--rate", "30", "--profile=precise"]), .run(expected))
         XCTAssertEqual(try parseCommand(["pendulum", "--rate=30", "--profile", "precise"]), .run(expected))
         XCTAssertEqual(usage(["run", "--rate", "30", "--rate", "60"]), "--rate: given twice, got \"60\"")
@@ -200,7 +200,7 @@ final class ParsingTests: XCTestCase {
             return XCTFail("not a run")
         }
         XCTAssertEqual(dashed.scene, "-odd.json")
-        XCTAssertEqual(dashed.rate, 30)
+        XCTAssertEqual(dashed.settings.rate, 30)
         XCTAssertEqual(
             usage(["run", "--", "a.json", "b.json"]), "only one scene per run, got \"b.json\" after \"a.json\"")
         XCTAssertEqual(try parseCommand(["--help"]), .help(nil))

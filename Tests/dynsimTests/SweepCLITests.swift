@@ -84,6 +84,30 @@ final class SweepCLITests: XCTestCase, CLIRunner {
                 ["--vary", "animations[0].stiffness=1,2", "--metric", "max:a.nothing"], 64,
                 "\"a.nothing\" is not a column of the run"
             ),
+            // Numbers are decimal, as JSON writes them (Swift's Double("0x10") is 16).
+            (["--vary", "animations[0].stiffness=0x10"], 64, "\"0x10\" is not a decimal number within ±1e9"),
+            (
+                ["--vary", "animations[0].stiffness=1,2", "--metric", "settle:a.position.x:0x1"], 64,
+                "settle needs a positive band"
+            ),
+            (
+                ["--vary", "animations[0].stiffness=1,2", "--metric", "event:bogus"], 64,
+                "event names an events file's kind: one of begin, end, rest, start, stop, complete, gesture"
+            ),
+            // 2^53 is the first whole number a JSON sweep file cannot hold exactly beside its neighbour.
+            (
+                ["--vary", "animations[0].stiffness=uniform(1,2)", "--samples", "3", "--seed", "9007199254740992"], 64,
+                "--seed: must be a whole number from 0 to 9007199254740991"
+            ),
+            (
+                ["--vary", "animations[0].stiffness=uniform(1,2)", "--samples", "0", "--seed", "1"], 64,
+                "--samples: must be a whole number from 1 to 1000000, got \"0\""
+            ),
+            // An index past Int's range is past the array's end, and is echoed cut short.
+            (
+                ["--vary", "animations[99999999999999999999999999999].stiffness=1,2"], 64,
+                "animations[99999999999999999999…]: no such element (animations has 1)"
+            ),
         ]
         for (args, status, message) in cases {
             let r = try dynsim(["sweep", file.path, "--output", out] + args)
@@ -107,6 +131,42 @@ final class SweepCLITests: XCTestCase, CLIRunner {
         XCTAssertEqual(rows.first, "run,id,animations[0].stiffness")
         XCTAssertEqual(rows.count, 5)
         XCTAssertEqual(Set(rows.dropFirst().map { $0.split(separator: ",")[1].count }), [16], "16-digit ids")
+        // JSON Lines: the same runs, ids and values, and no status (nothing has run).
+        let jsonl = try dynsim(args + ["--format", "jsonl"])
+        XCTAssertEqual(jsonl.status, 0, jsonl.stderr)
+        let expected = rows.dropFirst().map { row in
+            let c = row.split(separator: ",")
+            return "{\"run\":\(c[0]),\"id\":\"\(c[1])\",\"animations[0].stiffness\":\(c[2])}"
+        }
+        XCTAssertEqual(jsonl.stdout.split(separator: "\n").map(String.init), expected)
+    }
+
+    /// An output that cannot be written exits 74, which no count of failed runs takes, and the files are opened
+    /// before the first run: nothing runs (no progress line) and nothing is left behind.
+    func testAnOutputThatCannotBeWrittenIs74() throws {
+        let file = try scene().path
+        let dir = file.split(separator: "/").dropLast().joined(separator: "/")
+        let sweep = ["sweep", file, "--vary", "animations[0].stiffness=50:200:20", "--metric", "max:a.position.x"]
+        let full = try dynsim(sweep + ["--output", "/dev/full"])
+        XCTAssertEqual(full.status, 74, full.stderr)
+        XCTAssertTrue(full.stderr.contains("No space left on device"), full.stderr)
+        XCTAssertFalse(full.stderr.contains("dynsim: sweep "), "ran before failing: \(full.stderr)")
+        let timings = try dynsim(sweep + ["--output", "/\(dir)/t.csv", "--timings", "/\(dir)/nodir/x.csv"])
+        XCTAssertEqual(timings.status, 74, timings.stderr)
+        XCTAssertTrue(timings.stderr.contains("--timings: "), timings.stderr)
+        XCTAssertFalse(timings.stderr.contains("dynsim: sweep "), "ran before failing: \(timings.stderr)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/\(dir)/t.csv"))
+        let missing = try dynsim(sweep + ["--output", "/\(dir)/nodir/t.csv"])
+        XCTAssertEqual(missing.status, 74, missing.stderr)
+        // A kept run's copy that cannot be written ends the sweep with 74, not a failed run's row.
+        let kept = "/\(dir)/kept"
+        try FileManager.default.createDirectory(atPath: kept + "/run-000003.csv", withIntermediateDirectories: true)
+        let copy = try dynsim(sweep + ["--output", "/\(dir)/k.csv", "--keep-runs", kept, "--jobs", "1"])
+        XCTAssertEqual(copy.status, 74, copy.stderr)
+        XCTAssertTrue(copy.stderr.contains("--keep-runs: "), copy.stderr)
+        XCTAssertTrue(copy.stderr.contains("run-000003.csv"), copy.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/\(dir)/k.csv"), "no table passed off as complete")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "/\(dir)/k.csv.journal"), "the finished runs are kept")
     }
 }
 
@@ -162,6 +222,18 @@ final class SweepShardCLITests: XCTestCase, CLIRunner {
         let huge = try dynsim(["sweep", "merge", parts1.path])
         XCTAssertEqual(huge.status, 65)
         XCTAssertTrue(huge.stderr.contains("total: must be at most 1000000 runs"), huge.stderr)
+        // A total edited to another (small) number is named with both values, each part by its name.
+        let parts2 = dir.appendingPathComponent("parts2")
+        for i in 0..<2 { XCTAssertEqual(try dynsim(sweep + ["--shard", "\(i)/2", "--output", parts2.path]).status, 0) }
+        let second = parts2.appendingPathComponent("part-00001-of-00002.json")
+        try String(contentsOf: second, encoding: .utf8).replacingOccurrences(of: "\"total\": 13", with: "\"total\": 12")
+            .write(to: second, atomically: true, encoding: .utf8)
+        let total = try dynsim(["sweep", "merge", parts2.path])
+        XCTAssertEqual(total.status, 65)
+        XCTAssertTrue(
+            total.stderr.contains(
+                "part-00001-of-00002.csv: its manifest's total is \"12\", part-00000-of-00002.csv's is \"13\""),
+            total.stderr)
         let bad = try dynsim(sweep + ["--shard", "3/3", "--output", parts7.path])
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("--shard: i must be from 0 to n - 1 (2), got \"3/3\""), bad.stderr)
@@ -185,10 +257,23 @@ final class SweepShardCLITests: XCTestCase, CLIRunner {
         let end = child.finish().termination
         XCTAssertNotEqual(end.status, 0, "stopped by the signal")
         XCTAssertFalse(FileManager.default.fileExists(atPath: table.path), "no partial table")
-        let kept = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").count
-        XCTAssertTrue(kept >= 4 && kept < 41, "\(kept) journal lines")
+        var text = try String(contentsOf: journal, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
+        XCTAssertTrue(text.count - 1 >= 4 && text.count - 1 < 41, "\(text.count - 1) journal lines")
+        // A finished row edited by hand (its metric), its line's check left as it was: that run and the ones after
+        // it run again, with a warning naming the line.
+        var fields = text[3].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(fields.count, 3, text[3])
+        var cells = fields[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        cells[cells.count - 2] = "12345"
+        fields[2] = cells.joined(separator: ",")
+        text[3] = fields.joined(separator: "\t")
+        try text.joined(separator: "\n").write(to: journal, atomically: true, encoding: .utf8)
         let resumed = try dynsim(sweep + ["--output", table.path, "--resume"])
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertTrue(
+            resumed.stderr.contains("line 4 is not a finished run's row as the sweep wrote it"), resumed.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: journal.path), "the journal goes with the sweep done")
         let whole = try dynsim(sweep)
         XCTAssertEqual(try String(contentsOf: table, encoding: .utf8), whole.stdout)

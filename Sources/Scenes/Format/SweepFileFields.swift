@@ -138,7 +138,7 @@ public enum SweepFileFields {
                     "samples", \.samples, range: .between(1, Double(Limits.maxSweepRuns)), default: "none",
                     notes: "random samples"),
                 .integer(
-                    "seed", \.seed, range: .between(0, 9_007_199_254_740_991), default: "none",
+                    "seed", \.seed, range: .between(0, Double(Limits.maxSweepSeed)), default: "none",
                     notes: "the samples' seed"),
                 .number("duration", \.duration, unit: "s", range: SceneFields.durationRange, default: "the scene's"),
                 .number("rate", \.rate, unit: "Hz", range: SceneFields.rateRange, default: "the scene's"),
