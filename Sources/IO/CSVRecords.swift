@@ -19,10 +19,27 @@ public enum CSVRecords {
         public var message: String
     }
 
-    /// The records of `bytes` (a UTF-8 byte-order mark skipped).
+    /// The records of `bytes` (a UTF-8 byte-order mark skipped), all at once: ``forEach(_:_:)`` collecting them.
+    /// Memory: the records' fields as `String`s, several times the input; a reader that checks each record as it
+    /// comes uses ``forEach(_:_:)`` instead.
     /// - Throws: ``Failure``.
     public static func parse(_ bytes: [UInt8]) throws -> [Record] {
         var records: [Record] = []
+        try forEach(bytes) { records.append($0) }
+        return records
+    }
+
+    /// Calls `body` with each record of `bytes` (a UTF-8 byte-order mark skipped) in file order, as soon as the record
+    /// ends, with the same records, lines and failures as ``parse(_:)``. Memory beyond `bytes`: one record's fields.
+    ///
+    /// Reading stops at the first error: an error `body` throws is rethrown as it is, and no later record is read (so
+    /// a reader that throws at line 12 of a large file does not parse the rest); a ``Failure`` at a line is thrown
+    /// after `body` has had every record before it (an unclosed quote is found at the end of the bytes).
+    /// - Parameters:
+    ///   - bytes: the CSV text, UTF-8.
+    ///   - body: called once for each record that is not blank, its line from 1.
+    /// - Throws: ``Failure`` (text that is not UTF-8, a quoted field not closed), or what `body` throws.
+    public static func forEach(_ bytes: [UInt8], _ body: (Record) throws -> Void) throws {
         var fields: [String] = []
         var field: [UInt8] = []
         var line = 1, start = 1
@@ -37,10 +54,11 @@ public enum CSVRecords {
         func endRecord() throws {
             fields.append(try text())
             if !(fields.count == 1 && fields[0].isEmpty && !wasQuoted) {
-                records.append(Record(line: start, fields: fields))
+                try body(Record(line: start, fields: fields))
             }
-            fields = []
-            field = []
+            // (Kept capacity: the next record's fields reuse the buffers once `body` has let go of them.)
+            fields.removeAll(keepingCapacity: true)
+            field.removeAll(keepingCapacity: true)
             wasQuoted = false
         }
         while k < bytes.count {
@@ -65,7 +83,7 @@ public enum CSVRecords {
                 wasQuoted = true
             case UInt8(ascii: ","):
                 fields.append(try text())
-                field = []
+                field.removeAll(keepingCapacity: true)
             case UInt8(ascii: "\r") where k < bytes.count && bytes[k] == UInt8(ascii: "\n"):
                 continue
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
@@ -79,6 +97,5 @@ public enum CSVRecords {
         }
         if quoted { throw Failure(line: start, message: "a quoted field is not closed") }
         if !field.isEmpty || !fields.isEmpty { try endRecord() }
-        return records
     }
 }

@@ -38,39 +38,56 @@ public struct Overlay: Sendable {
     ///   - textColumns: those of them that hold text.
     /// - Throws: `InputError` naming the file and the line (and column) for: no header, a first column other than
     ///   `t`, only `t`, a column the scene does not have (for a file that is not a `t,x,y` or `t,value` trace), a
-    ///   repeated column (`t` too), a value beyond ±1e15, a row with another number of fields than the header, a field that is not a finite number, `t`
-    ///   decreasing, an unclosed quote, no rows.
+    ///   repeated column (`t` too), a value beyond ±1e15, a row with another number of fields than the header, a
+    ///   field that is not a finite number, `t` decreasing, an unclosed quote, no rows. Rows are checked as they are
+    ///   read: the first bad line is reported.
     public init(_ bytes: [UInt8], fileName: String, sceneName: String, columns: [String], textColumns: Set<String>)
         throws
     {
         func fail(_ path: String, _ message: String) -> InputError {
             InputError(file: fileName, path: path, message: message)
         }
-        let records: [CSVRecords.Record]
-        do { records = try CSVRecords.parse(bytes) } catch let e as CSVRecords.Failure {
+        var header: CSVRecords.Record? = nil
+        var kind = Kind.run
+        var numeric: [(offset: Int, element: String)] = [], reading: [Int] = []
+        var times: [Double] = []
+        var values: [[Double]] = []
+        // Each row is checked and its numbers kept as it is read: the first bad line ends the reading.
+        do {
+            try CSVRecords.forEach(bytes) { record in
+                if let header {
+                    try Overlay.row(
+                        record, header: header, reading: reading, fileName: fileName,
+                        times: &times, values: &values)
+                    return
+                }
+                guard record.fields.first == "t" else {
+                    throw fail(
+                        "line \(record.line), column 1",
+                        "must be t (a run of the scene, or a trace t,x,y or t,value), got \(quoted(record.fields.first ?? ""))"
+                    )
+                }
+                let names = Array(record.fields.dropFirst())
+                guard !names.isEmpty else {
+                    throw fail(
+                        "line \(record.line)",
+                        "has only t: give the columns to draw after it (t,x,y, t,value or the scene's)")
+                }
+                if let k = names.firstIndex(of: "t") {
+                    throw fail("line \(record.line), column \(k + 2)", "repeats the column \"t\"")
+                }
+                kind = try Overlay.kind(
+                    of: names, line: record.line, fileName: fileName, sceneName: sceneName,
+                    columns: columns)
+                numeric = names.enumerated().filter { !textColumns.contains($0.element) }
+                reading = numeric.map(\.offset)
+                values = Array(repeating: [], count: numeric.count)
+                header = record
+            }
+        } catch let e as CSVRecords.Failure {
             throw InputError(file: fileName, path: "line \(e.line)", message: e.message)
         }
-        guard let header = records.first else { throw fail("", "is empty: expected a header row such as t,x,y") }
-        guard header.fields.first == "t" else {
-            throw fail(
-                "line \(header.line), column 1",
-                "must be t (a run of the scene, or a trace t,x,y or t,value), got \(quoted(header.fields.first ?? ""))")
-        }
-        let names = Array(header.fields.dropFirst())
-        guard !names.isEmpty else {
-            throw fail(
-                "line \(header.line)", "has only t: give the columns to draw after it (t,x,y, t,value or the scene's)")
-        }
-        if let k = names.firstIndex(of: "t") {
-            throw fail("line \(header.line), column \(k + 2)", "repeats the column \"t\"")
-        }
-        let kind = try Overlay.kind(
-            of: names, line: header.line, fileName: fileName, sceneName: sceneName,
-            columns: columns)
-        let numeric = names.enumerated().filter { !textColumns.contains($0.element) }
-        let (times, values) = try Overlay.rows(
-            records.dropFirst(), header: header, reading: numeric.map(\.offset),
-            fileName: fileName)
+        guard header != nil else { throw fail("", "is empty: expected a header row such as t,x,y") }
         guard !times.isEmpty else { throw fail("", "has a header but no rows") }
         self.label = fileName
         self.kind = kind
@@ -108,49 +125,44 @@ public struct Overlay: Sendable {
         return .run
     }
 
-    /// The rows after the header: their times (seconds) and, for each column index in `reading` (after `t`: 0 is
-    /// the header's second field), its values.
+    /// Checks a row after the header and appends its time (seconds) to `times` and, for each column index in
+    /// `reading` (after `t`: 0 is the header's second field), its value to that column's `values`.
     /// - Throws: `InputError` naming `fileName` and the line (and column) for a row with another number of fields than
     ///   `header`, a field that is not a finite number or beyond ±``Limits/maxTraceValue``, or `t` decreasing.
-    private static func rows(
-        _ records: ArraySlice<CSVRecords.Record>, header: CSVRecords.Record, reading: [Int],
-        fileName: String
-    ) throws -> (times: [Double], values: [[Double]]) {
+    private static func row(
+        _ record: CSVRecords.Record, header: CSVRecords.Record, reading: [Int], fileName: String,
+        times: inout [Double], values: inout [[Double]]
+    ) throws {
         func fail(_ path: String, _ message: String) -> InputError {
             InputError(file: fileName, path: path, message: message)
         }
-        var times: [Double] = []
-        var values = Array(repeating: [Double](), count: reading.count)
-        for record in records {
-            guard record.fields.count == header.fields.count else {
-                throw fail(
-                    "line \(record.line)",
-                    "has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)"
-                )
-            }
-            func number(_ k: Int) throws -> Double {
-                let text = record.fields[k]
-                guard let x = parseDecimal(Substring(text)), x.isFinite else {
-                    throw fail(
-                        "line \(record.line), column \(k + 1) (\(header.fields[k]))",
-                        "must be a number, got \(quoted(text))")
-                }
-                guard abs(x) <= Limits.maxTraceValue else {
-                    throw fail(
-                        "line \(record.line), column \(k + 1) (\(header.fields[k]))",
-                        "must be within ±\(NumberFormat.limit(Limits.maxTraceValue)), got \(text)")
-                }
-                return x
-            }
-            let t = try number(0)
-            if let last = times.last, t < last {
-                throw fail(
-                    "line \(record.line), column 1 (t)",
-                    "must not decrease, got \(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last))")
-            }
-            times.append(t)
-            for (j, k) in reading.enumerated() { values[j].append(try number(k + 1)) }
+        guard record.fields.count == header.fields.count else {
+            throw fail(
+                "line \(record.line)",
+                "has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header has \(header.fields.count)"
+            )
         }
-        return (times, values)
+        func number(_ k: Int) throws -> Double {
+            let text = record.fields[k]
+            guard let x = parseDecimal(Substring(text)), x.isFinite else {
+                throw fail(
+                    "line \(record.line), column \(k + 1) (\(header.fields[k]))",
+                    "must be a number, got \(quoted(text))")
+            }
+            guard abs(x) <= Limits.maxTraceValue else {
+                throw fail(
+                    "line \(record.line), column \(k + 1) (\(header.fields[k]))",
+                    "must be within ±\(NumberFormat.limit(Limits.maxTraceValue)), got \(text)")
+            }
+            return x
+        }
+        let t = try number(0)
+        if let last = times.last, t < last {
+            throw fail(
+                "line \(record.line), column 1 (t)",
+                "must not decrease, got \(NumberFormat.shortest(t)) after \(NumberFormat.shortest(last))")
+        }
+        times.append(t)
+        for (j, k) in reading.enumerated() { values[j].append(try number(k + 1)) }
     }
 }

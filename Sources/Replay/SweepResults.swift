@@ -46,7 +46,8 @@ public struct SweepResults: Sendable, Equatable {
     /// - Throws: `InputError` naming `fileName` and the line (and column or key): a header that is not
     ///   `run,id,...,status`, no metric column, a varied path after a metric, a repeated column, a row with another
     ///   number of fields than the header, a run that is not a whole number, an empty id or status, a varied value
-    ///   that is not a finite number, a metric that is neither empty nor a finite number, no rows.
+    ///   that is not a finite number, a metric that is neither empty nor a finite number, a run an earlier line has
+    ///   (naming both lines), no rows. Rows are checked as they are read: the first bad line is reported.
     public init(_ bytes: [UInt8], fileName: String) throws {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if body.first == UInt8(ascii: "{") {
@@ -93,39 +94,57 @@ public struct SweepResults: Sendable, Equatable {
     }
 
     private static func csv(_ bytes: [UInt8], fileName: String) throws -> SweepResults {
-        let records: [CSVRecords.Record]
-        do { records = try CSVRecords.parse(bytes) } catch let e as CSVRecords.Failure {
+        var h: [String] = [], paths: [String] = [], metrics: [String] = [], runs: [Run] = []
+        var runLines: [Int: Int] = [:]
+        // Each row is checked as it is read: the first bad line ends the reading.
+        do {
+            try CSVRecords.forEach(bytes) { r in
+                guard !h.isEmpty else {
+                    h = r.fields
+                    guard h.count >= 3, h[0] == "run", h[1] == "id", h.last == "status" else {
+                        throw InputError(
+                            file: fileName, path: "line \(r.line)",
+                            message:
+                                "a sweep table's header is run,id,<varied paths>,<metrics>,status, as dynsim sweep writes it, got \(quoted(h.joined(separator: ",")))"
+                        )
+                    }
+                    (paths, metrics) = try columns(
+                        Array(h[2..<(h.count - 1)]), fileName: fileName, line: "line \(r.line)"
+                    ) {
+                        "line \(r.line), column \($0 + 1)"
+                    }
+                    return
+                }
+                guard r.fields.count == h.count else {
+                    throw InputError(
+                        file: fileName, path: "line \(r.line)",
+                        message: "has \(r.fields.count) fields, the header \(h.count)")
+                }
+                let cells = r.fields.enumerated().map { k, text in
+                    Cell(text: text, place: "line \(r.line), column \(k + 1) (\(h[k]))")
+                }
+                let run = try run(cells: cells, paths: paths.count, fileName: fileName, null: { $0.text.isEmpty })
+                try once(run, line: r.line, at: cells[0], lines: &runLines, fileName: fileName)
+                runs.append(run)
+            }
+        } catch let e as CSVRecords.Failure {
             throw InputError(file: fileName, path: "line \(e.line)", message: e.message)
         }
-        guard let header = records.first else {
+        guard !h.isEmpty else {
             throw InputError(file: fileName, path: "", message: "is empty: expected a sweep table (run,id,...,status)")
         }
-        let h = header.fields
-        guard h.count >= 3, h[0] == "run", h[1] == "id", h.last == "status" else {
-            throw InputError(
-                file: fileName, path: "line \(header.line)",
-                message:
-                    "a sweep table's header is run,id,<varied paths>,<metrics>,status, as dynsim sweep writes it, got \(quoted(h.joined(separator: ",")))"
-            )
-        }
-        let middle = Array(h[2..<(h.count - 1)])
-        let (paths, metrics) = try columns(middle, fileName: fileName, line: "line \(header.line)") {
-            "line \(header.line), column \($0 + 1)"
-        }
-        var runs: [Run] = []
-        for r in records.dropFirst() {
-            guard r.fields.count == h.count else {
-                throw InputError(
-                    file: fileName, path: "line \(r.line)",
-                    message: "has \(r.fields.count) fields, the header \(h.count)")
-            }
-            let cells = r.fields.enumerated().map { k, text in
-                Cell(text: text, place: "line \(r.line), column \(k + 1) (\(h[k]))")
-            }
-            runs.append(
-                try run(cells: cells, paths: paths.count, fileName: fileName, null: { $0.text.isEmpty }))
-        }
         return SweepResults(paths: paths, metrics: metrics, runs: runs)
+    }
+
+    /// Notes that `run` is at `line` in `lines` (each run's line so far).
+    /// - Throws: `InputError` at `cell` (the row's run field) when the run was at an earlier line: a sweep table has
+    ///   each run once (two tables concatenated, or a part merged twice, would show it twice).
+    private static func once(_ run: Run, line: Int, at cell: Cell, lines: inout [Int: Int], fileName: String) throws {
+        if let first = lines.updateValue(line, forKey: run.run) {
+            throw InputError(
+                file: fileName, path: cell.place,
+                message: "repeats run \(run.run) of line \(first); a sweep table has each run once")
+        }
     }
 
     /// A field of a row and where it is (for messages); `json` is its JSON value in a JSON Lines row.
@@ -157,6 +176,7 @@ public struct SweepResults: Sendable, Equatable {
 
     private static func jsonLines(_ bytes: [UInt8], fileName: String) throws -> SweepResults {
         var keys: [String]? = nil, paths: [String] = [], metrics: [String] = [], runs: [Run] = []
+        var runLines: [Int: Int] = [:]
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (k, line) in lines.enumerated() where !line.allSatisfy({ $0 == 32 || $0 == 13 }) {
             let place = "line \(k + 1)"
@@ -195,7 +215,9 @@ public struct SweepResults: Sendable, Equatable {
                         file: fileName, path: where_, message: "must be a number or null, got \(m.value.brief)")
                 }
             }
-            runs.append(try run(cells: cells, paths: paths.count, fileName: fileName, null: { $0.json == JSON.null }))
+            let run = try run(cells: cells, paths: paths.count, fileName: fileName, null: { $0.json == JSON.null })
+            try once(run, line: k + 1, at: cells[0], lines: &runLines, fileName: fileName)
+            runs.append(run)
         }
         guard keys != nil else {
             throw InputError(file: fileName, path: "", message: "is empty: expected a sweep table (JSON Lines)")

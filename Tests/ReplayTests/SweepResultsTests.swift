@@ -87,6 +87,23 @@ final class SweepResultsTests: XCTestCase {
         XCTAssertTrue(refusal(j + "{\"run\":1,\n", "s.jsonl").hasPrefix("s.jsonl: line 2: column"))
     }
 
+    /// A run index twice (two tables joined, a part merged twice) is refused naming both lines, CSV and JSON Lines.
+    func testARunTwiceIsRefusedNamingBothLines() {
+        let head = "run,id,a.x,max:b.y,status\n"
+        XCTAssertEqual(
+            refusal(head + "0,i,1,2,ok\n1,j,1,2,ok\n\n2,k,1,2,ok\n1,l,1,2,ok\n"),
+            "s.csv: line 6, column 1 (run): repeats run 1 of line 3; a sweep table has each run once")
+        // The earlier line's error wins: the repeat at line 3 is reported, not the bad value at line 4.
+        XCTAssertEqual(
+            refusal(head + "0,i,1,2,ok\n0,j,1,2,ok\n2,k,x,2,ok\n"),
+            "s.csv: line 3, column 1 (run): repeats run 0 of line 2; a sweep table has each run once")
+        func line(_ run: Int) -> String { "{\"run\":\(run),\"id\":\"i\",\"a.x\":1,\"max:b.y\":2,\"status\":\"ok\"}\n" }
+        XCTAssertEqual(
+            refusal(line(3) + line(4) + "\n" + line(3), "s.jsonl"),
+            "s.jsonl: line 4, key \"run\": repeats run 3 of line 1; a sweep table has each run once")
+        XCTAssertEqual(try read(line(3) + line(4), "s.jsonl").runs.map(\.run), [3, 4])
+    }
+
     /// A table without a metric column (a sweep without --metric, or --plan's listing) says so.
     func testATableWithNoMetricColumnIsRefusedClearly() {
         let m = refusal("run,id,a.x,status\n0,i,1,ok\n")

@@ -207,9 +207,15 @@ final class ViewCLITests: XCTestCase {
             to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
         try "run,id,a.x,status\n0,i,1,ok\n".write(
             to: dir.appendingPathComponent("plain.csv"), atomically: true, encoding: .utf8)
+        try "run,id,a.x,max:b.y,status\n0,i,1,2,ok\n1,j,1,2,ok\n0,i,1,2,ok\n".write(
+            to: dir.appendingPathComponent("twice.csv"), atomically: true, encoding: .utf8)
         for (file, message) in [
             ("bad.csv", "bad.csv: line 3, column 3 (a.x): must be a finite number, got \"x\""),
             ("plain.csv", "plain.csv: line 1: no metric column"),
+            (
+                "twice.csv",
+                "twice.csv: line 4, column 1 (run): repeats run 0 of line 2; a sweep table has each run once"
+            ),
         ] {
             let bad = try cli.dynsim(["view", file, "--output", "bad.html"], cwd: dir)
             XCTAssertEqual(bad.status, 65, bad.stderr)
