@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "Traces", targets: ["Traces"]),
         .library(name: "Sweeps", targets: ["Sweeps"]),
+        .library(name: "Bake", targets: ["Bake"]),
         .executable(name: "dynsim", targets: ["dynsim"]),
         .executable(name: "dynsim-bench", targets: ["DynsimBench"]),
     ],
@@ -45,6 +46,11 @@ let package = Package(
         .target(
             name: "Sweeps", dependencies: ["Playback", "Traces", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
             linkerSettings: libm),
+        // Bake: a run reduced to keyframes with one cubic-Bézier easing per segment, within a measured error, and written
+        // for other players (Lottie, CSS, Web Animations, Core Animation, Android, Compose, a dynsim scene).
+        .target(
+            name: "Bake", dependencies: ["Playback", "Traces", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
+            linkerSettings: libm),
         // Shell: what the executables share about being one: option tables (parsing, checks and help generated from
         // them), exit statuses, signal handling (not a product).
         .target(name: "Shell", dependencies: ["IO"], linkerSettings: libm),
@@ -55,7 +61,8 @@ let package = Package(
         .executableTarget(
             name: "dynsim",
             dependencies: [
-                "Scenes", "Playback", "Replay", "Traces", "Sweeps", "Dynamics", "Springs", "IO", "Bench", "Shell",
+                "Scenes", "Playback", "Replay", "Traces", "Sweeps", "Bake", "Dynamics", "Springs", "IO", "Bench",
+                "Shell",
             ],
             linkerSettings: libm),
         // Examples/: small executables that use the library as a Swift user would (`swift run pendulum-example`).
@@ -86,6 +93,9 @@ let package = Package(
         .testTarget(
             name: "SweepsTests",
             dependencies: ["Sweeps", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),
+        .testTarget(
+            name: "BakeTests",
+            dependencies: ["Bake", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO", "Traces"]),
         .testTarget(
             name: "ReplayTests",
             dependencies: ["Replay", "Playback", "Scenes", "Dynamics", "Animation", "Springs", "IO"]),

@@ -21,6 +21,7 @@ enum Command: Equatable {
     case fit(FitOptions)
     case sweep(SweepOptions)
     case sweepMerge(SweepMergeOptions)
+    case bake(BakeOptions)
     case listScenes
     case showScene(String)
     /// The JSON Schema, or with `docs` the scene format's field tables as docs/scene-format.md holds them.
@@ -39,7 +40,9 @@ let helpSpec = CommandSpec(
     overview: "Show help for dynsim or one of its commands.",
     synopsis: "dynsim help [COMMAND]",
     arguments: [
-        .init("COMMAND", help: "run, view, compare, fit, sweep, scenes, schema, spring, curve, export, bench or help.")
+        .init(
+            "COMMAND",
+            help: "run, view, compare, fit, sweep, bake, scenes, schema, spring, curve, export, bench or help.")
     ],
     options: [], maxArguments: 1,
     tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
@@ -50,12 +53,12 @@ let commandSpecs: [String: CommandSpec] = [
     "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec,
     "help": helpSpec,
     "schema": schemaSpec, "view": viewSpec, "export": exportSpec, "compare": compareSpec, "fit": fitSpec,
-    "sweep": sweepSpec,
+    "sweep": sweepSpec, "bake": bakeSpec,
 ]
 
 /// The commands in the order the top-level help lists them.
 let commandOrder = [
-    "run", "view", "compare", "fit", "sweep", "scenes", "schema", "spring", "curve", "export", "bench", "help",
+    "run", "view", "compare", "fit", "sweep", "bake", "scenes", "schema", "spring", "curve", "export", "bench", "help",
 ]
 
 /// Parses the arguments (without the program name).
@@ -84,6 +87,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "compare": return try parseCompare(rest)
     case "fit": return try parseFit(rest)
     case "sweep": return try parseSweep(rest)
+    case "bake": return try parseBake(rest)
     default: return try parseRun(args)
     }
 }

@@ -99,6 +99,7 @@ func main() -> Int32 {
     case .fit(let options): return fit(options)
     case .sweep(let options): return sweep(options)
     case .sweepMerge(let options): return sweepMerge(options)
+    case .bake(let options): return bake(options)
     }
 }
 
