@@ -108,7 +108,7 @@ extension Bake {
         if !allows3D, let o = chosen.first(where: \.is3D) {
             throw BakeError(
                 "--target",
-                "\(o.name) turns out of the screen's plane (a 3D transform: rotation about x or y, or m34), which this target cannot express; bake it with --target scene or core-animation, or leave it out with --objects",
+                "\(o.name) turns out of the screen's plane (a 3D transform: rotation about x or y, or m34), which a bake does not carry (position, rotation about z, scale and opacity); leave it out with --objects",
                 isUsage: true)
         }
         let baked = chosen.map { o in

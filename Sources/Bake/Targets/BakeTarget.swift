@@ -18,8 +18,9 @@ public enum BakeTarget: String, CaseIterable, Sendable {
     /// A dynsim scene of layers with keyframe animations: ``SceneTarget``.
     case scene
 
-    /// Whether it can express a turn out of the screen's plane (a 3D transform).
-    public var allows3D: Bool { self == .scene || self == .coreAnimation }
+    /// Whether it can express a turn out of the screen's plane (a 3D transform). None does yet: a bake carries
+    /// position, rotation about z, scale and opacity, so a 3D object is refused rather than baked flat.
+    public var allows3D: Bool { false }
 
     /// The file name ending `--target all` writes it with (`.lottie.json`, `.css` ...).
     public var fileExtension: String {
