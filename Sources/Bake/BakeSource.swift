@@ -62,11 +62,15 @@ extension Bake {
     }
 
     /// Bakes a run file (`dynsim run`'s CSV): its objects told by their columns (see ``BakedObject/Kind``), sized
-    /// from their width and height columns where it has them (50 × 50 pt otherwise), sampled at the file's rows.
+    /// from their width and height columns where it has them (50 × 50 pt otherwise). Between its rows the run is
+    /// re-sampled (``sceneSampleRate``, and every row of the file too) by cubic Hermite interpolation through the
+    /// values and their velocity columns where the file has them (`.vx`, `.vy`, `.omega`), monotone cubic otherwise
+    /// (Traces' `Resampler`): the motion the bake is held to between rows.
     /// - Throws: ``BakeError`` when it has no object columns or an unknown object is asked for.
     public static func make(
         trace: Trace, source: String, tolerance: BakeTolerance, objects: [String]? = nil, allows3D: Bool = false
     ) throws -> Bake {
+        let trace = resampled(trace)
         let index = Dictionary(trace.columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         let sampled = TraceObjects(trace: trace, index: index).all()
         guard !sampled.isEmpty else {
@@ -75,7 +79,8 @@ extension Bake {
                 "has no object columns to bake (<item>.x, .y and .angle; <view>.x, .y and .rotation; <layer>.position.x and .y)",
                 isUsage: false)
         }
-        let rate = trace.times.count > 1 ? Double(trace.times.count - 1) / (trace.times.last! - trace.times[0]) : 60
+        let rate = sceneSampleRate
+        let fileRate = ((Double(trace.times.count - 1) / (trace.times.last! - trace.times[0])) * 1e6).rounded() / 1e6
         var right = 0.0, bottom = 0.0
         for o in sampled {
             for (p, v) in o.channels where p == .x { right = max(right, (v.max() ?? 0) + o.shape.size.width / 2) }
@@ -83,7 +88,7 @@ extension Bake {
         }
         return try make(
             sampled, times: trace.times.map { $0 - trace.times[0] }, source: source, tolerance: tolerance,
-            objects: objects, allows3D: allows3D, frameRate: (rate * 1e6).rounded() / 1e6, sampleRate: rate,
+            objects: objects, allows3D: allows3D, frameRate: fileRate, sampleRate: rate,
             width: max(1, right.rounded(.up)), height: max(1, bottom.rounded(.up)))
     }
 
@@ -121,6 +126,28 @@ extension Bake {
         return Bake(
             duration: times.last!, frameRate: frameRate, sampleRate: sampleRate, width: width, height: height,
             objects: baked, source: source)
+    }
+
+    /// The trace at every row and every 1 / ``sceneSampleRate`` s between (times relative to its first row kept as
+    /// they are), each column read by a `Resampler`.
+    static func resampled(_ trace: Trace) -> Trace {
+        guard trace.times.count >= 2 else { return trace }
+        let start = trace.times[0], end = trace.times.last!
+        var times = trace.times
+        var k = (start * sceneSampleRate).rounded(.up)
+        while k / sceneSampleRate < end {
+            times.append(k / sceneSampleRate)
+            k += 1
+        }
+        times.sort()
+        var unique: [Double] = []
+        for t in times where unique.last.map({ t - $0 > 1e-9 }) ?? true { unique.append(t) }
+        let columns = trace.columns.map { c -> (String, [Double]) in
+            let velocity = Resampler.velocityColumn(of: c.name).flatMap(trace.column)
+            let r = Resampler(times: trace.times, values: c.values, velocities: velocity)
+            return (c.name, unique.map { r.value(at: min(max($0, start), end))! })
+        }
+        return Trace(label: trace.label, times: unique, columns: columns, textColumns: trace.textColumns)
     }
 
     /// Radians to degrees, unwrapped: a jump of more than half a turn between samples is taken as the wrap it is.

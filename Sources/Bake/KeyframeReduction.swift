@@ -132,8 +132,11 @@ struct Samples {
     func fit(_ a: Int, _ b: Int, maxError: Double) -> (CubicBezier, Double, Int) {
         let v0 = values[a], dv = values[b] - values[a]
         let span = times[b] - times[a]
-        if dv == 0 || b - a < 2 {
-            return (.linear, maxDeviation(a, b, .linear).0, maxDeviation(a, b, .linear).1)
+        // A change too small to scale an easing by (its handles would run off to ±infinity): a straight line, its
+        // error measured; a segment that needs more is split.
+        if abs(dv) <= maxError * 1e-3 || b - a < 2 {
+            let (error, worst) = maxDeviation(a, b, .linear)
+            return (.linear, error, worst)
         }
         // The points the easing is fitted to: (time fraction, value fraction), up to 64 of them.
         let count = min(b - a + 1, 64)
@@ -168,6 +171,12 @@ struct Samples {
             let trial = Samples.curve(params)
             let (e, w) = maxDeviation(a, b, trial)
             if e < error { (curve, error, worst) = (trial, e, w) }
+        }
+        // Handles beyond ±1000 (a segment whose ends nearly meet) are refused as the targets' formats would be:
+        // the segment is split instead.
+        if abs(curve.y1) > 1000 || abs(curve.y2) > 1000 {
+            let (e, w) = maxDeviation(a, b, .linear)
+            return (.linear, e, w)
         }
         return (curve, error, worst)
     }

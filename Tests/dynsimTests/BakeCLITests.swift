@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// `dynsim bake` end to end: the report, the run-file input, and bad input refused with nothing written.
+final class BakeCLITests: XCTestCase, CLIRunner {
+    /// Bad input is named, exits 64 or 65, and writes nothing.
+    func testBadInputIsRefusedBeforeAnythingIsWritten() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("out.json").path
+        let one = dir.appendingPathComponent("one.csv")
+        try "t,a.x,a.y,a.angle\n0,1,2,3\n".write(to: one, atomically: true, encoding: .utf8)
+        let points = dir.appendingPathComponent("points.csv")
+        try "t,anchor.x,anchor.y\n0,1,2\n1,2,3\n".write(to: points, atomically: true, encoding: .utf8)
+        let cases: [([String], Int32, String)] = [
+            (["swinging-view", "--max-error", "0"], 64, "--max-error: must be a positive number of points"),
+            (["swinging-view", "--max-error", "-1"], 64, "--max-error: must be a positive number of points"),
+            (["swinging-view", "--max-error", "nan"], 64, "--max-error: must be a decimal number, got \"nan\""),
+            (["swinging-view", "--max-rotation-error", "inf"], 64, "--max-rotation-error: must be a decimal number"),
+            (["swinging-view", "--objects", "nobody"], 64, "--objects: no object \"nobody\" in swinging-view"),
+            (
+                ["card-flip"], 64,
+                "--target: card turns out of the screen's plane (a 3D transform: rotation about x or y, or m34)"
+            ),
+            ([one.path], 65, "one.csv: has 1 row, needs at least 2"),
+            ([points.path], 65, "points.csv: has no object columns to bake"),
+        ]
+        for (args, status, message) in cases {
+            let target = args.contains("--target") ? [] : ["--target", "lottie"]
+            let r = try dynsim(["bake"] + args + target + ["--output", out])
+            XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+            XCTAssertEqual(r.stdout, "")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(args): wrote \(out)")
+        }
+        let none = try dynsim(["bake", "swinging-view"])
+        XCTAssertEqual(none.status, 64)
+        XCTAssertTrue(none.stderr.contains("--target: name the player"), none.stderr)
+        let all = try dynsim(["bake", "swinging-view", "--target", "all"])
+        XCTAssertEqual(all.status, 64)
+        XCTAssertTrue(all.stderr.contains("--target all writes one file per target: give --output DIR"), all.stderr)
+    }
+
+    /// The report names each object's keys and measured error, within the bound; a run file bakes as the scene does.
+    func testReportAndRunFile() throws {
+        let r = try dynsim(["bake", "bouncing-ball", "--target", "scene", "--max-error", "0.25"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"keyPath\": \"position.y\""), r.stdout)
+        let line = try XCTUnwrap(r.stderr.split(separator: "\n").first { $0.hasPrefix("dynsim: ball y: ") })
+        let error = try XCTUnwrap(Double(line.split(separator: " ")[7]))
+        XCTAssertLessThanOrEqual(error, 0.25, String(line))
+        let dir = try temporaryDirectory()
+        let csv = dir.appendingPathComponent("ball.csv")
+        let run = try dynsim(["run", "bouncing-ball", "--duration", "2"])
+        try run.stdout.write(to: csv, atomically: true, encoding: .utf8)
+        let fromFile = try dynsim(["bake", csv.path, "--target", "scene"])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        XCTAssertTrue(fromFile.stderr.contains("ball y: "), fromFile.stderr)
+        let twice = try dynsim(["bake", csv.path, "--target", "scene", "--rate", "30"])
+        XCTAssertEqual(twice.status, 64)
+        XCTAssertTrue(twice.stderr.contains("--rate: a run file is baked as it is"), twice.stderr)
+    }
+}
