@@ -29,7 +29,7 @@ let bakeSpec = CommandSpec(
     summary: "Bake a run into keyframes another player plays, within an error you choose (see `dynsim help bake`).",
     overview:
         "Run a scene (or read a run's CSV) and reduce each item's, view's and layer's position, rotation, scale and opacity to keyframes with one cubic-Bézier easing per segment, such that the motion as the target plays it stays within the largest error of the run at every sample (1000 a second for a scene). A report goes to stderr and into the output's comment: keys per property and the largest error measured.",
-    synopsis: "dynsim bake SCENE.json | BUILTIN | RUN.csv --target T",
+    synopsis: "dynsim bake SCENE.json | BUILTIN | RUN.csv",
     arguments: [
         .init("SCENE.json | BUILTIN | RUN.csv", help: "A scene file, a built-in scene, or a `dynsim run` CSV.")
     ],

@@ -128,6 +128,7 @@ final class LayeringTests: XCTestCase {
             "Traces": ["Springs", "IO"], "Shell": ["IO"],
             "Bench": ["Scenes", "Playback", "Dynamics", "Springs", "IO", "Shell"],
             "Sweeps": ["Playback", "Traces", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
+            "Bake": ["Playback", "Traces", "Scenes", "Dynamics", "Animation", "Springs", "IO"],
         ]
         let target = try NSRegularExpression(
             pattern: #"\.target\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)

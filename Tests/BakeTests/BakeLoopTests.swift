@@ -28,7 +28,9 @@ final class BakeLoopTests: XCTestCase {
     static let objects: [String: [(name: String, x: String, y: String, angle: String)]] = [
         "swinging-view": [("view", "view.x", "view.y", "view.angle")],
         "bouncing-ball": [("ball", "ball.x", "ball.y", "ball.angle")],
-        "drop-and-spread": (0..<5).map { ("b\($0)", "b\($0).root.position.x", "b\($0).root.position.y", "b\($0).root.rotation.z") },
+        "drop-and-spread": (0..<5).map {
+            ("b\($0)", "b\($0).root.position.x", "b\($0).root.position.y", "b\($0).root.rotation.z")
+        },
     ]
 
     func testTheSceneTargetRunThroughDynsimReproducesTheRun() throws {

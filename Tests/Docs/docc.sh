@@ -26,7 +26,7 @@ render="$(dirname "$(readlink -f "$(command -v docc)")")/../share/docc/render"
 [ -d "$render" ] || { echo "docc: the toolchain's page template is not at $render" >&2; exit 1; }
 cp -R "$render" "$work/render"
 export DOCC_HTML_DIR="$work/render"
-products="Springs:Spring Animation:Layer Dynamics:World IO:NumberFormat Scenes:Scene Playback:SceneRun Replay:ScenePage Traces:SpringFit Sweeps:Sweep"
+products="Springs:Spring Animation:Layer Dynamics:World IO:NumberFormat Scenes:Scene Playback:SceneRun Replay:ScenePage Traces:SpringFit Sweeps:Sweep Bake:KeyframeReduction"
 for entry in $products; do
     m="${entry%%:*}"
     mkdir -p "$work/graphs/$m"
