@@ -1,7 +1,8 @@
 """Browser check of `dynsim bake --target css` (its stylesheet and page) and `--target waapi` in headless Chromium,
 run by Tests/Bake/web.sh.
 
-For swinging-view, drop-and-spread and bouncing-ball in both profiles (uikit, precise): `dynsim bake --target all`
+For swinging-view, drop-and-spread, bouncing-ball and view-animation (whose views turn, so rotation is exercised) in
+both profiles (uikit, precise): `dynsim bake --target all`
 writes NAME.css, NAME.html and NAME.waapi.js; the page, and a page here that imports the module and calls its
 `play(mount(stage))`, are opened in Chromium (served over 127.0.0.1 HTTP, as module scripts are not loaded from
 file: URLs). In one evaluation per page, every Animation is paused and, for each sample time of `dynsim run SCENE
@@ -32,7 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import cdp  # noqa: E402  (Tests/Browser/cdp.py)
 
 DYNSIM, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-SCENES = ("swinging-view", "drop-and-spread", "bouncing-ball")
+SCENES = ("swinging-view", "drop-and-spread", "bouncing-ball", "view-animation")
 PROFILES = ("uikit", "precise")
 RATE = 240
 E_POS, E_ROT, E_SCALE = 0.5, 0.5, 0.005

@@ -53,7 +53,7 @@ public enum CSSTarget {
             ]
             var names: [String] = []
             for c in o.channels {
-                let (property, _) = cssProperty(c.property)
+                let property = cssProperty(c.property)
                 decls.append("\(property): \(cssValue(c.property, c.values[0]))")
                 if !c.isConstant { names.append(id + "-" + suffix(c.property)) }
             }
@@ -104,15 +104,15 @@ public enum CSSTarget {
         ("--dynsim-sy", "<number>", "1"),
     ]
 
-    /// The CSS property a channel animates and whether it is one of the registered custom properties.
-    static func cssProperty(_ p: BakeProperty) -> (name: String, custom: Bool) {
+    /// The CSS property a channel animates: a registered custom property for x, y and scale, `rotate`, `opacity`.
+    static func cssProperty(_ p: BakeProperty) -> String {
         switch p {
-        case .x: return ("--dynsim-x", true)
-        case .y: return ("--dynsim-y", true)
-        case .scaleX: return ("--dynsim-sx", true)
-        case .scaleY: return ("--dynsim-sy", true)
-        case .rotation: return ("rotate", false)
-        case .opacity: return ("opacity", false)
+        case .x: return "--dynsim-x"
+        case .y: return "--dynsim-y"
+        case .scaleX: return "--dynsim-sx"
+        case .scaleY: return "--dynsim-sy"
+        case .rotation: return "rotate"
+        case .opacity: return "opacity"
         }
     }
 
@@ -148,7 +148,7 @@ public enum CSSTarget {
 
     /// One `@keyframes` rule: key k at its percentage with its value and segment k's easing.
     static func keyframes(_ name: String, _ c: BakeChannel, duration: Double) -> String {
-        let (property, _) = cssProperty(c.property)
+        let property = cssProperty(c.property)
         var out = "@keyframes \(name) {\n"
         for k in c.times.indices {
             var body = "\(property): \(cssValue(c.property, c.values[k]));"

@@ -39,7 +39,7 @@ public enum WebAnimationsTarget {
             out += "    borderRadius: \(js(CSSTarget.borderRadius(o.shape))),\n"
             out += "    background: \(js(CSSTarget.color(o.color))),\n"
             let initial = o.channels.map {
-                "\(js(CSSTarget.cssProperty($0.property).name)): \(js(CSSTarget.cssValue($0.property, $0.values[0])))"
+                "\(js(CSSTarget.cssProperty($0.property))): \(js(CSSTarget.cssValue($0.property, $0.values[0])))"
             }
             out += "    initial: { " + initial.joined(separator: ", ") + " },\n"
             out +=
@@ -50,7 +50,7 @@ public enum WebAnimationsTarget {
                 }.joined(separator: ", ") + " },\n"
             out += "    channels: {\n"
             for c in o.channels where !c.isConstant {
-                let property = CSSTarget.cssProperty(c.property).name
+                let property = CSSTarget.cssProperty(c.property)
                 out += "      \(c.property.rawValue): {\n        property: \(js(property)),\n        keyframes: [\n"
                 for k in c.times.indices {
                     let last = k == c.times.count - 1
