@@ -1,20 +1,24 @@
 """Browser check of `dynsim bake --target css` (its stylesheet and page) and `--target waapi` in headless Chromium,
 run by Tests/Bake/web.sh.
 
-For swinging-view, drop-and-spread, bouncing-ball and view-animation (whose views turn, so rotation is exercised) in
-both profiles (uikit, precise): `dynsim bake --target all`
-writes NAME.css, NAME.html and NAME.waapi.js; the page, and a page here that imports the module and calls its
-`play(mount(stage))`, are opened in Chromium (served over 127.0.0.1 HTTP, as module scripts are not loaded from
-file: URLs). In one evaluation per page, every Animation is paused and, for each sample time of `dynsim run SCENE
---profile P --rate 240`, set to that `currentTime`; each element's bounding box centre (client CSS px, less the
-stage's own corner, so the page's scroll and the device pixel ratio play no part) and its computed `translate`,
-`rotate`, `scale` and `opacity` are read. A rotated element's bounding box is still centred on its centre.
+For swinging-view, drop-and-spread, bouncing-ball, view-animation (whose views turn) and basic-animations (layers
+that turn 315 deg, scale and fade, so rotation, scale and opacity are exercised), each in both profiles (uikit,
+precise): `dynsim bake --target all` writes NAME.css, NAME.html and NAME.waapi.js; the page, and a page here that
+imports the module and calls its `play(mount(stage))`, are opened in Chromium (served over 127.0.0.1 HTTP, as module
+scripts are not loaded from file: URLs). In one evaluation per page, every Animation is paused and, for each sample
+time of `dynsim run SCENE --profile P --rate 240`, set to that `currentTime`; each element's bounding box centre
+(client CSS px, less the stage's own corner, so the page's scroll and the device pixel ratio play no part) and its
+computed `translate`, `rotate`, `scale` and `opacity` are read. A rotated element's bounding box is still centred on
+its centre.
 
-Compared with the run itself (items `<n>.x`, `.y`, `.angle` radians; a view nested in another, `<n>.root.position.x`,
-`.y`, `.root.rotation.z`, its place on screen): the centre's x and y each within E (0.5 pt, the bake's bound per channel) plus the layout
-rounding measured on the page (the box centre against its computed `translate`; Chromium lays boxes out in 1/64 px),
-rotation within 0.5 deg, scale and opacity within 0.005 where the run has them. Prints the worst per scene, object
-and target; exits 1 on any failure (or a page exception or console error).
+Compared with the run itself (items `<n>.x`, `.y`, `.angle` radians; layers `.position.x`, `.y`,
+`.transform.rotation.z`, `.transform.scale.x`, `.y`, `.opacity`; a view nested in another, `<n>.root.position.x`,
+`.y`, `.root.rotation.z`, its place on screen): the centre's x and y each within E (0.5 pt, the bake's bound per
+channel) plus the rounding measured on the page, the box centre against its computed `translate` (Chromium lays boxes
+out in 1/64 px, but `left: -w/2` is exact there and `translate` goes through the transform in floating point: about
+5e-5 px is measured; more than 1/16 px fails); rotation within 0.5 deg, scale and opacity within 0.005 where the run
+has them. Prints the worst per scene, object and target; exits 1 on any failure (or a page exception or console
+error).
 Usage: python3 web_check.py DYNSIM WORKDIR
 """
 import csv
@@ -33,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import cdp  # noqa: E402  (Tests/Browser/cdp.py)
 
 DYNSIM, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-SCENES = ("swinging-view", "drop-and-spread", "bouncing-ball", "view-animation")
+SCENES = ("swinging-view", "drop-and-spread", "bouncing-ball", "view-animation", "basic-animations")
 PROFILES = ("uikit", "precise")
 RATE = 240
 E_POS, E_ROT, E_SCALE = 0.5, 0.5, 0.005
