@@ -47,6 +47,7 @@ extension Bake {
         s.columns = nil
         let run = SceneRun(scene: s)
         if let problem = run.inputProblems(fileName: source).first { throw problem }
+        try checkSize(samples: run.sampleCount, columns: run.columns.count, source: source)
         var times: [Double] = []
         var columns = [[Double]](repeating: [], count: run.columns.count)
         try run.run { row in
@@ -70,6 +71,10 @@ extension Bake {
     public static func make(
         trace: Trace, source: String, tolerance: BakeTolerance, objects: [String]? = nil, allows3D: Bool = false
     ) throws -> Bake {
+        if let first = trace.times.first, let last = trace.times.last {
+            let samples = Double(trace.times.count) + (last - first) * sceneSampleRate
+            try checkSize(samples: Int(min(samples, 1e15)), columns: trace.columns.count + 1, source: source)
+        }
         let trace = resampled(trace)
         let index = Dictionary(trace.columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         let sampled = TraceObjects(trace: trace, index: index).all()
@@ -148,6 +153,17 @@ extension Bake {
             return (c.name, unique.map { r.value(at: min(max($0, start), end))! })
         }
         return Trace(label: trace.label, times: unique, columns: columns, textColumns: trace.textColumns)
+    }
+
+    /// Refuses a bake that would hold more than `Limits.maxBakeValues` numbers.
+    static func checkSize(samples: Int, columns: Int, source: String) throws {
+        let values = Double(samples) * Double(columns)
+        guard values <= Double(Limits.maxBakeValues) else {
+            throw BakeError(
+                source,
+                "baking it holds \(samples) samples (1000 a second) of \(columns) columns, more than \(Limits.maxBakeValues) values; bake a shorter run (--duration) or fewer objects (run the scene with fewer, or cut the CSV's columns)",
+                isUsage: false)
+        }
     }
 
     /// Radians to degrees, unwrapped: a jump of more than half a turn between samples is taken as the wrap it is.

@@ -115,6 +115,9 @@ public enum Limits {
     /// The largest sweep seed (`--seed`, a sweep file's `seed`): 2^53 − 1, the largest whole number a JSON file
     /// holds exactly (RFC 8259 §6), so a seed written to a file reads back as the same seed.
     public static let maxSweepSeed = 9_007_199_254_740_991
+    /// Most values (samples × columns) a `bake` holds: a scene run at 1000 samples a second, or a run file
+    /// re-sampled every millisecond (160 MB of numbers).
+    public static let maxBakeValues = 20_000_000
     /// Most points of an `export css` linear().
     public static let maxLinearPoints = 10_000
     /// Most samples of a `view` spring page, all its springs together; past it the page samples more sparsely (a

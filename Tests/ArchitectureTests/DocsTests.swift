@@ -49,7 +49,8 @@ final class DocsTests: XCTestCase {
         let cli: Set = [
             "curveSamples", "curveAt", "springUntil", "springParameters", "exportSettling", "viewUntil",
             "minNaturalFrequency", "maxNaturalFrequency", "dampingRatio", "minExportError", "maxExportError",
-            "linearPoints", "sweepRuns", "traceValue", "traceFileBytes", "pageSamples", "pageValues", "curveControl",
+            "linearPoints", "sweepRuns", "bakeValues", "traceValue", "traceFileBytes", "pageSamples", "pageValues",
+            "curveControl",
             "curveSteps",
         ]
         XCTAssertEqual(Set(doc.keys), Set(code.keys).union(cli), "rows in docs/limits.md and limits in the code")

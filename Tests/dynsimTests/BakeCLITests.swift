@@ -11,6 +11,9 @@ final class BakeCLITests: XCTestCase, CLIRunner {
         try "t,a.x,a.y,a.angle\n0,1,2,3\n".write(to: one, atomically: true, encoding: .utf8)
         let points = dir.appendingPathComponent("points.csv")
         try "t,anchor.x,anchor.y\n0,1,2\n1,2,3\n".write(to: points, atomically: true, encoding: .utf8)
+        // Two rows a million seconds apart: re-sampled every millisecond, a billion samples.
+        let far = dir.appendingPathComponent("far.csv")
+        try "t,a.x,a.y,a.angle\n0,1,2,3\n1000000,1,2,3\n".write(to: far, atomically: true, encoding: .utf8)
         let cases: [([String], Int32, String)] = [
             (["swinging-view", "--max-error", "0"], 64, "--max-error: must be a positive number of points"),
             (["swinging-view", "--max-error", "-1"], 64, "--max-error: must be a positive number of points"),
@@ -23,6 +26,9 @@ final class BakeCLITests: XCTestCase, CLIRunner {
             ),
             ([one.path], 65, "one.csv: has 1 row, needs at least 2"),
             ([points.path], 65, "points.csv: has no object columns to bake"),
+            // 1000 samples a second of the 100 boxes' columns for 60 s: past the values a bake holds.
+            (["boxes", "--duration", "60"], 65, "more than 20000000 values; bake a shorter run"),
+            ([far.path], 65, "far.csv: baking it holds 1000000002 samples"),
         ]
         for (args, status, message) in cases {
             let target = args.contains("--target") ? [] : ["--target", "lottie"]

@@ -17,7 +17,7 @@ final class CommandLimitsTests: XCTestCase {
         "minNaturalFrequency": Limits.minNaturalFrequency, "maxNaturalFrequency": Limits.maxNaturalFrequency,
         "dampingRatio": Limits.maxDampingRatio, "minExportError": Limits.minExportError,
         "maxExportError": Limits.maxExportError, "linearPoints": Double(Limits.maxLinearPoints),
-        "sweepRuns": Double(Limits.maxSweepRuns),
+        "sweepRuns": Double(Limits.maxSweepRuns), "bakeValues": Double(Limits.maxBakeValues),
         "traceValue": Limits.maxTraceValue, "traceFileBytes": Double(Limits.maxTraceBytes),
         "pageSamples": Double(Limits.maxPageSamples), "pageValues": Double(Limits.maxPageValues),
         "curveControl": Limits.maxCurveControl, "curveSteps": Double(Limits.maxCurveSteps),
