@@ -172,9 +172,10 @@ struct Samples {
             let (e, w) = maxDeviation(a, b, trial)
             if e < error { (curve, error, worst) = (trial, e, w) }
         }
-        // Handles beyond ±1000 (a segment whose ends nearly meet) are refused as the targets' formats would be:
-        // the segment is split instead.
-        if abs(curve.y1) > 1000 || abs(curve.y2) > 1000 {
+        // Handles with y below −16 or above 17 (a segment whose ends nearly meet) are not kept: players that evaluate
+        // in 32-bit floats (Lottie's, Compose's) would lose precision in the value's change times them. Such a
+        // segment is drawn straight, or split.
+        if curve.y1 < -16 || curve.y1 > 17 || curve.y2 < -16 || curve.y2 > 17 {
             let (e, w) = maxDeviation(a, b, .linear)
             return (.linear, e, w)
         }
