@@ -169,8 +169,15 @@ struct Samples {
             let (e, w) = maxDeviation(a, b, trial)
             if e < error { (curve, error, worst) = (trial, e, w) }
         }
+        // Handles far beyond the unit square (a value change near zero between keys of nearly one value, the motion
+        // carried by y handles of 1e13 or more) play as nothing in Float, as Compose, Core Animation and Android hold
+        // them: such a fit is refused, so the segment is split (or not merged) instead.
+        if abs(curve.y1) > Samples.maxHandle || abs(curve.y2) > Samples.maxHandle { error = .infinity }
         return (curve, error, worst)
     }
+
+    /// The largest |y1|, |y2| a fitted easing may have.
+    static let maxHandle = 16.0
 
     /// The largest |keyframes − value| over samples a...b for `curve` between the end values, and its index.
     func maxDeviation(_ a: Int, _ b: Int, _ curve: CubicBezier) -> (Double, Int) {
