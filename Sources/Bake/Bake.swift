@@ -17,14 +17,20 @@ public struct Bake: Equatable, Sendable {
     public var objects: [BakedObject]
     /// The scene or run file baked, for comments (`swinging-view`, `run.csv`).
     public var source: String
+    /// The largest errors asked for. The channels were reduced within ``errorShare`` of them; a target whose player
+    /// adds an error of its own (Android's flattened PathInterpolator) may spend the rest (``AndroidTarget``).
+    public var tolerance: BakeTolerance
+    /// The fraction of ``tolerance`` the reduction was held to (1: all of it; see ``BakeTarget/errorShare``).
+    public var errorShare: Double
 
     /// A bake.
     public init(
         duration: Double, frameRate: Double, sampleRate: Double, width: Double, height: Double,
-        objects: [BakedObject], source: String
+        objects: [BakedObject], source: String, tolerance: BakeTolerance = BakeTolerance(), errorShare: Double = 1
     ) {
         (self.duration, self.frameRate, self.sampleRate, self.width, self.height, self.objects, self.source) =
             (duration, frameRate, sampleRate, width, height, objects, source)
+        (self.tolerance, self.errorShare) = (tolerance, errorShare)
     }
 }
 

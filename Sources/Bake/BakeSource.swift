@@ -36,11 +36,13 @@ extension Bake {
     /// (Compose's `keyframes` take integer milliseconds), and the check is 4 times finer than 240 Hz.
     public static let sceneSampleRate = 1000.0
 
-    /// Bakes a scene: runs it at ``sceneSampleRate`` and reduces each item, view and layer (or those in `objects`).
+    /// Bakes a scene: runs it at ``sceneSampleRate`` and reduces each item, view and layer (or those in `objects`),
+    /// each channel within `errorShare` of its bound in `tolerance` (the rest is left to the target's player).
     /// - Throws: ``BakeError`` for an unknown object, one the bake cannot place (a superlayer that scales unevenly),
     ///   or a 3D transform when `allows3D` is false; the run's errors.
     public static func make(
-        scene: Scene, source: String, tolerance: BakeTolerance, objects: [String]? = nil, allows3D: Bool = false
+        scene: Scene, source: String, tolerance: BakeTolerance, objects: [String]? = nil, allows3D: Bool = false,
+        errorShare: Double = 1
     ) throws -> Bake {
         var s = scene
         s.rate = sceneSampleRate
@@ -59,17 +61,18 @@ extension Bake {
         return try make(
             sampled, times: times, source: source, tolerance: tolerance, objects: objects, allows3D: allows3D,
             frameRate: scene.rate, sampleRate: sceneSampleRate, width: scene.bounds.width,
-            height: scene.bounds.height)
+            height: scene.bounds.height, errorShare: errorShare)
     }
 
     /// Bakes a run file (`dynsim run`'s CSV): its objects told by their columns (see ``BakedObject/Kind``), sized
     /// from their width and height columns where it has them (50 × 50 pt otherwise). Between its rows the run is
     /// re-sampled (``sceneSampleRate``, and every row of the file too) by cubic Hermite interpolation through the
     /// values and their velocity columns where the file has them (`.vx`, `.vy`, `.omega`), monotone cubic otherwise
-    /// (Traces' `Resampler`): the motion the bake is held to between rows.
+    /// (Traces' `Resampler`): the motion the bake is held to between rows. `errorShare` as for a scene.
     /// - Throws: ``BakeError`` when it has no object columns or an unknown object is asked for.
     public static func make(
-        trace: Trace, source: String, tolerance: BakeTolerance, objects: [String]? = nil, allows3D: Bool = false
+        trace: Trace, source: String, tolerance: BakeTolerance, objects: [String]? = nil, allows3D: Bool = false,
+        errorShare: Double = 1
     ) throws -> Bake {
         if let first = trace.times.first, let last = trace.times.last {
             let samples = Double(trace.times.count) + (last - first) * sceneSampleRate
@@ -94,12 +97,12 @@ extension Bake {
         return try make(
             sampled, times: trace.times.map { $0 - trace.times[0] }, source: source, tolerance: tolerance,
             objects: objects, allows3D: allows3D, frameRate: fileRate, sampleRate: rate,
-            width: max(1, right.rounded(.up)), height: max(1, bottom.rounded(.up)))
+            width: max(1, right.rounded(.up)), height: max(1, bottom.rounded(.up)), errorShare: errorShare)
     }
 
     static func make(
         _ sampled: [SampledObject], times: [Double], source: String, tolerance: BakeTolerance, objects: [String]?,
-        allows3D: Bool, frameRate: Double, sampleRate: Double, width: Double, height: Double
+        allows3D: Bool, frameRate: Double, sampleRate: Double, width: Double, height: Double, errorShare: Double = 1
     ) throws -> Bake {
         guard times.count >= 2, times.last! > times[0] else {
             throw BakeError(source, "the run is empty (it needs at least two rows over some time)", isUsage: false)
@@ -125,12 +128,13 @@ extension Bake {
             BakedObject(
                 name: o.name, kind: o.kind, shape: o.shape, color: o.color,
                 channels: o.channels.map { p, v in
-                    KeyframeReduction.reduce(property: p, times: times, values: v, maxError: tolerance.maxError(p))
+                    KeyframeReduction.reduce(
+                        property: p, times: times, values: v, maxError: tolerance.maxError(p) * errorShare)
                 })
         }
         return Bake(
             duration: times.last!, frameRate: frameRate, sampleRate: sampleRate, width: width, height: height,
-            objects: baked, source: source)
+            objects: baked, source: source, tolerance: tolerance, errorShare: errorShare)
     }
 
     /// The trace at every row and every 1 / ``sceneSampleRate`` s between (times relative to its first row kept as

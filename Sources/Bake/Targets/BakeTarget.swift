@@ -22,6 +22,12 @@ public enum BakeTarget: String, CaseIterable, Sendable {
     /// position, rotation about z, scale and opacity, so a 3D object is refused rather than baked flat.
     public var allows3D: Bool { false }
 
+    /// The fraction of the error bound the keyframes themselves may use; the rest is kept for the error the target's
+    /// player adds. 1 for every target whose player evaluates the cubic Bézier (to its float precision); 0.75 for
+    /// Android, whose PathInterpolator plays a polyline flattened to 0.002 of the curve (``AndroidTarget``): a
+    /// quarter of the bound is left for that, and the writer splits segments until the flattening stays inside it.
+    public var errorShare: Double { self == .android ? 0.75 : 1 }
+
     /// The file name ending `--target all` writes it with (`.lottie.json`, `.css` ...).
     public var fileExtension: String {
         switch self {
