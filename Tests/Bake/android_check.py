@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`dynsim bake --target android` and `--target compose`, played as each platform plays them, against the run.
 
-For swinging-view, drop-and-spread and bouncing-ball in both profiles (uikit, precise): bake android and compose,
+For swinging-view, drop-and-spread, bouncing-ball and toss (which spins) in both profiles (uikit, precise): bake android and compose,
 parse the XML and the Kotlin, evaluate them the way the platforms do (written here from their published sources,
 independently of the Swift writers), and compare with `dynsim run SCENE --profile P --rate 240` at every row:
 position within 0.5 pt and rotation within 0.5 deg at every sample. Prints the worst error per scene, object and
@@ -30,7 +30,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-SCENES = ["swinging-view", "drop-and-spread", "bouncing-ball"]
+SCENES = ["swinging-view", "drop-and-spread", "bouncing-ball", "toss"]  # toss spins: rotation is measured
 PROFILES = ["uikit", "precise"]
 POSITION_BOUND, ROTATION_BOUND = 0.5, 0.5
 ANDROID = "{http://schemas.android.com/apk/res/android}"
