@@ -24,7 +24,7 @@ import Springs
 /// `android_graphics_Path.cpp`: midpoint subdivision until each chord's midpoint lies within 0.002 of the curve's, once
 /// checked again at the quarter point) and interpolates linearly in x between the points. That can be off the cubic by
 /// about 0.002 of a segment's value change. So the bake is held to ``BakeTarget/errorShare`` (three quarters) of the
-/// bound, and here each segment whose played error, modelled as AOSP computes it (``PathInterpolatorModel``, in Float),
+/// bound, and here each segment whose played error, modelled as AOSP computes it (`PathInterpolatorModel`, in Float),
 /// exceeds what is left of the bound is cut exactly in two (de Casteljau at the curve's parameter) and each half
 /// checked again: the curve played is the same, only the flattening is finer. With x1, x2 in [0, 1] a cubic's x is
 /// non-decreasing (its derivative's Bernstein form is at least (2t − 1)² · 3 ≥ 0 there), so PathInterpolator's
@@ -110,7 +110,7 @@ public enum AndroidTarget {
         return s
     }
 
-    /// `channel` with every segment whose error as Android plays it (``PathInterpolatorModel`` against the cubic, on
+    /// `channel` with every segment whose error as Android plays it (`PathInterpolatorModel` against the cubic, on
     /// a grid of 4 points per sample of the 1 ms run and at least 256 per segment) exceeds `margin` cut in two at its
     /// curve's middle parameter, until each is within it or 12 cuts deep. The keyframes' curve is unchanged.
     static func split(_ channel: BakeChannel, margin: Double) -> BakeChannel {

@@ -84,7 +84,7 @@ public enum CSSTarget {
     /// A CSS identifier (and HTML id) for an object's name: `dynsim-` and the name with every byte of its UTF-8 that
     /// is not an ASCII letter, digit or `-` written `_` and two lowercase hex digits (`_` itself is `_5f`), so any
     /// name is safe and two names never share one. Keyframe names add `-` and a channel suffix with no `-` in it
-    /// (``suffix(_:)``), so they never collide either.
+    /// (`suffix(_:)`), so they never collide either.
     public static func identifier(_ name: String) -> String {
         var out = "dynsim-"
         for b in name.utf8 {
