@@ -7,16 +7,8 @@
 set -euo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
-if ! command -v chromium >/dev/null 2>&1; then
-    echo "bake web tests: installing chromium (Debian)"
-    sudo_=""
-    if [ "$(id -u)" != 0 ]; then
-        command -v sudo >/dev/null 2>&1 || { echo "bake web tests: chromium is missing and installing it needs root: run as root, or apt-get install chromium first" >&2; exit 1; }
-        sudo_="sudo"
-    fi
-    $sudo_ apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
-fi
+. "$here/../chromiumneed.sh"
+chromiumneed "bake web tests"
 . "$here/../pyneed.sh"
 pyneed "import websocket" websocket-client
 work=$(mktemp -d)
