@@ -288,6 +288,24 @@ func sweepTablePath(_ o: SweepOptions, shard: SweepShard?, inputs: [InputFile], 
     if let t = o.timings, let problem = overwriteProblem(flag: "--timings", path: t, inputs: inputs, sceneName: label) {
         throw UsageError(message: problem, command: "sweep")
     }
+    // Nor over its own journal, nor over a run that --keep-runs writes (a folder it fills with run-NNNNNN.csv).
+    func canonical(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
+    if let t = o.timings, let path, canonical(t) == canonical(path + ".journal") {
+        throw UsageError(
+            message: "--timings: \(quoted(t)) is the table's journal (\(quoted(path)).journal); choose another file",
+            command: "sweep")
+    }
+    if let dir = o.keepRuns {
+        for (flag, p) in [("--output", path), ("--timings", o.timings)] {
+            guard let p else { continue }
+            if canonical(directoryPart(of: p).isEmpty ? "." : directoryPart(of: p)) == canonical(dir) {
+                throw UsageError(
+                    message:
+                        "\(flag): \(quoted(p)) is in the --keep-runs folder \(quoted(dir)), which the runs' files fill; choose another folder",
+                    command: "sweep")
+            }
+        }
+    }
     if let t = o.timings, let path, OutputFile.sameFile(t, path) {
         throw UsageError(
             message:
@@ -354,7 +372,10 @@ func runSweep(_ o: SweepOptions, files: inout SweepFiles) throws -> Int32 {
     do { files.timings = try o.timings.map { try OutputFile($0) } } catch let e as OutputFile.Failure {
         throw e.named(by: "--timings")
     }
-    let journal = try path.map { try SweepJournal(path: $0 + ".journal", identity: identity, rows: done) }
+    // No journal beside a device or a pipe (written in place, it cannot be resumed into).
+    let journal =
+        try files.table?.isWrittenInPlace == true
+        ? nil : path.map { try SweepJournal(path: $0 + ".journal", identity: identity, rows: done) }
     let sink = FileSink(files.table?.stream ?? stdout)
     var part = shard == nil ? nil : [UInt8]()
     func write(_ text: String) throws {
@@ -381,8 +402,11 @@ func runSweep(_ o: SweepOptions, files: inout SweepFiles) throws -> Int32 {
         progress.advance()
     }
     if let t = files.timings {
+        // Written and flushed before the table is committed: a timings file that fails leaves no table either.
         let bytes = Array(timings.utf8)
-        guard bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, t.stream) }) == bytes.count else {
+        guard bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, t.stream) }) == bytes.count,
+            fflush(t.stream) == 0
+        else {
             throw RuntimeFailure(
                 message: "--timings: cannot write (\(String(cString: strerror(errno)))), got \(quoted(o.timings!))")
         }

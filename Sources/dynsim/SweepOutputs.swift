@@ -164,6 +164,12 @@ final class SweepJournal {
                 message: "--resume: no journal to resume at \(quoted(path)) (the sweep finished, or never started)",
                 command: "sweep")
         }
+        guard !bytes.isEmpty else {
+            throw UsageError(
+                message:
+                    "--resume: \(quoted(path)) is empty (the sweep stopped before its first line): run the sweep again without --resume",
+                command: "sweep")
+        }
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring("dynsim-sweep-journal \(identity)") else {
             throw UsageError(
@@ -172,7 +178,12 @@ final class SweepJournal {
                 command: "sweep")
         }
         lines.removeFirst()
-        lines.removeLast()  // after the last line end: empty, or a line cut short
+        // After the last line end: empty, or a line a stop cut short, which runs again.
+        if let torn = lines.removeLast().nilIfEmpty {
+            fputs(
+                "dynsim: warning: \(quoted(path)): its last line is cut short (\(torn.utf8.count) bytes); that run runs again\n",
+                stderr)
+        }
         var rows: [(Int, String)] = []
         for (k, line) in lines.enumerated() {
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
@@ -190,4 +201,9 @@ final class SweepJournal {
         }
         return rows
     }
+}
+
+extension Substring {
+    /// The text, or nil when empty.
+    var nilIfEmpty: Substring? { isEmpty ? nil : self }
 }

@@ -33,6 +33,9 @@ final class SweepFileTests: XCTestCase {
         XCTAssertEqual(message("{\(base), \"duration\": 1000000}"), "accepted")
         XCTAssertEqual(message("{\(base), \"duration\": -1}"), "sweep.json: duration: must be from 0 to 1e6 s, got -1")
         XCTAssertEqual(message("{\(base), \"samples\": 1000000}"), "accepted")
+        // The seed's range (2^53 − 1, what a JSON file holds exactly) reaches past the format's ±1e9.
+        XCTAssertEqual(message("{\(base), \"seed\": 9007199254740991}"), "accepted")
+        XCTAssertTrue(message("{\(base), \"seed\": 9007199254740992}").contains("seed: must be"))
         XCTAssertEqual(
             message("{\(base), \"samples\": 0}"), "sweep.json: samples: must be from 1 to 1e6, got 0")
         XCTAssertEqual(

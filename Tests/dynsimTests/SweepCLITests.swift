@@ -73,6 +73,14 @@ final class SweepCLITests: XCTestCase, CLIRunner {
                 ["--vary", "animations[0].stiffness=1,2", "--timings", out], 64,
                 "is the same file as the table's output"
             ),
+            (
+                ["--vary", "animations[0].stiffness=1,2", "--timings", out + ".journal"], 64,
+                "is the table's journal"
+            ),
+            (
+                ["--vary", "animations[0].stiffness=1,2", "--keep-runs", directoryOf(out)], 64,
+                "is in the --keep-runs folder"
+            ),
             // Between whole ends, a value a whole-number field refuses.
             (["--vary", "subSteps=1:10:3"], 65, "subSteps: must be a whole number"),
             (
@@ -156,6 +164,10 @@ final class SweepCLITests: XCTestCase, CLIRunner {
         XCTAssertTrue(timings.stderr.contains("--timings: "), timings.stderr)
         XCTAssertFalse(timings.stderr.contains("dynsim: sweep "), "ran before failing: \(timings.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/\(dir)/t.csv"))
+        // A timings file that fails at the end (a full device) leaves no table either.
+        let late = try dynsim(sweep + ["--output", "/\(dir)/late.csv", "--timings", "/dev/full"])
+        XCTAssertEqual(late.status, 74, late.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/\(dir)/late.csv"), "no table when --timings failed")
         let missing = try dynsim(sweep + ["--output", "/\(dir)/nodir/t.csv"])
         XCTAssertEqual(missing.status, 74, missing.stderr)
         // A kept run's copy that cannot be written ends the sweep with 74, not a failed run's row.
@@ -372,3 +384,6 @@ final class SweepDocsCLITests: XCTestCase, CLIRunner {
         XCTAssertEqual(f.stdout, table)
     }
 }
+
+/// The folder part of a path (`/a/b` for `/a/b/c.csv`).
+func directoryOf(_ path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }

@@ -197,7 +197,11 @@ struct Fields {
             throw error(key, "must be a whole number, got \(v.brief)")
         }
         if let problem = range.problem(x, text: text) { throw error(key, problem) }
-        guard abs(x) <= Limits.magnitude else { throw error(key, "must be between -1e9 and 1e9, got \(text)") }
+        // A field whose own range reaches past the format's ±1e9 (a sweep's seed, up to 2^53 − 1) keeps it.
+        let (low, high) = range.bounds
+        guard x >= min(-Limits.magnitude, low), x <= max(Limits.magnitude, high) else {
+            throw error(key, "must be between -1e9 and 1e9, got \(text)")
+        }
         return Int(x)
     }
 
