@@ -123,10 +123,19 @@ public struct BakeReport: Sendable {
                 let unit = c.property.unit.isEmpty ? "" : " " + c.property.unit
                 lines.append(
                     "\(o.name) \(c.property.rawValue): \(c.times.count) keys, max error "
-                        + String(format: "%.3g", c.maxError) + unit)
+                        + BakeReport.roundedUp(c.maxError) + unit)
             }
         }
         if let bytes { lines.append("\(bytes) bytes") }
         self.lines = lines
+    }
+
+    /// `x` with 4 significant digits, rounded up: a bound the measured error never exceeds.
+    static func roundedUp(_ x: Double) -> String {
+        guard x > 0, x.isFinite else { return NumberFormat.shortest(x) }
+        let step = pow(10, floor(log10(x)) - 3)
+        var text = String(format: "%.4g", (x / step).rounded(.up) * step)
+        if let y = Double(text), y < x { text = String(format: "%.4g", ((x / step).rounded(.up) + 1) * step) }
+        return text
     }
 }

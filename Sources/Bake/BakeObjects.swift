@@ -32,7 +32,15 @@ struct SceneObjects {
                     name: item.name, kind: .item, shape: shape, color: itemColor,
                     channels: [(.x, x), (.y, y), (.rotation, Bake.unwrappedDegrees(angle))]))
         }
-        for layer in scene.layers { out.append(try self.layer(layer)) }
+        for layer in scene.layers {
+            do { out.append(try self.layer(layer)) } catch let e as BakeError {
+                // Refused only if chosen: `--objects` can leave it out.
+                out.append(
+                    SampledObject(
+                        name: layer.name, kind: layer.isView ? .view : .layer,
+                        shape: .rectangle(width: 0, height: 0, cornerRadius: 0), color: [], channels: [], problem: e))
+            }
+        }
         return out
     }
 

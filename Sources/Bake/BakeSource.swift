@@ -29,6 +29,8 @@ struct SampledObject {
     var channels: [(BakeProperty, [Double])]
     /// Whether it turns out of the screen's plane (a 3D transform): only targets that can express that take it.
     var is3D = false
+    /// Why it cannot be baked (its size changes, its superview scales), thrown only if it is chosen.
+    var problem: BakeError? = nil
 }
 
 extension Bake {
@@ -118,6 +120,7 @@ extension Bake {
             }
             chosen = sampled.filter { objects.contains($0.name) }
         }
+        if let problem = chosen.lazy.compactMap(\.problem).first { throw problem }
         if !allows3D, let o = chosen.first(where: \.is3D) {
             throw BakeError(
                 "--target",

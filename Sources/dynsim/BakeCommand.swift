@@ -88,6 +88,10 @@ func parseBake(_ args: [String]) throws -> Command {
         if let bad = o.objects!.first(where: \.isEmpty) {
             throw UsageError(message: "--objects: an empty name \(quoted(bad)) in \(quoted(names))", command: "bake")
         }
+        if let twice = o.objects!.enumerated().first(where: { o.objects![..<$0.offset].contains($0.element) }) {
+            throw UsageError(
+                message: "--objects: \(quoted(twice.element)) is named twice in \(quoted(names))", command: "bake")
+        }
     }
     o.output = p.text("--output")
     o.settings = RunSettings(p)
@@ -114,7 +118,10 @@ func bake(_ o: BakeOptions) -> Int32 {
         let made: Bake
         var inputs: [InputFile] = []
         if name.hasSuffix(".csv") {
-            for (flag, given) in [("--duration", o.settings.duration), ("--rate", o.settings.rate)] where given != nil {
+            for (flag, given) in [
+                ("--duration", o.settings.duration), ("--rate", o.settings.rate),
+                ("--profile", o.settings.profile.map { _ in 0.0 }),
+            ] where given != nil {
                 throw UsageError(message: "\(flag): a run file is baked as it is, got \(flag) with it", command: "bake")
             }
             let trace = try Trace(
@@ -157,12 +164,11 @@ func bake(_ o: BakeOptions) -> Int32 {
             }
         }
         try writeAll(outputs)
-        for t in targets {
-            let size = outputs.first { $0.path.hasSuffix(t.fileExtension) || targets.count == 1 }?.text.utf8.count
-            for line in BakeReport(made, target: t.rawValue, bytes: size).lines
-            where t == targets[0] || line.hasSuffix("bytes") {
-                fputs("dynsim: \(line)\n", stderr)
-            }
+        // The report once (for `all`, under that name), then each file's size, named when there are several.
+        let size = targets.count == 1 ? outputs[0].text.utf8.count : nil
+        for line in BakeReport(made, target: o.target!, bytes: size).lines { fputs("dynsim: \(line)\n", stderr) }
+        if targets.count > 1 {
+            for out in outputs { fputs("dynsim: \(out.path): \(out.text.utf8.count) bytes\n", stderr) }
         }
         return ExitStatus.success
     } catch let e as BakeError {

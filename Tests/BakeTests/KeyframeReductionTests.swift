@@ -11,6 +11,20 @@ final class KeyframeReductionTests: XCTestCase {
         return 100 - 100 * exp(-z * wn * t) * (cos(wd * t) + z * wn / wd * sin(wd * t))
     }
 
+    /// The report's figure is rounded up, so it is never below the error it states (4 significant digits).
+    func testTheReportedErrorIsRoundedUp() {
+        var seed: UInt64 = 7
+        for _ in 0..<2000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let x = pow(10, Double(seed >> 11) / Double(1 << 53) * 12 - 8)
+            let shown = Double(BakeReport.roundedUp(x))!
+            XCTAssertGreaterThanOrEqual(shown, x)
+            XCTAssertLessThanOrEqual(shown, x * 1.0011, "\(x)")
+        }
+        XCTAssertEqual(BakeReport.roundedUp(0.40648), "0.4065")
+        XCTAssertEqual(BakeReport.roundedUp(0.5), "0.5")
+    }
+
     func testAFreeSpringStaysWithinTheBoundWithAtMostTwoKeysPerHalfCycle() {
         let times = (0...3000).map { Double($0) / 1000 }
         let values = times.map(Self.spring)

@@ -20,6 +20,9 @@ final class BakeCLITests: XCTestCase, CLIRunner {
             (["swinging-view", "--max-error", "nan"], 64, "--max-error: must be a decimal number, got \"nan\""),
             (["swinging-view", "--max-rotation-error", "inf"], 64, "--max-rotation-error: must be a decimal number"),
             (["swinging-view", "--objects", "nobody"], 64, "--objects: no object \"nobody\" in swinging-view"),
+            (["swinging-view", "--objects", "view,view"], 64, "--objects: \"view\" is named twice"),
+            // touch-frame's box changes size: refused when chosen (by default every object is).
+            (["touch-frame"], 65, "touch-frame: box's width changes during the run (100 to 220)"),
             (
                 ["card-flip"], 64,
                 "--target: card turns out of the screen's plane (a 3D transform: rotation about x or y, or m34)"
@@ -61,6 +64,9 @@ final class BakeCLITests: XCTestCase, CLIRunner {
         let fromFile = try dynsim(["bake", csv.path, "--target", "scene"])
         XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
         XCTAssertTrue(fromFile.stderr.contains("ball y: "), fromFile.stderr)
+        // An object that cannot be baked is left out with --objects, and the rest bakes.
+        let rest = try dynsim(["bake", "touch-frame", "--target", "css", "--objects", "root"])
+        XCTAssertEqual(rest.status, 0, rest.stderr)
         let twice = try dynsim(["bake", csv.path, "--target", "scene", "--rate", "30"])
         XCTAssertEqual(twice.status, 64)
         XCTAssertTrue(twice.stderr.contains("--rate: a run file is baked as it is"), twice.stderr)
