@@ -1,25 +1,5 @@
 import Foundation
 
-/// A fling: a value released at a velocity that coasts to rest, evaluated in closed form.
-///
-/// Units: values in the platform's unit (points on iOS; pixels on Android, which equal points at 160 dpi, density 1;
-/// Flutter's logical pixels), velocities in those units per second, times in seconds.
-public protocol Fling: Sendable {
-    /// The value at the release, t = 0.
-    var from: Double { get }
-    /// The release velocity, units per second.
-    var initialVelocity: Double { get }
-    /// The value `t` seconds after release (held at ``restingPoint`` after ``duration``).
-    func value(at t: Double) -> Double
-    /// The velocity `t` seconds after release, units per second (0 after ``duration``).
-    func velocity(at t: Double) -> Double
-    /// Where the motion rests: the value at ``duration`` where the platform stops it there; for a scroll view the
-    /// projection, which the decay approaches.
-    var restingPoint: Double { get }
-    /// When the platform stops the motion, by its own rule, s.
-    var duration: Double { get }
-}
-
 /// Each platform's own fling, from its published source, for comparison with UIScrollView's ``Decay``.
 public enum Flings {
     /// Android's `OverScroller` spline fling (`android.widget.OverScroller.SplineOverScroller`, AOSP
@@ -342,4 +322,24 @@ public enum Flings {
 
         public func velocity(at t: Double) -> Double { decay.velocity(at: max(t, 0), velocity: initialVelocity) }
     }
+}
+
+/// A fling: a value released at a velocity that coasts to rest, evaluated in closed form.
+///
+/// Units: values in the platform's unit (points on iOS; pixels on Android, which equal points at 160 dpi, density 1;
+/// Flutter's logical pixels), velocities in those units per second, times in seconds.
+public protocol Fling: Sendable {
+    /// The value at the release, t = 0.
+    var from: Double { get }
+    /// The release velocity, units per second.
+    var initialVelocity: Double { get }
+    /// The value `t` seconds after release (held at ``restingPoint`` after ``duration``).
+    func value(at t: Double) -> Double
+    /// The velocity `t` seconds after release, units per second (0 after ``duration``).
+    func velocity(at t: Double) -> Double
+    /// Where the motion rests: the value at ``duration`` where the platform stops it there; for a scroll view the
+    /// projection, which the decay approaches.
+    var restingPoint: Double { get }
+    /// When the platform stops the motion, by its own rule, s.
+    var duration: Double { get }
 }
