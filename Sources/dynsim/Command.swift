@@ -1,6 +1,6 @@
 // The command line: which command the arguments name, and the help of each. Each command's option table lives in its
-// own file (RunCommand.swift, ScenesCommand.swift, SpringCommand.swift, CurveCommand.swift; bench's in Bench), and its
-// parsing and help are generated from that table (Shell's CommandSpec).
+// own file (RunCommand.swift, ScenesCommand.swift, SpringCommand.swift, CurveCommand.swift, DecayCommand.swift;
+// bench's in Bench), and its parsing and help are generated from that table (Shell's CommandSpec).
 import Foundation
 import Scenes
 import IO
@@ -15,6 +15,7 @@ enum Command: Equatable {
     case run(RunOptions)
     case spring(SpringOptions)
     case curve(CurveOptions)
+    case decay(DecayOptions)
     case view(ViewOptions)
     case export(ExportOptions)
     case compare(CompareOptions)
@@ -42,7 +43,7 @@ let helpSpec = CommandSpec(
     arguments: [
         .init(
             "COMMAND",
-            help: "run, view, compare, fit, sweep, bake, scenes, schema, spring, curve, export, bench or help.")
+            help: "run, view, compare, fit, sweep, bake, scenes, schema, spring, curve, decay, export, bench or help.")
     ],
     options: [], maxArguments: 1,
     tooManyArguments: { extra, _ in "help takes at most one command, got \(quoted(extra))" },
@@ -50,7 +51,8 @@ let helpSpec = CommandSpec(
 
 /// Every command's table, by name.
 let commandSpecs: [String: CommandSpec] = [
-    "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "bench": benchSpec,
+    "run": runSpec, "scenes": scenesSpec, "spring": springSpec, "curve": curveSpec, "decay": decaySpec,
+    "bench": benchSpec,
     "help": helpSpec,
     "schema": schemaSpec, "view": viewSpec, "export": exportSpec, "compare": compareSpec, "fit": fitSpec,
     "sweep": sweepSpec, "bake": bakeSpec,
@@ -58,7 +60,8 @@ let commandSpecs: [String: CommandSpec] = [
 
 /// The commands in the order the top-level help lists them.
 let commandOrder = [
-    "run", "view", "compare", "fit", "sweep", "bake", "scenes", "schema", "spring", "curve", "export", "bench", "help",
+    "run", "view", "compare", "fit", "sweep", "bake", "scenes", "schema", "spring", "curve", "decay", "export", "bench",
+    "help",
 ]
 
 /// Parses the arguments (without the program name).
@@ -82,6 +85,7 @@ func parseCommand(_ args: [String]) throws -> Command {
     case "run": return try parseRun(rest)
     case "spring": return try parseSpring(rest)
     case "curve": return try parseCurve(rest)
+    case "decay": return try parseDecay(rest)
     case "view": return try parseView(rest)
     case "export": return try parseExport(rest)
     case "compare": return try parseCompare(rest)

@@ -93,6 +93,7 @@ func main() -> Int32 {
     case .bench(let options): return Benchmark.runToStdout(options, program: "dynsim")
     case .spring(let options): return streamToStdout { try writeSpring(options, to: $0) }
     case .curve(let options): return streamToStdout { try writeCurve(options, to: $0) }
+    case .decay(let options): return streamToStdout { try writeDecay(options, to: $0) }
     case .view(let options): return view(options)
     case .export(let options): return export(options)
     case .compare(let options): return compare(options)
