@@ -140,18 +140,14 @@ public enum Flings {
         /// k = −4.2 · friction, 1/s.
         public var exponent: Double { -4.2 * friction }
 
-        public var duration: Double {
-            abs(initialVelocity) <= velocityThreshold ? 0 : log(velocityThreshold / abs(initialVelocity)) / exponent
-        }
+        public var duration: Double { ExponentialLaw.duration(initialVelocity, exponent, velocityThreshold) }
 
         public func value(at t: Double) -> Double {
-            let k = exponent
-            let s = min(max(t, 0), duration)
-            return from - initialVelocity / k + initialVelocity / k * exp(k * s)
+            ExponentialLaw.value(at: t, from: from, velocity: initialVelocity, exponent, until: duration)
         }
 
         public func velocity(at t: Double) -> Double {
-            t >= duration ? 0 : initialVelocity * exp(exponent * max(t, 0))
+            ExponentialLaw.velocity(at: t, velocity: initialVelocity, exponent, until: duration)
         }
 
         public var restingPoint: Double { value(at: duration) }
@@ -185,19 +181,14 @@ public enum Flings {
         /// Compose's `friction`: −4.2 · frictionMultiplier, 1/s.
         public var friction: Double { -4.2 * frictionMultiplier }
 
-        public var duration: Double {
-            abs(initialVelocity) <= absVelocityThreshold
-                ? 0 : log(absVelocityThreshold / abs(initialVelocity)) / friction
-        }
+        public var duration: Double { ExponentialLaw.duration(initialVelocity, friction, absVelocityThreshold) }
 
         public func value(at t: Double) -> Double {
-            let f = friction
-            let s = min(max(t, 0), duration)
-            return from - initialVelocity / f + initialVelocity / f * exp(f * s)
+            ExponentialLaw.value(at: t, from: from, velocity: initialVelocity, friction, until: duration)
         }
 
         public func velocity(at t: Double) -> Double {
-            t >= duration ? 0 : initialVelocity * exp(friction * max(t, 0))
+            ExponentialLaw.velocity(at: t, velocity: initialVelocity, friction, until: duration)
         }
 
         public var restingPoint: Double { value(at: duration) }
@@ -342,4 +333,24 @@ public protocol Fling: Sendable {
     var restingPoint: Double { get }
     /// When the platform stops the motion, by its own rule, s.
     var duration: Double { get }
+}
+
+/// The law androidx FlingAnimation and Compose's exponentialDecay both integrate, with their own constants: velocity
+/// v0·e^(kt) (k < 0, 1/s), value x0 − v0/k + (v0/k)·e^(kt), stopped once the speed falls below a threshold.
+enum ExponentialLaw {
+    /// When the speed falls below `threshold` (units per second): ln(threshold/|v0|)/k, 0 when it starts below.
+    static func duration(_ v0: Double, _ k: Double, _ threshold: Double) -> Double {
+        abs(v0) <= threshold ? 0 : log(threshold / abs(v0)) / k
+    }
+
+    /// The value at `t`, held after `end`.
+    static func value(at t: Double, from x0: Double, velocity v0: Double, _ k: Double, until end: Double) -> Double {
+        let s = min(max(t, 0), end)
+        return x0 - v0 / k + v0 / k * exp(k * s)
+    }
+
+    /// The velocity at `t`, 0 from `end` on.
+    static func velocity(at t: Double, velocity v0: Double, _ k: Double, until end: Double) -> Double {
+        t >= end ? 0 : v0 * exp(k * max(t, 0))
+    }
 }
