@@ -40,10 +40,10 @@ extension Bake {
 
     /// Bakes a scene: runs it at ``sceneSampleRate`` and reduces each item, view and layer (or those in `objects`),
     /// each channel within `errorShare` of its bound in `tolerance` (the rest is left to the target's player).
-    /// - Throws: ``BakeError`` for an unknown object, one the bake cannot place (a superlayer that scales unevenly),
-    ///   or a 3D transform when `allows3D` is false; the run's errors.
+    /// - Throws: ``BakeError`` for an unknown object, one the bake cannot place (its size changes, or a superlayer scales),
+    ///   or a 3D transform (a bake carries no rotation about x or y, so it is never baked flat); the run's errors.
     public static func make(
-        scene: Scene, source: String, tolerance: BakeTolerance, objects: [String]? = nil, allows3D: Bool = false,
+        scene: Scene, source: String, tolerance: BakeTolerance, objects: [String]? = nil,
         errorShare: Double = 1
     ) throws -> Bake {
         var s = scene
@@ -61,7 +61,7 @@ extension Bake {
         let index = Dictionary(run.columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let sampled = try SceneObjects(scene: scene, index: index, columns: columns, source: source).all()
         return try make(
-            sampled, times: times, source: source, tolerance: tolerance, objects: objects, allows3D: allows3D,
+            sampled, times: times, source: source, tolerance: tolerance, objects: objects,
             frameRate: scene.rate, sampleRate: sceneSampleRate, width: scene.bounds.width,
             height: scene.bounds.height, errorShare: errorShare)
     }
@@ -73,7 +73,7 @@ extension Bake {
     /// (Traces' `Resampler`): the motion the bake is held to between rows. `errorShare` as for a scene.
     /// - Throws: ``BakeError`` when it has no object columns or an unknown object is asked for.
     public static func make(
-        trace: Trace, source: String, tolerance: BakeTolerance, objects: [String]? = nil, allows3D: Bool = false,
+        trace: Trace, source: String, tolerance: BakeTolerance, objects: [String]? = nil,
         errorShare: Double = 1
     ) throws -> Bake {
         if let first = trace.times.first, let last = trace.times.last {
@@ -98,13 +98,13 @@ extension Bake {
         }
         return try make(
             sampled, times: trace.times.map { $0 - trace.times[0] }, source: source, tolerance: tolerance,
-            objects: objects, allows3D: allows3D, frameRate: fileRate, sampleRate: rate,
+            objects: objects, frameRate: fileRate, sampleRate: rate,
             width: max(1, right.rounded(.up)), height: max(1, bottom.rounded(.up)), errorShare: errorShare)
     }
 
     static func make(
         _ sampled: [SampledObject], times: [Double], source: String, tolerance: BakeTolerance, objects: [String]?,
-        allows3D: Bool, frameRate: Double, sampleRate: Double, width: Double, height: Double, errorShare: Double = 1
+        frameRate: Double, sampleRate: Double, width: Double, height: Double, errorShare: Double = 1
     ) throws -> Bake {
         guard times.count >= 2, times.last! > times[0] else {
             throw BakeError(source, "the run is empty (it needs at least two rows over some time)", isUsage: false)
@@ -121,7 +121,7 @@ extension Bake {
             chosen = sampled.filter { objects.contains($0.name) }
         }
         if let problem = chosen.lazy.compactMap(\.problem).first { throw problem }
-        if !allows3D, let o = chosen.first(where: \.is3D) {
+        if let o = chosen.first(where: \.is3D) {
             throw BakeError(
                 "--target",
                 "\(o.name) turns out of the screen's plane (a 3D transform: rotation about x or y, or m34), which a bake does not carry (position, rotation about z, scale and opacity); leave it out with --objects",

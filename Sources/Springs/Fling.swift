@@ -20,7 +20,9 @@ public enum Flings {
     /// whole milliseconds and builds the table in `float`; this evaluates in `Double` without rounding. At t = 0 the
     /// value is the start and the velocity v0 (Flutter's special case; the table's first entry is 2.3e-5, not 0).
     public struct AndroidSpline: Fling, Hashable {
+        /// The value at the release, t = 0 (the property's unit).
         public let from: Double
+        /// The release velocity, units per second.
         public let initialVelocity: Double
         /// The scroll friction, `ViewConfiguration.getScrollFriction()` = 0.015 by default.
         public let friction: Double
@@ -49,6 +51,7 @@ public enum Flings {
             log(Self.inflexion * abs(initialVelocity) / (friction * physicalCoefficient))
         }
 
+        /// When this platform stops the motion, by its own rule (in the type's description), s.
         public var duration: Double {
             initialVelocity == 0 ? 0 : exp(splineDeceleration / (Self.decelerationRate - 1))
         }
@@ -59,6 +62,7 @@ public enum Flings {
             return initialVelocity == 0 ? 0 : friction * physicalCoefficient * exp(d / (d - 1) * splineDeceleration)
         }
 
+        /// Where the motion rests: its value at ``duration``.
         public var restingPoint: Double { from + sign * distance }
 
         var sign: Double { initialVelocity < 0 ? -1 : 1 }
@@ -97,11 +101,13 @@ public enum Flings {
             return (dInf + (p - tInf) * slope, slope)
         }
 
+        /// The value `t` seconds after release, held at the resting point after ``duration``.
         public func value(at t: Double) -> Double {
             guard t > 0, initialVelocity != 0 else { return from }
             return from + sign * distance * sample(t).distance
         }
 
+        /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
         public func velocity(at t: Double) -> Double {
             guard t > 0 else { return initialVelocity }
             guard initialVelocity != 0 else { return 0 }
@@ -115,7 +121,9 @@ public enum Flings {
     /// change (`MIN_VISIBLE_CHANGE_PIXELS` = 1 for view properties) · 1000/16 (`VELOCITY_THRESHOLD_MULTIPLIER`) =
     /// 46.875 px/s; it rests where it is then. (Android steps per frame in `float`; this is the exact closed form.)
     public struct FlingAnimation: Fling, Hashable {
+        /// The value at the release, t = 0 (the property's unit).
         public let from: Double
+        /// The release velocity, units per second.
         public let initialVelocity: Double
         /// `setFriction`, > 0, default 1.
         public let friction: Double
@@ -140,16 +148,20 @@ public enum Flings {
         /// k = −4.2 · friction, 1/s.
         public var exponent: Double { -4.2 * friction }
 
+        /// When this platform stops the motion, by its own rule (in the type's description), s.
         public var duration: Double { ExponentialLaw.duration(initialVelocity, exponent, velocityThreshold) }
 
+        /// The value `t` seconds after release, held at the resting point after ``duration``.
         public func value(at t: Double) -> Double {
             ExponentialLaw.value(at: t, from: from, velocity: initialVelocity, exponent, until: duration)
         }
 
+        /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
         public func velocity(at t: Double) -> Double {
             ExponentialLaw.velocity(at: t, velocity: initialVelocity, exponent, until: duration)
         }
 
+        /// Where the motion rests: its value at ``duration``.
         public var restingPoint: Double { value(at: duration) }
     }
 
@@ -159,7 +171,9 @@ public enum Flings {
     /// default, units per second); the target (`getTargetValue`) is the value at that duration, x0 when |v0| is
     /// at most the threshold. (Compose computes in `Float` and whole milliseconds; this is the exact closed form.)
     public struct ComposeExponentialDecay: Fling, Hashable {
+        /// The value at the release, t = 0 (the property's unit).
         public let from: Double
+        /// The release velocity, units per second.
         public let initialVelocity: Double
         /// `frictionMultiplier`, default 1 (floored at 1e-4 as Compose does).
         public let frictionMultiplier: Double
@@ -181,16 +195,20 @@ public enum Flings {
         /// Compose's `friction`: −4.2 · frictionMultiplier, 1/s.
         public var friction: Double { -4.2 * frictionMultiplier }
 
+        /// When this platform stops the motion, by its own rule (in the type's description), s.
         public var duration: Double { ExponentialLaw.duration(initialVelocity, friction, absVelocityThreshold) }
 
+        /// The value `t` seconds after release, held at the resting point after ``duration``.
         public func value(at t: Double) -> Double {
             ExponentialLaw.value(at: t, from: from, velocity: initialVelocity, friction, until: duration)
         }
 
+        /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
         public func velocity(at t: Double) -> Double {
             ExponentialLaw.velocity(at: t, velocity: initialVelocity, friction, until: duration)
         }
 
+        /// Where the motion rests: its value at ``duration``.
         public var restingPoint: Double { value(at: duration) }
     }
 
@@ -200,7 +218,9 @@ public enum Flings {
     /// second), so it is the ``Decay/Model/continuous`` model at c = 0.135^(1/1000). It is done when |dx| falls below
     /// the tolerance's velocity (`Tolerance.defaultTolerance` 1e-3; scroll physics use 1/(0.050·devicePixelRatio)).
     public struct FlutterFriction: Fling, Hashable {
+        /// The value at the release, t = 0 (the property's unit).
         public let from: Double
+        /// The release velocity, units per second.
         public let initialVelocity: Double
         /// The fraction of the velocity left after one second, 0 < drag < 1; 0.135 for scrolling.
         public let drag: Double
@@ -219,19 +239,23 @@ public enum Flings {
         /// `finalX`: the asymptote x0 − v0/ln drag.
         public var finalX: Double { from - initialVelocity / log(drag) }
 
+        /// When this platform stops the motion, by its own rule (in the type's description), s.
         public var duration: Double {
             abs(initialVelocity) < velocityTolerance ? 0 : log(velocityTolerance / abs(initialVelocity)) / log(drag)
         }
 
+        /// The value `t` seconds after release, held at the resting point after ``duration``.
         public func value(at t: Double) -> Double {
             let s = min(max(t, 0), duration)
             return from + initialVelocity * (pow(drag, s) - 1) / log(drag)
         }
 
+        /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
         public func velocity(at t: Double) -> Double {
             t >= duration ? 0 : initialVelocity * pow(drag, max(t, 0))
         }
 
+        /// Where the motion rests: its value at ``duration``.
         public var restingPoint: Double { value(at: duration) }
     }
 
@@ -241,7 +265,9 @@ public enum Flings {
     /// (popmotion's `decay` used 350), restDelta 0.5. The velocity is in units per second but the target is power ·
     /// v0 away, with no time in it: the motion starts at amplitude/τ = 0.8·v0/0.325 s ≈ 2.46·v0, not at v0.
     public struct MotionInertia: Fling, Hashable {
+        /// The value at the release, t = 0 (the property's unit).
         public let from: Double
+        /// The release velocity, units per second.
         public let initialVelocity: Double
         /// `power`, default 0.8.
         public let power: Double
@@ -269,14 +295,17 @@ public enum Flings {
         /// x0 + power · v0 (Motion's `target`, without `modifyTarget`).
         public var restingPoint: Double { from + amplitude }
 
+        /// When this platform stops the motion, by its own rule (in the type's description), s.
         public var duration: Double {
             abs(amplitude) <= restDelta ? 0 : timeConstant * log(abs(amplitude) / restDelta) / 1000
         }
 
+        /// The value `t` seconds after release, held at the resting point after ``duration``.
         public func value(at t: Double) -> Double {
             t >= duration ? restingPoint : restingPoint - amplitude * exp(-max(t, 0) * 1000 / timeConstant)
         }
 
+        /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
         public func velocity(at t: Double) -> Double {
             t >= duration ? 0 : amplitude / (timeConstant / 1000) * exp(-max(t, 0) * 1000 / timeConstant)
         }
@@ -285,7 +314,9 @@ public enum Flings {
     /// UIScrollView's ``Decay`` as a ``Fling``: it stops when the distance left falls to `restEpsilon` (0.5 pt by
     /// default, half a point; UIKit does not publish its rule).
     public struct ScrollView: Fling, Hashable {
+        /// The value at the release, t = 0 (the property's unit).
         public let from: Double
+        /// The release velocity, units per second.
         public let initialVelocity: Double
         /// The decay (rate and model).
         public let decay: Decay
@@ -301,16 +332,19 @@ public enum Flings {
             self.restEpsilon = restEpsilon
         }
 
+        /// When this platform stops the motion, by its own rule (in the type's description), s.
         public var duration: Double { decay.timeUntilDistanceLeft(below: restEpsilon, velocity: initialVelocity) }
 
         /// The projection (``Decay/restingPoint(from:velocity:)``), where the content rests; the motion is cut
         /// `restEpsilon` short of it at ``duration``.
         public var restingPoint: Double { decay.restingPoint(from: from, velocity: initialVelocity) }
 
+        /// The value `t` seconds after release, held at the resting point after ``duration``.
         public func value(at t: Double) -> Double {
             decay.value(at: max(t, 0), from: from, velocity: initialVelocity)
         }
 
+        /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
         public func velocity(at t: Double) -> Double { decay.velocity(at: max(t, 0), velocity: initialVelocity) }
     }
 }

@@ -112,7 +112,6 @@ func bake(_ o: BakeOptions) -> Int32 {
     do {
         let name = o.source!
         let targets = o.target == "all" ? BakeTarget.allCases : [BakeTarget(rawValue: o.target!)!]
-        let allows3D = targets.allSatisfy(\.allows3D)
         // A target whose player adds an error of its own (Android) gets keyframes held to a share of the bound.
         let share = targets.map(\.errorShare).min() ?? 1
         let made: Bake
@@ -128,14 +127,14 @@ func bake(_ o: BakeOptions) -> Int32 {
                 try readInput(name, name: name, maxBytes: Limits.maxTraceBytes), fileName: name, minRows: 2)
             inputs.append(InputFile(name: name, identity: FileIdentity(path: name), isScene: false))
             made = try Bake.make(
-                trace: trace, source: name, tolerance: o.tolerance, objects: o.objects, allows3D: allows3D,
+                trace: trace, source: name, tolerance: o.tolerance, objects: o.objects,
                 errorShare: share)
         } else {
             var (scene, label, sceneInputs) = try loadScene(name, command: "bake")
             try o.settings.apply(to: &scene, command: "bake")
             inputs = sceneInputs
             made = try Bake.make(
-                scene: scene, source: label, tolerance: o.tolerance, objects: o.objects, allows3D: allows3D,
+                scene: scene, source: label, tolerance: o.tolerance, objects: o.objects,
                 errorShare: share)
         }
         let stem = (name.split(separator: "/").last.map(String.init) ?? "bake")

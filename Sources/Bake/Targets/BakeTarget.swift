@@ -18,10 +18,6 @@ public enum BakeTarget: String, CaseIterable, Sendable {
     /// A dynsim scene of layers with keyframe animations: ``SceneTarget``.
     case scene
 
-    /// Whether it can express a turn out of the screen's plane (a 3D transform). None does yet: a bake carries
-    /// position, rotation about z, scale and opacity, so a 3D object is refused rather than baked flat.
-    public var allows3D: Bool { false }
-
     /// The fraction of the error bound the keyframes themselves may use; the rest is kept for the error the target's
     /// player adds. 1 for every target whose player evaluates the cubic Bézier (to its float precision); 0.75 for
     /// Android, whose PathInterpolator plays a polyline flattened to 0.002 of the curve (``AndroidTarget``): a
