@@ -21,19 +21,26 @@ public enum SceneEvent: Equatable, Sendable {
     case blockCompleted(time: Double, block: String, finished: Bool)
     /// A gesture recognizer's state (`began`, `changed`, `ended`, `recognized`, `failed`) at a touch point.
     case gesture(time: Double, name: String, state: String, point: Vector2?)
+    /// A scroll view's delegate call (UIScrollViewDelegate), `call` its name without `scrollView`:
+    /// `willBeginDragging` (`what` `contentOffset`), `willEndDragging` (two events: `what` `velocity`, points per
+    /// millisecond as UIKit passes it, then `targetContentOffset`, points) and `didEndDecelerating` (`contentOffset`).
+    case scrollView(time: Double, call: String, scrollView: String, what: String, point: Vector2)
 
     /// When it happened, seconds.
     public var time: Double {
         switch self {
         case let .contactBegan(t, _, _, _), let .contactEnded(t, _, _), let .rest(t, _), let .animationStarted(t, _, _),
             let .animationStopped(t, _, _), let .animatorCompleted(t, _, _), let .blockCompleted(t, _, _),
-            let .gesture(t, _, _, _):
+            let .gesture(t, _, _, _), let .scrollView(t, _, _, _, _):
             return t
         }
     }
 
     /// Every value of the events file's `kind` column (the first of ``fields``), in the order the cases are declared.
-    public static let kinds = ["begin", "end", "rest", "start", "stop", "complete", "gesture"]
+    public static let kinds = [
+        "begin", "end", "rest", "start", "stop", "complete", "gesture", "willBeginDragging", "willEndDragging",
+        "didEndDecelerating",
+    ]
 
     /// The event file's columns.
     public static let columns = ["t", "kind", "a", "b", "x", "y"]
@@ -53,6 +60,7 @@ public enum SceneEvent: Equatable, Sendable {
         case let .blockCompleted(_, block, finished):
             return ["complete", block, finished ? "finished" : "unfinished", "", ""]
         case let .gesture(_, name, state, p): return ["gesture", name, state] + point(p)
+        case let .scrollView(_, call, scrollView, what, p): return [call, scrollView, what] + point(p)
         }
     }
 

@@ -81,6 +81,7 @@ public final class SceneRun {
         case contents(Int, Int)  // layer index, index into `contentsColumnSuffixes`
         case root(Int, Int)  // layer index, index into `sublayerColumnSuffixes`
         case animator(Int, Int)  // animator index, index into `animatorColumnSuffixes`
+        case scroll(Int, Int)  // scroll view index, index into `scrollViewColumnSuffixes`
     }
     /// The scene's layers with their animations, begin times resolved (an `after` animation starts when its
     /// predecessor stops).
@@ -129,6 +130,7 @@ public final class SceneRun {
         let animatorIndex = Dictionary(
             scene.animators.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let layerColumns = Dictionary(uniqueKeysWithValues: LayerProperty.all.flatMap(\.columns).map { ($0.name, $0) })
+        let scrollIndex = Dictionary(uniqueKeysWithValues: scene.scrollViews.enumerated().map { ($1.name, $0) })
         self.sources = columns.map { column in
             if column == "t" { return .time }
             let dot = column.lastIndex(of: ".")!
@@ -140,6 +142,9 @@ public final class SceneRun {
             if let anchor = anchorIDs[owner] { return .anchor(anchor, property == "x" ? 0 : 1) }
             // A layer column: <layer>.<keyPath>, the key path possibly with a component.
             let first = column.firstIndex(of: ".")!
+            if let k = scrollIndex[String(column[..<first])] {
+                return .scroll(k, scrollViewColumnSuffixes.firstIndex(of: String(column[column.index(after: first)...]))!)
+            }
             let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
             let li = layerIndex[layerName]!
             if scene.layers[li].isView, let c = viewColumns.first(where: { $0.suffix == keyPath }) {
@@ -388,6 +393,13 @@ public final class SceneRun {
         case let .contents(li, field): fillContents(k, li, field, t)
         case let .root(li, field): values[k] = rootValue(li, field, t)
         case let .animator(a, field): fillAnimator(k, a, field, t)
+        case let .scroll(v, field):
+            let scroller = stage.scrollers[v]
+            switch field {
+            case 0, 1: values[k] = scroller.contentOffset(at: t)[field]
+            case 2: values[k] = scroller.isDragging ? 1 : 0
+            default: values[k] = scroller.isDecelerating(at: t) ? 1 : 0
+            }
         }
     }
 

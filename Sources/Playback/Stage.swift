@@ -27,7 +27,7 @@ struct Stage {
     /// Each layer's local time: blocks add their animations, and animators run, in their layer's time.
     var clocks: LayerClocks { geometry.clocks }
 
-    private enum Pending { case block(Int), gesture(Int, Int), completion(Int) }
+    private enum Pending { case block(Int), gesture(Int, Int), completion(Int), scrollRest(Int, Int) }
     /// Pending events sorted by (time, sequence), the next one last.
     private var pending: [(time: Double, seq: Int, what: Pending)] = []
     private var seq = 0
@@ -53,6 +53,11 @@ struct Stage {
     private var failed: [Bool]
     /// Per animator: whether it is driving its layer (active or stopped).
     private var driving: [Bool]
+    /// The scroll views, and the layer that shows each.
+    private(set) var scrollers: [ScrollViewPlayer]
+    private let scrollerLayers: [Int]
+    /// Per throwing pan: the dragged view's center at began (in its superview's space).
+    private var throwStart: [SIMD2<Double>]
 
     /// Events so far that were not yet taken.
     private var events: [SceneEvent] = []
@@ -85,6 +90,9 @@ struct Stage {
         self.loggedCompletions = Array(repeating: 0, count: scene.animators.count)
         self.completionsCheckedAt = Array(repeating: 0, count: scene.animators.count)
         self.busyUntil = Array(repeating: -.infinity, count: scene.layers.count)
+        self.scrollers = scene.scrollViews.map(ScrollViewPlayer.init)
+        self.scrollerLayers = scene.scrollViews.map { index[$0.name]! }
+        self.throwStart = Array(repeating: .zero, count: scene.gestures.count)
         // The scripted events, sorted once (the next one last).
         for (k, b) in scene.blocks.enumerated() {
             if case .time(let t) = b.start { pending.append((t, seq, .block(k))); seq += 1 }
@@ -120,13 +128,31 @@ struct Stage {
         while let next = pending.last, next.time <= t {
             let (time, _, what) = pending.removeLast()
             advancePlayers(to: time)
+            syncScrollViews(at: time)
             switch what {
             case .block(let b): run(scene.blocks[b], at: time, location: nil, rect: nil)
             case .gesture(let g, let s): gesture(g, s, at: time)
             case .completion(let c): complete(c, at: time)
+            case .scrollRest(let k, let generation):
+                guard scrollers[k].generation == generation else { break }
+                let o = scrollers[k].contentOffset(at: time)
+                events.append(
+                    .scrollView(
+                        time: time, call: "didEndDecelerating", scrollView: scrollers[k].scene.name,
+                        what: "contentOffset", point: Vector2(o.x, o.y)))
             }
         }
         advancePlayers(to: t)
+        syncScrollViews(at: t)
+    }
+
+    /// Sets each scroll view's bounds origin to its contentOffset at `t` (UIScrollView's contentOffset is its bounds
+    /// origin), so hit tests and the rows see the content where it is.
+    private mutating func syncScrollViews(at t: Double) {
+        for (k, li) in scrollerLayers.enumerated() {
+            let o = scrollers[k].contentOffset(at: t), s = scrollers[k].scene
+            layers[li].setValue(.rect(o.x, o.y, s.frame.width, s.frame.height), for: "bounds")
+        }
     }
 
     /// Plays the animators' scripts up to `t` (each seeing its layer as it is now), then refreshes what they drive.
@@ -345,6 +371,12 @@ struct Stage {
             return false
         }
         switch gesture.action {
+        case .scroll:
+            let reached = s > 0 || reaches(points[0])
+            scroll(g, s, at: time, reached: reached)
+        case .throwing(let drag):
+            let reached = s > 0 || reaches(points[0])
+            throwView(g, s, drag, at: time, reached: reached)
         case .animate(let block):
             guard points.allSatisfy(reaches) else { report("failed"); return }
             report("recognized")
@@ -407,6 +439,115 @@ struct Stage {
             call { try $0.continueAnimation(withTimingParameters: timing, durationFactor: factor, at: at) }
             logCompletions(a, at: time)
             syncAnimators(at: time)
+        }
+    }
+
+    /// Sample `s` of gesture `g`, a pan on a scroll view: began catches the content, each sample drags it, the last
+    /// releases it (``ScrollViewPlayer``), with the delegate's calls as events.
+    private mutating func scroll(_ g: Int, _ s: Int, at time: Double, reached: Bool) {
+        let gesture = scene.gestures[g]
+        guard let k = scene.scrollViews.firstIndex(where: { $0.name == gesture.view }) else { return }
+        let point = gesture.samples[s].points[0]
+        func report(_ state: String) {
+            events.append(.gesture(time: time, name: gesture.name, state: state, point: Vector2(point.x, point.y)))
+        }
+        let name = gesture.view
+        if s == 0 {
+            guard reached else { failed[g] = true; report("failed"); return }
+            failed[g] = false
+            report("began")
+            scrollers[k].began(at: time)
+            let o = scrollers[k].contentOffset(at: time)
+            events.append(
+                .scrollView(
+                    time: time, call: "willBeginDragging", scrollView: name, what: "contentOffset",
+                    point: Vector2(o.x, o.y)))
+            return
+        }
+        guard !failed[g] else { return }
+        let last = s == gesture.samples.count - 1
+        report(last ? "ended" : "changed")
+        // The scroll view is a root view: its pan's translation is in screen points.
+        scrollers[k].dragged(translation: point - gesture.samples[0].points[0])
+        if last {
+            let v = fingerVelocity(g, s, at: time, in: nil)
+            let (velocity, target) = scrollers[k].released(velocity: v, at: time)
+            events.append(
+                .scrollView(
+                    time: time, call: "willEndDragging", scrollView: name, what: "velocity",
+                    point: Vector2(velocity.x / 1000, velocity.y / 1000)))
+            events.append(
+                .scrollView(
+                    time: time, call: "willEndDragging", scrollView: name, what: "targetContentOffset",
+                    point: Vector2(target.x, target.y)))
+            if let end = scrollers[k].decelerationEnd { schedule(end, .scrollRest(k, scrollers[k].generation)) }
+        }
+        syncScrollViews(at: time)
+    }
+
+    /// The finger's velocity at sample `s` of gesture `g` (points/s, in layer `space`'s coordinates, the screen when
+    /// nil): the last segment that took time, as UIPanGestureRecognizer.velocity(in:) reads it here; 0 for none.
+    private mutating func fingerVelocity(_ g: Int, _ s: Int, at time: Double, in space: Int?) -> SIMD2<Double> {
+        let samples = scene.gestures[g].samples
+        guard let p = samples[..<s].last(where: { $0.time < time }) else { return .zero }
+        let a = samples[s].points[0], b = p.points[0]
+        guard let space else { return (a - b) / (time - p.time) }
+        return ((local(a, in: space, at: time) ?? a) - (local(b, in: space, at: time) ?? b)) / (time - p.time)
+    }
+
+    /// Sample `s` of gesture `g`, a pan throwing a view (``SceneThrow``): the view's center follows the finger; on
+    /// release a spring carries it to the snap point nearest the projection, with the finger's velocity.
+    private mutating func throwView(_ g: Int, _ s: Int, _ drag: SceneThrow, at time: Double, reached: Bool) {
+        let gesture = scene.gestures[g]
+        guard let li = layerIndex[drag.view] else { return }
+        let point = gesture.samples[s].points[0]
+        func report(_ state: String) {
+            events.append(.gesture(time: time, name: gesture.name, state: state, point: Vector2(point.x, point.y)))
+        }
+        let space = superIndex[li]
+        let keys = ["throw.\(gesture.name).x", "throw.\(gesture.name).y"]
+        let lt = clocks.localTime(li, at: time)
+        if s == 0 {
+            guard reached else { failed[g] = true; report("failed"); return }
+            failed[g] = false
+            report("began")
+            // A throw in flight stops where it is shown (the animator is stopped at its current values).
+            let shown = layers[li].presentationValue("position", at: lt)?.components ?? [0, 0]
+            for k in keys { layers[li].removeAnimation(forKey: k) }
+            layers[li].setValue(.point(shown[0], shown[1]), for: "position")
+            throwStart[g] = SIMD2(shown[0], shown[1])
+            return
+        }
+        guard !failed[g] else { return }
+        let last = s == gesture.samples.count - 1
+        report(last ? "ended" : "changed")
+        let start = gesture.samples[0].points[0]
+        let translation =
+            space.map { (local(point, in: $0, at: time) ?? point) - (local(start, in: $0, at: time) ?? start) }
+            ?? (point - start)
+        let center = throwStart[g] + translation
+        layers[li].setValue(.point(center.x, center.y), for: "position")
+        guard last else { return }
+        // Released: project as a scroll view decelerates, pick the nearest snap point, spring there.
+        let v = fingerVelocity(g, s, at: time, in: space)
+        let decay = Decay(rate: drag.decelerationRate.value)
+        let projection = SIMD2(
+            decay.restingPoint(from: center.x, velocity: v.x), decay.restingPoint(from: center.y, velocity: v.y))
+        let target = drag.target(projection: projection)
+        let spring = Spring(dampingRatio: drag.dampingRatio, response: drag.response)
+        layers[li].setValue(.point(target.x, target.y), for: "position")
+        for axis in 0..<2 {
+            let distance = target[axis] - center[axis]
+            guard distance != 0 else { continue }
+            // UISpringTimingParameters' initialVelocity: the velocity over the distance, per axis.
+            let relative = v[axis] / distance
+            layers[li].add(
+                .spring(
+                    SpringAnimation(
+                        keyPath: axis == 0 ? "position.x" : "position.y", fromValue: .scalar(-distance),
+                        toValue: .scalar(0), spring: spring, initialVelocity: relative,
+                        timing: MediaTiming(beginTime: lt), isAdditive: true)),
+                forKey: keys[axis])
         }
     }
 

@@ -114,7 +114,7 @@ public enum Catalog {
                 summary:
                     "a layer of speed 3 and its sublayer of speed 0.5 each turn once in 3 s of their own time: at 1 s and 2 s",
                 make: nestedSpeeds),
-        ] + interactionEntries + [
+        ] + interactionEntries + scrollEntries + [
             Entry(
                 name: "pendulums",
                 summary:

@@ -17,7 +17,8 @@ public enum FieldTables {
             entry(AnimatorFields.table), entry(AnimatorFields.spring), entry(AnimatorFields.dampingRatio),
             entry(AnimatorFields.change),
         ] + AnimatorCallFields.tables.map { entry($0.table) } + [
-            entry(GestureFields.table), entry(GestureFields.pan),
+            entry(GestureFields.table), entry(GestureFields.pan), entry(ScrollViewFields.throwing),
+            entry(ScrollViewFields.table),
             entry(TimingChangeFields.table),
             entry(BlockFields.table), entry(BlockFields.springTable), entry(BlockFields.keyframeTable),
             entry(BlockFields.changeTable),

@@ -16,7 +16,7 @@ enum GestureFields {
             ]),
         ])
         let action = SceneSchema.anyOf([
-            pan.schema,
+            pan.schema, ScrollViewFields.throwing.schema,
             SceneSchema.object(
                 [("animate", SceneSchema.ref("gestureBlock"))],
                 required: ["animate"]),
@@ -50,10 +50,13 @@ enum GestureFields {
                     default: "none", notes: "a file of the same rows, relative to the scene file",
                     encode: { $0.csv.map { .string($0) } }),
                 F.ruled(
-                    "action", .other(schema: action, type: "object: a pan's (below), or `{animate: block}`"),
-                    default: "required", notes: "a tap or touches run a block",
+                    "action",
+                    .other(schema: action, type: "object: a pan's scrub or throw (below), or `{animate: block}`"),
+                    default: "required; none on a scroll view", notes: "a tap or touches run a block",
                     encode: { g in
                         switch g.action {
+                        case .scroll: return nil
+                        case .throwing(let d): return .object(ScrollViewFields.throwing.encode(d))
                         case let .scrub(animator, distance, release, timing, factor):
                             return .object(
                                 pan.encode(
@@ -64,7 +67,7 @@ enum GestureFields {
                             return .object([.init("animate", SceneEncoder.block(b, inGesture: true))])
                         }
                     }),
-            ], required: ["name", "type", "view", "action"])
+            ], required: ["name", "type", "view"])
     }()
 
     /// A pan's action, as the decoder reads it.

@@ -39,11 +39,24 @@ extension SceneDecoder {
             let samples = rows.map { r in
                 (time: r[0], points: stride(from: 1, to: r.count, by: 2).map { SIMD2(r[$0], r[$0 + 1]) })
             }
-            guard let aj = f.value("action") else {
-                throw f.missing("action", kind == .pan ? "{\"scrub\": animator, ...}" : "{\"animate\": block}")
+            if scene.scrollViews.contains(where: { $0.name == view }) {
+                // UIScrollView's own pan recognizer: it scrolls, and nothing else.
+                guard kind == .pan else {
+                    throw f.error("type", "a scroll view takes a pan (it scrolls), got \(quoted(kind.rawValue))")
+                }
+                guard f.value("action") == nil else {
+                    throw f.error(
+                        "action", "a pan on a scroll view scrolls it: give no action, got \(f.text("action"))")
+                }
+                gesture.action = .scroll
+            } else {
+                guard let aj = f.value("action") else {
+                    throw f.missing(
+                        "action", kind == .pan ? "{\"scrub\": animator, ...} or {\"throw\": view, ...}" : "{\"animate\": block}")
+                }
+                gesture.action = try decodeGestureAction(
+                    aj, path: path, kind: kind, name: name, scene: scene, targets: targets)
             }
-            gesture.action = try decodeGestureAction(
-                aj, path: path, kind: kind, name: name, scene: scene, targets: targets)
             gesture.view = view
             gesture.samples = samples
             gesture.csv = try f.string("csv")
@@ -94,9 +107,14 @@ extension SceneDecoder {
         _ aj: JSON, path: String, kind: SceneGesture.Kind, name: String, scene: Scene,
         targets: Set<String>
     ) throws -> SceneGesture.Action {
-        let a = try Fields(
-            aj, path: path + ".action", file: fileName, allowed: kind == .pan ? GestureFields.pan.names : ["animate"])
-        if kind == .pan {
+        let throwing: Bool
+        if case .object(let members) = aj { throwing = members.contains { $0.key == "throw" } } else { throwing = false }
+        let allowed =
+            kind != .pan ? ["animate"] : throwing ? ScrollViewFields.throwing.names : GestureFields.pan.names
+        let a = try Fields(aj, path: path + ".action", file: fileName, allowed: allowed)
+        if kind == .pan && throwing {
+            return .throwing(try decodeThrow(a, targets: targets))
+        } else if kind == .pan {
             guard let animator = try a.string("scrub") else { throw a.missing("scrub", "the animator the pan scrubs") }
             guard let def = scene.animators.first(where: { $0.name == animator }) else {
                 throw a.error("scrub", "no such animator, got \(quoted(animator))")

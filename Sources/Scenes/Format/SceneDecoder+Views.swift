@@ -9,11 +9,12 @@ extension SceneDecoder {
         "beginFromCurrentState": .beginFromCurrentState, "allowUserInteraction": .allowUserInteraction,
     ]
 
-    func decodeViews(_ json: JSON, names: inout Set<String>) throws -> [SceneLayer] {
+    /// The scene's `views`, after `earlier` (the scroll views' views, which a view may name as its superview).
+    func decodeViews(_ json: JSON, names: inout Set<String>, after earlier: [SceneLayer] = []) throws -> [SceneLayer] {
         guard case .array(let arr) = json else {
             throw InputError(file: fileName, path: "views", message: "must be an array of views, got \(json.brief)")
         }
-        var views: [SceneLayer] = []
+        var views = earlier
         for (k, vj) in arr.enumerated() {
             views.append(try decodeView(vj, path: "views[\(k)]", earlier: views, names: &names))
         }

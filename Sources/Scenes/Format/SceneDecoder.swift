@@ -107,11 +107,12 @@ public struct SceneDecoder {
             if case .array(let a)? = top.value(key) { return a.count }
             return 0
         }
-        let layerCount = count("views") + count("layers")
+        let layerCount = count("views") + count("layers") + count("scrollViews")
         guard layerCount <= Limits.maxLayers else {
             throw InputError(
-                file: fileName, path: count("views") > 0 ? "views" : "layers",
-                message: "views and layers together must number at most \(Limits.maxLayers), got \(layerCount)")
+                file: fileName, path: ["views", "layers", "scrollViews"].max { count($0) < count($1) }!,
+                message:
+                    "views, layers and scroll views together must number at most \(Limits.maxLayers), got \(layerCount)")
         }
         let timelineKeys = ["animations", "blocks", "animators", "gestures", "layerTiming"]
         let timelineCount = timelineKeys.map(count).reduce(0, +)
@@ -126,7 +127,10 @@ public struct SceneDecoder {
 
     /// Views, layers and what plays on them: animations, animators, blocks, gestures.
     private func decodeTimeline(_ top: Fields, into scene: inout Scene, names: inout Set<String>) throws {
-        if let vj = top.value("views") { scene.layers = try decodeViews(vj, names: &names) }
+        if let sj = top.value("scrollViews") { scene.scrollViews = try decodeScrollViews(sj, names: &names) }
+        // Scroll views are root views, before the views (which may name them as their superview).
+        scene.layers = scene.scrollViews.map(\.layer)
+        if let vj = top.value("views") { scene.layers = try decodeViews(vj, names: &names, after: scene.layers) }
         if let lj = top.value("layers") { scene.layers += try decodeLayers(lj, names: &names) }
         if let aj = top.value("animations") {
             guard case .array(let arr) = aj else {

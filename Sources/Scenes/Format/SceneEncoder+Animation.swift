@@ -26,6 +26,9 @@ extension SceneEncoder {
     /// A view in UIView's terms, from its layer's values (``SceneLayer/isView``).
     static func view(_ layer: SceneLayer) -> JSON { .object(ViewFields.table.encode(layer)) }
 
+    /// A scroll view's entry.
+    static func scrollView(_ s: SceneScrollView) -> JSON { .object(ScrollViewFields.table.encode(s)) }
+
     static func animation(_ a: SceneAnimation) -> JSON {
         .object(AnimationKindFields.placement.encode(a) + animationFields(a.animation))
     }

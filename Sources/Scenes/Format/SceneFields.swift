@@ -89,9 +89,14 @@ public enum SceneFields {
                     "behaviors", of: "behavior", type: "array of behaviors", max: Limits.maxBehaviors,
                     encode: { physical($0) ? .array($0.behaviors.map(SceneEncoder.behavior)) : nil }),
                 list(
+                    "scrollViews", of: "scrollView", type: "array of scroll views",
+                    notes: "root views; before the views, which may name one as their superview",
+                    encode: { s in s.scrollViews.isEmpty ? nil : .array(s.scrollViews.map(SceneEncoder.scrollView)) }),
+                list(
                     "views", of: "view", type: "array of views",
                     encode: { s in
-                        let views = s.layers.filter(\.isView)
+                        let scrolling = Set(s.scrollViews.map(\.name))
+                        let views = s.layers.filter { $0.isView && !scrolling.contains($0.name) }
                         return views.isEmpty ? nil : .array(views.map(SceneEncoder.view))
                     }),
                 list(

@@ -139,7 +139,7 @@ public enum SceneSchema {
             ("animatorTiming", animatorTiming), ("animator", animator), ("animatorCall", animatorCall),
             ("change", change),
             ("block", block(inGesture: false)), ("gestureBlock", block(inGesture: true)), ("gesture", gesture),
-            ("timingChange", timingChange),
+            ("timingChange", timingChange), ("scrollView", ScrollViewFields.table.schema),
         ]
     }
 

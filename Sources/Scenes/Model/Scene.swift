@@ -42,6 +42,9 @@ public struct Scene: Equatable, Sendable {
     public var blocks: [SceneBlock] = []
     /// Scripted gestures. Default none.
     public var gestures: [SceneGesture] = []
+    /// Scroll views (UIScrollView), each shown by the view of its name in ``layers`` (``SceneScrollView/layer``, before
+    /// the views it holds). Default none.
+    public var scrollViews: [SceneScrollView] = []
     /// Timed changes of layers' timing (pause, resume, set speed, timeOffset or beginTime), by non-decreasing time.
     /// Default none.
     public var layerTiming: [SceneTimingChange] = []
@@ -50,14 +53,20 @@ public struct Scene: Equatable, Sendable {
     public init() {}
 
     /// Every available column: `t`; for each item `<name>.x`, `.y`, `.angle`, `.vx`, `.vy`, `.omega`; for each
-    /// attachment to an anchor point `<anchor name>.x`, `.y`.
+    /// attachment to an anchor point `<anchor name>.x`, `.y`; each layer's and view's; a scroll view's
+    /// ``scrollViewColumnSuffixes`` in place of its view's; each animator's.
     public var allColumns: [String] {
         var out = ["t"]
+        let scrolling = Set(scrollViews.map(\.name))
         for item in items {
             for p in SceneItem.columnSuffixes { out.append(item.name + "." + p) }
         }
         for name in anchorNames { out.append(name + ".x"); out.append(name + ".y") }
         for layer in layers {
+            if scrolling.contains(layer.name) {
+                for k in scrollViewColumnSuffixes { out.append(layer.name + "." + k) }
+                continue
+            }
             if layer.isView {
                 for c in viewColumns { out.append(layer.name + "." + c.suffix) }
                 if layer.superlayer != nil { for k in sublayerColumnSuffixes { out.append(layer.name + "." + k) } }

@@ -178,6 +178,10 @@ public struct SceneGesture: Equatable, Sendable {
             durationFactor: Double)
         /// Runs a block at each tap or touch.
         case animate(SceneBlock)
+        /// Drags a view and throws it to the snap point nearest its projection (pan only).
+        case throwing(SceneThrow)
+        /// Scrolls the scroll view it is on (pan only): UIScrollView's own pan, so the scene gives no action.
+        case scroll
     }
     /// Its name (events).
     public var name: String
