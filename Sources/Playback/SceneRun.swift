@@ -143,7 +143,8 @@ public final class SceneRun {
             // A layer column: <layer>.<keyPath>, the key path possibly with a component.
             let first = column.firstIndex(of: ".")!
             if let k = scrollIndex[String(column[..<first])] {
-                return .scroll(k, scrollViewColumnSuffixes.firstIndex(of: String(column[column.index(after: first)...]))!)
+                return .scroll(
+                    k, scrollViewColumnSuffixes.firstIndex(of: String(column[column.index(after: first)...]))!)
             }
             let layerName = String(column[..<first]), keyPath = String(column[column.index(after: first)...])
             let li = layerIndex[layerName]!

@@ -78,7 +78,8 @@ struct ScrollViewPlayer {
         for axis in 0..<2 {
             travelAtBegan[axis] = travel(offset[axis], axis)
             let page = scene.size(axis)
-            pageAtBegan[axis] = page > 0 ? Int((min(max(offset[axis], 0), scene.maximumOffset(axis)) / page).rounded()) : 0
+            pageAtBegan[axis] =
+                page > 0 ? Int((min(max(offset[axis], 0), scene.maximumOffset(axis)) / page).rounded()) : 0
         }
     }
 

@@ -1,7 +1,6 @@
 import Animation
 import Dynamics
 import Foundation
-import Springs
 import IO
 import Scenes
 
@@ -17,17 +16,18 @@ import Scenes
 /// geometry, the topmost deepest view containing the point, skipping views with alpha below 0.01 and views a block is
 /// animating (unless the block allows user interaction).
 struct Stage {
-    private(set) var layers: [Layer]
+    /// The layers as the stage has set them (the scroll views' extension, Stage+Scrolling.swift, sets their bounds).
+    var layers: [Layer]
     private(set) var players: [AnimatorPlayer]
-    private let scene: Scene
-    private let layerIndex: [String: Int]
-    private let superIndex: [Int?]
+    let scene: Scene
+    let layerIndex: [String: Int]
+    let superIndex: [Int?]
     /// The layer tree's geometry (screen maps, hit tests).
     private var geometry: LayerGeometry
     /// Each layer's local time: blocks add their animations, and animators run, in their layer's time.
     var clocks: LayerClocks { geometry.clocks }
 
-    private enum Pending { case block(Int), gesture(Int, Int), completion(Int), scrollRest(Int, Int) }
+    enum Pending { case block(Int), gesture(Int, Int), completion(Int), scrollRest(Int, Int) }
     /// Pending events sorted by (time, sequence), the next one last.
     private var pending: [(time: Double, seq: Int, what: Pending)] = []
     private var seq = 0
@@ -50,17 +50,14 @@ struct Stage {
 
     /// Per pan gesture: the fraction at began, whether it failed.
     private var panFraction: [Double]
-    private var failed: [Bool]
+    var failed: [Bool]
     /// Per animator: whether it is driving its layer (active or stopped).
     private var driving: [Bool]
-    /// The scroll views, and the layer that shows each.
-    private(set) var scrollers: [ScrollViewPlayer]
-    private let scrollerLayers: [Int]
-    /// Per throwing pan: the dragged view's center at began (in its superview's space).
-    private var throwStart: [SIMD2<Double>]
+    /// The scroll views and the layer showing each; per throwing pan, the view's center at began (superview space).
+    var scrollers: [ScrollViewPlayer], scrollerLayers: [Int], throwStart: [SIMD2<Double>]
 
     /// Events so far that were not yet taken.
-    private var events: [SceneEvent] = []
+    var events: [SceneEvent] = []
     /// Animator calls UIKit rejects, from scripts or gestures, in the order they were made: the scene path of the call
     /// and the reason (the first is an input error).
     private(set) var rejections: [(path: String, message: String)] = []
@@ -106,7 +103,7 @@ struct Stage {
         syncAnimators(at: 0)
     }
 
-    private mutating func schedule(_ time: Double, _ what: Pending) {
+    mutating func schedule(_ time: Double, _ what: Pending) {
         // Binary search for the place that keeps the list sorted by (time, seq) descending (the next event last).
         var lo = 0, hi = pending.count
         while lo < hi {
@@ -144,15 +141,6 @@ struct Stage {
         }
         advancePlayers(to: t)
         syncScrollViews(at: t)
-    }
-
-    /// Sets each scroll view's bounds origin to its contentOffset at `t` (UIScrollView's contentOffset is its bounds
-    /// origin), so hit tests and the rows see the content where it is.
-    private mutating func syncScrollViews(at t: Double) {
-        for (k, li) in scrollerLayers.enumerated() {
-            let o = scrollers[k].contentOffset(at: t), s = scrollers[k].scene
-            layers[li].setValue(.rect(o.x, o.y, s.frame.width, s.frame.height), for: "bounds")
-        }
     }
 
     /// Plays the animators' scripts up to `t` (each seeing its layer as it is now), then refreshes what they drive.
@@ -364,19 +352,10 @@ struct Stage {
             events.append(
                 .gesture(time: time, name: gesture.name, state: state, point: points.first.map { Vector2($0.x, $0.y) }))
         }
-        /// Whether a touch at p reaches the gesture's view: the view hit is it or one of its subviews.
-        func reaches(_ p: SIMD2<Double>) -> Bool {
-            var k = hitTest(p, at: time)
-            while let j = k { if j == vi { return true }; k = superIndex[j] }
-            return false
-        }
+        func reaches(_ p: SIMD2<Double>) -> Bool { self.reaches(p, view: vi, at: time) }
         switch gesture.action {
-        case .scroll:
-            let reached = s > 0 || reaches(points[0])
-            scroll(g, s, at: time, reached: reached)
-        case .throwing(let drag):
-            let reached = s > 0 || reaches(points[0])
-            throwView(g, s, drag, at: time, reached: reached)
+        case .scroll: scroll(g, s, at: time, reached: s > 0 || reaches(points[0]))
+        case .throwing(let drag): throwView(g, s, drag, at: time, reached: s > 0 || reaches(points[0]))
         case .animate(let block):
             guard points.allSatisfy(reaches) else { report("failed"); return }
             report("recognized")
@@ -419,13 +398,7 @@ struct Stage {
             syncAnimators(at: time)
             guard last else { return }
             // velocity(in: view) over the last segment that took time (points/s).
-            var velocity = SIMD2<Double>(0, 0)
-            if let p = gesture.samples[..<s].last(where: { $0.time < time }) {
-                let d =
-                    (local(points[0], in: vi, at: time) ?? points[0])
-                    - (local(p.points[0], in: vi, at: time) ?? p.points[0])
-                velocity = d / (time - p.time)
-            }
+            let velocity = fingerVelocity(g, s, at: time, in: vi)
             let reverse: Bool
             switch release {
             case .center:
@@ -442,119 +415,20 @@ struct Stage {
         }
     }
 
-    /// Sample `s` of gesture `g`, a pan on a scroll view: began catches the content, each sample drags it, the last
-    /// releases it (``ScrollViewPlayer``), with the delegate's calls as events.
-    private mutating func scroll(_ g: Int, _ s: Int, at time: Double, reached: Bool) {
-        let gesture = scene.gestures[g]
-        guard let k = scene.scrollViews.firstIndex(where: { $0.name == gesture.view }) else { return }
-        let point = gesture.samples[s].points[0]
-        func report(_ state: String) {
-            events.append(.gesture(time: time, name: gesture.name, state: state, point: Vector2(point.x, point.y)))
-        }
-        let name = gesture.view
-        if s == 0 {
-            guard reached else { failed[g] = true; report("failed"); return }
-            failed[g] = false
-            report("began")
-            scrollers[k].began(at: time)
-            let o = scrollers[k].contentOffset(at: time)
-            events.append(
-                .scrollView(
-                    time: time, call: "willBeginDragging", scrollView: name, what: "contentOffset",
-                    point: Vector2(o.x, o.y)))
-            return
-        }
-        guard !failed[g] else { return }
-        let last = s == gesture.samples.count - 1
-        report(last ? "ended" : "changed")
-        // The scroll view is a root view: its pan's translation is in screen points.
-        scrollers[k].dragged(translation: point - gesture.samples[0].points[0])
-        if last {
-            let v = fingerVelocity(g, s, at: time, in: nil)
-            let (velocity, target) = scrollers[k].released(velocity: v, at: time)
-            events.append(
-                .scrollView(
-                    time: time, call: "willEndDragging", scrollView: name, what: "velocity",
-                    point: Vector2(velocity.x / 1000, velocity.y / 1000)))
-            events.append(
-                .scrollView(
-                    time: time, call: "willEndDragging", scrollView: name, what: "targetContentOffset",
-                    point: Vector2(target.x, target.y)))
-            if let end = scrollers[k].decelerationEnd { schedule(end, .scrollRest(k, scrollers[k].generation)) }
-        }
-        syncScrollViews(at: time)
-    }
-
-    /// The finger's velocity at sample `s` of gesture `g` (points/s, in layer `space`'s coordinates, the screen when
-    /// nil): the last segment that took time, as UIPanGestureRecognizer.velocity(in:) reads it here; 0 for none.
-    private mutating func fingerVelocity(_ g: Int, _ s: Int, at time: Double, in space: Int?) -> SIMD2<Double> {
-        let samples = scene.gestures[g].samples
-        guard let p = samples[..<s].last(where: { $0.time < time }) else { return .zero }
-        let a = samples[s].points[0], b = p.points[0]
-        guard let space else { return (a - b) / (time - p.time) }
-        return ((local(a, in: space, at: time) ?? a) - (local(b, in: space, at: time) ?? b)) / (time - p.time)
-    }
-
-    /// Sample `s` of gesture `g`, a pan throwing a view (``SceneThrow``): the view's center follows the finger; on
-    /// release a spring carries it to the snap point nearest the projection, with the finger's velocity.
-    private mutating func throwView(_ g: Int, _ s: Int, _ drag: SceneThrow, at time: Double, reached: Bool) {
-        let gesture = scene.gestures[g]
-        guard let li = layerIndex[drag.view] else { return }
-        let point = gesture.samples[s].points[0]
-        func report(_ state: String) {
-            events.append(.gesture(time: time, name: gesture.name, state: state, point: Vector2(point.x, point.y)))
-        }
-        let space = superIndex[li]
-        let keys = ["throw.\(gesture.name).x", "throw.\(gesture.name).y"]
-        let lt = clocks.localTime(li, at: time)
-        if s == 0 {
-            guard reached else { failed[g] = true; report("failed"); return }
-            failed[g] = false
-            report("began")
-            // A throw in flight stops where it is shown (the animator is stopped at its current values).
-            let shown = layers[li].presentationValue("position", at: lt)?.components ?? [0, 0]
-            for k in keys { layers[li].removeAnimation(forKey: k) }
-            layers[li].setValue(.point(shown[0], shown[1]), for: "position")
-            throwStart[g] = SIMD2(shown[0], shown[1])
-            return
-        }
-        guard !failed[g] else { return }
-        let last = s == gesture.samples.count - 1
-        report(last ? "ended" : "changed")
-        let start = gesture.samples[0].points[0]
-        let translation =
-            space.map { (local(point, in: $0, at: time) ?? point) - (local(start, in: $0, at: time) ?? start) }
-            ?? (point - start)
-        let center = throwStart[g] + translation
-        layers[li].setValue(.point(center.x, center.y), for: "position")
-        guard last else { return }
-        // Released: project as a scroll view decelerates, pick the nearest snap point, spring there.
-        let v = fingerVelocity(g, s, at: time, in: space)
-        let decay = Decay(rate: drag.decelerationRate.value)
-        let projection = SIMD2(
-            decay.restingPoint(from: center.x, velocity: v.x), decay.restingPoint(from: center.y, velocity: v.y))
-        let target = drag.target(projection: projection)
-        let spring = Spring(dampingRatio: drag.dampingRatio, response: drag.response)
-        layers[li].setValue(.point(target.x, target.y), for: "position")
-        for axis in 0..<2 {
-            let distance = target[axis] - center[axis]
-            guard distance != 0 else { continue }
-            // UISpringTimingParameters' initialVelocity: the velocity over the distance, per axis.
-            let relative = v[axis] / distance
-            layers[li].add(
-                .spring(
-                    SpringAnimation(
-                        keyPath: axis == 0 ? "position.x" : "position.y", fromValue: .scalar(-distance),
-                        toValue: .scalar(0), spring: spring, initialVelocity: relative,
-                        timing: MediaTiming(beginTime: lt), isAdditive: true)),
-                forKey: keys[axis])
-        }
-    }
-
     // MARK: Geometry (``LayerGeometry``)
 
+    /// Whether a touch at p reaches view `vi`: the view hit is it or one of its subviews.
+    mutating func reaches(_ p: SIMD2<Double>, view vi: Int, at time: Double) -> Bool {
+        var k = hitTest(p, at: time)
+        while let j = k {
+            if j == vi { return true }
+            k = superIndex[j]
+        }
+        return false
+    }
+
     /// A screen point in layer li's own space (model geometry), or nil when its map is singular (a zero scale).
-    private mutating func local(_ p: SIMD2<Double>, in li: Int, at t: Double) -> SIMD2<Double>? {
+    mutating func local(_ p: SIMD2<Double>, in li: Int, at t: Double) -> SIMD2<Double>? {
         geometry.local(p, in: li, layers: layers, at: t)
     }
 

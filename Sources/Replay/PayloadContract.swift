@@ -113,7 +113,8 @@ enum PayloadContract {
             meaning: "collision boundaries", kinds: scenePages),
         Key(
             name: .layers, type: .array,
-            shape: "[{name, isView, superlayer, h (9), bounds (4), opacity, color (4), cornerRadius, text, ...}]",
+            shape:
+                "[{name, isView, clips (scroll views only), superlayer, h (9), bounds (4), opacity, color (4), cornerRadius, text, ...}]",
             units: "pt, 0...1", meaning: "each layer's drawing series (homography to the screen)", kinds: scenePages),
         Key(
             name: .contacts, type: .objectOrNull, shape: "{counts, points [x, y, ...]} (series indices), or null",

@@ -231,27 +231,32 @@ public enum ScenePage {
         -> [CompactJSON]
     {
         let superIndex = Dictionary(uniqueKeysWithValues: r.scene.layers.enumerated().map { ($1.name, $0) })
+        // A scroll view clips its content (written only then, so other pages keep their bytes).
+        let clipping = Set(r.scene.scrollViews.map(\.name))
         return r.scene.layers.enumerated().map { li, layer in
             let d = r.drawings[li]
             func many(_ n: Int, _ f: (LayerDrawing, Int) -> Double) -> CompactJSON {
                 .array((0..<n).map { k in .int(add(d.map { f($0, k) })) })
             }
             func one(_ f: (LayerDrawing) -> Double) -> CompactJSON { .int(add(d.map(f))) }
-            return .object([
-                ("name", .string(layer.name)), ("isView", .bool(layer.isView)),
-                ("superlayer", layer.superlayer.flatMap { superIndex[$0] }.map { .int($0) } ?? .null),
-                ("h", many(9) { $0.homography[$1] }), ("bounds", many(4) { $0.bounds[$1] }),
-                ("opacity", one { $0.opacity }), ("color", many(4) { $0.backgroundColor[$1] }),
-                ("cornerRadius", one { $0.cornerRadius }),
-                ("text", addText(d.map { $0.contents.text })),
-                ("textColor", many(4) { $0.contents.textColor.components[$1] }),
-                ("oldText", addText(d.map { $0.contents.oldText })),
-                ("oldTextColor", many(4) { $0.contents.oldTextColor.components[$1] }),
-                ("oldOpacity", one { $0.contents.transition.oldOpacity }),
-                ("oldOffset", many(2) { $0.contents.transition.oldOffset[$1] }),
-                ("newOpacity", one { $0.contents.transition.newOpacity }),
-                ("newOffset", many(2) { $0.contents.transition.newOffset[$1] }),
-            ])
+            let clips: [(String, CompactJSON)] = clipping.contains(layer.name) ? [("clips", .bool(true))] : []
+            return .object(
+                [
+                    ("name", .string(layer.name)), ("isView", .bool(layer.isView)),
+                ] + clips + [
+                    ("superlayer", layer.superlayer.flatMap { superIndex[$0] }.map { .int($0) } ?? .null),
+                    ("h", many(9) { $0.homography[$1] }), ("bounds", many(4) { $0.bounds[$1] }),
+                    ("opacity", one { $0.opacity }), ("color", many(4) { $0.backgroundColor[$1] }),
+                    ("cornerRadius", one { $0.cornerRadius }),
+                    ("text", addText(d.map { $0.contents.text })),
+                    ("textColor", many(4) { $0.contents.textColor.components[$1] }),
+                    ("oldText", addText(d.map { $0.contents.oldText })),
+                    ("oldTextColor", many(4) { $0.contents.oldTextColor.components[$1] }),
+                    ("oldOpacity", one { $0.contents.transition.oldOpacity }),
+                    ("oldOffset", many(2) { $0.contents.transition.oldOffset[$1] }),
+                    ("newOpacity", one { $0.contents.transition.newOpacity }),
+                    ("newOffset", many(2) { $0.contents.transition.newOffset[$1] }),
+                ])
         }
     }
 

@@ -558,8 +558,38 @@ function stageExtent(data, series, world) {
 // Drawing layers and views: each through its homography (the map from its bounds to the screen), its background
 // colour at its opacity, then its text and a running transition's old text, in its own plane.
 
-// Draws one layer at a row: its outline's part in front of the eye, filled; then its contents.
+// The screen outline of a layer at a row (its bounds through its homography, the part in front of the eye), or
+// null when nothing of it is in front.
+function layerOutline(v, layer, frame) {
+  const at = k => v.series[k][frame];
+  const h = layer.h.map(at), b = layer.bounds.map(at);
+  const outline = clipInFront(roundedOutline(b[0], b[1], b[2], b[3], at(layer.cornerRadius)), h)
+    .map(p => project(h, p[0], p[1]));
+  return outline.length < 3 || outline.some(p => p === null) ? null : outline;
+}
+
+// Draws one layer at a row, inside the outlines of the superlayers that clip (a scroll view: `clips` true).
 function drawLayer(v, layer, frame) {
+  const ctx = v.ctx;
+  const clipping = [];
+  for (let s = layer.superlayer; s !== null && s !== undefined; s = v.data.layers[s].superlayer) {
+    if (v.data.layers[s].clips) clipping.push(v.data.layers[s]);
+  }
+  if (clipping.length === 0) return drawLayerOnly(v, layer, frame);
+  ctx.save();
+  for (const c of clipping) {
+    const outline = layerOutline(v, c, frame);
+    ctx.beginPath();
+    if (outline) outline.forEach((p, i) => (i === 0 ? ctx.moveTo(p[0], p[1]) : ctx.lineTo(p[0], p[1])));
+    ctx.closePath();
+    ctx.clip();
+  }
+  drawLayerOnly(v, layer, frame);
+  ctx.restore();
+}
+
+// Draws one layer at a row: its outline's part in front of the eye, filled; then its contents.
+function drawLayerOnly(v, layer, frame) {
   const ctx = v.ctx, at = k => v.series[k][frame];
   const isHighlight = v.highlight === layer.name;
   if (v.highlight && !isHighlight && v.highlightIsLayer) return;

@@ -91,7 +91,7 @@ final class LimitsTests: XCTestCase {
         let layers = (0...Limits.maxLayers).map { #"{"name": "l\#($0)"}"# }
         XCTAssertEqual(
             inputError(#"{"layers": [\#(layers.joined(separator: ","))]}"#)?.description,
-            "scene.json: layers: views and layers together must number at most 10000, got 10001")
+            "scene.json: layers: views, layers and scroll views together must number at most 10000, got 10001")
     }
 
     func testJSONValuesAreCountedWhileParsing() throws {

@@ -147,7 +147,7 @@ final class SceneFileTests: XCTestCase {
         assertRefusals([
             (
                 #"{"items": [\#(item)], "gravity": 1}"#,
-                "scene.json: gravity: unknown field (expected one of: $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns), got \"gravity\""
+                "scene.json: gravity: unknown field (expected one of: $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, scrollViews, views, layers, animations, animators, blocks, gestures, layerTiming, columns), got \"gravity\""
             ),
             (
                 #"{"items": [\#(item)], "profile": "box2d"}"#,
@@ -166,7 +166,7 @@ final class SceneFileTests: XCTestCase {
             ),
             (
                 #"[1, 2]"#,
-                "scene.json: top level: must be an object with fields $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, views, layers, animations, animators, blocks, gestures, layerTiming, columns, got [1, 2]"
+                "scene.json: top level: must be an object with fields $schema, name, description, profile, timeStep, subSteps, duration, rate, bounds, items, behaviors, scrollViews, views, layers, animations, animators, blocks, gestures, layerTiming, columns, got [1, 2]"
             ),
         ])
     }

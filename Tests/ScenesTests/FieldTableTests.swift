@@ -62,6 +62,12 @@ final class FieldTableTests: XCTestCase {
                 "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"gestures\": [{\"name\": \"g\", \"type\": \"tap\", \"view\": \"v\", \"touches\": [[0, 1, 1]], \"action\": {\"animate\": {\"duration\": 1, \"changes\": [{\"view\": \"v\", \"property\": \"alpha\", \"value\": 0}]}}\($0.map { ", " + $0 }.joined())}]}"
             }, "gestures[0]"
         ),
+        "scrollView": ({ "{\"scrollViews\": [{\($0.joined(separator: ", "))}]}" }, "scrollViews[0]"),
+        "throwAction": (
+            {
+                "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"gestures\": [{\"name\": \"g\", \"type\": \"pan\", \"view\": \"v\", \"touches\": [[0, 1, 1], [1, 2, 2]], \"action\": {\"throw\": \"v\", \"snapPoints\": [[0, 0]]\($0.map { ", " + $0 }.joined())}}]}"
+            }, "gestures[0].action"
+        ),
         "panAction": (
             {
                 "{\"views\": [{\"name\": \"v\", \"center\": [0, 0], \"size\": [1, 1]}], \"animators\": [{\"name\": \"a\", \"layer\": \"v\"}], \"gestures\": [{\"name\": \"g\", \"type\": \"pan\", \"view\": \"v\", \"touches\": [[0, 1, 1], [1, 2, 2]], \"action\": {\"scrub\": \"a\"\($0.map { ", " + $0 }.joined())}}]}"
@@ -185,6 +191,7 @@ final class FieldTableTests: XCTestCase {
     /// Required fields the walk supplies (besides `type` and item names, which the hosts write).
     static let required: [String: [String: String]] = [
         "item": ["center": "[0, 0]"], "view": ["name": "\"v\"", "center": "[0, 0]", "size": "[1, 1]"],
+        "scrollView": ["name": "\"s\"", "frame": "[0, 0, 10, 10]", "contentSize": "[10, 20]"],
         "block": ["duration": "1"], "blockSpring": ["dampingRatio": "1"],
         "animatorSpring": ["mass": "1", "stiffness": "1", "damping": "1"],
         "animatorDampingRatio": ["dampingRatio": "1"], "panAction": ["distance": "10"], "timingChange": ["t": "0"],

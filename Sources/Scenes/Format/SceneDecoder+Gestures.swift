@@ -52,7 +52,8 @@ extension SceneDecoder {
             } else {
                 guard let aj = f.value("action") else {
                     throw f.missing(
-                        "action", kind == .pan ? "{\"scrub\": animator, ...} or {\"throw\": view, ...}" : "{\"animate\": block}")
+                        "action",
+                        kind == .pan ? "{\"scrub\": animator, ...} or {\"throw\": view, ...}" : "{\"animate\": block}")
                 }
                 gesture.action = try decodeGestureAction(
                     aj, path: path, kind: kind, name: name, scene: scene, targets: targets)
@@ -108,7 +109,11 @@ extension SceneDecoder {
         targets: Set<String>
     ) throws -> SceneGesture.Action {
         let throwing: Bool
-        if case .object(let members) = aj { throwing = members.contains { $0.key == "throw" } } else { throwing = false }
+        if case .object(let members) = aj {
+            throwing = members.contains { $0.key == "throw" }
+        } else {
+            throwing = false
+        }
         let allowed =
             kind != .pan ? ["animate"] : throwing ? ScrollViewFields.throwing.names : GestureFields.pan.names
         let a = try Fields(aj, path: path + ".action", file: fileName, allowed: allowed)

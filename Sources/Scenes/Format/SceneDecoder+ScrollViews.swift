@@ -18,7 +18,9 @@ extension SceneDecoder {
             let f = try Fields(sj, path: path, file: fileName, allowed: ScrollViewFields.table.names)
             guard let name = try f.string("name") else { throw f.missing("name", "the scroll view's name") }
             guard let fr = f.value("frame") else { throw f.missing("frame", "[x, y, width, height] on the screen") }
-            guard f.value("contentSize") != nil else { throw f.missing("contentSize", "[width, height] of the content") }
+            guard f.value("contentSize") != nil else {
+                throw f.missing("contentSize", "[width, height] of the content")
+            }
             var s = SceneScrollView(name: name, frame: Rect(x: 0, y: 0, width: 0, height: 0), contentSize: .zero)
             try ScrollViewFields.table.decode(f, into: &s)
             guard names.insert(name).inserted else { throw f.error("name", "duplicate name, got \(quoted(name))") }
@@ -40,7 +42,8 @@ extension SceneDecoder {
                     if let last = points.last, x <= last {
                         throw f.error(
                             "\(key)[\(i)]",
-                            "snap points must increase, got \(text) after \(NumberFormat.shortest(last)); list them in order")
+                            "snap points must increase, got \(text) after \(NumberFormat.shortest(last)); list them in order"
+                        )
                     }
                     points.append(x)
                 }

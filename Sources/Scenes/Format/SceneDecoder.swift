@@ -112,7 +112,8 @@ public struct SceneDecoder {
             throw InputError(
                 file: fileName, path: ["views", "layers", "scrollViews"].max { count($0) < count($1) }!,
                 message:
-                    "views, layers and scroll views together must number at most \(Limits.maxLayers), got \(layerCount)")
+                    "views, layers and scroll views together must number at most \(Limits.maxLayers), got \(layerCount)"
+            )
         }
         let timelineKeys = ["animations", "blocks", "animators", "gestures", "layerTiming"]
         let timelineCount = timelineKeys.map(count).reduce(0, +)

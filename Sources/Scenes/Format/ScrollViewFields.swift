@@ -102,7 +102,9 @@ enum ScrollViewFields {
         return FieldTable(
             kind: "throwAction", summary: "A pan throwing a view and throwing it to the nearest snap point.",
             fields: [
-                F.ruled("throw", .string, default: "required", notes: "the view the pan moves", encode: { .string($0.view) }),
+                F.ruled(
+                    "throw", .string, default: "required", notes: "the view the pan moves", encode: { .string($0.view) }
+                ),
                 F.ruled(
                     "snapPoints",
                     .other(schema: SceneSchema.array(SceneSchema.vec2, min: 1), type: "array of points, pt"),
