@@ -112,10 +112,11 @@ enum ScrollViewFields {
                     encode: { .array($0.snapPoints.map { .array([.num($0.x), .num($0.y)]) }) }),
                 rate(\.decelerationRate, notes: "the projection's rate"),
                 F.number(
-                    "dampingRatio", \.dampingRatio, range: .positiveUpTo(Limits.magnitude), default: d.dampingRatio,
+                    "dampingRatio", \.dampingRatio,
+                    range: .between(Limits.minSceneDampingRatio, Limits.maxSceneDampingRatio), default: d.dampingRatio,
                     notes: "UISpringTimingParameters"),
                 F.number(
-                    "response", \.response, unit: "s", range: .positiveUpTo(Limits.magnitude), default: d.response,
+                    "response", \.response, unit: "s", range: .between(0.001, 1000), default: d.response,
                     notes: "the spring's undamped period"),
             ], required: ["throw", "snapPoints"])
     }()

@@ -134,9 +134,9 @@ public struct SceneThrow: Equatable, Sendable {
     public var snapPoints: [Vector2]
     /// The rate the release is projected with. Default `normal`.
     public var decelerationRate = SceneScrollView.DecelerationRate.normal
-    /// The spring's damping ratio, > 0. Default 1 (no overshoot from rest).
+    /// The spring's damping ratio, 0.01 to 100. Default 1 (no overshoot from rest).
     public var dampingRatio = 1.0
-    /// The spring's response (its undamped period), seconds, > 0. Default 0.4, WWDC 2018's.
+    /// The spring's response (its undamped period), seconds, 0.001 to 1000. Default 0.4, WWDC 2018's.
     public var response = 0.4
 
     /// A drag of `view` to the nearest of `snapPoints`, every other field its default.
