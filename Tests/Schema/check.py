@@ -34,6 +34,8 @@ CROSS_FIELD = [
     # Requirements that depend on other fields: items unless the scene has views or layers; an attachment's anchor,
     # other item or drag.
     r"unless it has views or layers", r"an anchor \[x, y\] in points, or attachedTo an item, or a drag",
+    # A block change's value takes the kind its `property` names (a point for center, a rectangle for frame).
+    r"must be an array of numbers for (center|frame|size|scale|backgroundColor)\b",
 ]
 
 
