@@ -6,11 +6,11 @@ import Springs
 ///
 /// Dragged (UIScrollView's pan, the recognizer's translation in screen points): along each axis it scrolls
 /// (``SceneScrollView/scrolls(_:)``), the offset is the offset at began minus the translation; past an edge it is
-/// rubber-banded, the edge plus ``RubberBand/offset(travel:dimension:)`` of the travel past it with the frame's size
+/// rubber-banded, the edge plus `RubberBand.offset(travel:dimension:)` of the travel past it with the frame's size
 /// along the axis as d (a drag that begins past an edge starts from the travel that shows that offset,
-/// ``RubberBand/travel(offset:dimension:)``); without `bounces` it stops at the edge. Released with the finger's
-/// velocity v (points/s), the content moves at −v along each axis it scrolls, by ``ScrollDeceleration``, toward the page
-/// or snap point the projection names (``SceneScrollView/target(_:projection:startPage:)``) when there is one.
+/// `RubberBand.travel(offset:dimension:)`); without `bounces` it stops at the edge. Released with the finger's
+/// velocity v (points/s), the content moves at −v along each axis it scrolls, by `ScrollDeceleration`, toward the page
+/// or snap point the projection names (`SceneScrollView.target(_:projection:startPage:)`) when there is one.
 struct ScrollViewPlayer {
     let scene: SceneScrollView
     /// The offset while at rest or dragged, points.

@@ -5,8 +5,8 @@ import Springs
 /// A scroll view (UIScrollView) in a scene: a root view whose bounds origin is its `contentOffset`, so the views it
 /// holds (`superview` naming it, placed in content coordinates) move behind its frame. A pan gesture on it scrolls it
 /// (a gesture whose `view` names it, with no action): dragged, the content follows the finger, rubber-banded past an
-/// edge (``RubberBand``); released, it decelerates, bounces back or snaps to a page or snap point
-/// (``ScrollDeceleration``).
+/// edge (Springs' `RubberBand`); released, it decelerates, bounces back or snaps to a page or snap point
+/// (Springs' `ScrollDeceleration`).
 ///
 /// JSON: `{"name": "feed", "frame": [0, 0, 375, 667], "contentSize": [375, 3000], "contentOffset": [0, 0],
 /// "decelerationRate": "normal" | "fast" | 0.995, "bounces": true, "alwaysBounceVertical": false,
