@@ -123,8 +123,9 @@ public enum CurvesPage {
         }
     }
 
-    /// One fling: a value released at a velocity coasting to rest (UIScrollView's ``Decay`` or another platform's
-    /// fling, ``Fling``), drawn as a spring page draws a spring: from its start to its resting point, its stop marked.
+    /// One fling: a value released at a velocity coasting to rest (UIScrollView's `Decay` or another platform's
+    /// fling, Springs' `Fling`), drawn as a spring page draws a spring: from its start to its resting point, its stop
+    /// marked.
     public struct DecayMotion: Sendable {
         /// The name the page shows (`per-millisecond 0.998`, `android`).
         public var label: String
