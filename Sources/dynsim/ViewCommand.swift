@@ -203,7 +203,8 @@ func parseView(_ args: [String]) throws -> Command {
     }
     if case .scene = o.subject {
     } else {
-        for flag in ["--overlay", "--plot", "--svg", "--every", "--duration", "--profile"] + sweepOnlyOptions
+        // --rate too: these pages sample at 240 a second (fewer past the page's cap), and ignoring it was silent.
+        for flag in ["--overlay", "--plot", "--svg", "--every", "--duration", "--rate", "--profile"] + sweepOnlyOptions
         where p.has(flag) {
             throw fail("\(flag): applies to a scene's run, not to a spring, curve or fling")
         }

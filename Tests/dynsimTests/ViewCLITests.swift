@@ -186,6 +186,7 @@ final class ViewCLITests: XCTestCase {
             (["--versus", "deceleration-rate=2"], "--versus: --deceleration-rate: must be between 0 and 1"),
             (["--damping-ratio", "0.5"], "--damping-ratio: a spring or curve option beside --velocity"),
             (["--deceleration-rate", "0.9999999999999"], "--until: a fling here stops after"),
+            (["--rate", "30"], "--rate: applies to a scene's run, not to a spring, curve or fling"),
         ] {
             r = try cli.dynsim(["view", "--velocity", "1000"] + args, cwd: dir)
             XCTAssertEqual(r.status, 64, "\(args)")
