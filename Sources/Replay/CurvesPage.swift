@@ -123,6 +123,58 @@ public enum CurvesPage {
         }
     }
 
+    /// One fling: a value released at a velocity coasting to rest (UIScrollView's `Decay` or another platform's
+    /// fling, Springs' `Fling`), drawn as a spring page draws a spring: from its start to its resting point, its stop
+    /// marked.
+    public struct DecayMotion: Sendable {
+        /// The name the page shows (`per-millisecond 0.998`, `android`).
+        public var label: String
+        /// The fling, evaluated in closed form (value units, seconds).
+        public var fling: any Fling
+        /// What the page lists under the label: the model's parameters.
+        public var parameters: String
+        /// A fling and its label; see the properties.
+        public init(label: String, fling: any Fling, parameters: String) {
+            self.label = label
+            self.fling = fling
+            self.parameters = parameters
+        }
+    }
+
+    /// The page for one or more flings side by side, each sampled in closed form at `rate` rows per second (fewer when
+    /// the page would pass ``maxSamples``) from the release to `until` seconds (nil: the longest of their durations,
+    /// and at least 0.1 s): the value against time, the resting point as the target and the time each platform stops
+    /// it as the settling time. The payload is a spring page's (kind `spring`: motions to rest).
+    /// - Precondition: `until` (or every duration when it is nil) is finite and at most `Limits.maxViewUntil` (1e5 s).
+    public static func decays(_ motions: [DecayMotion], until: Double?, rate requestedRate: Double = 240) -> String {
+        let end = until ?? max(0.1, motions.map(\.fling.duration).max() ?? 1)
+        let rate = min(requestedRate, Double(maxSamples / max(1, motions.count) - 1) / max(end, 1e-9))
+        let n = Int((end * rate).rounded(.down)) + 1
+        let times = (0..<n).map { Double($0) / rate }
+        var packer = SeriesPacker()
+        var series: [CompactJSON] = [packer.add(times: times, rate: rate, stride: 1, last: n - 1)]
+        var lo = Double.infinity, hi = -Double.infinity
+        let curves: [CompactJSON] = motions.map { m in
+            let values = times.map { m.fling.value(at: $0) }
+            lo = min(lo, values.min()!, m.fling.restingPoint, m.fling.from)
+            hi = max(hi, values.max()!, m.fling.restingPoint, m.fling.from)
+            series.append(packer.add(values))
+            return .object([
+                ("label", .string(m.label)), ("t", .int(0)), ("value", .int(series.count - 1)),
+                ("from", .number(m.fling.from)), ("to", .number(m.fling.restingPoint)),
+                ("settle", .number(m.fling.duration)), ("parameters", .string(m.parameters)),
+            ])
+        }
+        return page(
+            kind: .spring, title: motions.map(\.label).joined(separator: " vs "), times: 0, rows: n, rate: rate,
+            curves: curves, range: [lo, hi], series: series, packer: packer,
+            description: motions.map {
+                "\($0.label): rests at \(g($0.fling.restingPoint)), stopped at \(g($0.fling.duration)) s"
+            }.joined(separator: "; ")
+                + (rate < requestedRate
+                    ? "; sampled at \(g(rate)) per second (at most \(maxSamples) samples a page)" : ""))
+    }
+
     /// The page for one or more timing curves over `duration` seconds (the input fraction is t / duration), sampled
     /// at `rate` rows per second.
     public static func curves(

@@ -11,6 +11,9 @@ import Springs
 enum ExportSubject: Equatable {
     case spring(SpringOptions)
     case curve(CurveSpec)
+    /// UIScrollView's deceleration for a flick (`--velocity`, `--from`, `--deceleration-rate`; the model is
+    /// per-millisecond).
+    case decay(DecayOptions)
 }
 
 /// Options of `dynsim export`.
@@ -28,15 +31,16 @@ let exportTargets = [
 /// `dynsim export`'s option table.
 let exportSpec = CommandSpec(
     name: "export", program: "dynsim",
-    summary: "Export a spring or a timing curve to other platforms (see `dynsim help export`).",
+    summary: "Export a spring, a timing curve or a deceleration to other platforms (see `dynsim help export`).",
     overview:
-        "Print a spring (any of dynsim's three parameter sets, with from, to and an initial velocity) or a timing curve as parameter blocks for other platforms, each in the target's own conventions and units, ready to paste; for CSS, a spring becomes a linear() easing within a maximum error you choose.",
+        "Print a spring (any of dynsim's three parameter sets, with from, to and an initial velocity) or a timing curve as parameter blocks for other platforms, each in the target's own conventions and units, ready to paste; for CSS, a spring becomes a linear() easing within a maximum error you choose. With --velocity, UIScrollView's deceleration for a flick as each platform's decay, with how far each strays from it, measured.",
     synopsis: "dynsim export TARGET",
     usageLines: [
         "dynsim export TARGET (--damping-ratio Z --response R | --mass M --stiffness K --damping C |",
         "                      --perceptual-duration D --bounce B) [--from A] [--to B]",
         "                      [--initial-velocity V | --relative-velocity R] [--until S] [--max-error E]",
         "dynsim export TARGET --curve CURVE",
+        "dynsim export TARGET --velocity V [--from A] [--deceleration-rate normal|fast|C] [--max-error E]",
     ],
     arguments: [.init("TARGET", help: "\(CommandSpec.alternatives(exportTargets + ["all"])).")],
     options: springSpec.options.filter { !["--rate", "--at", "--info"].contains($0.name) } + [
@@ -44,7 +48,8 @@ let exportSpec = CommandSpec(
             "--curve", "CURVE", .text,
             help:
                 "A timing curve instead of a spring: a name (linear, easeIn, easeOut, easeInEaseOut, default), X1,Y1,X2,Y2 or steps(N, POSITION)."
-        ),
+        )
+    ] + decaySpec.options.filter { ["--velocity", "--deceleration-rate"].contains($0.name) } + [
         .init(
             "--max-error", "E",
             .number(check: {
@@ -53,8 +58,8 @@ let exportSpec = CommandSpec(
                     : "must be from \(NumberFormat.limit(Limits.minExportError)) to \(NumberFormat.limit(Limits.maxExportError))"
             }),
             help:
-                "CSS linear(): the largest difference from the spring's progress allowed, as a fraction of the distance (default: 0.001)."
-        ),
+                "CSS linear(): the largest difference from the spring's or deceleration's progress allowed, as a fraction of the distance (default: 0.001)."
+        )
     ],
     maxArguments: 1, tooManyArguments: { extra, _ in "one target, got \(quoted(extra)) too (all prints every target)" },
     checkArgument: {
@@ -76,7 +81,11 @@ func parseExport(_ args: [String]) throws -> Command {
     let springNames = springSpec.options.map(\.name).filter { !["--rate", "--at", "--info"].contains($0) }
     let given = springNames.filter(p.has)
     let subject: ExportSubject
-    if let curve = p.text("--curve") {
+    if p.has("--velocity") {
+        subject = .decay(try exportDecay(p, springGiven: given))
+    } else if p.has("--deceleration-rate") {
+        throw fail("--deceleration-rate: applies to a flick; give --velocity V too")
+    } else if let curve = p.text("--curve") {
         if let first = given.first {
             throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both")
         }
@@ -104,6 +113,22 @@ func parseExport(_ args: [String]) throws -> Command {
             maxError: p.number("--max-error") ?? 0.001))
 }
 
+/// The flick of `dynsim export TARGET --velocity V`: `dynsim decay`'s options (the per-millisecond model).
+/// - Throws: ``UsageError`` for a spring option other than --from, --curve, or what `dynsim decay` refuses.
+private func exportDecay(_ p: ParsedArguments, springGiven: [String]) throws -> DecayOptions {
+    func fail(_ message: String) -> UsageError { UsageError(message: message, command: "export") }
+    if let first = springGiven.first(where: { $0 != "--from" }) ?? (p.has("--curve") ? "--curve" : nil) {
+        throw fail("\(first): a spring or curve option beside --velocity; give a flick, a spring or a curve")
+    }
+    var args = ["--velocity=" + NumberFormat.shortest(p.number("--velocity")!)]
+    if let x = p.number("--from") { args.append("--from=" + NumberFormat.shortest(x)) }
+    if let rate = p.text("--deceleration-rate") { args.append("--deceleration-rate=" + rate) }
+    do {
+        guard case .decay(let d) = try parseDecay(args) else { throw fail("expected a flick") }
+        return d
+    } catch let e as UsageError { throw fail(e.message) }
+}
+
 /// `dynsim export`: the blocks, to stdout.
 func export(_ o: ExportOptions) -> Int32 {
     do {
@@ -118,6 +143,13 @@ func export(_ o: ExportOptions) -> Int32 {
                 }
             }.joined(separator: "\n")
         case .curve(let c): text = o.targets.map { curveBlock($0, c) }.joined(separator: "\n")
+        case .decay(let d):
+            let blocks = try DecayBlocks(d, maxError: o.maxError)
+            text = try o.targets.map { target in
+                do { return try blocks.block(target) } catch let e as UsageError where o.targets.count > 1 {
+                    return "/* \(target): no form for this flick: \(e.message) */\n"
+                }
+            }.joined(separator: "\n")
         }
         return writeStdout(text)
     } catch {

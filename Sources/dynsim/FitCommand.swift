@@ -24,12 +24,12 @@ struct FitOptions: Equatable {
 /// `dynsim fit`'s option table.
 let fitSpec = CommandSpec(
     name: "fit", program: "dynsim",
-    summary: "Fit a spring or a timing curve to a recorded trace (see `dynsim help fit`).",
+    summary: "Fit a spring, a timing curve or a deceleration to a recorded trace (see `dynsim help fit`).",
     overview:
-        "Find the spring (damping ratio, response, initial velocity, and the equivalent mass, stiffness and damping) or the cubic Bézier timing curve that best fits a recorded t,value trace, by least squares, with the residual and a 95% interval for each spring parameter.",
-    synopsis: "dynsim fit (spring | curve) TRACE.csv",
+        "Find the spring (damping ratio, response, initial velocity, and the equivalent mass, stiffness and damping) or the cubic Bézier timing curve that best fits a recorded t,value trace, by least squares, with the residual and a 95% interval for each spring parameter; or the UIScrollView deceleration rate (per millisecond) behind a recorded flick, with its velocity, start and resting point.",
+    synopsis: "dynsim fit (spring | curve | decay) TRACE.csv",
     arguments: [
-        .init("spring | curve", help: "What to fit."),
+        .init("spring | curve | decay", help: "What to fit."),
         .init("TRACE.csv", help: "t (seconds, from the release) and the value; or a dynsim run with --column."),
     ],
     options: [
@@ -40,22 +40,25 @@ let fitSpec = CommandSpec(
             "--from", "A",
             .number(check: {
                 abs($0) <= Limits.maxTraceValue ? nil : "must be within ±\(NumberFormat.limit(Limits.maxTraceValue))"
-            }), help: "The start value, fixed (default: fitted for a spring, the first value for a curve)."),
+            }), help: "The start value, fixed (default: fitted for a spring or decay, the first value for a curve)."),
         .init(
             "--to", "B",
             .number(check: {
                 abs($0) <= Limits.maxTraceValue ? nil : "must be within ±\(NumberFormat.limit(Limits.maxTraceValue))"
-            }), help: "The target value, fixed (default: fitted for a spring, the last value for a curve)."),
+            }),
+            help:
+                "The target value (a decay's resting point), fixed (default: fitted for a spring or decay, the last value for a curve)."
+        ),
     ],
     maxArguments: 2, tooManyArguments: { extra, _ in "one trace, got \(quoted(extra)) too" },
     sections: [
         (
             "OUTPUT",
-            "name,value,low,high rows (the 95% interval) for a spring; the curve as cubic-bezier() and name,value rows for a curve."
+            "name,value,low,high rows (the 95% interval) for a spring or a decay; the curve as cubic-bezier() and name,value rows for a curve."
         ),
         (
             "EXIT STATUS",
-            "0 success; 1 the trace cannot tell the spring or the curve (a parameter at the search's bound, such as a response of two sample intervals, where a faster spring would alias; no intervals; or a residual far above the trace's own noise, rms > 3 x noise + 1e-9 of the range, the noise from the median second difference): the rows are printed with notes saying why, not to be used; 64 usage error; 65 a bad trace (fewer rows than the fit needs, t not increasing, no motion); 74 the output could not be written."
+            "0 success; 1 the trace cannot tell the spring or the curve (a parameter at the search's bound, such as a response of two sample intervals, where a faster spring would alias; no intervals; or a residual far above the trace's own noise, rms > 3 x noise + 1e-9 of the range, the noise from the median second difference; for a decay also fewer than 8 rows, or a 95% interval of ln c wider than ±10% of it): the rows are printed with notes saying why, not to be used; 64 usage error; 65 a bad trace (fewer rows than the fit needs, t not increasing, no motion); 74 the output could not be written."
         ),
     ])
 
@@ -63,15 +66,31 @@ let fitSpec = CommandSpec(
 func parseFit(_ args: [String]) throws -> Command {
     let p = try fitSpec.parse(args)
     if p.wantsHelp { return .help("fit") }
-    guard p.arguments.count == 2, ["spring", "curve"].contains(p.arguments[0]) else {
+    guard p.arguments.count == 2, ["spring", "curve", "decay"].contains(p.arguments[0]) else {
         throw UsageError(
-            message: "give spring or curve, then the trace, got \(p.arguments.map(quoted).joined(separator: " "))",
+            message:
+                "give spring, curve or decay, then the trace, got \(p.arguments.map(quoted).joined(separator: " "))",
             command: "fit")
     }
     return .fit(
         FitOptions(
             kind: p.arguments[0], trace: p.arguments[1], column: p.text("--column"), from: p.number("--from"),
             to: p.number("--to")))
+}
+
+/// Writes `rows` and the notes; when the trace cannot tell `what`, says so and returns 1 (74 if the rows could not be
+/// written), else 0 (or 74).
+private func finish(_ rows: [String], notes: [String], cannotTell: Bool, what: String, _ o: FitOptions) -> Int32 {
+    for note in notes { fputs("dynsim: note: \(o.trace): \(note)\n", stderr) }
+    let status = writeStdout(rows.joined(separator: "\n") + "\n")
+    guard status == ExitStatus.success else { return ExitStatus.ioError }
+    if cannotTell {
+        fputs(
+            "dynsim: error: \(o.trace): the trace cannot tell the \(what) (the notes above say why); the rows are for inspection, not to be used\n",
+            stderr)
+        return ExitStatus.failure
+    }
+    return status
 }
 
 /// `dynsim fit`: name,value,low,high rows to stdout.
@@ -109,6 +128,17 @@ func fit(_ o: FitOptions) -> Int32 {
                     stderr)
                 return status == 0 ? ExitStatus.failure : ExitStatus.ioError
             }
+        } else if o.kind == "decay" {
+            let f = try DecayFit(times: trace.times, values: values, from: o.from, to: o.to, label: o.trace)
+            for (label, e) in [
+                ("decelerationRate", f.decelerationRate), ("velocity", f.velocity), ("from", f.from),
+                ("restingPoint", f.restingPoint),
+            ] {
+                rows.append("\(label),\(g(e.value)),\(g(e.low)),\(g(e.high))")
+            }
+            rows.append("rmsResidual,\(g(f.rmsResidual)),,")
+            rows.append("samples,\(f.samples),,")
+            return finish(rows, notes: f.notes, cannotTell: f.cannotTell, what: "deceleration", o)
         } else {
             let f = try CurveFit(times: trace.times, values: values, from: o.from, to: o.to, label: o.trace)
             let c = f.curve

@@ -24,6 +24,8 @@ struct ViewOptions: Equatable {
         case springs([SpringOptions])
         /// Timing curves as written (`--curve`, then `--versus`).
         case curves([String])
+        /// Flings side by side: the first from `--velocity` and its options, then each `--versus`.
+        case decays([DecayOptions])
     }
     var subject: Subject = .scene(nil)
     /// `--duration`, `--rate`, `--profile`.
@@ -46,6 +48,11 @@ private let sweepOnlyOptions = ["--metric", "--x", "--y", "--scene"]
 /// The spring options `dynsim view` shares with `dynsim spring` (everything but --rate, --at and --info).
 private let viewSpringOptions = springSpec.options.filter { !["--rate", "--at", "--info"].contains($0.name) }
 
+/// The fling options `dynsim view` shares with `dynsim decay` (--from and --until are the spring's, shared).
+private let viewDecayOptions = decaySpec.options.filter {
+    ["--velocity", "--deceleration-rate", "--model"].contains($0.name)
+}
+
 /// `dynsim view`'s option table.
 let viewSpec = CommandSpec(
     name: "view", program: "dynsim",
@@ -61,6 +68,8 @@ let viewSpec = CommandSpec(
         "            [--initial-velocity V | --relative-velocity R] [--until S] [--versus \"NAME=VALUE ...\"]...",
         "            [--output FILE.html]",
         "dynsim view --curve CURVE [--versus CURVE]... [--output FILE.html]",
+        "dynsim view --velocity V [--from X] [--deceleration-rate normal|fast|C] [--model MODEL] [--until S]",
+        "            [--versus MODEL | --versus \"NAME=VALUE ...\"]... [--output FILE.html]",
         "dynsim view SWEEP.csv | SWEEP.jsonl [--metric NAME] [--x PATH] [--y PATH] [--scene NAME] [--output FILE.html]",
     ],
     arguments: [
@@ -77,7 +86,7 @@ let viewSpec = CommandSpec(
         .init(
             "--output", "FILE", .path,
             help:
-                "Write the page to FILE (default: NAME.html in the current directory, NAME the scene's, `spring` or `curve`; `-` for stdout). FILE appears only when it is complete, and may not be a file the command reads."
+                "Write the page to FILE (default: NAME.html in the current directory, NAME the scene's, `spring`, `curve` or `decay`; `-` for stdout). FILE appears only when it is complete, and may not be a file the command reads."
         ),
         .init(
             "--overlay", "RUN.csv", .paths,
@@ -106,8 +115,9 @@ let viewSpec = CommandSpec(
         .init(
             "--versus", "SPEC", .texts,
             help:
-                "Another spring (its options in one argument, dashes optional: \"damping-ratio=0.8 response=0.5\") or curve to overlay. May be given more than once."
+                "Another spring (its options in one argument, dashes optional: \"damping-ratio=0.8 response=0.5\"), curve, or fling (a --model name, or \"model=flutter deceleration-rate=fast\") to overlay. May be given more than once."
         ),
+    ] + viewDecayOptions + [
         .init(
             "--metric", "NAME", .text,
             help:
@@ -151,7 +161,11 @@ func parseView(_ args: [String]) throws -> Command {
     o.sweptScene = p.text("--scene")
     let springGiven = viewSpringOptions.map(\.name).filter(p.has)
     let versus = p.texts("--versus")
-    if let curve = p.text("--curve") {
+    if p.has("--velocity") {
+        o.subject = .decays(try parseViewDecays(p, springGiven: springGiven, versus: versus))
+    } else if let flag = viewDecayOptions.map(\.name).first(where: p.has) {
+        throw fail("\(flag): applies to a fling; give --velocity V too")
+    } else if let curve = p.text("--curve") {
         if let first = springGiven.first {
             throw fail("\(first): a spring option beside --curve; give a spring or a curve, got both")
         }
@@ -189,16 +203,72 @@ func parseView(_ args: [String]) throws -> Command {
     }
     if case .scene = o.subject {
     } else {
-        for flag in ["--overlay", "--plot", "--svg", "--every", "--duration", "--profile"] + sweepOnlyOptions
+        // --rate too: these pages sample at 240 a second (fewer past the page's cap), and ignoring it was silent.
+        for flag in ["--overlay", "--plot", "--svg", "--every", "--duration", "--rate", "--profile"] + sweepOnlyOptions
         where p.has(flag) {
-            throw fail("\(flag): applies to a scene's run, not to a spring or curve")
+            throw fail("\(flag): applies to a scene's run, not to a spring, curve or fling")
         }
         if let scene = p.arguments.first {
-            throw fail("a scene beside spring or curve options; give one, got \(quoted(scene))")
+            throw fail("a scene beside spring, curve or fling options; give one, got \(quoted(scene))")
         }
     }
     if p.has("--every") && !p.has("--svg") { throw fail("--every: applies to the still; give --svg FILE.svg too") }
     return .view(o)
+}
+
+/// The flings of `dynsim view --velocity V ...`: the first from the command line (`--velocity`, `--from`,
+/// `--deceleration-rate`, `--model`, `--until`), then one per `--versus`: a `--model` name, or options in one argument
+/// (dashes optional) that replace the first's (`"model=continuous deceleration-rate=fast"`).
+/// - Throws: ``UsageError`` naming the option: a spring option other than --from and --until, --curve, or a --versus
+///   that `dynsim decay` would refuse.
+private func parseViewDecays(_ p: ParsedArguments, springGiven: [String], versus: [String]) throws -> [DecayOptions] {
+    func fail(_ message: String) -> UsageError { UsageError(message: message, command: "view") }
+    if let first = springGiven.first(where: { !["--from", "--until"].contains($0) })
+        ?? (p.has("--curve") ? "--curve" : nil)
+    {
+        throw fail("\(first): a spring or curve option beside --velocity; give a fling, a spring or a curve")
+    }
+    var base: [(String, String)] = [("--velocity", NumberFormat.shortest(p.number("--velocity")!))]
+    if let x = p.number("--from") { base.append(("--from", NumberFormat.shortest(x))) }
+    for name in ["--deceleration-rate", "--model"] { if let x = p.text(name) { base.append((name, x)) } }
+    if let x = p.number("--until") { base.append(("--until", NumberFormat.shortest(x))) }
+    let shared = ["--velocity", "--from", "--deceleration-rate", "--model", "--until"]
+    var lists = [base]
+    for spec in versus {
+        let words = spec.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard words.allSatisfy({ $0.contains("=") }) else {
+            guard words.count == 1, DecayOptions.Model(rawValue: words[0]) != nil else {
+                throw fail(
+                    "--versus: a fling model (\(CommandSpec.alternatives(DecayOptions.Model.allCases.map(\.rawValue)))) or NAME=VALUE options, got \(quoted(spec))"
+                )
+            }
+            lists.append(base.filter { $0.0 != "--model" } + [("--model", words[0])])
+            continue
+        }
+        var list = base
+        for word in words {
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0].hasPrefix("-") ? parts[0] : "--" + parts[0]
+            guard shared.contains(name) else {
+                throw fail(
+                    "--versus: \(name): not a fling option here (\(shared.joined(separator: ", "))), got \(quoted(spec))"
+                )
+            }
+            list.removeAll { $0.0 == name }
+            list.append((name, parts.count > 1 ? parts[1] : ""))
+        }
+        lists.append(list)
+    }
+    return try lists.enumerated().map { k, list in
+        do {
+            guard case .decay(let d) = try parseDecay(list.map { "\($0.0)=\($0.1)" }) else {
+                throw fail("--versus: expected fling options, got help")
+            }
+            return d
+        } catch let e as UsageError {
+            throw fail((k == 0 ? "" : "--versus: ") + e.message)
+        }
+    }
 }
 
 /// `dynsim view`: writes the page (and the still). Returns the exit status.
@@ -238,11 +308,34 @@ func view(_ o: ViewOptions) -> Int32 {
                 return (text, { c.value(at: $0) })
             }
             try write(CurvesPage.curves(curves), to: o.output ?? "curve.html")
+        case .decays(let decays): try viewDecays(decays, output: o.output ?? "decay.html")
         }
     } catch {
         return report(error)
     }
     return ExitStatus.success
+}
+
+/// The page of flings side by side, each labelled by its model (and rate), until the last rests or `--until`.
+/// - Throws: ``UsageError`` when a fling would not stop within `Limits.maxViewUntil` (a rate very near 1).
+private func viewDecays(_ decays: [DecayOptions], output: String) throws {
+    let motions = decays.map { d -> CurvesPage.DecayMotion in
+        let scroll = d.model == .perMillisecond || d.model == .continuous
+        let rate = NumberFormat.shortest(d.decelerationRate)
+        return CurvesPage.DecayMotion(
+            label: d.model.rawValue + (scroll ? " " + rate : ""), fling: d.fling,
+            parameters: "velocity \(NumberFormat.shortest(d.velocity))/s from \(NumberFormat.shortest(d.from))"
+                + (scroll ? ", decelerationRate \(rate) per ms" : ""))
+    }
+    let until = decays.compactMap(\.until).max()
+    let end = until ?? motions.map(\.fling.duration).max() ?? 0
+    guard end.isFinite && end <= Limits.maxViewUntil else {
+        throw UsageError(
+            message:
+                "--until: a fling here stops after \(NumberFormat.shortest(end)) s, more than a page's \(NumberFormat.limit(Limits.maxViewUntil)) s; give --until",
+            command: "view")
+    }
+    try write(CurvesPage.decays(motions, until: until), to: output)
 }
 
 /// The page and still of a scene's run.

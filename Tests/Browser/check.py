@@ -303,6 +303,7 @@ def main():
         if state["speed"] != 1 or browser.problems(url):
             fail("bad URL parameters: %s, %s" % (state, browser.problems(url)))
         check_css_linear(browser)
+        check_decay_page(browser)
         check_row_times(browser)
         check_contacts_and_format(browser)
         sweep_check.check(browser, dynsim, WORK, fail)
@@ -388,29 +389,51 @@ def spring_progress(zeta, response, t):
 
 
 def check_css_linear(browser):
-    """`dynsim export css` for a spring: Chromium's own evaluation of the linear() string (an element's animation
-    sampled with getComputedStyle) agrees with this file's evaluator, and both stay within the asked error of the spring."""
-    out = dynsim("export", "css", "--damping-ratio", "0.4", "--response", "0.5", "--max-error", "0.002").stdout
-    line = [l for l in out.splitlines() if l.startswith("transition:")][0]
-    ms = float(line.split()[2][:-2])
-    css = line[line.index("linear("):].rstrip(";")
+    """`dynsim export css` for a spring and for a flick's deceleration (per millisecond at rate c, progress
+    1 - c^(1000 t), the geometric sum of the recurrence v *= c, x += v): Chromium's own evaluation of the linear()
+    string (an element's animation sampled with getComputedStyle) agrees with this file's evaluator, and both stay
+    within the asked error of the motion."""
+    cases = [
+        ("spring", ["--damping-ratio", "0.4", "--response", "0.5"], lambda t: spring_progress(0.4, 0.5, t)),
+        ("decay", ["--velocity", "1000", "--deceleration-rate", "fast"], lambda t: 1 - 0.99 ** (1000 * t)),
+    ]
     with open(os.path.join(WORK, "blank.html"), "w") as f:
         f.write("<!DOCTYPE html><div id=d style='width:10px;height:10px'></div>")
     url = "file://" + os.path.join(WORK, "blank.html")
+    for name, args, truth in cases:
+        out = dynsim("export", "css", *args, "--max-error", "0.002").stdout
+        line = [l for l in out.splitlines() if l.startswith("transition:")][0]
+        ms = float(line.split()[2][:-2])
+        css = line[line.index("linear("):].rstrip(";")
+        browser.open(url)
+        times = [ms * k / 200 for k in range(201)]
+        got = browser.evaluate("(() => { const d = document.getElementById('d'); const a = d.animate("
+                               "[{transform: 'translateX(0px)'}, {transform: 'translateX(1000px)'}], {duration: %r, easing: %s, fill: 'both'});"
+                               "a.pause(); return %s.map(t => { a.currentTime = t; return new DOMMatrix(getComputedStyle(d).transform).m41 / 1000; }); })()"
+                               % (ms, json.dumps(css), json.dumps(times)))
+        worst_browser = max(abs(g - evaluate_linear(css, t / ms)) for g, t in zip(got, times))
+        worst_motion = max(abs(g - truth(t / 1000)) for g, t in zip(got, times))
+        print("  css linear() of a %s: Chromium within %.2g of the CSS Easing 2 evaluator, %.2g of the %s (asked 0.002)"
+              % (name, worst_browser, worst_motion, name))
+        if worst_browser > 1e-4 or worst_motion > 0.002 + 1e-4:
+            fail("css linear() of a %s: Chromium %.3g from the evaluator, %.3g from the %s"
+                 % (name, worst_browser, worst_motion, name))
+        problems = browser.problems(url)
+        if problems:
+            fail("css linear() of a %s: %s" % (name, problems))
+
+
+def check_decay_page(browser):
+    """Flings side by side (`dynsim view --velocity`): the page, a spring page of two curves, plays to its last row,
+    until the slower (UIScrollView at normal: ln(0.5/499)/ln(0.998) ms) stops, without an error."""
+    dynsim("view", "--velocity", "1000", "--versus", "android", "--output", "decay.html")
+    url = "file://" + os.path.join(WORK, "decay.html")
     browser.open(url)
-    times = [ms * k / 200 for k in range(201)]
-    got = browser.evaluate("(() => { const d = document.getElementById('d'); const a = d.animate("
-                           "[{transform: 'translateX(0px)'}, {transform: 'translateX(1000px)'}], {duration: %r, easing: %s, fill: 'both'});"
-                           "a.pause(); return %s.map(t => { a.currentTime = t; return new DOMMatrix(getComputedStyle(d).transform).m41 / 1000; }); })()"
-                           % (ms, json.dumps(css), json.dumps(times)))
-    worst_browser = max(abs(g - evaluate_linear(css, t / ms)) for g, t in zip(got, times))
-    worst_spring = max(abs(g - spring_progress(0.4, 0.5, t / 1000)) for g, t in zip(got, times))
-    print("  css linear(): Chromium within %.2g of the CSS Easing 2 evaluator, %.2g of the spring (asked 0.002)" % (worst_browser, worst_spring))
-    if worst_browser > 1e-4 or worst_spring > 0.002 + 1e-4:
-        fail("css linear(): Chromium %.3g from the evaluator, %.3g from the spring" % (worst_browser, worst_spring))
-    problems = browser.problems(url)
-    if problems:
-        fail("css linear(): %s" % problems)
+    state = browser.evaluate("dynsimView.seek(1e9); dynsimView.state()")
+    rows = int(240 * math.log(0.5 / 499) / math.log(0.998) / 1000) + 1
+    print("  decay page: the last frame", state.get("frame"), "of", state.get("rows"), "rows drawn without an error")
+    if state.get("rows") != rows or state.get("frame") != rows - 1 or browser.problems(url):
+        fail("decay.html: %s of %d rows, %s" % (state, rows, browser.problems(url)))
 
 
 def check_still():

@@ -213,6 +213,39 @@ final class CompareCLITests: XCTestCase {
         XCTAssertEqual(Double(fit.first { $0["name"] == "dampingRatio" }!["value"]!)!, 0.5, accuracy: 1e-5)
         XCTAssertEqual(Double(fit.first { $0["name"] == "response" }!["value"]!)!, 0.4, accuracy: 1e-5)
     }
+
+    /// `fit decay` on a flick written here by UIScrollView's recurrence (each ms v *= c, then x += v), in a dynsim run's
+    /// shape (another column beside it): the rate, velocity and resting point come back; its first 60 ms cannot tell
+    /// the rate (exit 1, rows on stdout, notes on stderr); a field that is not a number is a bad trace (exit 65).
+    func testFitDecayOnAFlickWrittenHere() throws {
+        var x = 100.0, v = 2.0, csv = "t,scroll.y,scroll.x\n0,100,7\n"
+        for ms in 1...2500 {
+            v *= 0.998
+            x += v
+            if ms % 16 == 0 { csv += "\(Double(ms) / 1000),\(x),7\n" }
+        }
+        try csv.write(to: dir.appendingPathComponent("flick.csv"), atomically: true, encoding: .utf8)
+        var r = try dynsim(["fit", "decay", "flick.csv", "--column", "scroll.y"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let fit = rows(r.stdout)
+        func value(_ name: String) -> Double { Double(fit.first { $0["name"] == name }!["value"]!)! }
+        XCTAssertEqual(fit.map { $0["name"]! }.prefix(4), ["decelerationRate", "velocity", "from", "restingPoint"])
+        XCTAssertEqual(value("decelerationRate"), 0.998, accuracy: 1e-9)
+        XCTAssertEqual(value("velocity"), 2000, accuracy: 1e-5)
+        XCTAssertEqual(value("restingPoint"), 100 + 2 * 0.998 / 0.002, accuracy: 1e-6)
+        let short = csv.split(separator: "\n").prefix(5).joined(separator: "\n") + "\n"
+        try short.write(to: dir.appendingPathComponent("short.csv"), atomically: true, encoding: .utf8)
+        r = try dynsim(["fit", "decay", "short.csv", "--column", "scroll.y"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("name,value,low,high\ndecelerationRate,"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("dynsim: note: short.csv: has 4 rows; telling a deceleration rate"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("the trace cannot tell the deceleration"), r.stderr)
+        try "t,value\n0,0\n0.016,3\n0.032,abc\n0.048,8\n".write(
+            to: dir.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        r = try dynsim(["fit", "decay", "bad.csv"])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.hasPrefix("dynsim: error: bad.csv: line 4, column 2 (value)"), r.stderr)
+    }
 }
 
 /// `dynsim bench --substeps`: the work–precision sweep runs each profile at each sub-step count, and the precise

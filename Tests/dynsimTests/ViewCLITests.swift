@@ -146,6 +146,56 @@ final class ViewCLITests: XCTestCase {
         }
     }
 
+    /// Flings side by side: each curve rests where its own formula, written here, puts it, and stops when its rule
+    /// says; a --versus that is neither a model nor fling options, or a spring option beside --velocity, is refused.
+    func testDecayPageDrawsEachFlingToItsRestingPoint() throws {
+        var r = try cli.dynsim(
+            [
+                "view", "--velocity", "1000", "--versus", "continuous", "--versus", "flutter", "--versus",
+                "model=per-millisecond deceleration-rate=fast", "--versus", "motion", "--output", "d.html",
+            ], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let page = try payload(try read("d.html"))
+        XCTAssertEqual(page["kind"] as? String, "spring")
+        let curves = try XCTUnwrap(page["curves"] as? [[String: Any]])
+        XCTAssertEqual(
+            curves.map { $0["label"] as? String },
+            ["per-millisecond 0.998", "continuous 0.998", "flutter", "per-millisecond 0.99", "motion"])
+        // The recurrence each millisecond: v *= c, then x += v (v in pt/ms), summed until nothing is left.
+        func recurrence(_ c: Double) -> Double {
+            var x = 0.0, v = 1.0
+            while v > 1e-18 { v *= c; x += v }
+            return x
+        }
+        let dragTime = log(1e-3 / 1000) / log(0.135)
+        let expected: [(to: Double, settle: Double)] = [
+            (recurrence(0.998), log(0.5 / recurrence(0.998)) / log(0.998) / 1000),
+            (-1 / log(0.998), log(0.5 / (-1 / log(0.998))) / log(0.998) / 1000),
+            (1000 * (pow(0.135, dragTime) - 1) / log(0.135), dragTime),
+            (recurrence(0.99), log(0.5 / recurrence(0.99)) / log(0.99) / 1000),
+            (800, 0.325 * log(800 / 0.5)),
+        ]
+        for (curve, e) in zip(curves, expected) {
+            XCTAssertEqual(try XCTUnwrap(curve["to"] as? Double), e.to, accuracy: 1e-9, "\(curve)")
+            XCTAssertEqual(try XCTUnwrap(curve["settle"] as? Double), e.settle, accuracy: 1e-9, "\(curve)")
+        }
+        XCTAssertEqual(page["rows"] as? Int, Int(240 * expected[2].settle) + 1, "until the last one stops")
+        for (args, message) in [
+            (["--versus", "ios"], "--versus: a fling model ("),
+            (["--versus", "rate=3"], "--versus: --rate: not a fling option here"),
+            (["--versus", "deceleration-rate=2"], "--versus: --deceleration-rate: must be between 0 and 1"),
+            (["--damping-ratio", "0.5"], "--damping-ratio: a spring or curve option beside --velocity"),
+            (["--deceleration-rate", "0.9999999999999"], "--until: a fling here stops after"),
+            (["--rate", "30"], "--rate: applies to a scene's run, not to a spring, curve or fling"),
+        ] {
+            r = try cli.dynsim(["view", "--velocity", "1000"] + args, cwd: dir)
+            XCTAssertEqual(r.status, 64, "\(args)")
+            XCTAssertTrue(r.stderr.contains("dynsim: error: " + message), "\(args): \(r.stderr)")
+        }
+        r = try cli.dynsim(["view", "--model", "android"], cwd: dir)
+        XCTAssertTrue(r.stderr.contains("--model: applies to a fling; give --velocity V too"), r.stderr)
+    }
+
     /// docs/view.md names every option and every URL parameter the page reads.
     func testDocsNameEveryOptionAndURLParameter() throws {
         let doc = try String(contentsOf: ViewCLITests.root.appendingPathComponent("docs/view.md"), encoding: .utf8)
