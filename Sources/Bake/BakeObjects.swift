@@ -32,7 +32,12 @@ struct SceneObjects {
                     name: item.name, kind: .item, shape: shape, color: itemColor,
                     channels: [(.x, x), (.y, y), (.rotation, Bake.unwrappedDegrees(angle))]))
         }
+        let scrolling = Dictionary(uniqueKeysWithValues: scene.scrollViews.map { ($0.name, $0) })
         for layer in scene.layers {
+            if let s = scrolling[layer.name] {
+                out.append(scrollView(s))
+                continue
+            }
             do { out.append(try self.layer(layer)) } catch let e as BakeError {
                 // Refused only if chosen: `--objects` can leave it out.
                 out.append(
@@ -42,6 +47,21 @@ struct SceneObjects {
             }
         }
         return out
+    }
+
+    /// A scroll view: its frame, still (what moves is its content, baked where each view shows on the screen; the
+    /// frame's clipping is not carried).
+    func scrollView(_ s: SceneScrollView) -> SampledObject {
+        let n = columns.first?.count ?? 0
+        func constant(_ x: Double) -> [Double] { Array(repeating: x, count: n) }
+        let color = s.backgroundColor?.components ?? [0, 0, 0, 0]
+        return SampledObject(
+            name: s.name, kind: .view,
+            shape: .rectangle(width: s.frame.width, height: s.frame.height, cornerRadius: 0), color: color,
+            channels: [
+                (.x, constant(s.frame.x + s.frame.width / 2)), (.y, constant(s.frame.y + s.frame.height / 2)),
+                (.rotation, constant(0)), (.scaleX, constant(1)), (.scaleY, constant(1)), (.opacity, constant(1)),
+            ])
     }
 
     /// The names of `layer`'s superlayers, nearest first.

@@ -50,6 +50,21 @@ final class BakeCLITests: XCTestCase, CLIRunner {
     }
 
     /// The report names each object's keys and measured error, within the bound; a run file bakes as the scene does.
+    /// A scroll view bakes still; its content moves where it shows on the screen (contentOffset.y goes 0 → 599, so
+    /// row0's center goes from y 75 to 75 − 599).
+    func testAScrollViewBakesStillAndItsContentMoves() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("f.css").path
+        let r = try dynsim(["bake", "scroll-flick", "--target", "css", "--objects", "feed,row0", "--output", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("dynsim: feed y: 2 keys, max error 0 pt"), r.stderr)
+        let keys = r.stderr.split(separator: "\n").first { $0.hasPrefix("dynsim: row0 y: ") }
+        let count = keys.flatMap { Int($0.split(separator: " ")[3]) } ?? 0
+        XCTAssertGreaterThan(count, 2, r.stderr)
+        let css = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(css.contains("-524px") || css.contains("-524.0"), "row0 ends at y 75 − 599")
+    }
+
     func testReportAndRunFile() throws {
         let r = try dynsim(["bake", "bouncing-ball", "--target", "scene", "--max-error", "0.25"])
         XCTAssertEqual(r.status, 0, r.stderr)

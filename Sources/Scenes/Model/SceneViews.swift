@@ -165,6 +165,8 @@ public struct SceneBlock: Equatable, Sendable {
 ///   Action: `{"animate": BLOCK}` (a block without name, t or after; a change's `value` may be "location").
 /// - `touches`: each sample is a two-finger touch, both inside the view; action `{"animate": BLOCK}` where a `frame`
 ///   change may take "touchRect", the rectangle between the two points.
+/// - A pan may instead throw a view: `{"throw": "card", "snapPoints": [[x, y], ...]}` (``SceneThrow``).
+/// - A pan whose `view` is a scroll view takes no action: it is the scroll view's own pan (``SceneScrollView``).
 public struct SceneGesture: Equatable, Sendable {
     /// The recognizer.
     public enum Kind: String, Sendable, CaseIterable { case pan, tap, touches }
