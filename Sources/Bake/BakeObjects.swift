@@ -159,7 +159,10 @@ struct TraceObjects {
         for (name, _) in trace.columns {
             for suffix in [".position.x", ".x"] where name.hasSuffix(suffix) {
                 let n = String(name.dropLast(suffix.count))
-                guard !seen.contains(n), let object = self.object(n, layer: suffix == ".position.x") else { continue }
+                // A name holds no '.': `card.root.position.x` (a sublayer's screen column) and `feed.contentOffset.x`
+                // (a scroll view's) are columns of `card` and `feed`, not objects of their own.
+                guard !n.contains("."), !seen.contains(n), let object = self.object(n, layer: suffix == ".position.x")
+                else { continue }
                 seen.insert(n)
                 out.append(object)
             }

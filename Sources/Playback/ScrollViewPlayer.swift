@@ -23,8 +23,9 @@ struct ScrollViewPlayer {
     /// After a release: when, and each axis's motion (nil on an axis that does not scroll).
     private var releaseTime = 0.0
     private var motions: [ScrollDeceleration?] = [nil, nil]
-    /// When the deceleration ends (scrollViewDidEndDecelerating), or nil when none runs.
+    /// When the deceleration ends (scrollViewDidEndDecelerating), or nil when none runs; where it rests.
     private(set) var decelerationEnd: Double?
+    private var resting = Vector2.zero
     /// Counts drags, so a rest scheduled before a drag caught the deceleration is not reported.
     private(set) var generation = 0
 
@@ -35,7 +36,8 @@ struct ScrollViewPlayer {
 
     /// contentOffset at `t` (points): the dragged or resting offset, or the deceleration's.
     func contentOffset(at t: Double) -> Vector2 {
-        guard decelerationEnd != nil else { return offset }
+        guard let end = decelerationEnd else { return offset }
+        if t >= end { return resting }
         var out = offset
         for axis in 0..<2 {
             if let m = motions[axis] { out[axis] = m.state(at: t - releaseTime).value }
@@ -107,9 +109,13 @@ struct ScrollViewPlayer {
                 target: scene.target(axis, projection: projection, startPage: pageAtBegan[axis]))
             motions[axis] = m
             target[axis] = m.targetContentOffset
+            resting[axis] = m.restingPoint
             end = max(end, m.duration)
         }
-        decelerationEnd = end > 0 ? t + end : nil
+        // It decelerates when something moves: a motion that takes time, or one that rests at once off the offset.
+        let moves = end > 0 || (0..<2).contains { motions[$0] != nil && resting[$0] != offset[$0] }
+        for axis in 0..<2 where motions[axis] == nil { resting[axis] = offset[axis] }
+        decelerationEnd = moves ? t + end : nil
         return (v, target)
     }
 }

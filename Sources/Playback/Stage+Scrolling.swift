@@ -40,10 +40,15 @@ extension Stage {
         guard !failed[g] else { return }
         let last = s == gesture.samples.count - 1
         report(last ? "ended" : "changed")
-        // The scroll view is a root view: its pan's translation is in screen points.
-        scrollers[k].dragged(translation: point - gesture.samples[0].points[0])
+        // translation(in:) and velocity(in:) the scroll view's superview (the screen for a root one): its own bounds
+        // move with the content.
+        let space = superIndex[scrollerLayers[k]], start = gesture.samples[0].points[0]
+        let translation =
+            space.map { (local(point, in: $0, at: time) ?? point) - (local(start, in: $0, at: time) ?? start) }
+            ?? (point - start)
+        scrollers[k].dragged(translation: translation)
         if last {
-            let v = fingerVelocity(g, s, at: time, in: nil)
+            let v = fingerVelocity(g, s, at: time, in: space)
             let (velocity, target) = scrollers[k].released(velocity: v, at: time)
             events.append(
                 .scrollView(

@@ -143,4 +143,27 @@ final class ScrollSceneTests: XCTestCase {
         XCTAssertEqual(slope(x), 600, accuracy: 0.5)
         XCTAssertEqual(slope(y), 900, accuracy: 0.5)
     }
+
+    /// A scroll view inside a full-screen background view takes the pan (it is the background's first subview, above
+    /// it); released 0.3 pt short of a page it rests on the page at once, and didEndDecelerating says so.
+    func testAScrollViewInAViewScrollsAndRestsOnTheTargetItReported() throws {
+        var scene = Catalog.scrollPaging()
+        scene.scrollViews[0].superview = "background"
+        scene.layers[0] = scene.scrollViews[0].layer
+        scene.layers.insert(.view("background", frame: [0, 0, 375, 667]), at: 0)
+        scene.gestures[0].samples = SceneGesture.samples([[0.5, 374.8, 300], [0.6, 0.1, 300], [0.8, 0.1, 300]])
+        let (rows, columns, events) = try run(scene, rate: 100)
+        let x = columns.firstIndex(of: "pages.contentOffset.x")!
+        let calls = events.compactMap { e -> (Double, String, SIMD2<Double>)? in
+            if case let .scrollView(t, call, _, _, p) = e { return (t, call, p) }
+            return nil
+        }
+        XCTAssertEqual(
+            calls.map(\.1), ["willBeginDragging", "willEndDragging", "willEndDragging", "didEndDecelerating"])
+        XCTAssertEqual(calls[2].2.x, 375)
+        XCTAssertEqual(calls[3].0, 0.8)
+        XCTAssertEqual(calls[3].2.x, 375)
+        XCTAssertEqual(rows.first { abs($0.time - 0.7) < 1e-9 }![x], 374.7, accuracy: 1e-9)
+        XCTAssertEqual(rows.last![x], 375)
+    }
 }

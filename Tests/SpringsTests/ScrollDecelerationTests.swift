@@ -56,4 +56,25 @@ final class ScrollDecelerationTests: XCTestCase {
         XCTAssertEqual(m.state(at: 0.2).value, 375 + Self.critical(0.2, x0: -275, v0: 600), accuracy: 1e-9)
         XCTAssertEqual(m.state(at: m.duration).value, 375)
     }
+
+    /// A hard flick toward a page: the velocity is limited to ω·|distance| (10 × 275), so it never passes the page.
+    func testASpringToATargetNeverPassesIt() {
+        let m = ScrollDeceleration(
+            offset: 100, velocity: 37_000, maximum: 1500, rate: 0.998, bounces: true, target: 375)
+        for t in stride(from: 0.0, through: m.duration, by: 0.001) {
+            XCTAssertLessThanOrEqual(m.state(at: t).value, 375)
+        }
+        XCTAssertEqual(m.state(at: 0.1).value, 375 + Self.critical(0.1, x0: -275, v0: 2750), accuracy: 1e-9)
+    }
+
+    /// Released within 0.5 pt of where it rests, it is there at once.
+    func testAMotionUnderTheRestThresholdRestsAtOnceOnItsEnd() {
+        let page = ScrollDeceleration(
+            offset: 374.7, velocity: 0, maximum: 1500, rate: 0.998, bounces: true, target: 375)
+        XCTAssertEqual(page.duration, 0)
+        XCTAssertEqual(page.state(at: 0).value, 375)
+        let small = ScrollDeceleration(offset: 0.2, velocity: 1, maximum: 1500, rate: 0.998, bounces: true)
+        XCTAssertEqual(small.duration, 0)
+        XCTAssertEqual(small.state(at: 0).value, 0.2 + 0.001 * 0.998 / 0.002, accuracy: 1e-12)
+    }
 }

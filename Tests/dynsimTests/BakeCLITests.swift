@@ -65,6 +65,19 @@ final class BakeCLITests: XCTestCase, CLIRunner {
         XCTAssertTrue(css.contains("-524px") || css.contains("-524.0"), "row0 ends at y 75 − 599")
     }
 
+    /// A run file's sublayer screen columns (`card.root.position.x`) and a scroll view's offset are no objects of
+    /// their own: the scene a bake writes from it runs.
+    func testARunFilesScreenColumnsAreNoObjects() throws {
+        let dir = try temporaryDirectory()
+        let run = dir.appendingPathComponent("ct.csv").path, baked = dir.appendingPathComponent("ct.json").path
+        XCTAssertEqual(try dynsim(["run", "card-throw", "--output", run]).status, 0)
+        let b = try dynsim(["bake", run, "--target", "scene", "--output", baked])
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertFalse(b.stderr.contains("card.root"), b.stderr)
+        let r = try dynsim(["run", baked, "--duration", "0.1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+
     func testReportAndRunFile() throws {
         let r = try dynsim(["bake", "bouncing-ball", "--target", "scene", "--max-error", "0.25"])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -37,6 +37,22 @@ final class ScrollViewCLITests: XCTestCase, CLIRunner {
                 #"{"views": [{"name": "v", "frame": [0, 0, 10, 10]}], "gestures": [{"name": "p", "type": "pan", "view": "v", "touches": [[0, 5, 5], [1, 6, 6]], "action": {"throw": "v", "snapPoints": [[0, 0]], "decelerationRate": 2}}]}"#,
                 "gestures[0].action.decelerationRate: must be"
             ),
+            (
+                scroll(#", "snapPointsY": [0, 500]"#),
+                "scrollViews[0].snapPointsY[1]: must be an offset within the content, 0 to 300 (contentSize − frame), got 500"
+            ),
+            (
+                #"{"scrollViews": [{"name": "s", "frame": [0, 0, 100, 100], "contentSize": [100, 400]}], "gestures": [{"name": "p", "type": "pan", "view": "s", "touches": [[0, 5, 5], [1, 5, 0]]}, {"name": "q", "type": "pan", "view": "s", "touches": [[0.5, 5, 5], [2, 5, 0]]}]}"#,
+                #"gestures[1].touches: overlaps gestures[0] (0 to 1 s) on the scroll view "s", got 0.5 to 2 s"#
+            ),
+            (
+                scroll(#", "superview": "nope""#),
+                #"scrollViews[0].superview: must name a view (in `views`), got "nope""#
+            ),
+            (
+                #"{"scrollViews": [{"name": "s", "superview": "b", "frame": [0, 0, 100, 100], "contentSize": [100, 400]}], "views": [{"name": "row", "superview": "s", "frame": [0, 0, 10, 10]}, {"name": "b", "frame": [0, 0, 100, 100]}]}"#,
+                #"views[0].superview: the scroll view "s" sits in "b", declared after this view; declare "b" first"#
+            ),
         ]
         for (k, (text, expected)) in cases.enumerated() {
             let file = dir.appendingPathComponent("scene\(k).json")

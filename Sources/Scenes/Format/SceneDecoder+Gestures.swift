@@ -63,7 +63,31 @@ extension SceneDecoder {
             gesture.csv = try f.string("csv")
             gestures.append(gesture)
         }
+        try checkOneFingerAtATime(gestures)
         return gestures
+    }
+
+    /// A scroll view has one pan recognizer, and a thrown view one finger on it: pans on one scroll view, or throwing
+    /// one view, may not overlap in time. - Throws: ``InputError`` naming the later pan's touches.
+    func checkOneFingerAtATime(_ gestures: [SceneGesture]) throws {
+        var spans: [String: [(k: Int, from: Double, to: Double)]] = [:]
+        for (k, g) in gestures.enumerated() {
+            let target: String
+            switch g.action {
+            case .scroll: target = "the scroll view \(quoted(g.view))"
+            case .throwing(let t): target = "the thrown view \(quoted(t.view))"
+            default: continue
+            }
+            let from = g.samples.first?.time ?? 0, to = g.samples.last?.time ?? 0
+            if let other = spans[target, default: []].first(where: { from <= $0.to && $0.from <= to }) {
+                throw InputError(
+                    file: fileName, path: "gestures[\(k)].\(g.csv == nil ? "touches" : "csv")",
+                    message:
+                        "overlaps gestures[\(other.k)] (\(NumberFormat.shortest(other.from)) to \(NumberFormat.shortest(other.to)) s) on \(target), got \(NumberFormat.shortest(from)) to \(NumberFormat.shortest(to)) s; one finger drives it: let one pan end before the next begins"
+                )
+            }
+            spans[target, default: []].append((k, from, to))
+        }
     }
 
     /// A gesture's samples: `touches` ([t, x, y] for a pan or tap, [t, x1, y1, x2, y2] for two fingers) or a `csv`

@@ -29,6 +29,7 @@ extension SceneDecoder {
                 throw f.error("frame", "width and height must be >= 0, got \(f.text("frame"))")
             }
             s.frame = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+            s.superview = try f.string("superview")
             for (key, axis) in [("snapPointsX", 0), ("snapPointsY", 1)] {
                 guard let pj = f.value(key) else { continue }
                 guard case .array(let list) = pj, !list.isEmpty else {
@@ -38,6 +39,13 @@ extension SceneDecoder {
                 for (i, xj) in list.enumerated() {
                     guard case .number(let x, let text) = xj, x.isFinite, abs(x) <= Limits.magnitude else {
                         throw f.error("\(key)[\(i)]", "must be a number between -1e9 and 1e9, got \(xj.brief)")
+                    }
+                    let maximum = s.maximumOffset(axis)
+                    guard x >= 0 && x <= maximum else {
+                        throw f.error(
+                            "\(key)[\(i)]",
+                            "must be an offset within the content, 0 to \(NumberFormat.shortest(maximum)) (contentSize − frame), got \(text)"
+                        )
                     }
                     if let last = points.last, x <= last {
                         throw f.error(
@@ -55,6 +63,41 @@ extension SceneDecoder {
                     "give isPagingEnabled or snap points, not both, got both")
             }
             out.append(s)
+        }
+        return out
+    }
+
+    /// The views in their order with the scroll views placed: one without a superview before them all (a root view
+    /// at the back), one with a superview right after it (its first subview, below the views declared after it).
+    /// - Throws: ``InputError`` for a superview that is not a view, or a view declared before the view holding the
+    ///   scroll view it names as its superview.
+    func placed(_ scrollViews: [SceneScrollView], among views: [SceneLayer]) throws -> [SceneLayer] {
+        let viewNames = Set(views.map(\.name))
+        for (k, s) in scrollViews.enumerated() {
+            if let p = s.superview, !viewNames.contains(p) {
+                throw InputError(
+                    file: fileName, path: "scrollViews[\(k)].superview",
+                    message: "must name a view (in `views`), got \(quoted(p))")
+            }
+        }
+        var out = scrollViews.filter { $0.superview == nil }.map(\.layer)
+        for v in views {
+            out.append(v)
+            out += scrollViews.filter { $0.superview == v.name }.map(\.layer)
+        }
+        // Each superview before its subviews: a view inside a scroll view comes after the view holding that scroll view.
+        var seen = Set<String>()
+        for l in out {
+            if let p = l.superlayer, !seen.contains(p), let k = views.firstIndex(where: { $0.name == l.name }),
+                let holder = scrollViews.first(where: { $0.name == p })?.superview
+            {
+                throw InputError(
+                    file: fileName, path: "views[\(k)].superview",
+                    message:
+                        "the scroll view \(quoted(p)) sits in \(quoted(holder)), declared after this view; declare \(quoted(holder)) first"
+                )
+            }
+            seen.insert(l.name)
         }
         return out
     }

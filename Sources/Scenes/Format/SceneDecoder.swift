@@ -129,9 +129,10 @@ public struct SceneDecoder {
     /// Views, layers and what plays on them: animations, animators, blocks, gestures.
     private func decodeTimeline(_ top: Fields, into scene: inout Scene, names: inout Set<String>) throws {
         if let sj = top.value("scrollViews") { scene.scrollViews = try decodeScrollViews(sj, names: &names) }
-        // Scroll views are root views, before the views (which may name them as their superview).
-        scene.layers = scene.scrollViews.map(\.layer)
-        if let vj = top.value("views") { scene.layers = try decodeViews(vj, names: &names, after: scene.layers) }
+        // Views may name a scroll view as their superview; the scroll views then take their places (``placed``).
+        var views = scene.scrollViews.map(\.layer)
+        if let vj = top.value("views") { views = try decodeViews(vj, names: &names, after: views) }
+        scene.layers = try placed(scene.scrollViews, among: Array(views.dropFirst(scene.scrollViews.count)))
         if let lj = top.value("layers") { scene.layers += try decodeLayers(lj, names: &names) }
         if let aj = top.value("animations") {
             guard case .array(let arr) = aj else {

@@ -55,14 +55,17 @@ enum ScrollViewFields {
         ])
         let d = SceneScrollView(name: "", frame: Rect(x: 0, y: 0, width: 0, height: 0), contentSize: .zero)
         return FieldTable(
-            kind: "scrollView", summary: "A scroll view (UIScrollView): a root view whose bounds origin is its offset.",
+            kind: "scrollView", summary: "A scroll view (UIScrollView): a view whose bounds origin is its offset.",
             fields: [
                 BlockFields.name("unique in the scene; names the columns and the views' `superview`", \.name) {
                     $0.name = $1
                 },
                 F.ruled(
+                    "superview", .string, default: "none", notes: "a view; the scroll view is its first subview",
+                    encode: { $0.superview.map { .string($0) } }),
+                F.ruled(
                     "frame", .other(schema: rect, type: "rectangle, pt"), default: "required",
-                    notes: "on the screen; width and height ≥ 0",
+                    notes: "in the superview (the screen); width and height ≥ 0",
                     encode: { s in .array([s.frame.x, s.frame.y, s.frame.width, s.frame.height].map { .num($0) }) }),
                 F.vector(
                     "contentSize", \.contentSize, what: "size", unit: "pt", range: .nonNegative, default: nil,

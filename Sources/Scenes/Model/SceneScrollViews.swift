@@ -2,7 +2,7 @@ import Animation
 import Dynamics
 import Springs
 
-/// A scroll view (UIScrollView) in a scene: a root view whose bounds origin is its `contentOffset`, so the views it
+/// A scroll view (UIScrollView) in a scene: a view whose bounds origin is its `contentOffset`, so the views it
 /// holds (`superview` naming it, placed in content coordinates) move behind its frame. A pan gesture on it scrolls it
 /// (a gesture whose `view` names it, with no action): dragged, the content follows the finger, rubber-banded past an
 /// edge (Springs' `RubberBand`); released, it decelerates, bounces back or snaps to a page or snap point
@@ -36,8 +36,11 @@ public struct SceneScrollView: Equatable, Sendable {
     }
     /// Its name (columns, events, a view's `superview`, a gesture's `view`).
     public var name: String
-    /// Its frame on the screen, points: a root view.
+    /// Its frame in its superview (on the screen for a root view), points.
     public var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The view it is the first subview of (below the views declared after that one), or nil for a root view behind
+    /// every view. Default nil.
+    public var superview: String?
     /// The content's size, points (each ≥ 0). Default 0, 0.
     public var contentSize = Vector2(0, 0)
     /// The offset at the start, points. Default 0, 0.
@@ -76,6 +79,7 @@ public struct SceneScrollView: Equatable, Sendable {
         if let c = backgroundColor { values.append(("backgroundColor", c)) }
         var layer = SceneLayer(name: name, values: values)
         layer.isView = true
+        layer.superlayer = superview
         return layer
     }
 
