@@ -218,6 +218,16 @@ def main():
         dynsim("view", "card-flip", "--output", "card.html")
         check_probes(browser, "card.html", read_csv("card.csv"), "card", lambda r: layer_outline(r, "card", (0, 0, 200, 300)),
                      [0.3, 0.8, 2.0], 60)
+        # A scroll view clips its content: row4 of scroll-pull (content y 504 to 621) pulled down past the frame's
+        # bottom (667) is drawn only up to it.
+        dynsim("run", "scroll-pull", "--output", "pull.csv")
+        dynsim("view", "scroll-pull", "--output", "pull.html")
+
+        def clipped_row4(r):
+            oy = float(r["feed.contentOffset.y"])
+            top, bottom = 504 - oy, min(621 - oy, 667)
+            return [(8, top), (367, top), (367, bottom), (8, bottom)]
+        check_probes(browser, "pull.html", read_csv("pull.csv"), "row4", clipped_row4, [0.5, 1.8, 1.9], 60)
         # 3. Overlay: the precise run of the pendulum over its uikit run.
         dynsim("run", "pendulum", "--profile", "precise", "--output", "precise.csv")
         dynsim("view", "pendulum", "--overlay", "precise.csv", "--output", "overlay.html")
