@@ -70,34 +70,21 @@ public struct ScrollDeceleration: Sendable, Equatable {
         func settle(_ from: Double, _ to: Double, _ v: Double) -> Double {
             spring.settlingDuration(from: from, to: to, initialVelocity: v, epsilon: eps)
         }
-        /// The velocity of a spring from `from` to `to`, limited so that it does not pass `to`.
-        func limited(_ from: Double, _ to: Double) -> Double {
-            let cap = spring.naturalFrequency * abs(to - from)
-            return min(max(velocity, -cap), cap)
-        }
-        if let target {
-            let velocity = limited(offset, target)
-            first = .spring(from: offset, to: target, velocity: velocity)
-            second = nil
-            switchTime = .infinity
-            duration = settle(offset, target, velocity)
-            restingPoint = target
-            targetContentOffset = target
-            return
-        }
         let projection = decay.restingPoint(from: offset, velocity: velocity)
-        targetContentOffset = min(max(projection, 0), maximum)
-        if offset < 0 || offset > maximum {
-            // Released past an edge: back to it on the spring.
-            let edge = offset < 0 ? 0 : maximum
-            let velocity = limited(offset, edge)
-            first = .spring(from: offset, to: edge, velocity: velocity)
+        // A spring to an end: to the target, or back to the edge it was released past.
+        if let end = target ?? (offset < 0 ? 0 : offset > maximum ? maximum : nil) {
+            // Its velocity limited so that it does not pass the end.
+            let cap = spring.naturalFrequency * abs(end - offset)
+            let v = min(max(velocity, -cap), cap)
+            first = .spring(from: offset, to: end, velocity: v)
             second = nil
             switchTime = .infinity
-            duration = settle(offset, edge, velocity)
-            restingPoint = edge
+            duration = settle(offset, end, v)
+            restingPoint = end
+            targetContentOffset = target ?? min(max(projection, 0), maximum)
             return
         }
+        targetContentOffset = min(max(projection, 0), maximum)
         first = .decay(from: offset, velocity: velocity)
         if projection >= 0 && projection <= maximum {
             second = nil
