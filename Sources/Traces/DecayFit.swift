@@ -16,7 +16,8 @@ import IO
 /// the search's bound, no intervals, k's 95% interval wider than ±``maxRelativeUncertainty`` of k (the trace does not
 /// show enough of the deceleration's curvature: the resting point is then unknown to more than that), a residual far
 /// above the trace's own noise (``SpringFit/noiseLevel(_:)``: rms > 3 × noise + 1e-9 of the range), or a fit that
-/// explains less than half of the trace's variance.
+/// explains less than half of the trace's variance; or a rate, velocity or motion out of Double's reach (a rate not in
+/// (0, 1), a velocity past 1e15, a motion under 1e-150).
 public struct DecayFit: Sendable {
     /// `decelerationRate` c, per millisecond (0.998 is UIScrollView's `normal`, 0.99 `fast`).
     public var decelerationRate: SpringFit.Estimate
@@ -95,6 +96,30 @@ public struct DecayFit: Sendable {
         (notes, cannotTell) = model.verdict(
             kappa: kappa, low: kLow, high: kHigh, rows: n,
             rms: rmsResidual, noise: SpringFit.noiseLevel(raw), range: unit, variance: SpringFit.variance(raw))
+        let told = outOfReach(unit: unit)
+        notes += told
+        cannotTell = cannotTell || !told.isEmpty
+    }
+
+    /// What a fit that ran cannot report in Double: a rate that is no deceleration rate (samples nanoseconds apart read
+    /// as seconds), a velocity past `Limits.maxTraceValue`, or a motion so small that its intervals underflow.
+    private func outOfReach(unit: Double) -> [String] {
+        var out: [String] = []
+        let c = decelerationRate.value
+        if !(c > 0 && c < 1) {
+            out.append(
+                "the fitted rate \(c) is not a rate per millisecond in (0, 1): the samples are too close in time for one (times are read in seconds)"
+            )
+        }
+        if !(velocity.value.isFinite && abs(velocity.value) <= Limits.maxTraceValue) {
+            out.append(
+                "the fitted velocity \(velocity.value) is not finite or past \(NumberFormat.limit(Limits.maxTraceValue)) per second"
+            )
+        }
+        if unit < 1e-150 {
+            out.append("the motion spans \(unit): too small for its intervals to be computed in Double")
+        }
+        return out
     }
 }
 

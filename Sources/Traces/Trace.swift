@@ -77,7 +77,12 @@ public struct Trace: Sendable {
                 if rows == 0 {
                     isText = names.indices.map { $0 > 0 && number(r.fields[$0]) == nil }
                     guard isText.dropFirst().contains(false) else {
-                        throw fail("line \(headerLine)", "has no numeric column after t")
+                        guard names.count > 1 else { throw fail("line \(headerLine)", "has no column after t") }
+                        // The first row decides which columns are numbers: none is, so its first value is named.
+                        throw fail(
+                            "line \(r.line), column 2 (\(names[1]))",
+                            "must be a number (no column after t holds one on the first row), got \(quoted(r.fields[1]))"
+                        )
                     }
                 }
                 for k in names.indices where !isText[k] {

@@ -120,6 +120,11 @@ func parseDecay(_ args: [String]) throws -> Command {
         }
     }
     if let m = p.text("--model") { o.model = DecayOptions.Model(rawValue: m)! }
+    if let rate = p.text("--deceleration-rate"), o.model != .perMillisecond && o.model != .continuous {
+        throw fail(
+            "--deceleration-rate: UIScrollView's rate applies to the per-millisecond and continuous models, not to \(o.model.rawValue) (its own constants are fixed), got \(quoted(rate))"
+        )
+    }
     o.until = p.number("--until")
     o.rate = p.number("--rate") ?? 60
     o.info = p.has("--info")
@@ -147,8 +152,9 @@ func writeDecay(_ o: DecayOptions, to sink: @escaping ([UInt8]) throws -> Void) 
     let count = end * o.rate + 1
     guard count <= Limits.maxRows else {
         throw UsageError(
-            message:
-                "--until: the run would write \(NumberFormat.shortest(count.rounded(.down))) rows, more than the limit of 1e8",
+            message: o.until != nil
+                ? "--until: the run would write \(NumberFormat.shortest(count.rounded(.down))) rows, more than the limit of 1e8"
+                : "--velocity: this fling coasts \(NumberFormat.shortest(end)) s, \(NumberFormat.shortest(count.rounded(.down))) rows at --rate, more than the limit of 1e8; give --until, a lower --rate, or --info",
             command: "decay")
     }
     let writer = RowWriter(format: .csv, columns: ["t", "value", "velocity"], sink: sink)

@@ -100,7 +100,7 @@ struct DecayBlocks {
         case "uikit": return b.uiKit
         case "android": return b.android
         case "compose": return b.compose
-        case "flutter": return b.flutter
+        case "flutter": return try b.flutterBlock()
         case "motion": return b.motion
         case "react-native": return b.reactNative
         default: return try b.css()
@@ -185,6 +185,18 @@ struct DecayBlocks {
             + comment(
                 "splineBasedDecay is Android's OverScroller spline: no parameter makes it this deceleration; use exponentialDecay."
             )
+    }
+
+    /// - Throws: ``UsageError`` when c^1000, the drag, is not a normal Double (c below about 0.4925 per ms): the
+    ///   speed is gone within the second, and FrictionSimulation takes no drag of 0.
+    func flutterBlock() throws -> String {
+        guard pow(c, 1000) >= Double.leastNormalMagnitude else {
+            throw UsageError(
+                message:
+                    "--deceleration-rate: Flutter's drag, c^1000 (the velocity left after a second), underflows a Double below about 0.4925 per ms, and FrictionSimulation takes no drag of 0; got \(NumberFormat.shortest(c))",
+                command: "export")
+        }
+        return flutter
     }
 
     var flutter: String {

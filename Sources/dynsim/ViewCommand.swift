@@ -242,10 +242,15 @@ private func parseViewDecays(_ p: ParsedArguments, springGiven: [String], versus
                     "--versus: a fling model (\(CommandSpec.alternatives(DecayOptions.Model.allCases.map(\.rawValue)))) or NAME=VALUE options, got \(quoted(spec))"
                 )
             }
-            lists.append(base.filter { $0.0 != "--model" } + [("--model", words[0])])
+            // Another platform's model takes no UIScrollView rate: the first fling's is not carried over to it.
+            let scroll = ["per-millisecond", "continuous"].contains(words[0])
+            lists.append(
+                base.filter { $0.0 != "--model" && (scroll || $0.0 != "--deceleration-rate") } + [("--model", words[0])]
+            )
             continue
         }
         var list = base
+        var given = Set<String>()
         for word in words {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0].hasPrefix("-") ? parts[0] : "--" + parts[0]
@@ -254,8 +259,13 @@ private func parseViewDecays(_ p: ParsedArguments, springGiven: [String], versus
                     "--versus: \(name): not a fling option here (\(shared.joined(separator: ", "))), got \(quoted(spec))"
                 )
             }
+            guard given.insert(name).inserted else { throw fail("--versus: \(name): given twice, got \(quoted(spec))") }
             list.removeAll { $0.0 == name }
             list.append((name, parts.count > 1 ? parts[1] : ""))
+        }
+        let model = list.last { $0.0 == "--model" }?.1 ?? "per-millisecond"
+        if !["per-millisecond", "continuous"].contains(model) && !given.contains("--deceleration-rate") {
+            list.removeAll { $0.0 == "--deceleration-rate" }
         }
         lists.append(list)
     }
@@ -331,8 +341,9 @@ private func viewDecays(_ decays: [DecayOptions], output: String) throws {
     let end = until ?? motions.map(\.fling.duration).max() ?? 0
     guard end.isFinite && end <= Limits.maxViewUntil else {
         throw UsageError(
-            message:
-                "--until: a fling here stops after \(NumberFormat.shortest(end)) s, more than a page's \(NumberFormat.limit(Limits.maxViewUntil)) s; give --until",
+            message: until != nil
+                ? "--until: at most \(NumberFormat.limit(Limits.maxViewUntil)) s for a page, got \(NumberFormat.shortest(end))"
+                : "--until: a fling here stops after \(NumberFormat.shortest(end)) s, more than a page's \(NumberFormat.limit(Limits.maxViewUntil)) s; give --until",
             command: "view")
     }
     try write(CurvesPage.decays(motions, until: until), to: output)

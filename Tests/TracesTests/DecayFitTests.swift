@@ -87,6 +87,19 @@ final class DecayFitTests: XCTestCase {
         XCTAssertTrue(line.cannotTell)
     }
 
+    /// Samples a nanosecond apart read as seconds: no rate per millisecond in (0, 1) fits them, and the fit says so.
+    func testSamplesTooCloseForARatePerMillisecondCannotTell() throws {
+        let t = (0..<100).map { Double($0) * 1e-9 }
+        let x = (0..<100).map { 499 * (1 - pow(0.998, 16 * Double($0))) }
+        let f = try DecayFit(times: t, values: x, from: nil, to: nil, label: "dt.csv")
+        XCTAssertTrue(f.cannotTell)
+        XCTAssertTrue(
+            f.notes.contains {
+                $0.contains("not a rate per millisecond in (0, 1)") || $0.contains("not finite or past")
+            },
+            "\(f.notes)")
+    }
+
     /// Fewer rows than the fit's parameters + 1, or a trace that never moves, are bad traces (thrown, exit 65).
     func testBadTracesThrow() {
         XCTAssertThrowsError(try DecayFit(times: [0, 1, 2], values: [0, 1, 1.5], from: nil, to: nil, label: "a.csv"))

@@ -48,8 +48,11 @@ final class TraceReadingTests: XCTestCase {
         XCTAssertEqual(trace.columns.map(\.name), ["x"])
         XCTAssertEqual(trace.column("x"), [1, 2])
         XCTAssertEqual(message("t,x\n0,1\n1,idle\n"), #"r.csv: line 3, column 2 (x): must be a number, got "idle""#)
-        XCTAssertEqual(message("t,state\n0,idle\n1,run\n"), "r.csv: line 1: has no numeric column after t")
-        XCTAssertEqual(message("t\n0\n1\n"), "r.csv: line 1: has no numeric column after t")
+        XCTAssertEqual(
+            message("t,state\n0,idle\n1,run\n"),
+            "r.csv: line 2, column 2 (state): must be a number (no column after t holds one on the first row), got \"idle\""
+        )
+        XCTAssertEqual(message("t\n0\n1\n"), "r.csv: line 1: has no column after t")
         XCTAssertEqual(message(""), "r.csv: is empty: expected a header row such as t,value")
         XCTAssertEqual(message("x,t\n"), #"r.csv: line 1, column 1: must be t (a time column in seconds), got "x""#)
         XCTAssertEqual(message("t,x,x\n0,1,2\n"), #"r.csv: line 1, column 3: repeats the column "x""#)

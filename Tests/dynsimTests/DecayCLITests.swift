@@ -48,11 +48,42 @@ final class DecayCLITests: XCTestCase, CLIRunner {
             (["--velocity", "inf"], "--velocity:"),
             ([], "--velocity: required"),
             (["--velocity", "1", "--model", "ios"], "--model:"),
+            (
+                ["--velocity", "1000", "--model", "flutter", "--deceleration-rate", "fast"],
+                "--deceleration-rate: UIScrollView's rate applies to the per-millisecond and continuous models, not to flutter"
+            ),
+            (["--velocity", "1e15", "--model", "android"], "--velocity: this fling coasts"),
         ] {
             let r = try dynsim(["decay"] + args)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertEqual(r.stdout, "", "\(args)")
             XCTAssertTrue(r.stderr.contains("dynsim: error: " + message), "\(args): \(r.stderr)")
         }
+    }
+
+    /// `view`'s flings: a bare --versus MODEL of another platform leaves UIScrollView's rate behind; a name given twice
+    /// in one --versus is refused; `export flutter` at a rate whose drag underflows is refused, and `all` says why in
+    /// Flutter's place.
+    func testFlingOptionsAcrossModels() throws {
+        let dir = try temporaryDirectory()
+        let page = dir.appendingPathComponent("f.html").path
+        let ok = try dynsim([
+            "view", "--velocity", "1000", "--deceleration-rate", "fast", "--versus", "android", "--output", page,
+        ])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        let twice = try dynsim([
+            "view", "--velocity", "1000", "--versus", "model=flutter model=motion", "--output", page,
+        ])
+        XCTAssertEqual(twice.status, 64)
+        XCTAssertTrue(twice.stderr.contains("--versus: --model: given twice"), twice.stderr)
+        let flutter = try dynsim(["export", "flutter", "--velocity", "1000", "--deceleration-rate", "0.1"])
+        XCTAssertEqual(flutter.status, 64)
+        XCTAssertTrue(flutter.stderr.contains("--deceleration-rate: Flutter's drag"), flutter.stderr)
+        let all = try dynsim(["export", "all", "--velocity", "1000", "--deceleration-rate", "0.1"])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        XCTAssertTrue(all.stdout.contains("Flutter's drag, c^1000"), all.stdout)
+        let until = try dynsim(["view", "--velocity", "1000", "--until", "200000", "--output", page])
+        XCTAssertEqual(until.status, 64)
+        XCTAssertTrue(until.stderr.contains("--until: at most 100000 s for a page, got 200000"), until.stderr)
     }
 }
