@@ -202,13 +202,20 @@ extension World {
         contactData.islands.pairs = []; contactData.islands.isReinserted = []
         let tree = contactData.islands.tree
         var kept = 0
-        for k in pairs.indices {
-            let pair = pairs[k]
-            if (!flag[Int(pair.a)] && !flag[Int(pair.b)]) || tree.box(Int(pair.a)).overlaps(tree.box(Int(pair.b))) {
-                pairs[kept] = pair
-                kept += 1
-            } else {
-                contactData.islands.created.remove(pair.key)
+        // Through buffer pointers: indexing the arrays checked bounds and, for each pair kept, uniqueness.
+        pairs.withUnsafeMutableBufferPointer { ps in
+            flag.withUnsafeBufferPointer { moved in
+                tree.nodes.withUnsafeBufferPointer { node in
+                    for k in 0..<ps.count {
+                        let pair = ps[k], a = Int(pair.a), b = Int(pair.b)
+                        if (!moved[a] && !moved[b]) || node[a].box.overlaps(node[b].box) {
+                            ps[kept] = pair
+                            kept += 1
+                        } else {
+                            contactData.islands.created.remove(pair.key)
+                        }
+                    }
+                }
             }
         }
         pairs.removeLast(pairs.count - kept)
