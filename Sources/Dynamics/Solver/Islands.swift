@@ -103,6 +103,8 @@ struct IslandStore {
     /// these stay the same the walk would give the same order (a contact keeps its creation number while it lasts).
     var orderKeys: [UInt64] = [], orderMovable: [Bool] = [], orderJoints = -1
     var firstEdge: [Int32] = [], edges: [Int32] = [], stack: [Int32] = [], queryStack: [Int32] = []
+    /// Scratch for the walk's edge lists: each edge's other item, and each contact's items and creation number.
+    var edgeOther: [Int32] = [], contactEnds: [(Int32, Int32)] = [], contactCreated: [Int64] = []
     var visited: [Bool] = [], added: [Bool] = [], candidates: [(key: UInt64, a: Int32, b: Int32)] = [],
         fill: [Int32] = []
 }
@@ -200,13 +202,20 @@ extension World {
         contactData.islands.pairs = []; contactData.islands.isReinserted = []
         let tree = contactData.islands.tree
         var kept = 0
-        for k in pairs.indices {
-            let pair = pairs[k]
-            if (!flag[Int(pair.a)] && !flag[Int(pair.b)]) || tree.box(Int(pair.a)).overlaps(tree.box(Int(pair.b))) {
-                pairs[kept] = pair
-                kept += 1
-            } else {
-                contactData.islands.created.remove(pair.key)
+        // Through buffer pointers: indexing the arrays checked bounds and, for each pair kept, uniqueness.
+        pairs.withUnsafeMutableBufferPointer { ps in
+            flag.withUnsafeBufferPointer { moved in
+                tree.nodes.withUnsafeBufferPointer { node in
+                    for k in 0..<ps.count {
+                        let pair = ps[k], a = Int(pair.a), b = Int(pair.b)
+                        if (!moved[a] && !moved[b]) || node[a].box.overlaps(node[b].box) {
+                            ps[kept] = pair
+                            kept += 1
+                        } else {
+                            contactData.islands.created.remove(pair.key)
+                        }
+                    }
+                }
             }
         }
         pairs.removeLast(pairs.count - kept)
@@ -296,51 +305,69 @@ extension World {
 
     /// The contacts' island order (see the top of this file) into `contactData.islands.order`: depth first from the
     /// newest movable item, each item's touching contacts newest first (joints lead the walk on as in Box2D, after the
-    /// contacts), contacts no walk reaches (between two items that do not move) last, in list order.
+    /// contacts), contacts no walk reaches (between two items that do not move) last, in list order. The walk reads
+    /// only the compact edge lists (``islandLists(_:)``), never the contacts themselves: in DFS order those are
+    /// scattered 208-byte reads that miss the cache at thousands of contacts.
     func orderIslands() {
-        let cs = contactData.contacts, n = bodyData.items.count, m = cs.count
-        let J = jointData.joints, jc = J.count
+        let n = bodyData.items.count, m = contactData.contacts.count, jc = jointData.joints.count
         if orderIsCurrent() { return }
-        var first = contactData.islands.firstEdge, edges = contactData.islands.edges, stack = contactData.islands.stack
+        guard m > 0 else { contactData.islands.order.removeAll(keepingCapacity: true); return }
+        islandLists(m)
         var visited = contactData.islands.visited, added = contactData.islands.added, order = contactData.islands.order
-        contactData.islands.firstEdge = []; contactData.islands.edges = []; contactData.islands.stack = []
+        var stack = contactData.islands.stack
         contactData.islands.visited = []; contactData.islands.added = []; contactData.islands.order = []
+        contactData.islands.stack = []
         defer {
-            contactData.islands.firstEdge = first; contactData.islands.edges = edges; contactData.islands.stack = stack
             contactData.islands.visited = visited; contactData.islands.added = added; contactData.islands.order = order
+            contactData.islands.stack = stack
         }
-        islandLists(cs, first: &first, edges: &edges)
         visited.removeAll(keepingCapacity: true)
         visited.append(contentsOf: repeatElement(false, count: n))
         added.removeAll(keepingCapacity: true)
         added.append(contentsOf: repeatElement(false, count: m + jc))
         order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: repeatElement(0, count: m))
+        stack.removeAll(keepingCapacity: true)
+        stack.append(contentsOf: repeatElement(0, count: max(n, 1)))
         let im = bodies.invMass.base
-        for seed in stride(from: n - 1, through: 0, by: -1) where !visited[seed] && im[seed] > 0 {
-            stack.removeAll(keepingCapacity: true)
-            stack.append(Int32(seed))
-            visited[seed] = true
-            while let b32 = stack.popLast() {
-                let b = Int(b32)
+        // Raw pointers: the arrays are sized above (each item is pushed at most once, each contact ordered once), and
+        // the loop then runs without a uniqueness or bounds check per write.
+        let first = contactData.islands.firstEdge.withUnsafeBufferPointer { $0.baseAddress! }
+        let edges = contactData.islands.edges.withUnsafeBufferPointer { $0.baseAddress! }
+        let ends = contactData.islands.edgeOther.withUnsafeBufferPointer { $0.baseAddress! }
+        let seen = visited.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let done = added.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let out = order.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let todo = stack.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        var count = 0
+        for seed in stride(from: n - 1, through: 0, by: -1) where !seen[seed] && im[seed] > 0 {
+            var top = 1
+            todo[0] = Int32(seed)
+            seen[seed] = true
+            while top > 0 {
+                top -= 1
+                let b = Int(todo[top])
                 for k in Int(first[b])..<Int(first[b + 1]) {
                     let e = Int(edges[k])
-                    guard !added[e] else { continue }
-                    added[e] = true
-                    let other: Int
+                    guard !done[e] else { continue }
+                    done[e] = true
                     if e < m {
-                        order.append(Int32(e))
-                        other = cs[e].a == b ? cs[e].b : cs[e].a
-                    } else {
-                        other = J[e - m].a == b ? J[e - m].b : J[e - m].a
+                        out[count] = Int32(e)
+                        count += 1
                     }
-                    if other >= 0 && !visited[other] && im[other] > 0 {
-                        visited[other] = true
-                        stack.append(Int32(other))
+                    let other = Int(ends[k])
+                    if other >= 0 && !seen[other] && im[other] > 0 {
+                        seen[other] = true
+                        todo[top] = Int32(other)
+                        top += 1
                     }
                 }
             }
         }
-        for k in 0..<m where !added[k] { order.append(Int32(k)) }
+        for k in 0..<m where !done[k] {
+            out[count] = Int32(k)
+            count += 1
+        }
     }
 
     /// Whether `contactData.islands.order` was made for the current contacts (the same keys in the same places), the
@@ -368,47 +395,79 @@ extension World {
         return false
     }
 
-    /// Each item's edges for the walk, as one list per item (item i's are `edges[first[i]..<first[i + 1]]`): its
-    /// contacts newest first (entry k is contact k), then its joints newest first (entry m + j is joint j).
-    private func islandLists(_ cs: [ContactConstraint], first: inout [Int32], edges: inout [Int32]) {
-        let n = bodyData.items.count, m = cs.count, J = jointData.joints, jc = J.count
+    /// Each item's edges for the walk into `contactData.islands`, as one list per item (item i's are
+    /// `edges[firstEdge[i]..<firstEdge[i + 1]]`, the item at each edge's other end in `edgeOther`, −1 for a boundary
+    /// or an anchor): its contacts newest first (entry k is contact k), then its joints newest first (entry m + j is
+    /// joint j). The `m` contacts are read once, in list order, into compact arrays.
+    private func islandLists(_ m: Int) {
+        let n = bodyData.items.count, J = jointData.joints, jc = J.count
+        var first = contactData.islands.firstEdge, edges = contactData.islands.edges
+        var other = contactData.islands.edgeOther, fill = contactData.islands.fill
+        var ends = contactData.islands.contactEnds, created = contactData.islands.contactCreated
+        contactData.islands.firstEdge = []; contactData.islands.edges = []; contactData.islands.edgeOther = []
+        contactData.islands.fill = []; contactData.islands.contactEnds = []; contactData.islands.contactCreated = []
+        defer {
+            contactData.islands.firstEdge = first; contactData.islands.edges = edges
+            contactData.islands.edgeOther = other; contactData.islands.fill = fill
+            contactData.islands.contactEnds = ends; contactData.islands.contactCreated = created
+        }
+        ends.removeAll(keepingCapacity: true)
+        ends.append(contentsOf: repeatElement((0, 0), count: m))
+        created.removeAll(keepingCapacity: true)
+        created.append(contentsOf: repeatElement(0, count: m))
         first.removeAll(keepingCapacity: true)
         first.append(contentsOf: repeatElement(0, count: n + 1))
-        for c in cs {
-            if c.a >= 0 { first[c.a + 1] += 1 }
-            first[c.b + 1] += 1
+        // Raw pointers (all sized here): array writes in these loops would check uniqueness on every one, and a nested
+        // function writing the arrays would box them and check exclusivity at run time.
+        let pairs = ends.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let born = created.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let start = first.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        contactData.contacts.withUnsafeBufferPointer { cs in
+            for k in 0..<m {
+                let a = cs[k].a, b = cs[k].b
+                pairs[k] = (Int32(a), Int32(b))
+                born[k] = cs[k].created
+                if a >= 0 { start[a + 1] += 1 }
+                start[b + 1] += 1
+            }
         }
         for k in 0..<jc {
-            if J[k].a >= 0 { first[J[k].a + 1] += 1 }
-            first[J[k].b + 1] += 1
+            if J[k].a >= 0 { start[J[k].a + 1] += 1 }
+            start[J[k].b + 1] += 1
         }
-        for i in 0..<n { first[i + 1] += first[i] }
+        for i in 0..<n { start[i + 1] += start[i] }
         edges.removeAll(keepingCapacity: true)
-        edges.append(contentsOf: repeatElement(0, count: Int(first[n])))
-        var fill = contactData.islands.fill
-        contactData.islands.fill = []
-        defer { contactData.islands.fill = fill }
+        edges.append(contentsOf: repeatElement(0, count: Int(start[n])))
+        other.removeAll(keepingCapacity: true)
+        other.append(contentsOf: repeatElement(0, count: Int(start[n])))
         fill.removeAll(keepingCapacity: true)
         fill.append(contentsOf: first[0..<n])
+        let at = fill.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        let edge = edges.withUnsafeMutableBufferPointer { $0.baseAddress }
+        let end = other.withUnsafeMutableBufferPointer { $0.baseAddress }
+        guard let edge, let end else { return }
         for k in 0..<m {
-            if cs[k].a >= 0 { edges[Int(fill[cs[k].a])] = Int32(k); fill[cs[k].a] += 1 }
-            edges[Int(fill[cs[k].b])] = Int32(k); fill[cs[k].b] += 1
+            let (a, b) = (Int(pairs[k].0), Int(pairs[k].1))
+            if a >= 0 { (edge[Int(at[a])], end[Int(at[a])]) = (Int32(k), Int32(b)); at[a] += 1 }
+            (edge[Int(at[b])], end[Int(at[b])]) = (Int32(k), Int32(a)); at[b] += 1
         }
         for k in stride(from: jc - 1, through: 0, by: -1) {
-            if J[k].a >= 0 { edges[Int(fill[J[k].a])] = Int32(m + k); fill[J[k].a] += 1 }
-            edges[Int(fill[J[k].b])] = Int32(m + k); fill[J[k].b] += 1
+            let (a, b) = (J[k].a, J[k].b)
+            if a >= 0 { (edge[Int(at[a])], end[Int(at[a])]) = (Int32(m + k), Int32(b)); at[a] += 1 }
+            (edge[Int(at[b])], end[Int(at[b])]) = (Int32(m + k), Int32(a)); at[b] += 1
         }
         // Contacts newest first: an insertion sort, an item has a handful.
         for i in 0..<n {
-            let lo = Int(first[i])
-            var end = lo
-            while end < Int(first[i + 1]) && Int(edges[end]) < m { end += 1 }
-            guard end - lo > 1 else { continue }
-            for k in (lo + 1)..<end {
-                let e = edges[k], created = cs[Int(e)].created
+            let lo = Int(start[i])
+            var stop = lo
+            while stop < Int(start[i + 1]) && Int(edge[stop]) < m { stop += 1 }
+            guard stop - lo > 1 else { continue }
+            for k in (lo + 1)..<stop {
+                let e = edge[k], o = end[k], c = born[Int(e)]
                 var j = k - 1
-                while j >= lo && cs[Int(edges[j])].created < created { edges[j + 1] = edges[j]; j -= 1 }
-                edges[j + 1] = e
+                while j >= lo && born[Int(edge[j])] < c { edge[j + 1] = edge[j]; end[j + 1] = end[j]; j -= 1 }
+                edge[j + 1] = e
+                end[j + 1] = o
             }
         }
     }
