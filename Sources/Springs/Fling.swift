@@ -120,7 +120,7 @@ public enum Flings {
     /// ends when the speed falls below the velocity threshold, 0.75 (`THRESHOLD_MULTIPLIER`) · the minimum visible
     /// change (`MIN_VISIBLE_CHANGE_PIXELS` = 1 for view properties) · 1000/16 (`VELOCITY_THRESHOLD_MULTIPLIER`) =
     /// 46.875 px/s; it rests where it is then. (Android steps per frame in `float`; this is the exact closed form.)
-    public struct FlingAnimation: Fling, Hashable {
+    public struct FlingAnimation: ExponentialFling, Hashable {
         /// The value at the release, t = 0 (the property's unit).
         public let from: Double
         /// The release velocity, units per second.
@@ -148,21 +148,8 @@ public enum Flings {
         /// k = −4.2 · friction, 1/s.
         public var exponent: Double { -4.2 * friction }
 
-        /// When this platform stops the motion, by its own rule (in the type's description), s.
-        public var duration: Double { ExponentialLaw.duration(initialVelocity, exponent, velocityThreshold) }
-
-        /// The value `t` seconds after release, held at the resting point after ``duration``.
-        public func value(at t: Double) -> Double {
-            ExponentialLaw.value(at: t, from: from, velocity: initialVelocity, exponent, until: duration)
-        }
-
-        /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
-        public func velocity(at t: Double) -> Double {
-            ExponentialLaw.velocity(at: t, velocity: initialVelocity, exponent, until: duration)
-        }
-
-        /// Where the motion rests: its value at ``duration``.
-        public var restingPoint: Double { value(at: duration) }
+        /// The speed it stops below: ``velocityThreshold``.
+        public var stopSpeed: Double { velocityThreshold }
     }
 
     /// Compose's `exponentialDecay` (androidx.compose.animation.core `FloatExponentialDecaySpec`): friction =
@@ -170,7 +157,7 @@ public enum Flings {
     /// v0·e^(friction·t); duration ln(absVelocityThreshold/|v0|)/friction (absVelocityThreshold = max(0.1, 1e-7) by
     /// default, units per second); the target (`getTargetValue`) is the value at that duration, x0 when |v0| is
     /// at most the threshold. (Compose computes in `Float` and whole milliseconds; this is the exact closed form.)
-    public struct ComposeExponentialDecay: Fling, Hashable {
+    public struct ComposeExponentialDecay: ExponentialFling, Hashable {
         /// The value at the release, t = 0 (the property's unit).
         public let from: Double
         /// The release velocity, units per second.
@@ -195,21 +182,11 @@ public enum Flings {
         /// Compose's `friction`: −4.2 · frictionMultiplier, 1/s.
         public var friction: Double { -4.2 * frictionMultiplier }
 
-        /// When this platform stops the motion, by its own rule (in the type's description), s.
-        public var duration: Double { ExponentialLaw.duration(initialVelocity, friction, absVelocityThreshold) }
+        /// The law's exponent: ``friction``, 1/s.
+        public var exponent: Double { friction }
 
-        /// The value `t` seconds after release, held at the resting point after ``duration``.
-        public func value(at t: Double) -> Double {
-            ExponentialLaw.value(at: t, from: from, velocity: initialVelocity, friction, until: duration)
-        }
-
-        /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
-        public func velocity(at t: Double) -> Double {
-            ExponentialLaw.velocity(at: t, velocity: initialVelocity, friction, until: duration)
-        }
-
-        /// Where the motion rests: its value at ``duration``.
-        public var restingPoint: Double { value(at: duration) }
+        /// The speed it stops below: ``absVelocityThreshold``.
+        public var stopSpeed: Double { absVelocityThreshold }
     }
 
     /// Flutter's `FrictionSimulation` (packages/flutter/lib/src/physics/friction_simulation.dart) with drag 0.135, the
@@ -370,21 +347,32 @@ public protocol Fling: Sendable {
 }
 
 /// The law androidx FlingAnimation and Compose's exponentialDecay both integrate, with their own constants: velocity
-/// v0·e^(kt) (k < 0, 1/s), value x0 − v0/k + (v0/k)·e^(kt), stopped once the speed falls below a threshold.
-enum ExponentialLaw {
-    /// When the speed falls below `threshold` (units per second): ln(threshold/|v0|)/k, 0 when it starts below.
-    static func duration(_ v0: Double, _ k: Double, _ threshold: Double) -> Double {
-        abs(v0) <= threshold ? 0 : log(threshold / abs(v0)) / k
+/// v0·e^(kt) (k = ``exponent`` < 0, 1/s), value x0 − v0/k + (v0/k)·e^(kt), stopped once the speed falls below
+/// ``stopSpeed`` (units per second) and held there.
+public protocol ExponentialFling: Fling {
+    /// k, 1/s (negative).
+    var exponent: Double { get }
+    /// The speed the motion stops below, units per second.
+    var stopSpeed: Double { get }
+}
+
+extension ExponentialFling {
+    /// When the speed falls below ``stopSpeed``: ln(stopSpeed/|v0|)/k, 0 when it starts below, s.
+    public var duration: Double {
+        abs(initialVelocity) <= stopSpeed ? 0 : log(stopSpeed / abs(initialVelocity)) / exponent
     }
 
-    /// The value at `t`, held after `end`.
-    static func value(at t: Double, from x0: Double, velocity v0: Double, _ k: Double, until end: Double) -> Double {
-        let s = min(max(t, 0), end)
-        return x0 - v0 / k + v0 / k * exp(k * s)
+    /// The value `t` seconds after release, held at the resting point after ``duration``.
+    public func value(at t: Double) -> Double {
+        let k = exponent, s = min(max(t, 0), duration)
+        return from - initialVelocity / k + initialVelocity / k * exp(k * s)
     }
 
-    /// The velocity at `t`, 0 from `end` on.
-    static func velocity(at t: Double, velocity v0: Double, _ k: Double, until end: Double) -> Double {
-        t >= end ? 0 : v0 * exp(k * max(t, 0))
+    /// The velocity `t` seconds after release, units per second; 0 from ``duration`` on.
+    public func velocity(at t: Double) -> Double {
+        t >= duration ? 0 : initialVelocity * exp(exponent * max(t, 0))
     }
+
+    /// Where the motion rests: its value at ``duration``.
+    public var restingPoint: Double { value(at: duration) }
 }

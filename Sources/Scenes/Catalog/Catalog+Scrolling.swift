@@ -27,6 +27,19 @@ extension Catalog {
             make: cardThrow),
     ]
 
+    /// Puts scroll view `view` in scene `s` with its `content` (views inside it), and a pan named `pan` on it
+    /// through `touches` ([t, x, y] rows).
+    static func scroll(
+        _ s: inout Scene, _ view: SceneScrollView, content: [SceneLayer], pan: String, touches: [[Double]]
+    ) {
+        s.scrollViews = [view]
+        s.layers = [view.layer] + content
+        s.gestures = [
+            SceneGesture(
+                name: pan, kind: .pan, view: view.name, samples: SceneGesture.samples(touches), action: .scroll)
+        ]
+    }
+
     /// Rows of a feed inside scroll view `feed`: `count` views `height` pt tall, alternating colors, full width.
     static func feedRows(_ feed: String, count: Int, width: Double, height: Double) -> [SceneLayer] {
         (0..<count).map { k in
@@ -47,13 +60,9 @@ extension Catalog {
         var feed = SceneScrollView(
             name: "feed", frame: Rect(x: 0, y: 0, width: 375, height: 667), contentSize: Vector2(375, 3000))
         feed.backgroundColor = .color(1, 1, 1, 1)
-        s.scrollViews = [feed]
-        s.layers = [feed.layer] + feedRows("feed", count: 20, width: 375, height: 150)
-        s.gestures = [
-            SceneGesture(
-                name: "flick", kind: .pan, view: "feed",
-                samples: SceneGesture.samples([[0.5, 187, 500], [0.55, 187, 450], [0.6, 187, 400]]), action: .scroll)
-        ]
+        scroll(
+            &s, feed, content: feedRows("feed", count: 20, width: 375, height: 150), pan: "flick",
+            touches: [[0.5, 187, 500], [0.55, 187, 450], [0.6, 187, 400]])
         return s
     }
 
@@ -67,23 +76,17 @@ extension Catalog {
         var pages = SceneScrollView(
             name: "pages", frame: Rect(x: 0, y: 0, width: 375, height: 667), contentSize: Vector2(1875, 667))
         pages.isPagingEnabled = true
-        s.scrollViews = [pages]
         let colors: [AnimatableValue] = [
             .color(1, 0.6, 0.6, 1), .color(0.6, 1, 0.6, 1), .color(0.6, 0.6, 1, 1), .color(1, 1, 0.6, 1),
             .color(0.6, 1, 1, 1),
         ]
-        s.layers =
-            [pages.layer]
-            + colors.enumerated().map { k, c in
-                .view("page\(k)", superview: "pages", frame: [Double(k) * 375 + 16, 16, 343, 635], backgroundColor: c)
-            }
-        s.gestures = [
-            SceneGesture(
-                name: "swipe", kind: .pan, view: "pages",
-                samples: SceneGesture.samples([
-                    [0.5, 300, 333], [0.55, 280, 333], [0.6, 260, 333], [0.65, 230, 333], [0.7, 200, 333],
-                ]), action: .scroll)
-        ]
+        let content = colors.enumerated().map { k, c in
+            SceneLayer.view(
+                "page\(k)", superview: "pages", frame: [Double(k) * 375 + 16, 16, 343, 635], backgroundColor: c)
+        }
+        scroll(
+            &s, pages, content: content, pan: "swipe",
+            touches: [[0.5, 300, 333], [0.55, 280, 333], [0.6, 260, 333], [0.65, 230, 333], [0.7, 200, 333]])
         return s
     }
 
@@ -97,14 +100,10 @@ extension Catalog {
         var feed = SceneScrollView(
             name: "feed", frame: Rect(x: 0, y: 0, width: 375, height: 667), contentSize: Vector2(375, 2000))
         feed.backgroundColor = .color(0.95, 0.95, 0.95, 1)
-        s.scrollViews = [feed]
-        s.layers = [feed.layer] + feedRows("feed", count: 16, width: 375, height: 125)
         let pull = (0...10).map { k in [0.5 + Double(k) / 10, 187, 200 + 20 * Double(k)] }
-        s.gestures = [
-            SceneGesture(
-                name: "pull", kind: .pan, view: "feed",
-                samples: SceneGesture.samples(pull + [[1.6, 187, 400], [1.7, 187, 400]]), action: .scroll)
-        ]
+        scroll(
+            &s, feed, content: feedRows("feed", count: 16, width: 375, height: 125), pan: "pull",
+            touches: pull + [[1.6, 187, 400], [1.7, 187, 400]])
         return s
     }
 
