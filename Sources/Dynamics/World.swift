@@ -64,7 +64,7 @@ public final class World {
     }
 
     deinit {
-        bodies.free(); bodyData.free(); jointData.joints.free(); behaviors.free()
+        bodies.free(); bodyData.free(); jointData.joints.free(); behaviors.free(); preciseScratch.chain.free()
     }
 
     /// Definitions as added (sizes, masses), for reporting.

@@ -16,6 +16,9 @@ extension World {
             // Only worth it when some rods share a body: lone rods converge in a sweep or two of Gauss–Seidel.
             preciseScratch.chainIsPath =
                 orderChains(im: im, J: J, count: jc) && preciseScratch.chainShared.contains { $0 >= 0 }
+            if preciseScratch.chainIsPath {
+                preciseScratch.chain.load(order: preciseScratch.chainOrder, shared: preciseScratch.chainShared)
+            }
         }
         return preciseScratch.chainIsPath
     }
@@ -74,40 +77,24 @@ extension World {
     /// Solves the tridiagonal system in `chainLower/Diag/Upper/RHS` (row p: lower couples p − 1, upper p + 1) in place,
     /// the solution left in `chainRHS`; false when a pivot vanishes.
     private func solveChainSystem(_ m: Int) -> Bool {
-        preciseScratch.chainLower.withUnsafeMutableBufferPointer { lo in
-            preciseScratch.chainDiag.withUnsafeMutableBufferPointer { di in
-                preciseScratch.chainUpper.withUnsafeMutableBufferPointer { up in
-                    preciseScratch.chainRHS.withUnsafeMutableBufferPointer { r in
-                        for p in 1..<m {
-                            guard abs(di[p - 1]) > 1e-300 else { return false }
-                            let f = lo[p] / di[p - 1]
-                            di[p] -= f * up[p - 1]
-                            r[p] -= f * r[p - 1]
-                        }
-                        guard abs(di[m - 1]) > 1e-300 else { return false }
-                        r[m - 1] /= di[m - 1]
-                        var p = m - 2
-                        while p >= 0 {
-                            r[p] = (r[p] - up[p] * r[p + 1]) / di[p]
-                            p -= 1
-                        }
-                        return r.allSatisfy { $0.isFinite }
-                    }
-                }
-            }
+        let lo = preciseScratch.chain.lower, di = preciseScratch.chain.diag, up = preciseScratch.chain.upper
+        let r = preciseScratch.chain.rhs
+        for p in 1..<m {
+            guard abs(di[p - 1]) > 1e-300 else { return false }
+            let f = lo[p] / di[p - 1]
+            di[p] -= f * up[p - 1]
+            r[p] -= f * r[p - 1]
         }
-    }
-
-    private func resizeChainScratch(_ m: Int) {
-        if preciseScratch.chainRHS.count < m {
-            preciseScratch.chainU = [Vector2](repeating: .zero, count: m);
-            preciseScratch.chainDirU = preciseScratch.chainU
-            preciseScratch.chainCross = [SIMD2<Double>](repeating: .zero, count: m);
-            preciseScratch.chainDir = preciseScratch.chainCross
-            preciseScratch.chainLower = [Double](repeating: 0, count: m);
-            preciseScratch.chainDiag = preciseScratch.chainLower; preciseScratch.chainUpper = preciseScratch.chainLower;
-            preciseScratch.chainRHS = preciseScratch.chainLower
+        guard abs(di[m - 1]) > 1e-300 else { return false }
+        r[m - 1] /= di[m - 1]
+        var finite = r[m - 1].isFinite
+        var p = m - 2
+        while p >= 0 {
+            r[p] = (r[p] - up[p] * r[p + 1]) / di[p]
+            if !r[p].isFinite { finite = false }
+            p -= 1
         }
+        return finite
     }
 
     /// Fills row p's coupling with row q (they share `body`): K_pq = s_p s_q (m⁻¹ u_p · dirU_q + I⁻¹ cr_p dir_q).
@@ -116,11 +103,12 @@ extension World {
         _ p: Int, _ q: Int, body: Int, J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
         ii: UnsafeMutablePointer<Double>
     ) -> Double {
-        let kp = preciseScratch.chainOrder[p], kq = preciseScratch.chainOrder[q]
+        let s = preciseScratch.chain
+        let kp = s.order[p], kq = s.order[q]
         let sp: Double = J[kp].b == body ? 1 : -1, sq: Double = J[kq].b == body ? 1 : -1
-        let crP = J[kp].b == body ? preciseScratch.chainCross[p].y : preciseScratch.chainCross[p].x
-        let dirQ = J[kq].b == body ? preciseScratch.chainDir[q].y : preciseScratch.chainDir[q].x
-        return sp * sq * (im[body] * dot(preciseScratch.chainU[p], preciseScratch.chainDirU[q]) + ii[body] * crP * dirQ)
+        let crP = J[kp].b == body ? s.cross[p].y : s.cross[p].x
+        let dirQ = J[kq].b == body ? s.dir[q].y : s.dir[q].x
+        return sp * sq * (im[body] * dot(s.u[p], s.dirU[q]) + ii[body] * crP * dirQ)
     }
 
     /// Newton steps for the rod lengths along the chains (RATTLE's old-gradient directions from `refreshGeometry`, or
@@ -139,11 +127,10 @@ extension World {
         ii: UnsafeMutablePointer<Double>, J: UnsafeMutablePointer<Joint>, fallback: Bool = false,
         warmStart: Double = 0
     ) -> Bool {
-        let m = preciseScratch.chainOrder.count
-        resizeChainScratch(m)
+        let s = preciseScratch.chain, m = s.count
         if warmStart > 0 && !fallback {
             for p in 0..<m {
-                let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b
+                let k = s.order[p], ia = J[k].a, ib = J[k].b
                 let lambda = (2 * J[k].impulse - J[k].bias) * warmStart
                 guard lambda != 0 && lambda.isFinite else { continue }
                 let P = lambda * J[k].u
@@ -159,7 +146,7 @@ extension World {
         for _ in 0..<50 {
             var worst = 0.0
             for p in 0..<m {
-                let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b
+                let k = s.order[p], ia = J[k].a, ib = J[k].b
                 let rB = J[k].localB == .zero ? Vector2.zero : rotate(J[k].localB, by: a[ib])
                 let rA = ia >= 0 && J[k].localA != .zero ? rotate(J[k].localA, by: a[ia]) : Vector2.zero
                 let d = x[ib] + rB - (ia >= 0 ? x[ia] + rA : J[k].anchor)
@@ -167,35 +154,35 @@ extension World {
                 let c = len - J[k].length
                 worst = max(worst, abs(c))
                 let u = len > 0 ? d / len : J[k].u
-                preciseScratch.chainU[p] = u
-                preciseScratch.chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
+                s.u[p] = u
+                s.cross[p] = SIMD2(cross(rA, u), cross(rB, u))
                 if fallback {
-                    preciseScratch.chainDirU[p] = u
-                    preciseScratch.chainDir[p] = preciseScratch.chainCross[p]
+                    s.dirU[p] = u
+                    s.dir[p] = s.cross[p]
                 } else {
-                    preciseScratch.chainDirU[p] = J[k].u
-                    preciseScratch.chainDir[p] = SIMD2(cross(J[k].rA, J[k].u), cross(J[k].rB, J[k].u))
+                    s.dirU[p] = J[k].u
+                    s.dir[p] = SIMD2(cross(J[k].rA, J[k].u), cross(J[k].rB, J[k].u))
                 }
-                preciseScratch.chainRHS[p] = -c
+                s.rhs[p] = -c
             }
             if worst <= World.shakeTolerance { return true }
             for p in 0..<m {
-                let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b
+                let k = s.order[p], ia = J[k].a, ib = J[k].b
                 let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
                 let diag =
-                    (imA + im[ib]) * dot(preciseScratch.chainU[p], preciseScratch.chainDirU[p]) + iiA
-                    * preciseScratch.chainCross[p].x * preciseScratch.chainDir[p].x
-                    + ii[ib] * preciseScratch.chainCross[p].y * preciseScratch.chainDir[p].y
+                    (imA + im[ib]) * dot(s.u[p], s.dirU[p]) + iiA
+                    * s.cross[p].x * s.dir[p].x
+                    + ii[ib] * s.cross[p].y * s.dir[p].y
                 let full =
-                    imA + im[ib] + iiA * preciseScratch.chainDir[p].x * preciseScratch.chainDir[p].x + ii[ib]
-                    * preciseScratch.chainDir[p].y * preciseScratch.chainDir[p].y
+                    imA + im[ib] + iiA * s.dir[p].x * s.dir[p].x + ii[ib]
+                    * s.dir[p].y * s.dir[p].y
                 guard diag > 0.25 * full else { return false }
-                preciseScratch.chainDiag[p] = diag
-                preciseScratch.chainLower[p] = 0
-                preciseScratch.chainUpper[p] = 0
+                s.diag[p] = diag
+                s.lower[p] = 0
+                s.upper[p] = 0
             }
             guard solveChainAndApply(m, linear: x, angular: a, J: J, im: im, ii: ii) else { return false }
-            for p in 0..<m { J[preciseScratch.chainOrder[p]].tension += preciseScratch.chainRHS[p] }
+            for p in 0..<m { J[s.order[p]].tension += s.rhs[p] }
         }
         return false
     }
@@ -208,21 +195,22 @@ extension World {
         J: UnsafeMutablePointer<Joint>, im: UnsafeMutablePointer<Double>,
         ii: UnsafeMutablePointer<Double>
     ) -> Bool {
-        for p in 1..<m where preciseScratch.chainShared[p] >= 0 {
-            preciseScratch.chainLower[p] = coupling(p, p - 1, body: preciseScratch.chainShared[p], J: J, im: im, ii: ii)
-            preciseScratch.chainUpper[p - 1] = coupling(
-                p - 1, p, body: preciseScratch.chainShared[p], J: J, im: im, ii: ii)
+        let s = preciseScratch.chain
+        for p in 1..<m where s.shared[p] >= 0 {
+            s.lower[p] = coupling(p, p - 1, body: s.shared[p], J: J, im: im, ii: ii)
+            s.upper[p - 1] = coupling(
+                p - 1, p, body: s.shared[p], J: J, im: im, ii: ii)
         }
         guard solveChainSystem(m) else { return false }
         for p in 0..<m {
-            let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b, lambda = preciseScratch.chainRHS[p]
-            let P = lambda * preciseScratch.chainDirU[p]
+            let k = s.order[p], ia = J[k].a, ib = J[k].b, lambda = s.rhs[p]
+            let P = lambda * s.dirU[p]
             if ia >= 0 {
                 linear[ia] -= im[ia] * P
-                angular[ia] -= ii[ia] * preciseScratch.chainDir[p].x * lambda
+                angular[ia] -= ii[ia] * s.dir[p].x * lambda
             }
             linear[ib] += im[ib] * P
-            angular[ib] += ii[ib] * preciseScratch.chainDir[p].y * lambda
+            angular[ib] += ii[ib] * s.dir[p].y * lambda
         }
         return true
     }
@@ -234,24 +222,23 @@ extension World {
         im: UnsafeMutablePointer<Double>, ii: UnsafeMutablePointer<Double>,
         J: UnsafeMutablePointer<Joint>
     ) -> Bool {
-        let m = preciseScratch.chainOrder.count
-        resizeChainScratch(m)
+        let s = preciseScratch.chain, m = s.count
         for p in 0..<m {
-            let k = preciseScratch.chainOrder[p], ia = J[k].a, ib = J[k].b
+            let k = s.order[p], ia = J[k].a, ib = J[k].b
             let u = J[k].u, rA = J[k].rA, rB = J[k].rB
             let vpA = ia >= 0 ? v[ia] + cross(w[ia], rA) : J[k].anchorVelocity
             let vpB = v[ib] + cross(w[ib], rB)
-            preciseScratch.chainU[p] = u
-            preciseScratch.chainDirU[p] = u
-            preciseScratch.chainCross[p] = SIMD2(cross(rA, u), cross(rB, u))
-            preciseScratch.chainDir[p] = preciseScratch.chainCross[p]
-            preciseScratch.chainRHS[p] = -dot(u, vpB - vpA)
+            s.u[p] = u
+            s.dirU[p] = u
+            s.cross[p] = SIMD2(cross(rA, u), cross(rB, u))
+            s.dir[p] = s.cross[p]
+            s.rhs[p] = -dot(u, vpB - vpA)
             let imA = ia >= 0 ? im[ia] : 0, iiA = ia >= 0 ? ii[ia] : 0
-            preciseScratch.chainDiag[p] =
-                imA + im[ib] + iiA * preciseScratch.chainCross[p].x * preciseScratch.chainCross[p].x + ii[ib]
-                * preciseScratch.chainCross[p].y * preciseScratch.chainCross[p].y
-            preciseScratch.chainLower[p] = 0
-            preciseScratch.chainUpper[p] = 0
+            s.diag[p] =
+                imA + im[ib] + iiA * s.cross[p].x * s.cross[p].x + ii[ib]
+                * s.cross[p].y * s.cross[p].y
+            s.lower[p] = 0
+            s.upper[p] = 0
         }
         return solveChainAndApply(m, linear: v, angular: w, J: J, im: im, ii: ii)
     }

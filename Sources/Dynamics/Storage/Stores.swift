@@ -257,14 +257,8 @@ struct PreciseScratch {
     var chainFallbacks = 0
     var chainDegree: [Int] = []
     var chainNeighbors: [SIMD2<Int>] = []
-    var chainU: [Vector2] = []
-    var chainDirU: [Vector2] = []
-    var chainCross: [SIMD2<Double>] = []
-    var chainDir: [SIMD2<Double>] = []
-    var chainLower: [Double] = []
-    var chainDiag: [Double] = []
-    var chainUpper: [Double] = []
-    var chainRHS: [Double] = []
+    /// The chain solver's per-rod system, rows in `chainOrder`'s order (PreciseChains.swift).
+    var chain = ChainSystem()
     /// The state at the start of the current RATTLE piece, for the impacts within it (PreciseImpacts.swift).
     var pieceStart = PreciseCheckpoint()
     /// Impacts scratch (PreciseImpacts.swift): the impacts found in a piece, and per item the velocity changes
@@ -275,4 +269,50 @@ struct PreciseScratch {
     var stepHold = PreciseStepHold()
     /// How many sub-steps needed the non-symplectic fallback projection (violent drags). Diagnostic.
     var fallbackProjections = 0
+}
+
+/// The `precise` chain solver's per-rod rows in manually managed memory, so its hot loops read and write through
+/// pointers with no copy-on-write or bounds checks (PreciseChains.swift). Row p is the rod `order[p]`: `shared[p]` is
+/// the body it shares with row p − 1 (−1 at a path's start); `u` its current unit direction and `cross` its lever arms
+/// crossed with it (A's in x, B's in y); `dirU` and `dir` the direction its multiplier moves its bodies along; `lower`,
+/// `diag`, `upper` and `rhs` its row of the tridiagonal system (the solution is left in `rhs`). Freed by the world.
+struct ChainSystem {
+    /// The rows in use (the rods along the chains).
+    private(set) var count = 0
+    private(set) var capacity = 0
+    private(set) var order = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private(set) var shared = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private(set) var u = UnsafeMutablePointer<Vector2>.allocate(capacity: 1)
+    private(set) var dirU = UnsafeMutablePointer<Vector2>.allocate(capacity: 1)
+    private(set) var cross = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 1)
+    private(set) var dir = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 1)
+    private(set) var lower = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var diag = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var upper = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var rhs = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+
+    /// Sets the rows' rods and shared bodies (`order`, `shared`: equal counts), growing the rows to hold them (the
+    /// other rows' contents are then undefined until written).
+    mutating func load(order rods: [Int], shared bodies: [Int]) {
+        let m = rods.count
+        if m > capacity {
+            free()
+            capacity = m
+            (order, shared) = (.allocate(capacity: m), .allocate(capacity: m))
+            (u, dirU, cross, dir) = (
+                .allocate(capacity: m), .allocate(capacity: m), .allocate(capacity: m), .allocate(capacity: m)
+            )
+            (lower, diag, upper, rhs) = (
+                .allocate(capacity: m), .allocate(capacity: m), .allocate(capacity: m), .allocate(capacity: m)
+            )
+        }
+        for p in 0..<m { order[p] = rods[p]; shared[p] = bodies[p] }
+        count = m
+    }
+
+    /// Releases the rows' memory (trivial values: nothing to deinitialize).
+    func free() {
+        order.deallocate(); shared.deallocate(); u.deallocate(); dirU.deallocate(); cross.deallocate()
+        dir.deallocate(); lower.deallocate(); diag.deallocate(); upper.deallocate(); rhs.deallocate()
+    }
 }
