@@ -77,19 +77,8 @@ extension World {
         collideItemPairs(bounds, into: &built)
         // Events: begin for new touching pairs, end for pairs that stopped touching.
         if recordsEvents {
-            for c in built.list where contactPosition(of: c.key) == nil {
-                let wm = worldManifold(
-                    c.manifold, c.a >= 0 ? bounds.xf[c.a] : .identity, radiusA: c.radiusA,
-                    bounds.xf[c.b], radiusB: c.radiusB)
-                contactData.events.append(event(for: c, kind: .begin, time: eventTime, point: wm.points.0))
-            }
             built.list.withUnsafeBufferPointer { now in
-                for c in contactData.contacts
-                where World.position(of: c.key, in: now, boundaryCount: boundaryContacts, orderedCount: now.count)
-                    == nil
-                {
-                    contactData.events.append(event(for: c, kind: .end, time: eventTime, point: nil))
-                }
+                recordTouchEvents(now: now, boundaryCount: boundaryContacts, transforms: bounds.xf, time: eventTime)
             }
         }
         // The old list becomes next sub-step's scratch.
@@ -105,6 +94,56 @@ extension World {
             World.position(
                 of: key, in: $0, boundaryCount: contactData.boundaryContactCount,
                 orderedCount: contactData.orderedContactCount)
+        }
+    }
+
+    /// The narrow phase's events at `time`: a begin for each contact of `now` (the new list, two ascending runs: the
+    /// first `boundaryCount` against boundaries, then item pairs) that last sub-step's list lacks, its point from
+    /// `transforms`, then an end for each of last sub-step's contacts that `now` lacks. Both lists keep each run in
+    /// ascending key order, so a cursor per run walks the other list forward: one pass over both instead of a binary
+    /// search per contact. Contacts the time of impact appended after the old runs are looked through one by one (and
+    /// looked up in `now` by ``position(of:in:boundaryCount:orderedCount:)``), as that lookup does.
+    private func recordTouchEvents(
+        now: UnsafeBufferPointer<ContactConstraint>, boundaryCount: Int, transforms xf: [Transform], time: Double
+    ) {
+        let oldBoundary = contactData.boundaryContactCount, oldOrdered = contactData.orderedContactCount
+        // A reference to the old list (not a copy: nothing changes it here), so appending events does not overlap it.
+        let oldList = contactData.contacts
+        oldList.withUnsafeBufferPointer { old in
+            var boundaryCursor = 0, pairCursor = oldBoundary
+            for k in now.indices {
+                let key = now[k].key
+                var found: Bool
+                if key >> 63 != 0 {
+                    while boundaryCursor < oldBoundary && old[boundaryCursor].key < key { boundaryCursor += 1 }
+                    found = boundaryCursor < oldBoundary && old[boundaryCursor].key == key
+                } else {
+                    while pairCursor < oldOrdered && old[pairCursor].key < key { pairCursor += 1 }
+                    found = pairCursor < oldOrdered && old[pairCursor].key == key
+                }
+                if !found { for j in oldOrdered..<old.count where old[j].key == key { found = true; break } }
+                guard !found else { continue }
+                let c = now[k]
+                let wm = worldManifold(
+                    c.manifold, c.a >= 0 ? xf[c.a] : .identity, radiusA: c.radiusA, xf[c.b], radiusB: c.radiusB)
+                contactData.events.append(event(for: c, kind: .begin, time: time, point: wm.points.0))
+            }
+            var boundaryCursor2 = 0, pairCursor2 = boundaryCount
+            for k in old.indices {
+                let key = old[k].key
+                let found: Bool
+                if k >= oldOrdered {
+                    found =
+                        World.position(of: key, in: now, boundaryCount: boundaryCount, orderedCount: now.count) != nil
+                } else if key >> 63 != 0 {
+                    while boundaryCursor2 < boundaryCount && now[boundaryCursor2].key < key { boundaryCursor2 += 1 }
+                    found = boundaryCursor2 < boundaryCount && now[boundaryCursor2].key == key
+                } else {
+                    while pairCursor2 < now.count && now[pairCursor2].key < key { pairCursor2 += 1 }
+                    found = pairCursor2 < now.count && now[pairCursor2].key == key
+                }
+                if !found { contactData.events.append(event(for: old[k], kind: .end, time: time, point: nil)) }
+            }
         }
     }
 
