@@ -2,7 +2,6 @@
 headless Chromium (software rendering) on this machine. Prints the page's size, the time from navigation to the first
 drawn frame, and the replay's frame rate at 1x (frames drawn per second of wall time while playing, each a new row).
 Usage: [SCALE=2] python3 perf.py DYNSIM WORKDIR [BOXES]   (a benchmark, not a test: it prints, it does not judge)"""
-import json
 import os
 import subprocess
 import sys
@@ -10,34 +9,16 @@ import time
 
 import cdp
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Benchmarks"))
+import boxes_scene  # noqa: E402
+
 DYNSIM, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 N = int(sys.argv[3]) if len(sys.argv) > 3 else 4000
 os.makedirs(WORK, exist_ok=True)
 
-# Catalog.boxes(count:) laid out as the benchmark does (Sources/Scenes/Catalog/Catalog.swift), every column kept, 10 s.
-scene = json.loads(subprocess.run([DYNSIM, "scenes", "boxes"], capture_output=True, text=True, check=True).stdout)
-template = scene["items"][0]
-columns = -(-int((2 * N) ** 0.5 * 1e6) // 1_000_000)
-columns = int(((2 * N) ** 0.5) // 1 + (0 if ((2 * N) ** 0.5).is_integer() else 1))
-width = columns * 12 + 6
-items = []
-for k in range(N):
-    column, row = k % columns, k // columns
-    stagger = 0 if row % 2 == 0 else 3
-    item = dict(template, name="box%d" % k, center=[8 + 12 * column + stagger, 667 - 25 - 12 * row])
-    items.append(item)
-scene["items"] = items
-scene["duration"] = 10
-scene.pop("columns", None)
-for b in scene["behaviors"]:
-    if b.get("type") == "collision":
-        b["items"] = [i["name"] for i in items]
-        b["boundaries"][0]["path"] = [[0, -10000], [0, 667], [width, 667], [width, -10000]] if "path" in b["boundaries"][0] else None
-        if b["boundaries"][0]["path"] is None:
-            b["boundaries"][0].pop("path")
+# Catalog.boxes(count:) laid out by Benchmarks/boxes_scene.py, every column kept, 10 s.
 path = os.path.join(WORK, "boxes%d.json" % N)
-with open(path, "w") as f:
-    json.dump(scene, f)
+boxes_scene.write(DYNSIM, N, path, duration=10, all_columns=True)
 start = time.time()
 p = subprocess.run([DYNSIM, "view", path, "--output", os.path.join(WORK, "boxes.html")], capture_output=True, text=True)
 print("dynsim view: %.1f s; %s" % (time.time() - start, p.stderr.strip().replace("\n", "; ")))
