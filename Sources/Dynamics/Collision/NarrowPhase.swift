@@ -269,8 +269,9 @@ extension World {
             }
             let d = center[j] - center[i], r = extent[i] + extent[j]
             if dot(d, d) > r * r { continue }
-            let friction = (bodyData.itemFriction[i] * bodyData.itemFriction[j]).squareRoot()
-            let restitution = max(bodyData.itemElasticity[i], bodyData.itemElasticity[j])
+            // (Computed only for the pairs that get this far: most rectangle pairs stop at the box test below.)
+            var friction: Double { (bodyData.itemFriction[i] * bodyData.itemFriction[j]).squareRoot() }
+            var restitution: Double { max(bodyData.itemElasticity[i], bodyData.itemElasticity[j]) }
             let ri = bodyData.itemCircleRadius[i], rj = bodyData.itemCircleRadius[j]
             switch (ri < 0, rj < 0) {
             case (true, true):
