@@ -285,8 +285,8 @@ extension World {
             contactData.islands.startBox = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: n)
         }
         let reuse = contactData.islands.endBox.count == n
-        let proxy = contactData.islands.itemProxy, im = bodies.invMass.base
-        let x = bodies.position.base, a = bodies.angle.base
+        let proxy = contactData.islands.itemProxy, im = bodies.invMass.base, x = bodies.position.base,
+            a = bodies.angle.base
         contactData.islands.startBox.withUnsafeMutableBufferPointer { boxes in
             contactData.islands.endBox.withUnsafeBufferPointer { end in
                 contactData.islands.endPose.withUnsafeBufferPointer { pose in
@@ -311,8 +311,7 @@ extension World {
         let n = bodyData.items.count, x = bodies.position.base, a = bodies.angle.base
         if contactData.islands.endBox.count != n {
             contactData.islands.endBox = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: n)
-            contactData.islands.endPose = [(x: UInt64, y: UInt64, angle: UInt64, set: Bool)](
-                repeating: (0, 0, 0, false), count: n)
+            contactData.islands.endPose = .init(repeating: (0, 0, 0, false), count: n)
         }
         let endBox = contactData.islands.endBox.withUnsafeMutableBufferPointer { $0.baseAddress! },
             endPose = contactData.islands.endPose.withUnsafeMutableBufferPointer { $0.baseAddress! }
