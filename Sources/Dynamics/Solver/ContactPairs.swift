@@ -114,11 +114,12 @@ extension World {
         }
     }
 
-    /// Builds `solveSchedule` from `velocityConstraints` (in solve order, ``contactSolveOrder``): the contacts in `orderByLevel`'s order,
-    /// two of one level (which share no item) packed into a `ContactPair` as they come, two-point with two-point and
-    /// one-point with one-point; the rest (at most one of each kind per level) copied in order to `singleConstraints`,
-    /// so the iterations stream both. Every item still receives its impulses in `velocityConstraints`
-    /// order. With `reordersSolves` off, every contact is single, in that order. Call after the warm start.
+    /// Builds `solveSchedule` from `velocityConstraints` (in solve order, ``contactSolveOrder``): the contacts in
+    /// `orderByLevel`'s order, two of one level (which share no item) packed into a `ContactPair` as they come,
+    /// two-point with two-point and one-point with one-point (one left without a partner waits into later levels for
+    /// one, on other items); the rest copied in order to `singleConstraints`, so the iterations stream both. Every item
+    /// still receives its impulses in `velocityConstraints` order. With `reordersSolves` off, every contact is single,
+    /// in that order. Call after the warm start.
     func orderByDependency() {
         let n = contactData.velocityConstraints.count
         contactData.solveSchedule.removeAll(keepingCapacity: true)
