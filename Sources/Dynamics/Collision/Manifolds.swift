@@ -445,30 +445,27 @@ func worldManifold(_ m: Manifold, _ xfA: Transform, radiusA: Double, _ xfB: Tran
         separations.0 = dot(cB - cA, normal)
     case .faceA:
         normal = xfA.rotate(m.localNormal)
-        let planePoint = xfA.apply(m.localPoint)
-        for i in 0..<m.pointCount {
-            let clip = xfB.apply(m.localPoint(i))
-            let cA = clip + (radiusA - dot(clip - planePoint, normal)) * normal
-            let cB = clip - radiusB * normal
-            if i == 0 {
-                points.0 = 0.5 * (cA + cB); separations.0 = dot(cB - cA, normal)
-            } else {
-                points.1 = 0.5 * (cA + cB); separations.1 = dot(cB - cA, normal)
-            }
+        let planePoint = xfA.apply(m.localPoint), n = normal
+        // Each point (written out: a loop picked each field by the point's index).
+        @inline(__always) func point(_ local: Vector2) -> (Vector2, Double) {
+            let clip = xfB.apply(local)
+            let cA = clip + (radiusA - dot(clip - planePoint, n)) * n
+            let cB = clip - radiusB * n
+            return (0.5 * (cA + cB), dot(cB - cA, n))
         }
+        if m.pointCount >= 1 { (points.0, separations.0) = point(m.localPoints.0) }
+        if m.pointCount >= 2 { (points.1, separations.1) = point(m.localPoints.1) }
     case .faceB:
         normal = xfB.rotate(m.localNormal)
-        let planePoint = xfB.apply(m.localPoint)
-        for i in 0..<m.pointCount {
-            let clip = xfA.apply(m.localPoint(i))
-            let cB = clip + (radiusB - dot(clip - planePoint, normal)) * normal
-            let cA = clip - radiusA * normal
-            if i == 0 {
-                points.0 = 0.5 * (cA + cB); separations.0 = dot(cA - cB, normal)
-            } else {
-                points.1 = 0.5 * (cA + cB); separations.1 = dot(cA - cB, normal)
-            }
+        let planePoint = xfB.apply(m.localPoint), n = normal
+        @inline(__always) func point(_ local: Vector2) -> (Vector2, Double) {
+            let clip = xfA.apply(local)
+            let cB = clip + (radiusB - dot(clip - planePoint, n)) * n
+            let cA = clip - radiusA * n
+            return (0.5 * (cA + cB), dot(cA - cB, n))
         }
+        if m.pointCount >= 1 { (points.0, separations.0) = point(m.localPoints.0) }
+        if m.pointCount >= 2 { (points.1, separations.1) = point(m.localPoints.1) }
         normal = -normal
     }
     return (normal, points, separations)

@@ -135,17 +135,19 @@ struct Manifold {
     /// warm-start matching).
     @inline(__always)
     mutating func takeImpulses(from previous: Manifold) {
-        for i in 0..<pointCount {
-            for j in 0..<previous.pointCount where previous.id(j) == id(i) {
-                let ni = j == 0 ? previous.normalImpulses.0 : previous.normalImpulses.1
-                let ti = j == 0 ? previous.tangentImpulses.0 : previous.tangentImpulses.1
-                if i == 0 {
-                    normalImpulses.0 = ni; tangentImpulses.0 = ti
-                } else {
-                    normalImpulses.1 = ni; tangentImpulses.1 = ti
-                }
+        // The impulses of `previous`'s last point with feature id `id`, if any (points written out, not looped over).
+        @inline(__always) func impulses(for id: FeatureID) -> (Double, Double)? {
+            var found: (Double, Double)?
+            if previous.pointCount >= 1 && previous.ids.0 == id {
+                found = (previous.normalImpulses.0, previous.tangentImpulses.0)
             }
+            if previous.pointCount >= 2 && previous.ids.1 == id {
+                found = (previous.normalImpulses.1, previous.tangentImpulses.1)
+            }
+            return found
         }
+        if pointCount >= 1, let (ni, ti) = impulses(for: ids.0) { normalImpulses.0 = ni; tangentImpulses.0 = ti }
+        if pointCount >= 2, let (ni, ti) = impulses(for: ids.1) { normalImpulses.1 = ni; tangentImpulses.1 = ti }
     }
 }
 

@@ -114,11 +114,12 @@ extension World {
         }
     }
 
-    /// Builds `solveSchedule` from `velocityConstraints` (in solve order, ``contactSolveOrder``): the contacts in `orderByLevel`'s order,
-    /// two of one level (which share no item) packed into a `ContactPair` as they come, two-point with two-point and
-    /// one-point with one-point; the rest (at most one of each kind per level) copied in order to `singleConstraints`,
-    /// so the iterations stream both. Every item still receives its impulses in `velocityConstraints`
-    /// order. With `reordersSolves` off, every contact is single, in that order. Call after the warm start.
+    /// Builds `solveSchedule` from `velocityConstraints` (in solve order, ``contactSolveOrder``): the contacts in
+    /// `orderByLevel`'s order, two of one level (which share no item) packed into a `ContactPair` as they come,
+    /// two-point with two-point and one-point with one-point (one left without a partner waits into later levels for
+    /// one, on other items); the rest copied in order to `singleConstraints`, so the iterations stream both. Every item
+    /// still receives its impulses in `velocityConstraints` order. With `reordersSolves` off, every contact is single,
+    /// in that order. Call after the warm start.
     func orderByDependency() {
         let n = contactData.velocityConstraints.count
         contactData.solveSchedule.removeAll(keepingCapacity: true)
@@ -136,39 +137,40 @@ extension World {
         contactData.velocityConstraints.withUnsafeBufferPointer { cs in
             orderByLevel(count: n) { (Int(cs[$0].a), Int(cs[$0].b)) }
             // Within a level no two contacts share an item, so any two of it can be solved side by side: pair them
-            // as they come, two-point with two-point and one-point with one-point, and leave at most one of each
-            // kind single at the level's end.
-            collisionScratch.solveLevel.withUnsafeBufferPointer { level in
-                collisionScratch.levelOrder.withUnsafeBufferPointer { order in
-                    var pending = (-1, -1), current: Int32 = -1
-                    func single(_ i: Int) {
-                        contactData.solveSchedule.append(Int32(contactData.singleConstraints.count))
-                        contactData.singleConstraints.append(cs[i])
-                        contactData.singleContacts.append(Int32(i))
-                    }
-                    for k in 0..<n {
-                        let i = Int(order[k])
-                        if level[i] != current {
-                            if pending.0 >= 0 { single(pending.0) }
-                            if pending.1 >= 0 { single(pending.1) }
-                            pending = (-1, -1)
-                            current = level[i]
-                        }
-                        let waiting = cs[i].pointCount == 2 ? pending.1 : pending.0
-                        if waiting < 0 {
-                            if cs[i].pointCount == 2 { pending.1 = i } else { pending.0 = i }
-                            continue
-                        }
-                        contactData.solveSchedule.append(~Int32(contactData.contactPairs.count))
-                        contactData.contactPairs.append(
-                            ContactPair(
-                                cs.baseAddress! + waiting, waiting, cs.baseAddress! + i, i,
-                                invMass: im, invInertia: ii))
-                        if cs[i].pointCount == 2 { pending.1 = -1 } else { pending.0 = -1 }
-                    }
-                    if pending.0 >= 0 { single(pending.0) }
-                    if pending.1 >= 0 { single(pending.1) }
+            // as they come, two-point with two-point and one-point with one-point. A contact left waiting for a
+            // partner (at most one of each kind) waits on into the next levels until a contact on one of its items
+            // comes: it is solved alone just before that one. Every contact between its place and where it is solved
+            // is on other items, so each item still meets its contacts in order.
+            collisionScratch.levelOrder.withUnsafeBufferPointer { order in
+                var pending = (-1, -1)
+                func single(_ i: Int) {
+                    contactData.solveSchedule.append(Int32(contactData.singleConstraints.count))
+                    contactData.singleConstraints.append(cs[i])
+                    contactData.singleContacts.append(Int32(i))
                 }
+                // Whether waiting contact `w` and contact `i` share an item (a boundary is no item).
+                @inline(__always) func shares(_ w: Int, _ i: Int) -> Bool {
+                    let a = cs[w].a, b = cs[w].b, c = cs[i].a, d = cs[i].b
+                    return b == d || (a >= 0 && (a == c || a == d)) || (c >= 0 && b == c)
+                }
+                for k in 0..<n {
+                    let i = Int(order[k])
+                    if pending.0 >= 0 && shares(pending.0, i) { single(pending.0); pending.0 = -1 }
+                    if pending.1 >= 0 && shares(pending.1, i) { single(pending.1); pending.1 = -1 }
+                    let waiting = cs[i].pointCount == 2 ? pending.1 : pending.0
+                    if waiting < 0 {
+                        if cs[i].pointCount == 2 { pending.1 = i } else { pending.0 = i }
+                        continue
+                    }
+                    contactData.solveSchedule.append(~Int32(contactData.contactPairs.count))
+                    contactData.contactPairs.append(
+                        ContactPair(
+                            cs.baseAddress! + waiting, waiting, cs.baseAddress! + i, i,
+                            invMass: im, invInertia: ii))
+                    if cs[i].pointCount == 2 { pending.1 = -1 } else { pending.0 = -1 }
+                }
+                if pending.0 >= 0 { single(pending.0) }
+                if pending.1 >= 0 { single(pending.1) }
             }
         }
     }

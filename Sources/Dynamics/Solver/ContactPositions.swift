@@ -11,14 +11,14 @@ extension World {
     /// the dragged one instead of leaving the screen. Items touching only boundaries are left to the solver, so Box2D
     /// parity holds for them.
     func projectSqueezedItems() {
-        guard !contactData.boundaryEdges.isEmpty else { return }
+        guard !contactData.boundaryEdges.isEmpty, !contactData.contacts.isEmpty else { return }
         // Which items touch another item (scratch kept between sub-steps, cleared after use).
         if collisionScratch.touchesItem.count != bodyData.items.count {
             collisionScratch.touchesItem = [Bool](repeating: false, count: bodyData.items.count)
         }
-        var touches = collisionScratch.touchesItem
-        collisionScratch.touchesItem = []
-        defer { collisionScratch.touchesItem = touches }
+        // Written through a pointer: array writes in these loops checked uniqueness each time (the array is sized
+        // above and stays in the scratch while it is used).
+        let touches = collisionScratch.touchesItem.withUnsafeMutableBufferPointer { $0.baseAddress! }
         var any = false
         // The contacts are read in place (a for-in over the array copies each one).
         contactData.contacts.withUnsafeBufferPointer { cs in
@@ -30,9 +30,9 @@ extension World {
                 for k in cs.indices where cs[k].a >= 0 { touches[cs[k].a] = false; touches[cs[k].b] = false }
             }
         }
-        let x = bodies.position.base, ang = bodies.angle.base
+        let x = bodies.position.base, ang = bodies.angle.base, im = bodies.invMass.base
         contactData.contacts.withUnsafeBufferPointer { cs in
-            for k in cs.indices where cs[k].a < 0 && touches[cs[k].b] && bodies.invMass[cs[k].b] > 0 {
+            for k in cs.indices where cs[k].a < 0 && touches[cs[k].b] && im[cs[k].b] > 0 {
                 let c = UnsafePointer(cs.baseAddress! + k).pointee
                 let b = c.b
                 var deepest = 0.0

@@ -51,27 +51,24 @@ extension World {
             normalMass: (0, 0), tangentMass: (0, 0), velocityBias: (0, 0),
             normalImpulses: ck.pointee.manifold.normalImpulses,
             tangentImpulses: ck.pointee.manifold.tangentImpulses)
-        let tangent = Vector2(c.normal.y, -c.normal.x)
-        for j in 0..<count {
-            let p = j == 0 ? wm.points.0 : wm.points.1
+        let tangent = Vector2(c.normal.y, -c.normal.x), normal = c.normal
+        // Each point's lever arms, normal and tangent masses and restitution bias (the points written out: a loop
+        // picked each field by the point's index).
+        @inline(__always) func point(_ p: Vector2) -> (Vector2, Vector2, Double, Double, Double) {
             let rA = p - cA, rB = p - cB
-            let rnA = cross(rA, c.normal), rnB = cross(rB, c.normal)
+            let rnA = cross(rA, normal), rnB = cross(rB, normal)
             let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
             let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
             let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-            let vRel = dot(c.normal, vB + cross(wB, rB) - vA - cross(wA, rA))
+            let vRel = dot(normal, vB + cross(wB, rB) - vA - cross(wA, rA))
             let bias = vRel < -World.restitutionThreshold ? -ck.pointee.restitution * vRel : 0
-            if j == 0 {
-                c.rA.0 = rA; c.rB.0 = rB
-                c.normalMass.0 = kNormal > 0 ? 1 / kNormal : 0
-                c.tangentMass.0 = kTangent > 0 ? 1 / kTangent : 0
-                c.velocityBias.0 = bias
-            } else {
-                c.rA.1 = rA; c.rB.1 = rB
-                c.normalMass.1 = kNormal > 0 ? 1 / kNormal : 0
-                c.tangentMass.1 = kTangent > 0 ? 1 / kTangent : 0
-                c.velocityBias.1 = bias
-            }
+            return (rA, rB, kNormal > 0 ? 1 / kNormal : 0, kTangent > 0 ? 1 / kTangent : 0, bias)
+        }
+        if count >= 1 {
+            (c.rA.0, c.rB.0, c.normalMass.0, c.tangentMass.0, c.velocityBias.0) = point(wm.points.0)
+        }
+        if count >= 2 {
+            (c.rA.1, c.rB.1, c.normalMass.1, c.tangentMass.1, c.velocityBias.1) = point(wm.points.1)
         }
         if count == 2 {
             let rn1A = cross(c.rA.0, c.normal), rn1B = cross(c.rB.0, c.normal)
@@ -100,14 +97,15 @@ extension World {
             let mA = a >= 0 ? im[a] : 0, iA = a >= 0 ? ii[a] : 0, mB = im[b], iB = ii[b]
             let normal = cs[k].normal, tangent = Vector2(normal.y, -normal.x)
             var dvA = Vector2.zero, dwA = 0.0, dvB = Vector2.zero, dwB = 0.0
-            for j in 0..<Int(cs[k].manifoldPointCount) {
-                let ni = j == 0 ? cs[k].normalImpulses.0 : cs[k].normalImpulses.1
-                let ti = j == 0 ? cs[k].tangentImpulses.0 : cs[k].tangentImpulses.1
+            // (Each point written out: a loop picked each field by the point's index.)
+            @inline(__always) func point(_ ni: Double, _ ti: Double, _ rA: Vector2, _ rB: Vector2) {
                 let P = ni * normal + ti * tangent
-                let rA = j == 0 ? cs[k].rA.0 : cs[k].rA.1, rB = j == 0 ? cs[k].rB.0 : cs[k].rB.1
                 dwA -= iA * cross(rA, P); dvA -= mA * P
                 dwB += iB * cross(rB, P); dvB += mB * P
             }
+            let count = cs[k].manifoldPointCount
+            if count >= 1 { point(cs[k].normalImpulses.0, cs[k].tangentImpulses.0, cs[k].rA.0, cs[k].rB.0) }
+            if count >= 2 { point(cs[k].normalImpulses.1, cs[k].tangentImpulses.1, cs[k].rA.1, cs[k].rB.1) }
             if a >= 0 { v[a] += dvA; w[a] += dwA }
             v[b] += dvB
             w[b] += dwB
@@ -177,22 +175,32 @@ extension World {
     }
 
     /// Friction first, at each point in turn: the tangent impulse clamped to friction × the point's normal impulse.
+    /// (The points are written out, not looped over: a loop picked each field by the point's index, a select per read.)
     @inline(__always)
     private func solveFriction(_ c: UnsafeMutablePointer<VelocityConstraint>, _ pv: inout PairVelocities) {
         let normal = c.pointee.normal, tangent = Vector2(normal.y, -normal.x)
         let friction = c.pointee.friction
-        for j in 0..<Int(c.pointee.pointCount) {
-            let rA = j == 0 ? c.pointee.rA.0 : c.pointee.rA.1, rB = j == 0 ? c.pointee.rB.0 : c.pointee.rB.1
+        @inline(__always) func point(
+            _ rA: Vector2, _ rB: Vector2, _ tm: Double, _ ni: Double, _ old: Double
+        ) -> Double {
             let vt = dot(pv.relative(rA, rB), tangent)
-            let tm = j == 0 ? c.pointee.tangentMass.0 : c.pointee.tangentMass.1
             var lambda = tm * -vt
-            let ni = j == 0 ? c.pointee.normalImpulses.0 : c.pointee.normalImpulses.1
             let maxFriction = friction * ni
-            let old = j == 0 ? c.pointee.tangentImpulses.0 : c.pointee.tangentImpulses.1
             let newImpulse = min(max(old + lambda, -maxFriction), maxFriction)
             lambda = newImpulse - old
-            if j == 0 { c.pointee.tangentImpulses.0 = newImpulse } else { c.pointee.tangentImpulses.1 = newImpulse }
             pv.apply(lambda * tangent, rA, rB)
+            return newImpulse
+        }
+        let count = c.pointee.pointCount
+        if count >= 1 {
+            c.pointee.tangentImpulses.0 = point(
+                c.pointee.rA.0, c.pointee.rB.0, c.pointee.tangentMass.0, c.pointee.normalImpulses.0,
+                c.pointee.tangentImpulses.0)
+        }
+        if count >= 2 {
+            c.pointee.tangentImpulses.1 = point(
+                c.pointee.rA.1, c.pointee.rB.1, c.pointee.tangentMass.1, c.pointee.normalImpulses.1,
+                c.pointee.tangentImpulses.1)
         }
     }
 

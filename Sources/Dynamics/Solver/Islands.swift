@@ -94,6 +94,8 @@ struct IslandStore {
     var nextNumber: Int64 = 0
     /// Each item's box at the start of the sub-step's position update (the sweep's start).
     var startBox: [AABB] = []
+    /// Each item's box at the end of the last sub-step's update and the pose (bits) it is for (`recordSweepStart`).
+    var endBox: [AABB] = [], endPose: [(x: UInt64, y: UInt64, angle: UInt64, set: Bool)] = []
     /// Proxies reinserted since the last check for parted pairs (only their pairs can have parted), and a flag each.
     var reinserted: [Int32] = []
     var isReinserted: [Bool] = []
@@ -275,15 +277,29 @@ extension World {
         contactData.islands.candidates = found
     }
 
-    /// Keeps each colliding item's box before the sub-step's position update: the start of its sweep.
+    /// Keeps each colliding item's box before the sub-step's position update: the start of its sweep. An item still
+    /// where the last sub-step's update left it (the same bits of position and angle) has the box computed there.
     func recordSweepStart() {
         let n = bodyData.items.count
-        var boxes = contactData.islands.startBox
-        contactData.islands.startBox = []
-        defer { contactData.islands.startBox = boxes }
-        if boxes.count != n { boxes = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: n) }
-        let proxy = contactData.islands.itemProxy, im = bodies.invMass.base
-        for i in 0..<n where proxy[i] >= 0 && im[i] > 0 { boxes[i] = itemBox(i, transform(i)) }
+        if contactData.islands.startBox.count != n {
+            contactData.islands.startBox = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: n)
+        }
+        let reuse = contactData.islands.endBox.count == n
+        let proxy = contactData.islands.itemProxy, im = bodies.invMass.base, x = bodies.position.base,
+            a = bodies.angle.base
+        contactData.islands.startBox.withUnsafeMutableBufferPointer { boxes in
+            contactData.islands.endBox.withUnsafeBufferPointer { end in
+                contactData.islands.endPose.withUnsafeBufferPointer { pose in
+                    for i in 0..<n where proxy[i] >= 0 && im[i] > 0 {
+                        if reuse && pose[i] == (x[i].x.bitPattern, x[i].y.bitPattern, a[i].bitPattern, true) {
+                            boxes[i] = end[i]
+                        } else {
+                            boxes[i] = itemBox(i, transform(i))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// After the sub-step (b2World::Solve's end): each awake movable item's proxy follows its swept box, newest item
@@ -292,8 +308,17 @@ extension World {
         var tree = contactData.islands.tree, moved = contactData.islands.moveBuffer
         contactData.islands.tree = ProxyTree(); contactData.islands.moveBuffer = []
         let proxy = contactData.islands.itemProxy, start = contactData.islands.startBox, im = bodies.invMass.base
-        for i in stride(from: bodyData.items.count - 1, through: 0, by: -1) where proxy[i] >= 0 && im[i] > 0 {
+        let n = bodyData.items.count, x = bodies.position.base, a = bodies.angle.base
+        if contactData.islands.endBox.count != n {
+            contactData.islands.endBox = [AABB](repeating: AABB(lower: .zero, upper: .zero), count: n)
+            contactData.islands.endPose = .init(repeating: (0, 0, 0, false), count: n)
+        }
+        let endBox = contactData.islands.endBox.withUnsafeMutableBufferPointer { $0.baseAddress! },
+            endPose = contactData.islands.endPose.withUnsafeMutableBufferPointer { $0.baseAddress! }
+        for i in stride(from: n - 1, through: 0, by: -1) where proxy[i] >= 0 && im[i] > 0 {
             let before = start[i], after = itemBox(i, transform(i))
+            endBox[i] = after
+            endPose[i] = (x[i].x.bitPattern, x[i].y.bitPattern, a[i].bitPattern, true)
             if tree.moveProxy(Int(proxy[i]), before.union(after), displacement: after.center - before.center) {
                 moved.append(proxy[i])
             }
