@@ -445,28 +445,40 @@ func worldManifold(_ m: Manifold, _ xfA: Transform, radiusA: Double, _ xfB: Tran
         separations.0 = dot(cB - cA, normal)
     case .faceA:
         normal = xfA.rotate(m.localNormal)
-        let planePoint = xfA.apply(m.localPoint), n = normal
+        let planePoint = xfA.apply(m.localPoint)
         // Each point (written out: a loop picked each field by the point's index).
-        @inline(__always) func point(_ local: Vector2) -> (Vector2, Double) {
-            let clip = xfB.apply(local)
-            let cA = clip + (radiusA - dot(clip - planePoint, n)) * n
-            let cB = clip - radiusB * n
-            return (0.5 * (cA + cB), dot(cB - cA, n))
+        if m.pointCount >= 1 {
+            (points.0, separations.0) = clipPoint(
+                xfB.apply(m.localPoints.0), planePoint, normal, reference: radiusA, incident: radiusB)
         }
-        if m.pointCount >= 1 { (points.0, separations.0) = point(m.localPoints.0) }
-        if m.pointCount >= 2 { (points.1, separations.1) = point(m.localPoints.1) }
+        if m.pointCount >= 2 {
+            (points.1, separations.1) = clipPoint(
+                xfB.apply(m.localPoints.1), planePoint, normal, reference: radiusA, incident: radiusB)
+        }
     case .faceB:
         normal = xfB.rotate(m.localNormal)
-        let planePoint = xfB.apply(m.localPoint), n = normal
-        @inline(__always) func point(_ local: Vector2) -> (Vector2, Double) {
-            let clip = xfA.apply(local)
-            let cB = clip + (radiusB - dot(clip - planePoint, n)) * n
-            let cA = clip - radiusA * n
-            return (0.5 * (cA + cB), dot(cA - cB, n))
+        let planePoint = xfB.apply(m.localPoint)
+        if m.pointCount >= 1 {
+            (points.0, separations.0) = clipPoint(
+                xfA.apply(m.localPoints.0), planePoint, normal, reference: radiusB, incident: radiusA)
         }
-        if m.pointCount >= 1 { (points.0, separations.0) = point(m.localPoints.0) }
-        if m.pointCount >= 2 { (points.1, separations.1) = point(m.localPoints.1) }
+        if m.pointCount >= 2 {
+            (points.1, separations.1) = clipPoint(
+                xfA.apply(m.localPoints.1), planePoint, normal, reference: radiusB, incident: radiusA)
+        }
         normal = -normal
     }
     return (normal, points, separations)
+}
+
+/// One clip point of a face manifold in world coordinates (b2WorldManifold::Initialize): `clip` on the incident shape,
+/// the reference face through `planePoint` with unit `normal`; the point midway between the two surfaces (each shape's
+/// skin `reference` / `incident` radius, points) and the separation along `normal` (negative when they overlap).
+@inline(__always)
+private func clipPoint(
+    _ clip: Vector2, _ planePoint: Vector2, _ normal: Vector2, reference: Double, incident: Double
+) -> (Vector2, Double) {
+    let onReference = clip + (reference - dot(clip - planePoint, normal)) * normal
+    let onIncident = clip - incident * normal
+    return (0.5 * (onReference + onIncident), dot(onIncident - onReference, normal))
 }
