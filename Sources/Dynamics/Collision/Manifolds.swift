@@ -443,30 +443,25 @@ func worldManifold(_ m: Manifold, _ xfA: Transform, radiusA: Double, _ xfB: Tran
         let cA = pA + radiusA * normal, cB = pB - radiusB * normal
         points.0 = 0.5 * (cA + cB)
         separations.0 = dot(cB - cA, normal)
-    case .faceA:
-        normal = xfA.rotate(m.localNormal)
-        let planePoint = xfA.apply(m.localPoint)
+    case .faceA, .faceB:
+        // The reference face is on A (faceA) or B (faceB); the clip points are on the other shape.
+        let faceB = m.kind == .faceB
+        let reference = faceB ? xfB : xfA, incident = faceB ? xfA : xfB
+        let (referenceRadius, incidentRadius) = faceB ? (radiusB, radiusA) : (radiusA, radiusB)
+        normal = reference.rotate(m.localNormal)
+        let planePoint = reference.apply(m.localPoint)
         // Each point (written out: a loop picked each field by the point's index).
         if m.pointCount >= 1 {
             (points.0, separations.0) = clipPoint(
-                xfB.apply(m.localPoints.0), planePoint, normal, reference: radiusA, incident: radiusB)
+                incident.apply(m.localPoints.0), planePoint, normal, reference: referenceRadius,
+                incident: incidentRadius)
         }
         if m.pointCount >= 2 {
             (points.1, separations.1) = clipPoint(
-                xfB.apply(m.localPoints.1), planePoint, normal, reference: radiusA, incident: radiusB)
+                incident.apply(m.localPoints.1), planePoint, normal, reference: referenceRadius,
+                incident: incidentRadius)
         }
-    case .faceB:
-        normal = xfB.rotate(m.localNormal)
-        let planePoint = xfB.apply(m.localPoint)
-        if m.pointCount >= 1 {
-            (points.0, separations.0) = clipPoint(
-                xfA.apply(m.localPoints.0), planePoint, normal, reference: radiusB, incident: radiusA)
-        }
-        if m.pointCount >= 2 {
-            (points.1, separations.1) = clipPoint(
-                xfA.apply(m.localPoints.1), planePoint, normal, reference: radiusB, incident: radiusA)
-        }
-        normal = -normal
+        if faceB { normal = -normal }
     }
     return (normal, points, separations)
 }
