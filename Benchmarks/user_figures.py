@@ -11,9 +11,18 @@ import argparse
 import os
 import platform
 import re
+import signal
 import subprocess
 import sys
 import time
+
+
+class Stopped(Exception):
+    """SIGTERM or SIGHUP arrived (user-figures.sh passes its interrupt on as SIGTERM)."""
+
+
+def stop(signum, frame):
+    raise Stopped(signum)
 
 
 def machine():
@@ -39,10 +48,25 @@ def run_once(argv, stdout_path, work):
     stats = os.path.join(work, "time-v.txt")
     with open(stdout_path, "wb") as out:
         start = time.perf_counter()
-        p = subprocess.run(["/usr/bin/time", "-v", "-o", stats] + argv, cwd=work, stdout=out, stderr=subprocess.PIPE)
+        # Its own process group, so that an interrupt stops dynsim too and not /usr/bin/time alone (which would leave
+        # dynsim running, writing into a work directory that is gone).
+        p = subprocess.Popen(["/usr/bin/time", "-v", "-o", stats] + argv, cwd=work, stdout=out,
+                             stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            _, err = p.communicate()
+        finally:
+            if p.poll() is None:
+                # SIGINT first: /usr/bin/time ignores it, so it stays to reap dynsim and then exits; SIGKILL for both
+                # only if that does not end them (killed first, time would leave dynsim unreaped).
+                os.killpg(p.pid, signal.SIGINT)
+                try:
+                    p.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    os.killpg(p.pid, signal.SIGKILL)
+                    p.wait()
         wall = time.perf_counter() - start
     if p.returncode != 0:
-        sys.exit("user_figures.py: %s exited %d: %s" % (" ".join(argv), p.returncode, p.stderr.decode()[-2000:]))
+        sys.exit("user_figures.py: %s exited %d: %s" % (" ".join(argv), p.returncode, err.decode(errors="replace")[-2000:]))
     with open(stats) as f:
         text = f.read()
     # /usr/bin/time -v gives CPU time to 10 ms: the main job's is 0.00 or 0.01 s.
@@ -69,8 +93,13 @@ def main():
     parser.add_argument("work")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    if args.runs < 1:
-        parser.error("--runs must be >= 1")
+    if not 1 <= args.runs <= 100:
+        parser.error("--runs must be from 1 to 100, got %d" % args.runs)
+    for name in ("boxes1000.json", "boxes4000.json"):
+        if not os.path.isfile(os.path.join(args.work, name)):
+            parser.error("WORKDIR %r has no %s (Benchmarks/boxes_scene.py writes it)" % (args.work, name))
+    if not (os.path.isfile(args.dynsim) and os.access(args.dynsim, os.X_OK)):
+        parser.error("DYNSIM %r is not an executable file" % args.dynsim)
     d, work = os.path.abspath(args.dynsim), os.path.abspath(args.work)
     null = os.devnull
     # (key, what, the command as the table shows it, argv, stdout, the output file measured or None)
@@ -112,4 +141,11 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
+    # Started in the background by user-figures.sh, it inherits SIGINT ignored; a Ctrl-C should stop it all the same.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        main()
+    except (Stopped, KeyboardInterrupt):
+        sys.exit("user_figures.py: interrupted")
