@@ -77,8 +77,8 @@ extension World {
     /// Solves the tridiagonal system in `chainLower/Diag/Upper/RHS` (row p: lower couples p − 1, upper p + 1) in place,
     /// the solution left in `chainRHS`; false when a pivot vanishes.
     private func solveChainSystem(_ m: Int) -> Bool {
-        let lo = preciseScratch.chain.lower, di = preciseScratch.chain.diag, up = preciseScratch.chain.upper
-        let r = preciseScratch.chain.rhs
+        let lo = preciseScratch.chain.lower.base, di = preciseScratch.chain.diag.base
+        let up = preciseScratch.chain.upper.base, r = preciseScratch.chain.rhs.base
         for p in 1..<m {
             guard abs(di[p - 1]) > 1e-300 else { return false }
             let f = lo[p] / di[p - 1]

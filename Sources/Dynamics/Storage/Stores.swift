@@ -271,48 +271,33 @@ struct PreciseScratch {
     var fallbackProjections = 0
 }
 
-/// The `precise` chain solver's per-rod rows in manually managed memory, so its hot loops read and write through
-/// pointers with no copy-on-write or bounds checks (PreciseChains.swift). Row p is the rod `order[p]`: `shared[p]` is
-/// the body it shares with row p − 1 (−1 at a path's start); `u` its current unit direction and `cross` its lever arms
-/// crossed with it (A's in x, B's in y); `dirU` and `dir` the direction its multiplier moves its bodies along; `lower`,
-/// `diag`, `upper` and `rhs` its row of the tridiagonal system (the solution is left in `rhs`). Freed by the world.
+/// The `precise` chain solver's per-rod rows, in ``Column``s so its hot loops read and write through their pointers
+/// with no copy-on-write or bounds checks (PreciseChains.swift). Row p is the rod `order[p]`: `shared[p]` is the body it
+/// shares with row p − 1 (−1 at a path's start); `u` its current unit direction and `cross` its lever arms crossed with
+/// it (A's in x, B's in y); `dirU` and `dir` the direction its multiplier moves its bodies along; `lower`, `diag`,
+/// `upper` and `rhs` its row of the tridiagonal system (the solution is left in `rhs`). Freed by the world.
 struct ChainSystem {
-    /// The rows in use (the rods along the chains).
+    /// The rows in use (the rods along the chains); the columns may hold more.
     private(set) var count = 0
-    private(set) var capacity = 0
-    private(set) var order = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private(set) var shared = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    private(set) var u = UnsafeMutablePointer<Vector2>.allocate(capacity: 1)
-    private(set) var dirU = UnsafeMutablePointer<Vector2>.allocate(capacity: 1)
-    private(set) var cross = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 1)
-    private(set) var dir = UnsafeMutablePointer<SIMD2<Double>>.allocate(capacity: 1)
-    private(set) var lower = UnsafeMutablePointer<Double>.allocate(capacity: 1)
-    private(set) var diag = UnsafeMutablePointer<Double>.allocate(capacity: 1)
-    private(set) var upper = UnsafeMutablePointer<Double>.allocate(capacity: 1)
-    private(set) var rhs = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var order = Column<Int>(), shared = Column<Int>()
+    private(set) var u = Column<Vector2>(), dirU = Column<Vector2>()
+    private(set) var cross = Column<SIMD2<Double>>(), dir = Column<SIMD2<Double>>()
+    private(set) var lower = Column<Double>(), diag = Column<Double>(), upper = Column<Double>(), rhs = Column<Double>()
 
-    /// Sets the rows' rods and shared bodies (`order`, `shared`: equal counts), growing the rows to hold them (the
-    /// other rows' contents are then undefined until written).
+    /// Sets the rows' rods and shared bodies (`order`, `shared`: equal counts), growing the columns to hold them (the
+    /// other rows' contents are then stale until written).
     mutating func load(order rods: [Int], shared bodies: [Int]) {
-        let m = rods.count
-        if m > capacity {
-            free()
-            capacity = m
-            (order, shared) = (.allocate(capacity: m), .allocate(capacity: m))
-            (u, dirU, cross, dir) = (
-                .allocate(capacity: m), .allocate(capacity: m), .allocate(capacity: m), .allocate(capacity: m)
-            )
-            (lower, diag, upper, rhs) = (
-                .allocate(capacity: m), .allocate(capacity: m), .allocate(capacity: m), .allocate(capacity: m)
-            )
+        while order.count < rods.count {
+            order.append(0); shared.append(0); u.append(.zero); dirU.append(.zero); cross.append(.zero)
+            dir.append(.zero); lower.append(0); diag.append(0); upper.append(0); rhs.append(0)
         }
-        for p in 0..<m { order[p] = rods[p]; shared[p] = bodies[p] }
-        count = m
+        for p in rods.indices { order[p] = rods[p]; shared[p] = bodies[p] }
+        count = rods.count
     }
 
-    /// Releases the rows' memory (trivial values: nothing to deinitialize).
+    /// Releases the columns' memory.
     func free() {
-        order.deallocate(); shared.deallocate(); u.deallocate(); dirU.deallocate(); cross.deallocate()
-        dir.deallocate(); lower.deallocate(); diag.deallocate(); upper.deallocate(); rhs.deallocate()
+        order.free(); shared.free(); u.free(); dirU.free(); cross.free()
+        dir.free(); lower.free(); diag.free(); upper.free(); rhs.free()
     }
 }
