@@ -131,20 +131,24 @@ extension World {
         now: UnsafeBufferPointer<ContactConstraint>, boundaryCount: Int, transforms xf: [Transform], time: Double
     ) {
         let oldBoundary = contactData.boundaryContactCount, oldOrdered = contactData.orderedContactCount
+        /// Whether `key` is in `list[cursor..<end]` (ascending keys), the cursor moved forward to it: the keys are asked
+        /// for in ascending order, so each cursor passes over its run once.
+        @inline(__always) func advance(
+            _ cursor: inout Int, to key: UInt64, in list: UnsafeBufferPointer<ContactConstraint>, end: Int
+        ) -> Bool {
+            while cursor < end && list[cursor].key < key { cursor += 1 }
+            return cursor < end && list[cursor].key == key
+        }
         // A reference to the old list (not a copy: nothing changes it here), so appending events does not overlap it.
         let oldList = contactData.contacts
         oldList.withUnsafeBufferPointer { old in
             var boundaryCursor = 0, pairCursor = oldBoundary
             for k in now.indices {
                 let key = now[k].key
-                var found: Bool
-                if key >> 63 != 0 {
-                    while boundaryCursor < oldBoundary && old[boundaryCursor].key < key { boundaryCursor += 1 }
-                    found = boundaryCursor < oldBoundary && old[boundaryCursor].key == key
-                } else {
-                    while pairCursor < oldOrdered && old[pairCursor].key < key { pairCursor += 1 }
-                    found = pairCursor < oldOrdered && old[pairCursor].key == key
-                }
+                var found =
+                    key >> 63 != 0
+                    ? advance(&boundaryCursor, to: key, in: old, end: oldBoundary)
+                    : advance(&pairCursor, to: key, in: old, end: oldOrdered)
                 if !found { for j in oldOrdered..<old.count where old[j].key == key { found = true; break } }
                 guard !found else { continue }
                 let c = now[k]
@@ -152,20 +156,15 @@ extension World {
                     c.manifold, c.a >= 0 ? xf[c.a] : .identity, radiusA: c.radiusA, xf[c.b], radiusB: c.radiusB)
                 contactData.events.append(event(for: c, kind: .begin, time: time, point: wm.points.0))
             }
-            var boundaryCursor2 = 0, pairCursor2 = boundaryCount
+            (boundaryCursor, pairCursor) = (0, boundaryCount)
             for k in old.indices {
                 let key = old[k].key
-                let found: Bool
-                if k >= oldOrdered {
-                    found =
-                        World.position(of: key, in: now, boundaryCount: boundaryCount, orderedCount: now.count) != nil
-                } else if key >> 63 != 0 {
-                    while boundaryCursor2 < boundaryCount && now[boundaryCursor2].key < key { boundaryCursor2 += 1 }
-                    found = boundaryCursor2 < boundaryCount && now[boundaryCursor2].key == key
-                } else {
-                    while pairCursor2 < now.count && now[pairCursor2].key < key { pairCursor2 += 1 }
-                    found = pairCursor2 < now.count && now[pairCursor2].key == key
-                }
+                let found =
+                    k >= oldOrdered
+                    ? World.position(of: key, in: now, boundaryCount: boundaryCount, orderedCount: now.count) != nil
+                    : key >> 63 != 0
+                        ? advance(&boundaryCursor, to: key, in: now, end: boundaryCount)
+                        : advance(&pairCursor, to: key, in: now, end: now.count)
                 if !found { contactData.events.append(event(for: old[k], kind: .end, time: time, point: nil)) }
             }
         }
